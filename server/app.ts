@@ -1,0 +1,79 @@
+/**
+ * The Hono application: API routers under the spec's prefixes, the OpenAPI document, the
+ * health route and, last, the built PWA. Tests drive it in-process with `app.request()`.
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { openAPIRouteHandler } from 'hono-openapi';
+import type { Deps } from './deps';
+import { errorBody, handleError } from './http/errors';
+import { authRoutes } from './routes/auth';
+import { pushRoutes } from './routes/push';
+import { staticRoutes } from './static';
+import { VERSION } from './version';
+
+export const API_PREFIXES = ['/registros', '/tech-integracao/v1', '/registro'] as const;
+
+export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
+  const app = new Hono();
+  app.onError(handleError(deps.log));
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    if (!API_PREFIXES.some((prefix) => c.req.path.startsWith(prefix))) return;
+    deps.log.debug('request', {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+    });
+  });
+  for (const prefix of API_PREFIXES) {
+    app.use(
+      `${prefix}/*`,
+      bodyLimit({
+        maxSize: 1024 * 1024,
+        onError: (c) => c.json(errorBody(413, 'BAD_REQUEST', 'Requisição grande demais'), 413),
+      }),
+    );
+    app.use(`${prefix}/*`, async (c, next) => {
+      await next();
+      c.header('Cache-Control', 'no-store');
+    });
+  }
+
+  const registros = new Hono();
+  registros.route('/auth', authRoutes(deps));
+  registros.route('/push', pushRoutes(deps));
+  app.route('/registros', registros);
+
+  app.get('/health', async (c) => {
+    await deps.database.db.execute('select 1');
+    return c.json({ status: 'ok', version: VERSION, database: deps.database.kind });
+  });
+
+  app.get(
+    '/registros/openapi.json',
+    openAPIRouteHandler(app, {
+      documentation: {
+        info: {
+          title: 'Rastro API',
+          version: VERSION,
+          description: 'API do Rastro: rastreamento de veículos e gestão de frotas.',
+        },
+        components: {
+          securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        },
+      },
+    }),
+  );
+
+  for (const prefix of API_PREFIXES) {
+    app.all(`${prefix}/*`, (c) =>
+      c.json(errorBody(404, 'NOT_FOUND', 'Recurso não encontrado'), 404),
+    );
+  }
+  if (options.serveStatic !== false) app.route('/', staticRoutes(deps.config.staticDir));
+  return app;
+}

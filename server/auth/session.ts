@@ -1,0 +1,83 @@
+/**
+ * Sessions: what a successful sign-in, refresh or password set returns, and the e-mails that
+ * lead to /create-password (first access) and /recover-password (recovery).
+ */
+import { randomUUID } from 'node:crypto';
+import { type AuthResponse, ROLE_PERMISSIONS, type SessionUser } from '../../src/contract';
+import type { Db } from '../db/client';
+import { type PasswordTokenPurpose, storePasswordToken, storeRefreshToken } from '../db/tokens';
+import type { UserRecord } from '../db/users';
+import type { Deps } from '../deps';
+import { firstAccessMail, recoveryMail } from '../mail/templates';
+import { newOpaqueToken, signAccessToken } from './tokens';
+
+export function toSessionUser(user: UserRecord): SessionUser {
+  return {
+    id: user.id,
+    sub: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    active: user.active ? 1 : 0,
+    clientId: user.clientId,
+    companyId: user.clientId,
+    clientName: user.clientName,
+    permissions: [...ROLE_PERMISSIONS[user.role]],
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Signs an access token and returns it with a refresh token: the successor already stored by
+ * a rotation, or the first token of a new family (sign-in, password set).
+ */
+export async function issueSession(
+  deps: Deps,
+  user: UserRecord,
+  rotatedRefreshToken?: string,
+): Promise<AuthResponse> {
+  let refreshToken = rotatedRefreshToken;
+  if (!refreshToken) {
+    const fresh = newOpaqueToken();
+    await storeRefreshToken(deps.database.db, {
+      userId: user.id,
+      familyId: randomUUID(),
+      tokenHash: fresh.hash,
+      expiresAt: new Date(Date.now() + deps.config.refreshTokenTtl * 1000),
+    });
+    refreshToken = fresh.token;
+  }
+  const accessToken = await signAccessToken(user, deps.secret, deps.config.accessTokenTtl);
+  return { user: toSessionUser(user), accessToken, refreshToken };
+}
+
+const PAGES: Record<PasswordTokenPurpose, string> = {
+  first_access: '/create-password',
+  recovery: '/recover-password',
+};
+
+/** Creates a one-time set-password token and e-mails its link. Returns the link. */
+export async function sendSetPasswordMail(
+  deps: Deps,
+  user: Pick<UserRecord, 'id' | 'email' | 'name'>,
+  purpose: PasswordTokenPurpose,
+  db: Db = deps.database.db,
+): Promise<string> {
+  const { token, hash } = newOpaqueToken();
+  const ttl = deps.config.setPasswordTokenTtl;
+  await storePasswordToken(db, {
+    userId: user.id,
+    purpose,
+    tokenHash: hash,
+    expiresAt: new Date(Date.now() + ttl * 1000),
+  });
+  const link = `${deps.config.publicUrl}${PAGES[purpose]}?token=${encodeURIComponent(token)}`;
+  const hours = Math.round(ttl / 3600);
+  const mail =
+    purpose === 'first_access'
+      ? firstAccessMail(user, link, hours)
+      : recoveryMail(user, link, hours);
+  await deps.mailer.send(mail);
+  return link;
+}

@@ -1,0 +1,120 @@
+/**
+ * Configuration comes only from the environment, validated once at start. Every value has a
+ * default that runs the embedded demo; production sets DATABASE_URL, JWT_SECRET, PUBLIC_URL
+ * and SMTP_URL. An invalid value stops the server with a pt-BR message naming the variable.
+ */
+import path from 'node:path';
+import * as v from 'valibot';
+import { flattenIssues } from '../src/contract';
+
+const int = (fallback: number, min = 0) =>
+  v.pipe(
+    v.optional(v.string(), String(fallback)),
+    v.transform(Number),
+    v.number(),
+    v.integer(),
+    v.minValue(min),
+  );
+
+const bool = (fallback: boolean) =>
+  v.pipe(
+    v.optional(v.string(), String(fallback)),
+    v.transform((value) => ['1', 'true', 'yes', 'on', 'sim'].includes(value.toLowerCase())),
+  );
+
+const optionalText = v.pipe(
+  v.optional(v.string()),
+  v.transform((value) => (value && value.trim() !== '' ? value.trim() : undefined)),
+);
+
+const EnvSchema = v.object({
+  PORT: int(3000, 1),
+  HOST: v.optional(v.string(), '0.0.0.0'),
+  DATA_DIR: v.optional(v.string(), './data'),
+  STATIC_DIR: v.optional(v.string(), './dist'),
+  DATABASE_URL: v.pipe(
+    optionalText,
+    v.check(
+      (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
+      'deve começar com postgres://',
+    ),
+  ),
+  PUBLIC_URL: optionalText,
+  JWT_SECRET: v.pipe(
+    optionalText,
+    v.check((value) => value === undefined || value.length >= 32, 'deve ter 32 caracteres ou mais'),
+  ),
+  ACCESS_TOKEN_TTL: int(900, 10),
+  REFRESH_TOKEN_TTL: int(30 * 24 * 3600, 60),
+  SET_PASSWORD_TOKEN_TTL: int(72 * 3600, 60),
+  SMTP_URL: optionalText,
+  MAIL_FROM: v.optional(v.string(), 'Rastro <nao-responda@rastro.local>'),
+  LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
+  SEED_DEMO: bool(true),
+  TRUST_PROXY: bool(false),
+  LOGIN_SLOWDOWN_AFTER: int(3, 1),
+  LOGIN_SLOWDOWN_MS: int(500, 0),
+  LOGIN_BLOCK_AFTER: int(10, 1),
+  LOGIN_ADDRESS_BLOCK_AFTER: int(50, 1),
+  LOGIN_BLOCK_MINUTES: int(15, 1),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  staticDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  jwtSecret: string | undefined;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  setPasswordTokenTtl: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  seedDemo: boolean;
+  trustProxy: boolean;
+  throttle: {
+    slowdownAfter: number;
+    slowdownMs: number;
+    blockAfter: number;
+    addressBlockAfter: number;
+    blockMinutes: number;
+  };
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = v.safeParse(EnvSchema, env);
+  if (!result.success) {
+    const lines = flattenIssues(result.issues).map((i) => `${i.path}: ${i.message}`);
+    throw new ConfigError(`Configuração inválida:\n  ${lines.join('\n  ')}`);
+  }
+  const e = result.output;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    staticDir: path.resolve(e.STATIC_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    setPasswordTokenTtl: e.SET_PASSWORD_TOKEN_TTL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO,
+    trustProxy: e.TRUST_PROXY,
+    throttle: {
+      slowdownAfter: e.LOGIN_SLOWDOWN_AFTER,
+      slowdownMs: e.LOGIN_SLOWDOWN_MS,
+      blockAfter: e.LOGIN_BLOCK_AFTER,
+      addressBlockAfter: e.LOGIN_ADDRESS_BLOCK_AFTER,
+      blockMinutes: e.LOGIN_BLOCK_MINUTES,
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * User reads needed by authentication: by e-mail for sign-in, by id for every authenticated
+ * request (so a deactivated user loses access at once), always with the customer's name and
+ * status because a cancelled or inactive customer locks its users out too.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Role } from '../../src/contract';
+import type { Db } from './client';
+import { clients, users } from './schema';
+
+export interface UserRecord {
+  id: string;
+  clientId: string;
+  clientName: string;
+  clientActive: boolean;
+  email: string;
+  name: string;
+  role: Role;
+  active: boolean;
+  passwordHash: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const columns = {
+  id: users.id,
+  clientId: users.clientId,
+  clientName: clients.name,
+  clientActive: sql<boolean>`${clients.active} and ${clients.canceledAt} is null`,
+  email: users.email,
+  name: users.name,
+  role: users.role,
+  active: users.active,
+  passwordHash: users.passwordHash,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRecord | undefined> {
+  const rows = await db
+    .select(columns)
+    .from(users)
+    .innerJoin(clients, eq(clients.id, users.clientId))
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.canceledAt)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRecord | undefined> {
+  const rows = await db
+    .select(columns)
+    .from(users)
+    .innerJoin(clients, eq(clients.id, users.clientId))
+    .where(and(eq(users.id, id), isNull(users.canceledAt)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function setUserPassword(db: Db, userId: string, passwordHash: string) {
+  await db
+    .update(users)
+    .set({
+      passwordHash,
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId));
+}

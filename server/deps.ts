@@ -1,0 +1,14 @@
+/** What every router receives: the database, configuration, logger and outside adapters. */
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Logger } from './log';
+import type { Mailer } from './mail/mailer';
+
+export interface Deps {
+  database: Database;
+  config: Config;
+  log: Logger;
+  mailer: Mailer;
+  /** Access-token signing secret: JWT_SECRET, or one generated once and kept in the database. */
+  secret: string;
+}

@@ -1,0 +1,59 @@
+/**
+ * Every failure leaves the API as `{ statusCode, code, message }` with a pt-BR message.
+ * Handlers throw HttpError; anything else is logged and answered as a SERVER_ERROR without
+ * leaking internals.
+ */
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ApiError, ErrorCode } from '../../src/contract';
+import type { Logger } from '../log';
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: ErrorCode,
+    message: string,
+    readonly extra: Pick<ApiError, 'reason' | 'issues'> & { headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, issues?: ApiError['issues']) =>
+  new HttpError(400, 'BAD_REQUEST', message, issues ? { issues } : {});
+export const unauthorized = (message: string, reason?: string) =>
+  new HttpError(401, 'IDENTITY_ERROR', message, reason ? { reason } : {});
+export const forbidden = (message = 'Acesso negado') => new HttpError(403, 'FORBIDDEN', message);
+export const notFound = (message = 'Recurso não encontrado') =>
+  new HttpError(404, 'NOT_FOUND', message);
+
+export function errorBody(status: number, code: ErrorCode, message: string, extra = {}): ApiError {
+  return { statusCode: status, code, message, ...extra };
+}
+
+/** pt-BR text for errors raised by Hono itself (bad JSON, wrong content type, body too big). */
+function frameworkMessage(err: HTTPException): string {
+  if (err.status === 400 && /json/i.test(err.message))
+    return 'Corpo da requisição inválido: JSON malformado';
+  if (err.status === 400) return 'Requisição inválida';
+  if (err.status === 413) return 'Requisição grande demais';
+  if (err.status === 401) return 'Não autenticado';
+  return 'Erro na requisição';
+}
+
+export function handleError(log: Logger) {
+  return (err: Error, c: Context) => {
+    if (err instanceof HttpError) {
+      const { headers, ...extra } = err.extra;
+      for (const [key, value] of Object.entries(headers ?? {})) c.header(key, value);
+      return c.json(errorBody(err.status, err.code, err.message, extra), err.status);
+    }
+    if (err instanceof HTTPException && err.status < 500) {
+      const code: ErrorCode = err.status === 401 ? 'IDENTITY_ERROR' : 'BAD_REQUEST';
+      return c.json(errorBody(err.status, code, frameworkMessage(err)), err.status);
+    }
+    log.error('request failed', { err, method: c.req.method, path: c.req.path });
+    return c.json(errorBody(500, 'SERVER_ERROR', 'Erro interno no servidor'), 500);
+  };
+}

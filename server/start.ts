@@ -1,0 +1,72 @@
+/**
+ * Starts Rastro: opens and migrates the database, seeds the demo on an empty database,
+ * resolves the signing secret and listens. Used by main.ts and by tests and e2e, so that
+ * they run the very same start path.
+ */
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { type ServerType, serve } from '@hono/node-server';
+import { createApp } from './app';
+import { hashPassword } from './auth/passwords';
+import type { Config } from './config';
+import { openDatabase } from './db/client';
+import { DEMO_PASSWORD, isEmpty, seedDemo } from './db/seed';
+import { getOrCreateSetting } from './db/settings';
+import type { Deps } from './deps';
+import { createLogger, type Logger } from './log';
+import { createMailer } from './mail/mailer';
+
+export interface RunningServer {
+  url: string;
+  deps: Deps;
+  close(): Promise<void>;
+}
+
+export async function prepare(
+  config: Config,
+  log: Logger = createLogger(config.logLevel),
+): Promise<Deps> {
+  const database = await openDatabase(config);
+  await database.migrate();
+  log.info('database ready', {
+    kind: database.kind,
+    dataDir: database.kind === 'pglite' ? config.dataDir : undefined,
+  });
+  if (config.seedDemo && (await isEmpty(database.db))) {
+    await seedDemo(database.db, await hashPassword(DEMO_PASSWORD));
+    log.info('demo seeded: sign in as admin@rastro.demo / rastro-demo (demo only)');
+  }
+  const secret =
+    config.jwtSecret ??
+    (await getOrCreateSetting(database.db, 'jwt_secret', () =>
+      randomBytes(48).toString('base64url'),
+    ));
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
+  if (!mailer.configured) {
+    log.warn(
+      'SMTP_URL não configurado: os e-mails (primeiro acesso, recuperação de senha) serão apenas registrados no log',
+    );
+  }
+  return { database, config, log, mailer, secret };
+}
+
+export async function startServer(config: Config, log?: Logger): Promise<RunningServer> {
+  const deps = await prepare(config, log);
+  const app = createApp(deps);
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
+      resolve(s),
+    );
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  deps.log.info('Rastro no ar', { url });
+  return {
+    url,
+    deps,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await deps.database.close();
+    },
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * Auth calls of SPEC §7: login, refresh, validation, activeEmail (set a password with a
+ * first-access or recovery token), forgetPassword and push token registration.
+ */
+import * as v from 'valibot';
+import { EmailSchema, REQUIRED } from './common';
+import { RoleSchema } from './roles';
+
+export const PASSWORD_MIN = 8;
+
+export const LoginRequestSchema = v.strictObject({
+  email: EmailSchema,
+  password: v.pipe(v.string(REQUIRED), v.nonEmpty('Informe a senha'), v.maxLength(200)),
+});
+export type LoginRequest = v.InferInput<typeof LoginRequestSchema>;
+
+export const NewPasswordSchema = v.pipe(
+  v.string(REQUIRED),
+  v.minLength(PASSWORD_MIN, `A senha deve ter pelo menos ${PASSWORD_MIN} caracteres`),
+  v.maxLength(200, 'A senha deve ter no máximo 200 caracteres'),
+  v.regex(/[A-Za-z]/, 'A senha deve ter pelo menos uma letra'),
+  v.regex(/\d/, 'A senha deve ter pelo menos um número'),
+);
+
+export const SessionUserSchema = v.object({
+  id: v.string(),
+  sub: v.string(),
+  email: v.string(),
+  name: v.string(),
+  role: RoleSchema,
+  active: v.picklist([0, 1]),
+  clientId: v.string(),
+  companyId: v.string(),
+  clientName: v.string(),
+  permissions: v.array(v.string()),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+});
+export type SessionUser = v.InferOutput<typeof SessionUserSchema>;
+
+export const AuthResponseSchema = v.object({
+  user: SessionUserSchema,
+  accessToken: v.string(),
+  refreshToken: v.string(),
+});
+export type AuthResponse = v.InferOutput<typeof AuthResponseSchema>;
+
+export const RefreshRequestSchema = v.strictObject({
+  refreshToken: v.pipe(v.string(REQUIRED), v.nonEmpty(REQUIRED), v.maxLength(512)),
+});
+
+export const ActiveEmailRequestSchema = v.strictObject({ password: NewPasswordSchema });
+
+export const ForgetPasswordRequestSchema = v.strictObject({ email: EmailSchema });
+
+export const PushTokenRequestSchema = v.strictObject({
+  token: v.pipe(v.string(REQUIRED), v.nonEmpty(REQUIRED), v.maxLength(4096)),
+});
