@@ -10,12 +10,12 @@ export const PASSWORD_MIN = 8;
 
 export const LoginRequestSchema = v.strictObject({
   email: EmailSchema,
-  password: v.pipe(v.string(REQUIRED), v.nonEmpty('Informe a senha'), v.maxLength(200)),
+  password: v.pipe(v.string(), v.nonEmpty('Informe a senha'), v.maxLength(200)),
 });
 export type LoginRequest = v.InferInput<typeof LoginRequestSchema>;
 
 export const NewPasswordSchema = v.pipe(
-  v.string(REQUIRED),
+  v.string(),
   v.minLength(PASSWORD_MIN, `A senha deve ter pelo menos ${PASSWORD_MIN} caracteres`),
   v.maxLength(200, 'A senha deve ter no máximo 200 caracteres'),
   v.regex(/[A-Za-z]/, 'A senha deve ter pelo menos uma letra'),
@@ -46,7 +46,7 @@ export const AuthResponseSchema = v.object({
 export type AuthResponse = v.InferOutput<typeof AuthResponseSchema>;
 
 export const RefreshRequestSchema = v.strictObject({
-  refreshToken: v.pipe(v.string(REQUIRED), v.nonEmpty(REQUIRED), v.maxLength(512)),
+  refreshToken: v.pipe(v.string(), v.nonEmpty(REQUIRED), v.maxLength(512)),
 });
 
 export const ActiveEmailRequestSchema = v.strictObject({ password: NewPasswordSchema });
@@ -54,5 +54,5 @@ export const ActiveEmailRequestSchema = v.strictObject({ password: NewPasswordSc
 export const ForgetPasswordRequestSchema = v.strictObject({ email: EmailSchema });
 
 export const PushTokenRequestSchema = v.strictObject({
-  token: v.pipe(v.string(REQUIRED), v.nonEmpty(REQUIRED), v.maxLength(4096)),
+  token: v.pipe(v.string(), v.nonEmpty(REQUIRED), v.maxLength(4096)),
 });

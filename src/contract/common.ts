@@ -30,7 +30,7 @@ export const REQUIRED = 'Campo obrigatório';
 export const INVALID_EMAIL = 'E-mail inválido';
 
 export const EmailSchema = v.pipe(
-  v.string(REQUIRED),
+  v.string(),
   v.trim(),
   v.nonEmpty(REQUIRED),
   v.maxLength(254, 'E-mail longo demais'),

@@ -9,6 +9,8 @@ const TYPE_NAMES: Record<string, string> = {
   number: 'número',
   boolean: 'verdadeiro ou falso',
   object: 'objeto',
+  Object: 'objeto',
+  Array: 'lista',
   array: 'lista',
   date: 'data',
   null: 'nulo',
@@ -24,6 +26,9 @@ function describeExpected(expected: string | null): string {
 }
 
 export function ptBrMessage(issue: v.BaseIssue<unknown>): string {
+  if (issue.kind === 'schema' && issue.input === undefined && issue.expected !== 'never') {
+    return 'Campo obrigatório';
+  }
   switch (issue.type) {
     case 'string':
     case 'number':
@@ -33,8 +38,9 @@ export function ptBrMessage(issue: v.BaseIssue<unknown>): string {
     case 'date':
       return `Tipo inválido: esperado ${describeExpected(issue.expected)}`;
     case 'strict_object':
+    case 'loose_object':
     case 'never':
-      return 'Campo não permitido';
+      return issue.expected === 'never' ? 'Campo não permitido' : 'Tipo inválido: esperado objeto';
     case 'picklist':
     case 'enum':
     case 'literal':

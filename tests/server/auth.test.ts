@@ -1,0 +1,288 @@
+import { sign } from 'hono/jwt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, login, TEST_SECRET, useServer } from './harness';
+import { startSmtp, tokenFromMail } from './smtp';
+
+const smtp = await startSmtp();
+afterAll(() => smtp.close());
+
+describe.each(await backends())('auth on %s', (backend) => {
+  const server = useServer(backend, () => ({ SMTP_URL: smtp.url }));
+
+  describe('login', () => {
+    it('answers the user and both tokens for the demo administrator', async () => {
+      const res = await server().request('/registros/auth/login', {
+        method: 'POST',
+        json: { email: 'Admin@Rastro.demo ', password: 'rastro-demo' },
+      });
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(body.user).toMatchObject({
+        email: 'admin@rastro.demo',
+        role: 'ADMINISTRATOR',
+        active: 1,
+      });
+      expect(body.user.sub).toBe(body.user.id);
+      expect(body.user.companyId).toBe(body.user.clientId);
+      expect(body.user.permissions).toContain('AdvancedCommands');
+      expect(body.accessToken.split('.')).toHaveLength(3);
+      expect(body.refreshToken.length).toBeGreaterThan(30);
+    });
+
+    it('refuses a wrong password and an unknown e-mail alike', async () => {
+      for (const json of [
+        { email: 'cliente@rastro.demo', password: 'errada-123' },
+        { email: 'ninguem@rastro.demo', password: 'rastro-demo' },
+      ]) {
+        const res = await server().request('/registros/auth/login', { method: 'POST', json });
+        expect(res.status).toBe(401);
+        expect(await res.json()).toMatchObject({
+          statusCode: 401,
+          code: 'IDENTITY_ERROR',
+          message: 'E-mail ou senha inválidos',
+        });
+      }
+    });
+
+    it('answers bad input with a pt-BR 400, never a 500', async () => {
+      const cases: [unknown, string][] = [
+        [{ email: 'x', password: 'a' }, 'email: E-mail inválido'],
+        [{ email: 'a@b.com' }, 'password: Campo obrigatório'],
+        [{ email: 'a@b.com', password: 12 }, 'password: Tipo inválido: esperado texto'],
+        [{ email: 'a@b.com', password: 'a', admin: true }, 'admin: Campo não permitido'],
+        [[], 'email: Campo obrigatório'],
+        ['texto', 'Tipo inválido: esperado objeto'],
+      ];
+      for (const [json, message] of cases) {
+        const res = await server().request('/registros/auth/login', { method: 'POST', json });
+        expect(res.status).toBe(400);
+        const body = await res.json();
+        expect(body.code).toBe('BAD_REQUEST');
+        expect(body.message).toContain(message);
+      }
+      const malformed = await server().request('/registros/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"email":',
+      });
+      expect(malformed.status).toBe(400);
+      expect((await malformed.json()).message).toBe(
+        'Corpo da requisição inválido: JSON malformado',
+      );
+    });
+  });
+
+  describe('refresh', () => {
+    it('rotates the refresh token on every use', async () => {
+      const first = await login(server(), 'operador@rastro.demo');
+      const res = await server().request('/registros/auth/refresh', {
+        method: 'POST',
+        json: { refreshToken: first.refreshToken },
+      });
+      expect(res.status).toBe(200);
+      const second = await res.json();
+      expect(second.refreshToken).not.toBe(first.refreshToken);
+      expect(second.user.email).toBe('operador@rastro.demo');
+      const third = await server().request('/registros/auth/refresh', {
+        method: 'POST',
+        json: { refreshToken: second.refreshToken },
+      });
+      expect(third.status).toBe(200);
+    });
+
+    it('revokes the whole family when a used refresh token comes back', async () => {
+      const first = await login(server(), 'gestor@rastro.demo');
+      const rotated = await (
+        await server().request('/registros/auth/refresh', {
+          method: 'POST',
+          json: { refreshToken: first.refreshToken },
+        })
+      ).json();
+      const replay = await server().request('/registros/auth/refresh', {
+        method: 'POST',
+        json: { refreshToken: first.refreshToken },
+      });
+      expect(replay.status).toBe(401);
+      expect((await replay.json()).code).toBe('IDENTITY_ERROR');
+      const legit = await server().request('/registros/auth/refresh', {
+        method: 'POST',
+        json: { refreshToken: rotated.refreshToken },
+      });
+      expect(legit.status).toBe(401);
+    });
+
+    it('lets only one of two simultaneous refreshes with the same token through', async () => {
+      const first = await login(server(), 'cliente@rastro.demo');
+      const results = await Promise.all(
+        [1, 2].map(() =>
+          server().request('/registros/auth/refresh', {
+            method: 'POST',
+            json: { refreshToken: first.refreshToken },
+          }),
+        ),
+      );
+      expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
+    });
+
+    it('refuses an unknown refresh token', async () => {
+      const res = await server().request('/registros/auth/refresh', {
+        method: 'POST',
+        json: { refreshToken: 'nao-existe' },
+      });
+      expect(res.status).toBe(401);
+    });
+  });
+
+  describe('validation', () => {
+    it('answers the signed-in user', async () => {
+      const { accessToken, user } = await login(server(), 'terceiro@rastro.demo');
+      const res = await server().request('/registros/auth/validation', { token: accessToken });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({
+        id: user.id,
+        sub: user.id,
+        clientId: user.clientId,
+        role: 'VISITOR',
+      });
+    });
+
+    it('tells an expired token apart from a bad one', async () => {
+      const { user } = await login(server(), 'terceiro@rastro.demo');
+      const past = Math.floor(Date.now() / 1000) - 3600;
+      const expired = await sign(
+        {
+          sub: user.id,
+          cid: user.clientId,
+          role: 'VISITOR',
+          typ: 'access',
+          iat: past - 900,
+          exp: past,
+        },
+        TEST_SECRET,
+        'HS256',
+      );
+      const res = await server().request('/registros/auth/validation', { token: expired });
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ code: 'IDENTITY_ERROR', reason: 'TOKEN_EXPIRED' });
+      const forged = await sign(
+        { sub: user.id, typ: 'access', exp: past + 7200 },
+        'outro-segredo',
+        'HS256',
+      );
+      const bad = await server().request('/registros/auth/validation', { token: forged });
+      expect(bad.status).toBe(401);
+      expect((await bad.json()).reason).toBeUndefined();
+      const none = await server().request('/registros/auth/validation');
+      expect(none.status).toBe(401);
+    });
+  });
+
+  describe('forgetPassword and activeEmail', () => {
+    let before = 0;
+    beforeAll(() => {
+      before = smtp.inbox.length;
+    });
+
+    it('e-mails a recovery link and sets a new password with it, once', async () => {
+      const res = await server().request('/registros/auth/forgetPassword', {
+        method: 'POST',
+        json: { email: 'operador.sul@rastro.demo' },
+      });
+      expect(res.status).toBe(200);
+      expect((await res.json()).message).toContain('Se o e-mail estiver cadastrado');
+      const mail = smtp.inbox.slice(before).find((m) => m.to.includes('operador.sul@rastro.demo'));
+      expect(mail?.raw).toContain('http://rastro.test/recover-password?token');
+      const token = mail ? tokenFromMail(mail, '/recover-password') : undefined;
+      expect(token).toBeDefined();
+
+      const weak = await server().request('/registros/auth/activeEmail', {
+        method: 'POST',
+        token,
+        json: { password: 'curta' },
+      });
+      expect(weak.status).toBe(400);
+      expect((await weak.json()).message).toContain('pelo menos 8 caracteres');
+
+      const set = await server().request('/registros/auth/activeEmail', {
+        method: 'POST',
+        token,
+        json: { password: 'nova-senha-2026' },
+      });
+      expect(set.status).toBe(200);
+      const session = await set.json();
+      expect(session.user.email).toBe('operador.sul@rastro.demo');
+      expect(session.accessToken).toBeTruthy();
+
+      const again = await server().request('/registros/auth/activeEmail', {
+        method: 'POST',
+        token,
+        json: { password: 'outra-senha-2026' },
+      });
+      expect(again.status).toBe(401);
+      expect((await again.json()).message).toBe('Link inválido ou expirado. Solicite um novo.');
+
+      await login(server(), 'operador.sul@rastro.demo', 'nova-senha-2026');
+      const old = await server().request('/registros/auth/login', {
+        method: 'POST',
+        json: { email: 'operador.sul@rastro.demo', password: 'rastro-demo' },
+      });
+      expect(old.status).toBe(401);
+    });
+
+    it('answers the same for an unknown e-mail and sends nothing', async () => {
+      const count = smtp.inbox.length;
+      const res = await server().request('/registros/auth/forgetPassword', {
+        method: 'POST',
+        json: { email: 'desconhecido@rastro.demo' },
+      });
+      expect(res.status).toBe(200);
+      expect((await res.json()).message).toContain('Se o e-mail estiver cadastrado');
+      expect(smtp.inbox.length).toBe(count);
+    });
+
+    it('refuses activeEmail without a token', async () => {
+      const res = await server().request('/registros/auth/activeEmail', {
+        method: 'POST',
+        json: { password: 'nova-senha-2026' },
+      });
+      expect(res.status).toBe(401);
+    });
+  });
+
+  describe('push tokens', () => {
+    it('registers and removes a token for the signed-in user', async () => {
+      const { accessToken } = await login(server(), 'cliente@rastro.demo');
+      const sub = await server().request('/registros/push/subscribe-token', {
+        method: 'PUT',
+        token: accessToken,
+        json: { token: 'fcm-token-1' },
+      });
+      expect(sub.status).toBe(200);
+      const { pushTokensOf } = await import('../../server/db/push');
+      const { user } = await login(server(), 'cliente@rastro.demo');
+      expect(await pushTokensOf(server().deps.database.db, user.id)).toEqual(['fcm-token-1']);
+      const unsub = await server().request('/registros/push/unsubscribe-token', {
+        method: 'PUT',
+        token: accessToken,
+        json: { token: 'fcm-token-1' },
+      });
+      expect(unsub.status).toBe(200);
+      expect(await pushTokensOf(server().deps.database.db, user.id)).toEqual([]);
+    });
+
+    it('needs a signed-in user and a token', async () => {
+      const anon = await server().request('/registros/push/subscribe-token', {
+        method: 'PUT',
+        json: { token: 'x' },
+      });
+      expect(anon.status).toBe(401);
+      const { accessToken } = await login(server(), 'cliente@rastro.demo');
+      const empty = await server().request('/registros/push/subscribe-token', {
+        method: 'PUT',
+        token: accessToken,
+        json: { token: '' },
+      });
+      expect(empty.status).toBe(400);
+    });
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config';
+
+describe('loadConfig', () => {
+  it('runs the embedded demo with no variables at all', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      seedDemo: true,
+      smtpUrl: undefined,
+    });
+    expect(config.dataDir).toMatch(/data$/);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('reads and converts the variables', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://rastro@db/rastro',
+      PUBLIC_URL: 'https://rastro.example.com.br/',
+      SEED_DEMO: 'false',
+      TRUST_PROXY: 'sim',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: 'postgres://rastro@db/rastro',
+      publicUrl: 'https://rastro.example.com.br',
+      seedDemo: false,
+      trustProxy: true,
+    });
+  });
+
+  it('names every invalid variable in pt-BR', () => {
+    const attempt = () =>
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'curto' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/PORT: Tipo inválido/);
+    expect(attempt).toThrow(/DATABASE_URL: deve começar com postgres:\/\//);
+    expect(attempt).toThrow(/JWT_SECRET: deve ter 32 caracteres ou mais/);
+  });
+});

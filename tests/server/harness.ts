@@ -1,0 +1,128 @@
+/**
+ * Server test harness. Every server suite runs once per available database: an in-memory
+ * PGlite always, and a fresh database on the PostgreSQL server at 127.0.0.1:5432 when one
+ * answers there (created for the suite, dropped afterwards). The app is the real one,
+ * driven in-process with app.request(); SMTP is a real local server (tests/server/smtp.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { createApp } from '../../server/app';
+import { type Config, loadConfig } from '../../server/config';
+import type { Deps } from '../../server/deps';
+import { createLogger } from '../../server/log';
+import { prepare } from '../../server/start';
+
+export type Backend = 'pglite' | 'postgres';
+export const PG_ADMIN_URL =
+  process.env.RASTRO_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+let pgAvailable: Promise<boolean> | undefined;
+
+export function postgresAvailable(): Promise<boolean> {
+  if (process.env.RASTRO_TEST_PG === 'off') return Promise.resolve(false);
+  pgAvailable ??= (async () => {
+    const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 1500 });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await client.end().catch(() => {});
+    }
+  })();
+  return pgAvailable;
+}
+
+export async function backends(): Promise<Backend[]> {
+  return (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+async function adminQuery(sql: string) {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestServer {
+  deps: Deps;
+  app: ReturnType<typeof createApp>;
+  config: Config;
+  request(path: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<Response>;
+}
+
+export const TEST_SECRET = 'rastro-test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
+
+/** Registers beforeAll/afterAll that start a fresh server on the backend; returns a getter. */
+export function useServer(
+  backend: Backend,
+  env: () => Record<string, string> = () => ({}),
+): () => TestServer {
+  let server: TestServer | undefined;
+  let dropDb: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    let databaseUrl: string | undefined;
+    if (backend === 'postgres') {
+      const name = `rastro_test_${randomBytes(6).toString('hex')}`;
+      await adminQuery(`create database ${name}`);
+      databaseUrl = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+      dropDb = () => adminQuery(`drop database if exists ${name} with (force)`);
+    }
+    const config = loadConfig({
+      DATA_DIR: 'memory://',
+      JWT_SECRET: TEST_SECRET,
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'http://rastro.test',
+      LOGIN_SLOWDOWN_MS: '0',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env(),
+    });
+    const deps = await prepare(config, createLogger('silent'));
+    const app = createApp(deps, { serveStatic: false });
+    server = {
+      deps,
+      app,
+      config,
+      request(path, init = {}) {
+        const { json, token, ...rest } = init;
+        const headers = new Headers(rest.headers);
+        if (json !== undefined) headers.set('content-type', 'application/json');
+        if (token) headers.set('authorization', `Bearer ${token}`);
+        return Promise.resolve(
+          app.request(path, {
+            ...rest,
+            headers,
+            ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+          }),
+        );
+      },
+    };
+  });
+  afterAll(async () => {
+    await server?.deps.database.close();
+    await dropDb?.();
+  });
+  return () => {
+    if (!server) throw new Error('server not started');
+    return server;
+  };
+}
+
+export async function login(s: TestServer, email: string, password = 'rastro-demo') {
+  const res = await s.request('/registros/auth/login', {
+    method: 'POST',
+    json: { email, password },
+  });
+  if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as {
+    accessToken: string;
+    refreshToken: string;
+    user: { id: string; clientId: string };
+  };
+}
