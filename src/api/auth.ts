@@ -1,0 +1,39 @@
+/** Auth calls of SPEC §7, parsed with the contract before anything stores them. */
+import * as v from 'valibot';
+import {
+  AuthResponseSchema,
+  type LoginRequest,
+  MessageSchema,
+  SessionUserSchema,
+} from '../contract';
+import { api } from './client';
+
+export async function login(body: LoginRequest) {
+  return v.parse(AuthResponseSchema, await api.post('registros/auth/login', { json: body }).json());
+}
+
+export async function validateSession() {
+  return v.parse(SessionUserSchema, await api.get('registros/auth/validation').json());
+}
+
+/** Sets a password with the one-time token of a first-access or recovery e-mail. */
+export async function activeEmail(token: string, password: string) {
+  const body = await api
+    .post('registros/auth/activeEmail', {
+      json: { password },
+      headers: { Authorization: `Bearer ${token}` },
+    })
+    .json();
+  return v.parse(AuthResponseSchema, body);
+}
+
+export async function forgetPassword(email: string) {
+  return v.parse(
+    MessageSchema,
+    await api.post('registros/auth/forgetPassword', { json: { email } }).json(),
+  );
+}
+
+export async function subscribePushToken(token: string) {
+  await api.put('registros/push/subscribe-token', { json: { token } });
+}

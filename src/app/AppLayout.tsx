@@ -1,0 +1,123 @@
+/**
+ * The signed-in shell: a header with the customer, connection state and account menu; the
+ * navigation (a side bar on desktops, a drawer on phones); breadcrumbs; the page.
+ */
+import { useState } from 'react';
+import {
+  Breadcrumb,
+  Breadcrumbs,
+  Button,
+  Header,
+  Link,
+  Menu,
+  MenuItem,
+  MenuSection,
+  MenuTrigger,
+  Popover,
+  Separator,
+} from 'react-aria-components';
+import { Outlet, useLocation } from 'react-router';
+import { signOut } from '../api/client';
+import { ROLE_LABELS } from '../contract';
+import { t } from '../i18n/pt-BR';
+import { MenuIcon, OfflineIcon, UserIcon } from '../ui/icons';
+import { Navigation } from './Navigation';
+import { breadcrumbs } from './navigation';
+import { useOnline } from './useOnline';
+import { useSession } from './useSession';
+
+export function AppLayout() {
+  const current = useSession();
+  const location = useLocation();
+  const online = useOnline();
+  // The drawer is open for the page it was opened on: navigating closes it.
+  const [navOpenAt, setNavOpenAt] = useState<string | null>(null);
+  const navOpen = navOpenAt === location.pathname;
+  const setNavOpen = (open: boolean) => setNavOpenAt(open ? location.pathname : null);
+
+  const user = current?.user;
+  return (
+    <div className={`shell${navOpen ? ' nav-open' : ''}`}>
+      <a className="skip-link" href="#conteudo">
+        {t.layout.skipToContent}
+      </a>
+      <header className="topbar">
+        <Button
+          className="icon-button nav-toggle"
+          aria-label={navOpen ? t.layout.closeMenu : t.layout.openMenu}
+          aria-expanded={navOpen}
+          aria-controls="navegacao"
+          onPress={() => setNavOpen(!navOpen)}
+        >
+          <MenuIcon />
+        </Button>
+        <Link href="/" className="brand">
+          <img src="/icons/rastro.svg" alt="" width="28" height="28" />
+          <span>{t.appName}</span>
+        </Link>
+        {user && (
+          <span className="topbar-customer" title={t.layout.customer}>
+            {user.clientName}
+          </span>
+        )}
+        <span className="topbar-spacer" />
+        {!online && (
+          <span className="offline-badge" role="status">
+            <OfflineIcon /> {t.network.offline}
+          </span>
+        )}
+        {user && (
+          <MenuTrigger>
+            <Button
+              className="icon-button user-button"
+              aria-label={`${t.layout.userMenu}: ${user.name}`}
+            >
+              <UserIcon />
+              <span className="user-name">{user.name}</span>
+            </Button>
+            <Popover placement="bottom end" className="popover">
+              <Menu
+                className="menu"
+                onAction={(key) => {
+                  if (key === 'sign-out') void signOut();
+                }}
+              >
+                <MenuSection>
+                  <Header className="menu-header">
+                    <strong>{user.name}</strong>
+                    <span>{user.email}</span>
+                    <span>
+                      {t.layout.customer}: {user.clientName}
+                    </span>
+                    <span>
+                      {t.layout.role}: {ROLE_LABELS[user.role]}
+                    </span>
+                  </Header>
+                </MenuSection>
+                <Separator />
+                <MenuItem id="account" href="/account" className="menu-item">
+                  Minha conta
+                </MenuItem>
+                <MenuItem id="sign-out" className="menu-item">
+                  {t.session.signOut}
+                </MenuItem>
+              </Menu>
+            </Popover>
+          </MenuTrigger>
+        )}
+      </header>
+      <Navigation id="navegacao" />
+      <div className="nav-backdrop" onClick={() => setNavOpen(false)} aria-hidden="true" />
+      <main id="conteudo" className="content" tabIndex={-1}>
+        <Breadcrumbs className="breadcrumbs" aria-label={t.layout.breadcrumb}>
+          {breadcrumbs(location.pathname).map((crumb) => (
+            <Breadcrumb key={crumb.path} id={crumb.path}>
+              <Link href={crumb.path}>{crumb.label}</Link>
+            </Breadcrumb>
+          ))}
+        </Breadcrumbs>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

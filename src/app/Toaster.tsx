@@ -1,0 +1,57 @@
+/** Renders the toast queue: a labelled region, each toast with its style and actions. */
+import {
+  Button,
+  Text,
+  UNSTABLE_Toast as Toast,
+  UNSTABLE_ToastContent as ToastContent,
+  UNSTABLE_ToastRegion as ToastRegion,
+} from 'react-aria-components';
+import { useNavigate } from 'react-router';
+import { t } from '../i18n/pt-BR';
+import { ALERTS_HISTORY_ROUTE, toastQueue } from './toasts';
+
+export function Toaster() {
+  const navigate = useNavigate();
+  return (
+    <ToastRegion queue={toastQueue} aria-label={t.toast.region} className="toast-region">
+      {({ toast }) => {
+        const { kind, title, description, route } = toast.content;
+        const closable = kind === 'warning' || kind === 'alert';
+        return (
+          <Toast toast={toast} className={`toast toast-${kind}`} data-kind={kind}>
+            <ToastContent className="toast-content">
+              <Text slot="title" className="toast-title">
+                {title}
+              </Text>
+              {description && (
+                <Text slot="description" className="toast-description">
+                  {description}
+                </Text>
+              )}
+            </ToastContent>
+            {kind === 'alert' && (
+              <Button
+                className="btn btn-secondary toast-action"
+                onPress={() => {
+                  toastQueue.close(toast.key);
+                  navigate(route ?? ALERTS_HISTORY_ROUTE);
+                }}
+              >
+                {t.toast.seeAlerts}
+              </Button>
+            )}
+            {closable ? (
+              <Button slot="close" className="btn btn-ghost toast-action">
+                {t.toast.close}
+              </Button>
+            ) : (
+              <Button slot="close" className="toast-dismiss" aria-label="Dispensar">
+                ×
+              </Button>
+            )}
+          </Toast>
+        );
+      }}
+    </ToastRegion>
+  );
+}

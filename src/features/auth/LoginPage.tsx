@@ -1,0 +1,71 @@
+/** /login: e-mail and password; errors from the server are shown as it words them. */
+import { type FormEvent, useState } from 'react';
+import { Form, Link } from 'react-aria-components';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { login } from '../../api/auth';
+import { toClientError } from '../../api/errors';
+import { session } from '../../api/session';
+import { useSession } from '../../app/useSession';
+import { t } from '../../i18n/pt-BR';
+import { Button } from '../../ui/Button';
+import { FormMessage } from '../../ui/States';
+import { PasswordField, TextField } from '../../ui/TextField';
+import { AuthCard } from './AuthCard';
+
+export function LoginPage() {
+  const current = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+  const from = (location.state as { from?: string } | null)?.from ?? '/';
+
+  if (current) return <Navigate to={from} replace />;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setPending(true);
+    setError(undefined);
+    try {
+      session.set(await login({ email, password }));
+      navigate(from, { replace: true });
+    } catch (err) {
+      setError((await toClientError(err)).message);
+      setPending(false);
+    }
+  }
+
+  return (
+    <AuthCard title={t.login.title}>
+      <Form onSubmit={submit} className="form">
+        {error && <FormMessage kind="error">{error}</FormMessage>}
+        <TextField
+          label={t.login.email}
+          type="email"
+          name="email"
+          autoComplete="username"
+          value={email}
+          onChange={setEmail}
+          isRequired
+          autoFocus
+        />
+        <PasswordField
+          label={t.login.password}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          isRequired
+        />
+        <Button type="submit" isPending={pending}>
+          {pending ? t.login.submitting : t.login.submit}
+        </Button>
+        <Link href="/recover-password" className="text-link">
+          {t.login.forgot}
+        </Link>
+      </Form>
+    </AuthCard>
+  );
+}

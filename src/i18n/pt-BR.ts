@@ -1,0 +1,127 @@
+/**
+ * Every user-facing text of the PWA, in Brazilian Portuguese. Texts fixed by the spec are
+ * written exactly as SPEC.md has them.
+ */
+export const ROUTE_LABELS: Record<string, string> = {
+  histories: 'Históricos',
+  journeys: 'Jornadas',
+  positions: 'Posições',
+  distances: 'Distâncias Percorridas',
+  'auto-report-rules': 'Relatórios Automatizados',
+  reports: 'Relatórios',
+  management: 'Gestão',
+  vehicles: 'Veículos',
+  dashboard: 'Dashboard',
+  'fleet-management': 'Gestão de Frotas',
+  geofences: 'Cercas eletrônicas',
+  users: 'Usuários',
+  customers: 'Clientes',
+  create: 'Criar',
+  alerts: 'Alertas',
+  'alerts-history': 'Histórico de alertas',
+  'alert-rules': 'Regras de alerta',
+  drivers: 'Motoristas',
+  trackers: 'Rastreadores',
+  'tracker-types': 'Tipos de rastreador',
+  simcards: 'Chips (SIM)',
+  fleets: 'Frotas',
+  'temporary-links': 'Links temporários',
+  payments: 'Faturas e pagamentos',
+  account: 'Minha conta',
+  edit: 'Editar',
+};
+
+export const t = {
+  appName: 'Rastro',
+  tagline: 'Rastreamento de veículos e gestão de frotas',
+  home: 'Mapa',
+  session: {
+    tokenExpired: 'Token expirado. Renovando autenticação..',
+    renewed: 'Autenticado com sucesso. Por favor, aguarde.',
+    authFailed: 'Erro de autenticação na Api! Faça login novamente.',
+    validationFailed: 'Não foi possível validar a sua sessão.',
+    signOut: 'Sair',
+    signingOut: 'Saindo…',
+  },
+  toast: {
+    close: 'Fechar',
+    seeAlerts: 'Ver alertas',
+    region: 'Notificações',
+  },
+  login: {
+    title: 'Entrar no Rastro',
+    email: 'E-mail',
+    password: 'Senha',
+    submit: 'Entrar',
+    submitting: 'Entrando…',
+    forgot: 'Esqueci a minha senha',
+    showPassword: 'Mostrar senha',
+    hidePassword: 'Ocultar senha',
+  },
+  password: {
+    createTitle: 'Criar senha de acesso',
+    createIntro: 'Bem-vindo ao Rastro! Crie a senha que você vai usar para entrar.',
+    recoverTitle: 'Recuperar senha',
+    recoverIntro:
+      'Informe o seu e-mail. Se ele estiver cadastrado, enviaremos um link para criar uma nova senha.',
+    newPasswordIntro: 'Crie a sua nova senha.',
+    newPassword: 'Nova senha',
+    confirm: 'Confirme a senha',
+    mismatch: 'As senhas não conferem',
+    rules: 'Pelo menos 8 caracteres, com letras e números.',
+    save: 'Salvar senha e entrar',
+    saving: 'Salvando…',
+    send: 'Enviar link',
+    sending: 'Enviando…',
+    backToLogin: 'Voltar para o login',
+    missingToken: 'Este link está incompleto. Abra o link do e-mail novamente ou solicite um novo.',
+    saved: 'Senha criada. Bem-vindo!',
+  },
+  layout: {
+    menu: 'Menu',
+    openMenu: 'Abrir menu',
+    closeMenu: 'Fechar menu',
+    navigation: 'Navegação principal',
+    breadcrumb: 'Você está em',
+    filterMenu: 'Buscar no menu',
+    noMenuMatch: 'Nenhuma área encontrada',
+    userMenu: 'Conta',
+    customer: 'Cliente',
+    role: 'Nível',
+    skipToContent: 'Pular para o conteúdo',
+    loadingUser: 'Carregando dados da conta…',
+  },
+  network: {
+    offline: 'Sem conexão',
+    offlineDetail: 'Você está sem conexão. O que já foi carregado continua disponível.',
+    writeNeedsNetwork: 'Sem conexão: esta ação precisa de internet.',
+    unreachable: 'Não foi possível falar com o servidor. Verifique a sua conexão.',
+  },
+  update: {
+    available: 'Uma nova versão do Rastro está disponível.',
+    reload: 'Atualizar agora',
+    later: 'Depois',
+    offlineReady: 'O Rastro está pronto para funcionar sem conexão.',
+  },
+  empty: {
+    soon: 'Esta área ainda não tem dados para mostrar.',
+    areas: 'Escolha uma área',
+  },
+  tempAccess: {
+    title: 'Acesso temporário',
+    intro: 'Você abriu um link de acesso temporário a veículos compartilhados.',
+  },
+  notFound: {
+    title: 'Página não encontrada',
+    body: 'O endereço acessado não existe no Rastro.',
+    back: 'Ir para o início',
+  },
+} as const;
+
+/** Client-side names of the error codes of SPEC §8 "Auth failure on login/refresh". */
+export const ERROR_MESSAGES = {
+  SERVER_ERROR: 'Erro interno no servidor',
+  BAD_REQUEST: 'Requisição inválida',
+  IDENTITY_ERROR: 'Usuário não autorizado',
+  NETWORK: 'Não foi possível falar com o servidor. Verifique a sua conexão.',
+} as const;

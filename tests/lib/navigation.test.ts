@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { AREAS, allAreas, breadcrumbs, filterAreas } from '../../src/app/navigation';
+
+describe('breadcrumbs', () => {
+  it('labels each path segment as the spec names it', () => {
+    expect(breadcrumbs('/reports/auto-report-rules/create')).toEqual([
+      { path: '/', label: 'Mapa' },
+      { path: '/reports', label: 'Relatórios' },
+      { path: '/reports/auto-report-rules', label: 'Relatórios Automatizados' },
+      { path: '/reports/auto-report-rules/create', label: 'Criar' },
+    ]);
+    expect(breadcrumbs('/fleet-management/geofences').map((c) => c.label)).toEqual([
+      'Mapa',
+      'Gestão de Frotas',
+      'Cercas eletrônicas',
+    ]);
+  });
+
+  it('keeps unknown segments (ids) as they are', () => {
+    expect(breadcrumbs('/management/vehicles/abc-123').at(-1)).toEqual({
+      path: '/management/vehicles/abc-123',
+      label: 'abc-123',
+    });
+  });
+});
+
+describe('AREAS', () => {
+  it('covers every route label of SPEC §2', () => {
+    const labels = allAreas().map((a) => a.label);
+    for (const label of [
+      'Históricos',
+      'Jornadas',
+      'Posições',
+      'Distâncias Percorridas',
+      'Relatórios Automatizados',
+      'Relatórios',
+      'Gestão',
+      'Veículos',
+      'Dashboard',
+      'Gestão de Frotas',
+      'Cercas eletrônicas',
+      'Usuários',
+      'Clientes',
+    ]) {
+      expect(labels).toContain(label);
+    }
+  });
+});
+
+describe('filterAreas', () => {
+  it('finds areas by label without accents and keeps their section', () => {
+    const found = filterAreas(AREAS, 'distancias');
+    expect(found.map((a) => a.label)).toEqual(['Relatórios']);
+    expect(found[0]?.children?.map((a) => a.label)).toEqual(['Distâncias Percorridas']);
+  });
+  it('returns everything for an empty query and nothing for no match', () => {
+    expect(filterAreas(AREAS, ' ')).toBe(AREAS);
+    expect(filterAreas(AREAS, 'xyz')).toEqual([]);
+  });
+});
