@@ -28,7 +28,7 @@ const optionalText = v.pipe(
 );
 
 const EnvSchema = v.object({
-  PORT: int(3000, 1),
+  PORT: int(3000, 0),
   HOST: v.optional(v.string(), '0.0.0.0'),
   DATA_DIR: v.optional(v.string(), './data'),
   STATIC_DIR: v.optional(v.string(), './dist'),

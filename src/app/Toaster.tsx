@@ -41,11 +41,15 @@ export function Toaster() {
               </Button>
             )}
             {closable ? (
-              <Button slot="close" className="btn btn-ghost toast-action">
+              <Button
+                slot="close"
+                aria-label={t.toast.close}
+                className="btn btn-ghost toast-action"
+              >
                 {t.toast.close}
               </Button>
             ) : (
-              <Button slot="close" className="toast-dismiss" aria-label="Dispensar">
+              <Button slot="close" className="toast-dismiss" aria-label={t.toast.dismiss}>
                 ×
               </Button>
             )}

@@ -3,7 +3,7 @@
  * the guard and the shell. The root route holds what is always present: the toast area, the
  * update prompt and react-aria's link integration with the router.
  */
-import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
+import { RouterProvider as AriaRouterProvider, I18nProvider } from 'react-aria-components';
 import {
   createBrowserRouter,
   type NavigateOptions,
@@ -35,11 +35,13 @@ declare module 'react-aria-components' {
 function Root() {
   const navigate = useNavigate();
   return (
-    <AriaRouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useHref}>
-      <Outlet />
-      <Toaster />
-      <UpdatePrompt />
-    </AriaRouterProvider>
+    <I18nProvider locale="pt-BR">
+      <AriaRouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useHref}>
+        <Outlet />
+        <Toaster />
+        <UpdatePrompt />
+      </AriaRouterProvider>
+    </I18nProvider>
   );
 }
 

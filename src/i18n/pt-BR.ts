@@ -45,6 +45,7 @@ export const t = {
   },
   toast: {
     close: 'Fechar',
+    dismiss: 'Dispensar notificação',
     seeAlerts: 'Ver alertas',
     region: 'Notificações',
   },

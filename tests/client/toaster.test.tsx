@@ -1,0 +1,74 @@
+// @vitest-environment happy-dom
+/**
+ * Toasts as SPEC §8/§9 describe them, rendered by the real Toaster inside a router: styles,
+ * durations, the 20-toast cap, 'Fechar' on warning and alert, 'Ver alertas' on alert.
+ */
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Toaster } from '../../src/app/Toaster';
+import { MAX_TOASTS, TOAST_DURATIONS, toast, toastQueue } from '../../src/app/toasts';
+
+afterEach(() => {
+  act(() => toast.clear());
+  cleanup();
+});
+
+function renderToaster() {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <Toaster /> },
+      { path: '/fleet-management/alerts/alerts-history', element: <h1>Histórico de alertas</h1> },
+    ],
+    { initialEntries: ['/'] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('toasts', () => {
+  it('uses the spec durations', () => {
+    expect(TOAST_DURATIONS).toMatchObject({ error: 4000, success: 2000, blank: 4000 });
+    act(() => {
+      toast.error('Erro ao buscar usuários', 'Falhou');
+      toast.success('Salvo');
+    });
+    const timeouts = toastQueue.visibleToasts.map((item) => [item.content.kind, item.timeout]);
+    expect(timeouts).toEqual(
+      expect.arrayContaining([
+        ['error', 4000],
+        ['success', 2000],
+      ]),
+    );
+  });
+
+  it('keeps at most 20, dropping the oldest', () => {
+    act(() => {
+      for (let i = 1; i <= MAX_TOASTS + 5; i++) toast.blank(`Aviso ${i}`);
+    });
+    const titles = toastQueue.visibleToasts.map((item) => item.content.title);
+    expect(titles).toHaveLength(20);
+    expect(titles).toContain('Aviso 25');
+    expect(titles).not.toContain('Aviso 5');
+  });
+
+  it("offers 'Fechar' on warnings, which closes them", () => {
+    renderToaster();
+    act(() => {
+      toast.warning('Sinal perdido', 'Veículo ABC1D23 sem posição há 30 minutos');
+    });
+    expect(screen.getByText('Sinal perdido')).toBeTruthy();
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Fechar' })));
+    expect(toastQueue.visibleToasts).toHaveLength(0);
+  });
+
+  it("offers 'Ver alertas' on alerts, which opens the alert history", () => {
+    const router = renderToaster();
+    act(() => {
+      toast.alert('Excesso de velocidade', 'ABC1D23 a 112 km/h');
+    });
+    expect(screen.getByRole('button', { name: 'Fechar' })).toBeTruthy();
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Ver alertas' })));
+    expect(router.state.location.pathname).toBe('/fleet-management/alerts/alerts-history');
+  });
+});
