@@ -109,13 +109,15 @@ export function AppLayout() {
       <Navigation id="navegacao" />
       <div className="nav-backdrop" onClick={() => setNavOpen(false)} aria-hidden="true" />
       <main id="conteudo" className="content" tabIndex={-1}>
-        <Breadcrumbs className="breadcrumbs" aria-label={t.layout.breadcrumb}>
-          {breadcrumbs(location.pathname).map((crumb) => (
-            <Breadcrumb key={crumb.path} id={crumb.path}>
-              <Link href={crumb.path}>{crumb.label}</Link>
-            </Breadcrumb>
-          ))}
-        </Breadcrumbs>
+        <nav aria-label={t.layout.breadcrumb}>
+          <Breadcrumbs className="breadcrumbs">
+            {breadcrumbs(location.pathname).map((crumb) => (
+              <Breadcrumb key={crumb.path} id={crumb.path}>
+                <Link href={crumb.path}>{crumb.label}</Link>
+              </Breadcrumb>
+            ))}
+          </Breadcrumbs>
+        </nav>
         <Outlet />
       </main>
     </div>

@@ -114,3 +114,23 @@ describe('API client', () => {
     expect(titles()).toEqual([]);
   });
 });
+
+describe('signOut', () => {
+  it('clears the session and unregisters this browser push token on the server', async () => {
+    const { pushTokensOf } = await import('../../server/db/push');
+    const auth = await login({ email: 'cliente@rastro.demo', password: 'rastro-demo' });
+    session.set(auth);
+    await client.api.put('registros/push/subscribe-token', {
+      json: { token: 'fcm-deste-navegador' },
+    });
+    storage.setItem(STORAGE_KEYS.fcmToken, 'fcm-deste-navegador');
+    expect(await pushTokensOf(server.deps.database.db, auth.user.id)).toEqual([
+      'fcm-deste-navegador',
+    ]);
+
+    await client.signOut({ reload: false });
+
+    expect(await pushTokensOf(server.deps.database.db, auth.user.id)).toEqual([]);
+    for (const key of Object.values(STORAGE_KEYS)) expect(storage.getItem(key)).toBeNull();
+  });
+});

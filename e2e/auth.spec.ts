@@ -1,0 +1,97 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, LoginPage, Shell, signInAsAdmin } from './pages';
+
+test('a page without a token sends the user to /login and back after signing in', async ({
+  page,
+}) => {
+  await page.goto('/management/users');
+  await expect(page).toHaveURL(/\/login$/);
+  await new LoginPage(page).signIn(ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/management\/users$/);
+  const shell = new Shell(page);
+  await expect(shell.heading('Usuários')).toBeVisible();
+  const crumbs = page.getByRole('navigation', { name: 'Você está em' });
+  await expect(crumbs.getByRole('link')).toHaveText(['Mapa', 'Gestão', 'Usuários']);
+  await expect(page.getByText('Rastro Demonstração').first()).toBeVisible();
+});
+
+test('signing in stores the session under the spec keys', async ({ page }) => {
+  await signInAsAdmin(page);
+  const keys = await page.evaluate(() => ({
+    authState: localStorage.getItem('authState'),
+    accessToken: localStorage.getItem('accessToken'),
+    refreshToken: localStorage.getItem('refreshToken'),
+  }));
+  expect(JSON.parse(keys.authState ?? '{}').user.email).toBe(ADMIN.email);
+  expect(keys.accessToken?.split('.')).toHaveLength(3);
+  expect(keys.refreshToken).toBeTruthy();
+  await expect(new Shell(page).heading('Mapa')).toBeVisible();
+});
+
+test('a wrong password shows the error and keeps the user on /login', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn('cliente@rastro.demo', 'senha-errada-1');
+  await expect(login.error()).toHaveText('E-mail ou senha inválidos');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('signing out clears the session and returns to /login', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.evaluate(() => localStorage.setItem('fcmToken', 'token-deste-navegador'));
+  const unsubscribe = page.waitForRequest((req) =>
+    req.url().endsWith('/registros/push/unsubscribe-token'),
+  );
+  await new Shell(page).signOut();
+  // (The body is checked by tests/client/api-client.test.ts against the server's records.)
+  expect((await unsubscribe).method()).toBe('PUT');
+  await expect(page).toHaveURL(/\/login$/);
+  const keys = await page.evaluate(() =>
+    ['authState', 'accessToken', 'refreshToken', 'fcmToken'].map((key) =>
+      localStorage.getItem(key),
+    ),
+  );
+  expect(keys).toEqual([null, null, null, null]);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the navigation reaches every area and can be filtered', async ({ page }) => {
+  await signInAsAdmin(page);
+  const shell = new Shell(page);
+  const nav = shell.navigation();
+  for (const label of [
+    'Dashboard',
+    'Gestão de Frotas',
+    'Cercas eletrônicas',
+    'Relatórios',
+    'Históricos',
+    'Jornadas',
+    'Posições',
+    'Distâncias Percorridas',
+    'Relatórios Automatizados',
+    'Gestão',
+    'Veículos',
+    'Clientes',
+    'Usuários',
+  ]) {
+    await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+  }
+  await shell.menuFilter().fill('distancias');
+  await expect(nav.getByRole('link')).toHaveText(['Relatórios', 'Distâncias Percorridas']);
+  await nav.getByRole('link', { name: 'Distâncias Percorridas' }).click();
+  await expect(shell.heading('Distâncias Percorridas')).toBeVisible();
+  await page.goto('/reports/auto-report-rules/create');
+  await expect(page.getByRole('navigation', { name: 'Você está em' }).getByRole('link')).toHaveText(
+    ['Mapa', 'Relatórios', 'Relatórios Automatizados', 'Criar'],
+  );
+});
+
+test('public pages open without a token', async ({ page }) => {
+  await page.goto('/create-password');
+  await expect(page.getByRole('heading', { name: 'Criar senha de acesso' })).toBeVisible();
+  await page.goto('/recover-password');
+  await expect(page.getByRole('heading', { name: 'Recuperar senha' })).toBeVisible();
+  await page.goto('/temp-access/abc123');
+  await expect(page.getByRole('heading', { name: 'Acesso temporário' })).toBeVisible();
+});

@@ -1,0 +1,11 @@
+/** Where the journeys' server runs and what it shares with the tests. */
+import path from 'node:path';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
+export const E2E_URL = `http://127.0.0.1:${E2E_PORT}`;
+export const E2E_ROOT = path.resolve('.tmp/e2e');
+/** The served copy of the build: the update journey changes the worker in it. */
+export const E2E_STATIC = path.join(E2E_ROOT, 'dist');
+/** Every e-mail the local SMTP server receives, one .eml file each. */
+export const E2E_MAIL = path.join(E2E_ROOT, 'mail');
+export const E2E_SECRET = 'rastro-e2e-secret-0123456789-abcdefghijklmnopqrstuvwxyz';

@@ -1,0 +1,87 @@
+/**
+ * Starts what the journeys run against: a local SMTP server that files every message under
+ * .tmp/e2e/mail, and Rastro itself, exactly as `npm run serve` starts it (a child process on
+ * a fresh embedded database in .tmp/e2e/data), serving a copy of the build.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { E2E_MAIL, E2E_PORT, E2E_ROOT, E2E_SECRET, E2E_STATIC, E2E_URL } from './env';
+
+async function startSmtp() {
+  let count = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        count += 1;
+        writeFileSync(path.join(E2E_MAIL, `${Date.now()}-${count}.eml`), Buffer.concat(chunks));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+async function waitForHealth(child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`o servidor saiu (${child.exitCode}):\n${output()}`);
+    try {
+      const res = await fetch(`${E2E_URL}/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`o servidor não respondeu em 60 s:\n${output()}`);
+}
+
+export default async function globalSetup() {
+  if (!existsSync('dist/index.html'))
+    throw new Error('Build ausente: rode `npm run build` antes dos testes e2e.');
+  rmSync(E2E_ROOT, { recursive: true, force: true });
+  mkdirSync(E2E_MAIL, { recursive: true });
+  cpSync('dist', E2E_STATIC, { recursive: true });
+
+  const smtp = await startSmtp();
+  let log = '';
+  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(E2E_ROOT, 'data'),
+      STATIC_DIR: E2E_STATIC,
+      JWT_SECRET: E2E_SECRET,
+      PUBLIC_URL: E2E_URL,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    log += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    log += chunk.toString();
+  });
+  await waitForHealth(child, () => log);
+
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    await smtp.close();
+  };
+}

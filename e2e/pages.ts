@@ -1,0 +1,80 @@
+/** Page models of the journeys: what a person sees and does, found by role and name. */
+import { expect, type Page } from '@playwright/test';
+
+export const ADMIN = {
+  email: 'admin@rastro.demo',
+  password: 'rastro-demo',
+  name: 'Ana Administradora',
+};
+
+export class LoginPage {
+  constructor(private readonly page: Page) {}
+
+  async open() {
+    await this.page.goto('/login');
+  }
+
+  async signIn(email: string, password: string) {
+    await this.page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+    await this.page.getByRole('textbox', { name: 'Senha' }).fill(password);
+    await this.page.getByRole('button', { name: 'Entrar' }).click();
+  }
+
+  error() {
+    return this.page.getByRole('alert').filter({ hasText: /\S/ }).first();
+  }
+}
+
+export class Shell {
+  constructor(private readonly page: Page) {}
+
+  heading(name: string) {
+    return this.page.getByRole('heading', { level: 1, name });
+  }
+
+  navigation() {
+    return this.page.getByRole('navigation', { name: 'Navegação principal' });
+  }
+
+  menuFilter() {
+    return this.page.getByRole('searchbox', { name: 'Buscar no menu' });
+  }
+
+  toast(text: string) {
+    return this.page.getByRole('region', { name: 'Notificações' }).getByText(text);
+  }
+
+  async openUserMenu() {
+    await this.page.getByRole('button', { name: /^Conta:/ }).click();
+  }
+
+  async signOut() {
+    await this.openUserMenu();
+    await this.page.getByRole('menuitem', { name: 'Sair' }).click();
+  }
+
+  async expectSignedIn(name = ADMIN.name) {
+    await expect(this.page.getByRole('button', { name: `Conta: ${name}` })).toBeVisible();
+  }
+}
+
+export async function signInAsAdmin(page: Page) {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn(ADMIN.email, ADMIN.password);
+  await new Shell(page).expectSignedIn();
+}
+
+/** Waits until the service worker controls the page (the shell is precached then). */
+export async function waitForServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), {
+          once: true,
+        }),
+      );
+    }
+  });
+}
