@@ -240,6 +240,42 @@ describe.each(await backends())('auth on %s', (backend) => {
       expect(smtp.inbox.length).toBe(count);
     });
 
+    it('lets a new user create the first password from the first-access link', async () => {
+      const { sendSetPasswordMail } = await import('../../server/auth/session');
+      const { findUserByEmail } = await import('../../server/db/users');
+      const { users } = await import('../../server/db/schema');
+      const { eq } = await import('drizzle-orm');
+      const s = server();
+      const { db } = s.deps.database;
+      await db
+        .update(users)
+        .set({ passwordHash: null })
+        .where(eq(users.email, 'terceiro@rastro.demo'));
+      const user = await findUserByEmail(db, 'terceiro@rastro.demo');
+      if (!user) throw new Error('seed user missing');
+
+      const noPassword = await s.request('/registros/auth/login', {
+        method: 'POST',
+        json: { email: 'terceiro@rastro.demo', password: 'rastro-demo' },
+      });
+      expect(noPassword.status).toBe(401);
+
+      const link = await sendSetPasswordMail(s.deps, user, 'first_access');
+      expect(link).toMatch(/^http:\/\/rastro\.test\/create-password\?token=/);
+      const mail = smtp.inbox.at(-1);
+      expect(mail?.to).toEqual(['terceiro@rastro.demo']);
+      expect(mail?.raw).toContain('crie a sua senha');
+      const token = mail ? tokenFromMail(mail, '/create-password') : undefined;
+      const res = await s.request('/registros/auth/activeEmail', {
+        method: 'POST',
+        token,
+        json: { password: 'primeira-senha-1' },
+      });
+      expect(res.status).toBe(200);
+      expect((await res.json()).user.email).toBe('terceiro@rastro.demo');
+      await login(s, 'terceiro@rastro.demo', 'primeira-senha-1');
+    });
+
     it('refuses activeEmail without a token', async () => {
       const res = await server().request('/registros/auth/activeEmail', {
         method: 'POST',
