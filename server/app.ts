@@ -8,7 +8,10 @@ import { openAPIRouteHandler } from 'hono-openapi';
 import type { Deps } from './deps';
 import { errorBody, handleError } from './http/errors';
 import { authRoutes } from './routes/auth';
+import { autocompleteRoutes } from './routes/autocomplete';
+import { clientRoutes } from './routes/clients';
 import { pushRoutes } from './routes/push';
+import { userRoutes } from './routes/users';
 import { staticRoutes } from './static';
 import { VERSION } from './version';
 
@@ -46,6 +49,9 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   const registros = new Hono();
   registros.route('/auth', authRoutes(deps));
   registros.route('/push', pushRoutes(deps));
+  registros.route('/client', clientRoutes(deps));
+  registros.route('/user', userRoutes(deps));
+  registros.route('/autocomplete', autocompleteRoutes(deps));
   app.route('/registros', registros);
 
   app.get('/health', async (c) => {

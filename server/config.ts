@@ -49,6 +49,8 @@ const EnvSchema = v.object({
   SET_PASSWORD_TOKEN_TTL: int(72 * 3600, 60),
   SMTP_URL: optionalText,
   MAIL_FROM: v.optional(v.string(), 'Rastro <nao-responda@rastro.local>'),
+  CEP_URL: v.optional(v.pipe(v.string(), v.url('deve ser uma URL')), 'https://viacep.com.br/ws'),
+  OUTSIDE_TIMEOUT_MS: int(5000, 100),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   SEED_DEMO: bool(true),
   TRUST_PROXY: bool(false),
@@ -73,6 +75,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  cepUrl: string;
+  outsideTimeoutMs: number;
   seedDemo: boolean;
   trustProxy: boolean;
   throttle: {
@@ -107,6 +111,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
+    cepUrl: e.CEP_URL.replace(/\/+$/, ''),
+    outsideTimeoutMs: e.OUTSIDE_TIMEOUT_MS,
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
     throttle: {

@@ -1,4 +1,5 @@
 /** What every router receives: the database, configuration, logger and outside adapters. */
+import type { CepLookup } from './adapters/cep';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Logger } from './log';
@@ -9,6 +10,7 @@ export interface Deps {
   config: Config;
   log: Logger;
   mailer: Mailer;
+  cep: CepLookup;
   /** Access-token signing secret: JWT_SECRET, or one generated once and kept in the database. */
   secret: string;
 }

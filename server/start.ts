@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
+import { createCepLookup } from './adapters/cep';
 import { createApp } from './app';
 import { hashPassword } from './auth/passwords';
 import type { Config } from './config';
@@ -47,7 +48,8 @@ export async function prepare(
       'SMTP_URL não configurado: os e-mails (primeiro acesso, recuperação de senha) serão apenas registrados no log',
     );
   }
-  return { database, config, log, mailer, secret };
+  const cep = createCepLookup({ baseUrl: config.cepUrl, timeoutMs: config.outsideTimeoutMs });
+  return { database, config, log, mailer, secret, cep };
 }
 
 export async function startServer(config: Config, log?: Logger): Promise<RunningServer> {

@@ -69,3 +69,8 @@ async function openPostgres(url: string): Promise<Database> {
     close: () => pool.end(),
   };
 }
+
+/** Rows of a raw `db.execute(sql…)`; both drivers answer `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

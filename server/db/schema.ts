@@ -33,11 +33,22 @@ export const clients = pgTable(
     email: text('email'),
     supportEmail: text('support_email'),
     phone: text('phone'),
+    cep: text('cep'),
+    street: text('street'),
+    number: text('number'),
+    complement: text('complement'),
+    district: text('district'),
+    city: text('city'),
+    state: text('state'),
     active: boolean('active').notNull().default(true),
     ...timestamps,
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
   },
-  (t) => [index('clients_parent_idx').on(t.parentId)],
+  (t) => [
+    index('clients_parent_idx').on(t.parentId),
+    index('clients_name_idx').on(sql`lower(${t.name})`),
+    uniqueIndex('clients_document_key').on(t.document).where(sql`${t.canceledAt} is null`),
+  ],
 );
 
 export const users = pgTable(
@@ -60,7 +71,7 @@ export const users = pgTable(
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`).where(sql`${t.canceledAt} is null`),
     index('users_client_idx').on(t.clientId),
   ],
 );

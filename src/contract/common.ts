@@ -51,3 +51,63 @@ export const PagingSchema = v.object({
 export type Paging = v.InferOutput<typeof PagingSchema>;
 
 export const MessageSchema = v.object({ message: v.string() });
+
+/** Query-string integer with a default and bounds (query values always arrive as text). */
+export function queryInt(fallback: number, min: number, max: number) {
+  return v.pipe(
+    v.optional(v.string(), String(fallback)),
+    v.transform(Number),
+    v.number(),
+    v.integer(),
+    v.minValue(min),
+    v.maxValue(max),
+  );
+}
+
+/** Query-string boolean: 'true'/'false'/'1'/'0'. */
+export const QueryBoolSchema = v.pipe(
+  v.picklist(['true', 'false', '1', '0'], 'Use true ou false'),
+  v.transform((value) => value === 'true' || value === '1'),
+);
+
+export const OrderSchema = v.optional(v.picklist(['asc', 'desc'], 'Use asc ou desc'), 'asc');
+
+/** Free-text search: trimmed, empty means none. */
+export const SearchSchema = v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(120));
+
+export const BRAZIL_STATES = [
+  'AC',
+  'AL',
+  'AP',
+  'AM',
+  'BA',
+  'CE',
+  'DF',
+  'ES',
+  'GO',
+  'MA',
+  'MT',
+  'MS',
+  'MG',
+  'PA',
+  'PB',
+  'PR',
+  'PE',
+  'PI',
+  'RJ',
+  'RN',
+  'RS',
+  'RO',
+  'RR',
+  'SC',
+  'SP',
+  'SE',
+  'TO',
+] as const;
+export type BrazilState = (typeof BRAZIL_STATES)[number];
+
+/** SPEC §9 status options. */
+export const STATUS_OPTIONS = [
+  { label: 'Ativo', value: true },
+  { label: 'Inativo', value: false },
+] as const;

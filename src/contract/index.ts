@@ -2,6 +2,8 @@ import './messages';
 
 export * from './auth';
 export * from './common';
+export * from './customers';
 export * from './messages';
 export * from './permissions';
 export * from './roles';
+export * from './users';

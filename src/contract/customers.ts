@@ -1,0 +1,200 @@
+/**
+ * Customers (SPEC §3 "Customer", §7 "Customers"): a person (fisical, CPF) or a company
+ * (juridical, CNPJ, numeric or alphanumeric). Documents and phones travel unmasked; a mother
+ * company owns child customers to any depth.
+ */
+import * as v from 'valibot';
+import { isValidCnpj, isValidCpf } from '../lib/documents';
+import { unmask, unmaskDocument, unmaskPhone } from '../lib/unmask';
+import {
+  BRAZIL_STATES,
+  EmailSchema,
+  IdSchema,
+  OrderSchema,
+  QueryBoolSchema,
+  queryInt,
+  SearchSchema,
+} from './common';
+
+export const PERSON_KINDS = ['fisical', 'juridical'] as const;
+export type PersonKind = (typeof PERSON_KINDS)[number];
+export const PERSON_KIND_LABELS: Record<PersonKind, string> = {
+  fisical: 'Pessoa física',
+  juridical: 'Pessoa jurídica',
+};
+
+const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max));
+const requiredText = (max: number) =>
+  v.pipe(v.string(), v.trim(), v.nonEmpty('Campo obrigatório'), v.maxLength(max));
+
+export const CpfSchema = v.pipe(
+  v.string(),
+  v.transform((s: string) => unmaskDocument(s)),
+  v.check((s: string) => isValidCpf(s), 'CPF inválido'),
+);
+export const CnpjSchema = v.pipe(
+  v.string(),
+  v.transform((s: string) => unmaskDocument(s)),
+  v.check((s: string) => isValidCnpj(s), 'CNPJ inválido'),
+);
+export const PhoneSchema = v.pipe(
+  v.string(),
+  v.transform((s: string) => unmaskPhone(s)),
+  v.regex(/^(55)?\d{10,11}$/, 'Telefone inválido: use DDD e número'),
+);
+export const CepSchema = v.pipe(
+  v.string(),
+  v.transform((s: string) => unmask(s)),
+  v.regex(/^\d{8}$/, 'CEP inválido'),
+);
+
+export const AddressSchema = v.strictObject({
+  cep: v.optional(CepSchema),
+  street: v.optional(text(160)),
+  number: v.optional(text(20)),
+  complement: v.optional(text(80)),
+  district: v.optional(text(80)),
+  city: v.optional(text(80)),
+  state: v.optional(v.picklist(BRAZIL_STATES, 'UF inválida')),
+});
+export type Address = v.InferOutput<typeof AddressSchema>;
+
+const customerFields = {
+  personKind: v.picklist(PERSON_KINDS, 'Tipo de pessoa inválido'),
+  name: requiredText(120),
+  corporateName: v.optional(text(160)),
+  clientCPF: v.optional(CpfSchema),
+  clientCNPJ: v.optional(CnpjSchema),
+  email: v.optional(EmailSchema),
+  supportEmail: v.optional(EmailSchema),
+  phone: v.optional(PhoneSchema),
+  motherCompanyId: v.optional(IdSchema),
+  active: v.optional(v.boolean()),
+  address: v.optional(AddressSchema),
+};
+
+const CustomerObjectSchema = v.strictObject(customerFields);
+
+/** The document that matches the kind must be present. */
+export const CustomerCreateSchema = v.pipe(
+  CustomerObjectSchema,
+  v.forward(
+    v.partialCheck(
+      [['personKind'], ['clientCPF']],
+      (c) => c.personKind !== 'fisical' || Boolean(c.clientCPF),
+      'Informe o CPF',
+    ),
+    ['clientCPF'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['personKind'], ['clientCNPJ']],
+      (c) => c.personKind !== 'juridical' || Boolean(c.clientCNPJ),
+      'Informe o CNPJ',
+    ),
+    ['clientCNPJ'],
+  ),
+);
+export type CustomerCreate = v.InferInput<typeof CustomerCreateSchema>;
+
+/** Every field optional; the server checks the merged result with CustomerCreateSchema. */
+export const CustomerUpdateSchema = v.partial(CustomerObjectSchema);
+export type CustomerUpdate = v.InferInput<typeof CustomerUpdateSchema>;
+
+export const CUSTOMER_SORTS = ['name', 'email', 'createdAt', 'updatedAt'] as const;
+
+export const CustomerQuerySchema = v.strictObject({
+  search: SearchSchema,
+  name: SearchSchema,
+  page: queryInt(1, 1, 100_000),
+  limit: queryInt(10, 1, 10_000),
+  sort: v.optional(v.picklist(CUSTOMER_SORTS, 'Ordenação inválida'), 'name'),
+  order: OrderSchema,
+  active: v.optional(QueryBoolSchema),
+  flat: v.optional(QueryBoolSchema),
+});
+
+export const MotherCompanyPageQuerySchema = v.strictObject({
+  search: SearchSchema,
+  name: SearchSchema,
+  page: queryInt(1, 1, 100_000),
+  limit: queryInt(10, 1, 10_000),
+});
+
+export interface Customer {
+  id: string;
+  active: boolean;
+  personKind: PersonKind;
+  name: string;
+  corporateName: string | null;
+  email: string | null;
+  supportEmail: string | null;
+  phone: string | null;
+  clientCPF: string | null;
+  clientCNPJ: string | null;
+  motherCompanyId: string | null;
+  address: Address;
+  createdAt: string;
+  updatedAt: string;
+  canceledAt: string | null;
+  children?: Customer[];
+}
+
+export const CustomerBaseSchema = v.object({
+  id: v.string(),
+  active: v.boolean(),
+  personKind: v.picklist(PERSON_KINDS),
+  name: v.string(),
+  corporateName: v.nullable(v.string()),
+  email: v.nullable(v.string()),
+  supportEmail: v.nullable(v.string()),
+  phone: v.nullable(v.string()),
+  clientCPF: v.nullable(v.string()),
+  clientCNPJ: v.nullable(v.string()),
+  motherCompanyId: v.nullable(v.string()),
+  address: v.object({
+    cep: v.optional(v.string()),
+    street: v.optional(v.string()),
+    number: v.optional(v.string()),
+    complement: v.optional(v.string()),
+    district: v.optional(v.string()),
+    city: v.optional(v.string()),
+    state: v.optional(v.picklist(BRAZIL_STATES)),
+  }),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+  canceledAt: v.nullable(v.string()),
+});
+
+export const CustomerSchema: v.GenericSchema<Customer> = v.object({
+  ...CustomerBaseSchema.entries,
+  children: v.optional(v.array(v.lazy(() => CustomerSchema))),
+});
+
+export const CustomerPageSchema = v.object({
+  clients: v.array(CustomerSchema),
+  page: v.number(),
+  limit: v.number(),
+  total: v.number(),
+});
+export type CustomerPage = v.InferOutput<typeof CustomerPageSchema>;
+
+/** Children nested to any depth, flattened into one list (depth-first, parents first). */
+export function flattenCustomers(customers: Customer[]): Customer[] {
+  return customers.flatMap((c) => [c, ...flattenCustomers(c.children ?? [])]);
+}
+
+/** SPEC §3: dropdown options are label=name, value=id. */
+export function customerOptions(customers: Customer[]) {
+  return flattenCustomers(customers).map((c) => ({ label: c.name, value: c.id }));
+}
+
+export const CepResultSchema = v.object({
+  cep: v.string(),
+  street: v.string(),
+  complement: v.string(),
+  district: v.string(),
+  city: v.string(),
+  state: v.string(),
+});
+export type CepResult = v.InferOutput<typeof CepResultSchema>;
