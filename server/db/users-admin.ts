@@ -5,6 +5,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Role } from '../../src/contract';
 import type { Db } from './client';
+import { escapeLike, foldAccents, folded } from './clients';
 import { clients, users } from './schema';
 
 export interface ManagedUser {
@@ -57,8 +58,8 @@ const SORTS = {
 export async function listUsers(db: Db, query: UserListQuery) {
   const filters: SQL[] = [eq(users.clientId, query.clientId), isNull(users.canceledAt)];
   if (query.search) {
-    const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const match = or(ilike(users.name, like), ilike(users.email, like));
+    const like = `%${escapeLike(foldAccents(query.search))}%`;
+    const match = or(sql`${folded(users.name)} like ${like}`, ilike(users.email, like));
     if (match) filters.push(match);
   }
   if (query.role) filters.push(eq(users.role, query.role));

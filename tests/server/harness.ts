@@ -126,3 +126,43 @@ export async function login(s: TestServer, email: string, password = 'rastro-dem
     user: { id: string; clientId: string };
   };
 }
+
+/** Signs in and returns a caller bound to that user's token. */
+export async function as(s: TestServer, email: string, password = 'rastro-demo') {
+  const session = await login(s, email, password);
+  const call = async (method: string, path: string, json?: unknown) => {
+    const res = await s.request(path, {
+      method,
+      token: session.accessToken,
+      ...(json !== undefined ? { json } : {}),
+    });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON
+    }
+    // biome-ignore lint/suspicious/noExplicitAny: test bodies are inspected loosely
+    return { status: res.status, body: body as any };
+  };
+  return { ...session, call };
+}
+
+/** The demo customers by name. */
+export async function demoClients(s: TestServer) {
+  const admin = await as(s, 'admin@rastro.demo');
+  const { body } = await admin.call('GET', '/registros/client?limit=100');
+  const byName = (name: string) => {
+    const found = (body.clients as { id: string; name: string }[]).find((c) =>
+      c.name.startsWith(name),
+    );
+    if (!found) throw new Error(`demo customer ${name} missing`);
+    return found.id;
+  };
+  return {
+    mother: byName('Rastro Demonstração'),
+    north: byName('Transportes Norte'),
+    south: byName('Logística Sul'),
+  };
+}
