@@ -144,6 +144,15 @@ function toInput(row: ClientRow): v.InferInput<typeof CustomerCreateSchema> {
   };
 }
 
+/** null in a patch clears the field: it becomes absent in the merged input. */
+function withoutNulls<T extends object>(patch: T) {
+  return Object.fromEntries(
+    Object.entries(patch).map(([key, value]) => [key, value ?? undefined]),
+  ) as {
+    [K in keyof T]: Exclude<T[K], null>;
+  };
+}
+
 const DUPLICATE_DOCUMENT = 'Já existe um cliente com este CPF/CNPJ';
 
 export function clientRoutes(deps: Deps) {
@@ -265,10 +274,11 @@ export function clientRoutes(deps: Deps) {
     async (c) => {
       const row = await visibleClient(c, deps, c.req.valid('param').id);
       const patch = c.req.valid('json');
+      const current = toInput(row);
       const merged = v.safeParse(CustomerCreateSchema, {
-        ...toInput(row),
-        ...patch,
-        address: { ...toInput(row).address, ...patch.address },
+        ...current,
+        ...withoutNulls(patch),
+        address: { ...current.address, ...withoutNulls(patch.address ?? {}) },
       });
       if (!merged.success) {
         const issues = flattenIssues(merged.issues);

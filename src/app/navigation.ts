@@ -57,7 +57,12 @@ export interface Crumb {
   label: string;
 }
 
-/** 'Mapa' then one crumb per path segment, labelled as SPEC §2 names the segments. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * 'Mapa' then one crumb per path segment, labelled as SPEC §2 names the segments; a record
+ * id reads 'Editar'.
+ */
 export function breadcrumbs(pathname: string): Crumb[] {
   const segments = pathname.split('/').filter(Boolean);
   const crumbs: Crumb[] = [{ path: '/', label: t.home }];
@@ -65,7 +70,8 @@ export function breadcrumbs(pathname: string): Crumb[] {
     const decoded = decodeURIComponent(segment);
     crumbs.push({
       path: `/${segments.slice(0, i + 1).join('/')}`,
-      label: ROUTE_LABELS[decoded] ?? decoded,
+      label:
+        ROUTE_LABELS[decoded] ?? (UUID.test(decoded) ? (ROUTE_LABELS.edit ?? decoded) : decoded),
     });
   });
   return crumbs;

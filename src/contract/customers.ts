@@ -97,8 +97,34 @@ export const CustomerCreateSchema = v.pipe(
 );
 export type CustomerCreate = v.InferInput<typeof CustomerCreateSchema>;
 
-/** Every field optional; the server checks the merged result with CustomerCreateSchema. */
-export const CustomerUpdateSchema = v.partial(CustomerObjectSchema);
+const clearable = <T extends v.GenericSchema>(schema: T) => v.optional(v.nullable(schema));
+
+/**
+ * Every field optional; null clears an optional field. The server checks the merged result
+ * with CustomerCreateSchema.
+ */
+export const CustomerUpdateSchema = v.strictObject({
+  ...customerFields,
+  personKind: v.optional(customerFields.personKind),
+  name: v.optional(customerFields.name),
+  corporateName: clearable(text(160)),
+  clientCPF: clearable(CpfSchema),
+  clientCNPJ: clearable(CnpjSchema),
+  email: clearable(EmailSchema),
+  supportEmail: clearable(EmailSchema),
+  phone: clearable(PhoneSchema),
+  address: v.optional(
+    v.strictObject({
+      cep: clearable(CepSchema),
+      street: clearable(text(160)),
+      number: clearable(text(20)),
+      complement: clearable(text(80)),
+      district: clearable(text(80)),
+      city: clearable(text(80)),
+      state: clearable(v.picklist(BRAZIL_STATES, 'UF inválida')),
+    }),
+  ),
+});
 export type CustomerUpdate = v.InferInput<typeof CustomerUpdateSchema>;
 
 export const CUSTOMER_SORTS = ['name', 'email', 'createdAt', 'updatedAt'] as const;

@@ -16,7 +16,13 @@ describe('breadcrumbs', () => {
     ]);
   });
 
-  it('keeps unknown segments (ids) as they are', () => {
+  it("reads a record id as 'Editar'", () => {
+    expect(
+      breadcrumbs('/management/users/7a59a5d2-dc33-4efa-9625-d1c1ceb4f7bf').at(-1)?.label,
+    ).toBe('Editar');
+  });
+
+  it('keeps other unknown segments as they are', () => {
     expect(breadcrumbs('/management/vehicles/abc-123').at(-1)).toEqual({
       path: '/management/vehicles/abc-123',
       label: 'abc-123',

@@ -1,0 +1,42 @@
+/** The customer picker of every screen that works on one customer's data. */
+import { t } from '../../i18n/pt-BR';
+import { ComboBox } from '../../ui/ComboBox';
+import { useCustomerOptions } from './useCustomers';
+
+export function CustomerPicker({
+  value,
+  onChange,
+  label = t.customers.picker,
+  errorMessage,
+  isRequired,
+}: {
+  value: string | null;
+  onChange: (id: string | null) => void;
+  label?: string;
+  errorMessage?: string | undefined;
+  isRequired?: boolean;
+}) {
+  const { options, loading } = useCustomerOptions();
+  // Wait for the options so that the chosen customer shows its name at once.
+  if (loading && options.length === 0)
+    return (
+      <ComboBox
+        label={label}
+        options={[]}
+        value={null}
+        onChange={() => {}}
+        placeholder="Carregando clientes…"
+      />
+    );
+  return (
+    <ComboBox
+      label={label}
+      options={options}
+      value={value}
+      onChange={onChange}
+      errorMessage={errorMessage}
+      isRequired={isRequired}
+      placeholder={t.customers.pickerPlaceholder}
+    />
+  );
+}

@@ -1,0 +1,165 @@
+/**
+ * /management/users/create and /management/users/:id. The level selector offers only the
+ * levels SPEC §6 lets the signed-in user hand out; the server checks the same rules.
+ */
+import { type FormEvent, useEffect } from 'react';
+import { Form, Link } from 'react-aria-components';
+import { useNavigate, useParams } from 'react-router';
+import { createUser, updateUser } from '../../api/users';
+import { toast } from '../../app/toasts';
+import { useForm } from '../../app/useForm';
+import { useSession } from '../../app/useSession';
+import {
+  assignableRoles,
+  canAssignRole,
+  ROLE_LABELS,
+  ROLE_SELECTOR_LABELS,
+  type Role,
+  UserCreateSchema,
+} from '../../contract';
+import { t } from '../../i18n/pt-BR';
+import { Button } from '../../ui/Button';
+import { Switch } from '../../ui/Choice';
+import { Select } from '../../ui/Select';
+import { FormMessage, Loading } from '../../ui/States';
+import { TextField } from '../../ui/TextField';
+import { CustomerPicker } from '../customers/CustomerPicker';
+import { useSelectedClient } from '../customers/useCustomers';
+import { useUser } from './useUsers';
+
+interface Values extends Record<string, unknown> {
+  name: string;
+  email: string;
+  role: Role | null;
+  clientId: string | null;
+  active: boolean;
+}
+
+export function UserPage() {
+  const { id } = useParams();
+  const creating = !id;
+  const navigate = useNavigate();
+  const me = useSession()?.user;
+  const [selectedClient] = useSelectedClient();
+  const loaded = useUser(id);
+  const form = useForm<Values>({
+    name: '',
+    email: '',
+    role: null,
+    clientId: selectedClient,
+    active: true,
+  });
+  const { values, set, errors, setValues } = form;
+  const self = id === me?.id;
+
+  useEffect(() => {
+    const u = loaded.data;
+    if (u)
+      setValues({
+        name: u.name,
+        email: u.email,
+        role: u.role,
+        clientId: u.clientId,
+        active: u.active === 1,
+      });
+  }, [loaded.data, setValues]);
+
+  const actorRole = me?.role ?? 'VISITOR';
+  const roles = assignableRoles(actorRole);
+  const locked =
+    !creating && loaded.data !== undefined && !self && !canAssignRole(actorRole, loaded.data.role);
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const payload = {
+      name: values.name,
+      email: values.email,
+      role: values.role ?? undefined,
+      clientId: values.clientId ?? undefined,
+      active: values.active,
+    };
+    if (!form.check(UserCreateSchema, payload)) return;
+    await form.submit(t.users.saveError, async () => {
+      if (creating) {
+        await createUser(payload as Parameters<typeof createUser>[0]);
+        toast.success(t.users.created);
+        navigate('/management/users');
+      } else {
+        const body = self ? { name: payload.name, email: payload.email } : payload;
+        await updateUser(id, body as Parameters<typeof updateUser>[1]);
+        toast.success(t.users.saved);
+        navigate('/management/users');
+      }
+    });
+  }
+
+  if (!creating && loaded.loading && !loaded.data) return <Loading label={t.list.loading} />;
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <div className="page-header">
+        <h1 id="page-title">
+          {creating ? t.users.newTitle : `${t.users.editTitle}: ${loaded.data?.name ?? ''}`}
+        </h1>
+      </div>
+      {locked && loaded.data && (
+        <FormMessage kind="error">
+          Você não pode alterar um usuário de nível {ROLE_LABELS[loaded.data.role]}.
+        </FormMessage>
+      )}
+      <Form className="form form-grid" onSubmit={save} validationBehavior="aria">
+        {form.formError && <FormMessage kind="error">{form.formError}</FormMessage>}
+        <TextField
+          label={t.users.name}
+          value={values.name}
+          onChange={set('name')}
+          errorMessage={errors.name}
+          isRequired
+          isDisabled={locked}
+        />
+        <TextField
+          label={t.users.email}
+          type="email"
+          value={values.email}
+          onChange={set('email')}
+          errorMessage={errors.email}
+          isRequired
+          isDisabled={locked}
+        />
+        <Select
+          label={t.users.level}
+          value={values.role}
+          onChange={(value) => set('role')(value as Role)}
+          options={
+            (locked || self) && values.role
+              ? [{ label: ROLE_SELECTOR_LABELS[values.role], value: values.role }]
+              : roles.map((r) => ({ label: ROLE_SELECTOR_LABELS[r], value: r }))
+          }
+          errorMessage={errors.role}
+          isRequired
+          isDisabled={locked || self}
+        />
+        {!self && (
+          <CustomerPicker
+            value={values.clientId}
+            onChange={set('clientId')}
+            errorMessage={errors.clientId}
+            isRequired
+          />
+        )}
+        {!self && !creating && (
+          <Switch isSelected={values.active} onChange={set('active')} isDisabled={locked}>
+            {values.active ? t.list.active : t.list.inactive}
+          </Switch>
+        )}
+        <div className="form-actions">
+          <Link href="/management/users" className="btn btn-ghost">
+            {t.list.cancel}
+          </Link>
+          <Button type="submit" isPending={form.pending} isDisabled={locked}>
+            {form.pending ? t.list.saving : t.list.save}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * The one list table: react-aria's Table (keyboard navigation, sortable headers announced to
+ * screen readers) declared by columns. Pages give columns, rows, the sort and what to show
+ * when empty; this renders the rest.
+ */
+import type { ReactNode } from 'react';
+import {
+  Cell,
+  Column,
+  Row,
+  type SortDescriptor,
+  Table,
+  TableBody,
+  TableHeader,
+} from 'react-aria-components';
+
+export interface ColumnDef<T> {
+  id: string;
+  label: string;
+  sortable?: boolean;
+  rowHeader?: boolean;
+  render: (item: T) => ReactNode;
+}
+
+export interface Sort<K extends string = string> {
+  column: K;
+  direction: 'asc' | 'desc';
+}
+
+export function DataTable<T extends { id: string }>({
+  label,
+  columns,
+  rows,
+  sort,
+  onSortChange,
+  empty,
+  loading,
+}: {
+  label: string;
+  columns: ColumnDef<T>[];
+  rows: T[];
+  sort?: Sort | undefined;
+  onSortChange?: ((sort: Sort) => void) | undefined;
+  empty: string;
+  loading?: boolean;
+}) {
+  const descriptor: SortDescriptor | undefined = sort
+    ? { column: sort.column, direction: sort.direction === 'asc' ? 'ascending' : 'descending' }
+    : undefined;
+  return (
+    <div className="table-wrap" aria-busy={loading || undefined}>
+      <Table
+        aria-label={label}
+        className="data-table"
+        sortDescriptor={descriptor}
+        onSortChange={(next) =>
+          onSortChange?.({
+            column: String(next.column),
+            direction: next.direction === 'ascending' ? 'asc' : 'desc',
+          })
+        }
+      >
+        <TableHeader columns={columns}>
+          {(column) => (
+            <Column id={column.id} isRowHeader={column.rowHeader} allowsSorting={column.sortable}>
+              {({ sortDirection }) => (
+                <span className="column-label">
+                  {column.label}
+                  {sortDirection && (
+                    <span aria-hidden="true">{sortDirection === 'ascending' ? ' ▲' : ' ▼'}</span>
+                  )}
+                </span>
+              )}
+            </Column>
+          )}
+        </TableHeader>
+        <TableBody
+          items={rows}
+          renderEmptyState={() => <p className="table-empty">{loading ? 'Carregando…' : empty}</p>}
+        >
+          {(item) => (
+            <Row id={item.id} columns={columns}>
+              {(column) => <Cell>{column.render(item)}</Cell>}
+            </Row>
+          )}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+/** Page controls under a list: where we are, previous/next and the page size. */
+import { Button } from './Button';
+import { Select } from './Select';
+
+export function Pagination({
+  page,
+  limit,
+  total,
+  onPageChange,
+  onLimitChange,
+  sizes = [10, 25, 50, 100],
+}: {
+  page: number;
+  limit: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  onLimitChange?: (limit: number) => void;
+  sizes?: number[];
+}) {
+  const pages = Math.max(1, Math.ceil(total / limit));
+  const first = total === 0 ? 0 : (page - 1) * limit + 1;
+  const last = Math.min(total, page * limit);
+  return (
+    <nav className="pagination" aria-label="Paginação">
+      <span aria-live="polite">
+        {first}–{last} de {total}
+      </span>
+      <div className="pagination-controls">
+        {onLimitChange && (
+          <Select
+            label="Por página"
+            className="inline-select"
+            value={String(limit)}
+            onChange={(value) => onLimitChange(Number(value))}
+            options={sizes.map((size) => ({ label: String(size), value: String(size) }))}
+          />
+        )}
+        <Button variant="secondary" isDisabled={page <= 1} onPress={() => onPageChange(page - 1)}>
+          Anterior
+        </Button>
+        <span>
+          Página {page} de {pages}
+        </span>
+        <Button
+          variant="secondary"
+          isDisabled={page >= pages}
+          onPress={() => onPageChange(page + 1)}
+        >
+          Próxima
+        </Button>
+      </div>
+    </nav>
+  );
+}
