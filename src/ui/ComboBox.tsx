@@ -1,4 +1,9 @@
-/** Searchable choice from a longer list (react-aria ComboBox), e.g. the customer picker. */
+/**
+ * Searchable choice from a longer list (react-aria ComboBox), e.g. the customer picker. The
+ * search ignores accents ('logis' finds 'Logística'). While the options load the field is
+ * disabled, so nothing typed is lost when they arrive.
+ */
+import { useMemo } from 'react';
 import {
   ComboBox as AriaComboBox,
   Button,
@@ -12,6 +17,13 @@ import {
 } from 'react-aria-components';
 import type { SelectOption } from './Select';
 
+const fold = (value: string) =>
+  value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .trim();
+
 export function ComboBox({
   label,
   options,
@@ -20,6 +32,7 @@ export function ComboBox({
   description,
   errorMessage,
   isRequired,
+  isLoading,
   placeholder,
   className = 'field',
 }: {
@@ -30,18 +43,34 @@ export function ComboBox({
   description?: string | undefined;
   errorMessage?: string | undefined;
   isRequired?: boolean;
+  isLoading?: boolean;
   placeholder?: string;
   className?: string;
 }) {
+  // A stable list: react-aria resets the typed text when its items change identity.
+  const signature = options.map((o) => `${o.value}\u0000${o.label}`).join('\u0001');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the signature stands for the options
+  const items = useMemo(() => options.map((o) => ({ ...o, id: o.value })), [signature]);
+  if (isLoading) {
+    return (
+      <div className={className}>
+        <span className="react-aria-Label">{label}</span>
+        <Input className="react-aria-Input" aria-label={label} disabled placeholder={placeholder} />
+      </div>
+    );
+  }
   return (
     <AriaComboBox
+      // A new set of options starts a fresh field showing the chosen option's label.
+      key={`options-${items.length}`}
       className={className}
+      defaultItems={items}
+      defaultFilter={(text, typed) => fold(text).includes(fold(typed))}
       selectedKey={value}
       onSelectionChange={(key) => onChange(key === null ? null : String(key))}
       isRequired={isRequired}
+      isDisabled={isLoading}
       isInvalid={Boolean(errorMessage)}
-      menuTrigger="focus"
-      defaultItems={options.map((o) => ({ ...o, id: o.value }))}
     >
       <Label>{label}</Label>
       <div className="input-with-action">

@@ -17,17 +17,6 @@ export function CustomerPicker({
   isRequired?: boolean;
 }) {
   const { options, loading } = useCustomerOptions();
-  // Wait for the options so that the chosen customer shows its name at once.
-  if (loading && options.length === 0)
-    return (
-      <ComboBox
-        label={label}
-        options={[]}
-        value={null}
-        onChange={() => {}}
-        placeholder="Carregando clientes…"
-      />
-    );
   return (
     <ComboBox
       label={label}
@@ -36,7 +25,8 @@ export function CustomerPicker({
       onChange={onChange}
       errorMessage={errorMessage}
       isRequired={isRequired}
-      placeholder={t.customers.pickerPlaceholder}
+      isLoading={loading}
+      placeholder={loading ? 'Carregando clientes…' : t.customers.pickerPlaceholder}
     />
   );
 }
