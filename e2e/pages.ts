@@ -1,5 +1,7 @@
 /** Page models of the journeys: what a person sees and does, found by role and name. */
 import { expect, type Page } from '@playwright/test';
+import { sign } from 'hono/jwt';
+import { E2E_SECRET } from './env';
 
 export const ADMIN = {
   email: 'admin@rastro.demo',
@@ -77,4 +79,31 @@ export async function waitForServiceWorker(page: Page) {
       );
     }
   });
+}
+
+/** Replaces the stored access token by an expired one (signed with the e2e secret). */
+export async function expireAccessToken(page: Page): Promise<string> {
+  const user = await page.evaluate(
+    () =>
+      JSON.parse(localStorage.getItem('authState') ?? '{}').user as {
+        id: string;
+        clientId: string;
+        role: string;
+      },
+  );
+  const past = Math.floor(Date.now() / 1000) - 120;
+  const expired = await sign(
+    {
+      sub: user.id,
+      cid: user.clientId,
+      role: user.role,
+      typ: 'access',
+      iat: past - 900,
+      exp: past,
+    },
+    E2E_SECRET,
+    'HS256',
+  );
+  await page.evaluate((token) => localStorage.setItem('accessToken', token), expired);
+  return expired;
 }

@@ -1,45 +1,20 @@
 import { expect, test } from '@playwright/test';
-import { sign } from 'hono/jwt';
-import { E2E_SECRET } from './env';
-import { Shell, signInAsAdmin } from './pages';
+import { expireAccessToken, Shell, signInAsAdmin } from './pages';
 
 test('an expired access token is renewed transparently and the page keeps its state', async ({
   page,
 }) => {
   await signInAsAdmin(page);
   const shell = new Shell(page);
-  await page
-    .getByRole('navigation', { name: 'Navegação principal' })
-    .getByRole('link', { name: 'Gestão', exact: true })
-    .click();
+  await shell.navigation().getByRole('link', { name: 'Gestão', exact: true }).click();
   await expect(shell.heading('Gestão')).toBeVisible();
   await shell.menuFilter().fill('usu');
 
-  const { user, refreshToken } = await page.evaluate(() => ({
-    user: JSON.parse(localStorage.getItem('authState') ?? '{}').user as {
-      id: string;
-      clientId: string;
-      role: string;
-    },
-    refreshToken: localStorage.getItem('refreshToken'),
-  }));
-  const past = Math.floor(Date.now() / 1000) - 120;
-  const expired = await sign(
-    {
-      sub: user.id,
-      cid: user.clientId,
-      role: user.role,
-      typ: 'access',
-      iat: past - 900,
-      exp: past,
-    },
-    E2E_SECRET,
-    'HS256',
-  );
-  await page.evaluate((token) => {
-    localStorage.setItem('accessToken', token);
+  const refreshToken = await page.evaluate(() => localStorage.getItem('refreshToken'));
+  const expired = await expireAccessToken(page);
+  await page.evaluate(() => {
     (window as unknown as { stillHere: boolean }).stillHere = true;
-  }, expired);
+  });
 
   await shell.openUserMenu();
   await page.getByRole('menuitem', { name: 'Minha conta' }).click();
@@ -63,31 +38,8 @@ test('an expired access token is renewed transparently and the page keeps its st
 test('a session that cannot be renewed ends with the spec message', async ({ page }) => {
   await signInAsAdmin(page);
   const shell = new Shell(page);
-  const user = await page.evaluate(
-    () =>
-      JSON.parse(localStorage.getItem('authState') ?? '{}').user as {
-        id: string;
-        clientId: string;
-        role: string;
-      },
-  );
-  const past = Math.floor(Date.now() / 1000) - 120;
-  const expired = await sign(
-    {
-      sub: user.id,
-      cid: user.clientId,
-      role: user.role,
-      typ: 'access',
-      iat: past - 900,
-      exp: past,
-    },
-    E2E_SECRET,
-    'HS256',
-  );
-  await page.evaluate((token) => {
-    localStorage.setItem('accessToken', token);
-    localStorage.setItem('refreshToken', 'revogado');
-  }, expired);
+  await expireAccessToken(page);
+  await page.evaluate(() => localStorage.setItem('refreshToken', 'revogado'));
   await shell.openUserMenu();
   await page.getByRole('menuitem', { name: 'Minha conta' }).click();
   await expect(shell.toast('Erro de autenticação na Api! Faça login novamente.')).toBeVisible();

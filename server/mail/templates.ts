@@ -15,22 +15,38 @@ ${body}
 </body></html>`;
 }
 
+function accountMail(
+  to: { email: string; name: string },
+  content: { subject: string; title: string; lines: string[]; action: string },
+  link: string,
+): Mail {
+  const lines = [`Olá, ${to.name}!`, ...content.lines];
+  return {
+    to: to.email,
+    subject: content.subject,
+    text: `${lines.join('\n\n')}\n\n${link}\n`,
+    html: layout(content.title, lines, { label: content.action, url: link }),
+  };
+}
+
 export function firstAccessMail(
   to: { email: string; name: string },
   link: string,
   hours: number,
 ): Mail {
-  const lines = [
-    `Olá, ${to.name}!`,
-    'Uma conta foi criada para você no Rastro, o sistema de rastreamento e gestão de frotas.',
-    `Para começar, crie a sua senha pelo link abaixo. Ele vale por ${hours} horas e só pode ser usado uma vez.`,
-  ];
-  return {
-    to: to.email,
-    subject: 'Rastro: crie a sua senha de acesso',
-    text: `${lines.join('\n\n')}\n\n${link}\n`,
-    html: layout('Bem-vindo ao Rastro', lines, { label: 'Criar senha', url: link }),
-  };
+  return accountMail(
+    to,
+    {
+      subject: 'Rastro: crie a sua senha de acesso',
+      title: 'Bem-vindo ao Rastro',
+      action: 'Criar senha',
+      lines: [
+        'Uma conta foi criada para você no Rastro, o sistema de rastreamento e gestão de frotas.',
+        `Para começar, crie a sua senha pelo link abaixo. Ele vale por ${hours} horas e só pode ser usado uma vez.`,
+      ],
+    },
+    link,
+  );
 }
 
 export function recoveryMail(
@@ -38,16 +54,18 @@ export function recoveryMail(
   link: string,
   hours: number,
 ): Mail {
-  const lines = [
-    `Olá, ${to.name}!`,
-    'Recebemos um pedido para redefinir a sua senha do Rastro.',
-    `Use o link abaixo para criar uma nova senha. Ele vale por ${hours} horas e só pode ser usado uma vez.`,
-    'Se você não fez esse pedido, ignore este e-mail: a sua senha continua a mesma.',
-  ];
-  return {
-    to: to.email,
-    subject: 'Rastro: redefinição de senha',
-    text: `${lines.join('\n\n')}\n\n${link}\n`,
-    html: layout('Redefinição de senha', lines, { label: 'Criar nova senha', url: link }),
-  };
+  return accountMail(
+    to,
+    {
+      subject: 'Rastro: redefinição de senha',
+      title: 'Redefinição de senha',
+      action: 'Criar nova senha',
+      lines: [
+        'Recebemos um pedido para redefinir a sua senha do Rastro.',
+        `Use o link abaixo para criar uma nova senha. Ele vale por ${hours} horas e só pode ser usado uma vez.`,
+        'Se você não fez esse pedido, ignore este e-mail: a sua senha continua a mesma.',
+      ],
+    },
+    link,
+  );
 }

@@ -36,46 +36,23 @@ export type Feature = (typeof FEATURES)[number];
 
 export type Permission = ResourcePermission | Feature;
 
+const WATCH: readonly Permission[] = ['read_resources', 'view_map', 'PageMonitoring'];
+const OPERATE: readonly Permission[] = [
+  ...WATCH,
+  'create_resources',
+  'send_commands',
+  'CrudProduct',
+  'BlockVehicle',
+  'LockTrunk',
+];
+const MANAGE: readonly Permission[] = [...OPERATE, 'delete_resources', 'CrudCompany', 'CrudUser'];
+
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
-  VISITOR: ['read_resources', 'view_map', 'PageMonitoring'],
-  CLIENT: ['read_resources', 'view_map', 'PageMonitoring'],
-  OPERATOR: [
-    'read_resources',
-    'create_resources',
-    'view_map',
-    'send_commands',
-    'PageMonitoring',
-    'CrudProduct',
-    'BlockVehicle',
-    'LockTrunk',
-  ],
-  MANAGER: [
-    'read_resources',
-    'create_resources',
-    'delete_resources',
-    'view_map',
-    'send_commands',
-    'PageMonitoring',
-    'CrudProduct',
-    'BlockVehicle',
-    'LockTrunk',
-    'CrudCompany',
-    'CrudUser',
-  ],
-  ADMINISTRATOR: [
-    'read_resources',
-    'create_resources',
-    'delete_resources',
-    'view_map',
-    'send_commands',
-    'PageMonitoring',
-    'CrudProduct',
-    'BlockVehicle',
-    'LockTrunk',
-    'CrudCompany',
-    'CrudUser',
-    'AdvancedCommands',
-  ],
+  VISITOR: WATCH,
+  CLIENT: WATCH,
+  OPERATOR: OPERATE,
+  MANAGER: MANAGE,
+  ADMINISTRATOR: [...MANAGE, 'AdvancedCommands'],
 };
 
 export function hasPermission(role: Role, permission: Permission): boolean {

@@ -1,6 +1,6 @@
 /** /management/customers/create and /management/customers/:id: the customer form. */
 import { type FormEvent, useEffect, useState } from 'react';
-import { Form, Link } from 'react-aria-components';
+import { Form } from 'react-aria-components';
 import { useNavigate, useParams } from 'react-router';
 import { createCustomer, lookupCep, updateCustomer } from '../../api/customers';
 import { toClientError } from '../../api/errors';
@@ -18,8 +18,8 @@ import {
 import { t } from '../../i18n/pt-BR';
 import { maskCep, maskCnpj, maskCpf, maskPhone } from '../../lib/masks';
 import { unmask } from '../../lib/unmask';
-import { Button } from '../../ui/Button';
 import { RadioGroup, Switch } from '../../ui/Choice';
+import { FormActions } from '../../ui/FormActions';
 import { Select } from '../../ui/Select';
 import { FormMessage, Loading } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
@@ -274,14 +274,7 @@ export function CustomerPage() {
             {values.active ? t.list.active : t.list.inactive}
           </Switch>
         )}
-        <div className="form-actions">
-          <Link href="/management/customers" className="btn btn-ghost">
-            {t.list.cancel}
-          </Link>
-          <Button type="submit" isPending={form.pending}>
-            {form.pending ? t.list.saving : t.list.save}
-          </Button>
-        </div>
+        <FormActions back="/management/customers" pending={form.pending} />
       </Form>
     </section>
   );

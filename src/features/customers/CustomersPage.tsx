@@ -1,54 +1,30 @@
 /** /management/customers: the customers the user may see, searchable, sortable, paged. */
-import { useState } from 'react';
 import { Link } from 'react-aria-components';
 import { deleteCustomer } from '../../api/customers';
-import { requireOnline, toastError } from '../../app/feedback';
 import { useCan } from '../../app/permissions';
-import { toast } from '../../app/toasts';
-import { useDebounced } from '../../app/useDebounced';
+import { useListControls, useRemoval } from '../../app/useListControls';
 import type { Customer } from '../../contract';
 import { t } from '../../i18n/pt-BR';
 import { maskCnpj, maskCpf, maskPhone } from '../../lib/masks';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { type ColumnDef, DataTable, type Sort } from '../../ui/DataTable';
+import { type ColumnDef, DataTable } from '../../ui/DataTable';
 import { Pagination } from '../../ui/Pagination';
 import { SearchInput } from '../../ui/SearchInput';
 import { useCustomerList, useCustomerOptions } from './useCustomers';
 
 export function CustomersPage() {
   const canEdit = useCan('CrudCompany');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(10);
-  const [sort, setSort] = useState<Sort>({ column: 'name', direction: 'asc' });
-  const [removing, setRemoving] = useState<Customer>();
-  const [pending, setPending] = useState(false);
-  const query = useDebounced(search);
-  const list = useCustomerList({
-    search: query,
-    page,
-    limit,
-    sort: sort.column,
-    order: sort.direction,
+  const controls = useListControls({ column: 'name', direction: 'asc' });
+  const list = useCustomerList(controls.params);
+  const removal = useRemoval<Customer>({
+    remove: (c) => deleteCustomer(c.id),
+    done: t.customers.removed,
+    errorTitle: t.customers.removeError,
+    onDone: list.reload,
   });
   const { customers: all } = useCustomerOptions();
   const nameOf = (id: string | null) => all.find((c) => c.id === id)?.name ?? '—';
-
-  async function remove() {
-    if (!removing || !requireOnline()) return;
-    setPending(true);
-    try {
-      await deleteCustomer(removing.id);
-      toast.success(t.customers.removed);
-      list.reload();
-    } catch (err) {
-      await toastError(t.customers.removeError, err);
-    } finally {
-      setPending(false);
-      setRemoving(undefined);
-    }
-  }
 
   const columns: ColumnDef<Customer>[] = [
     {
@@ -107,7 +83,7 @@ export function CustomersPage() {
                 <Button
                   variant="ghost"
                   aria-label={`${t.list.remove} ${c.name}`}
-                  onPress={() => setRemoving(c)}
+                  onPress={() => removal.ask(c)}
                 >
                   {t.list.remove}
                 </Button>
@@ -131,45 +107,36 @@ export function CustomersPage() {
       <SearchInput
         label="Buscar clientes"
         placeholder="Nome, razão social, e-mail ou documento"
-        value={search}
-        onChange={(value) => {
-          setSearch(value);
-          setPage(1);
-        }}
+        value={controls.search}
+        onChange={controls.setSearch}
       />
       <DataTable
         label={t.customers.title}
         columns={columns}
         rows={list.data?.clients ?? []}
-        sort={sort}
-        onSortChange={(next) => {
-          setSort(next);
-          setPage(1);
-        }}
+        sort={controls.sort}
+        onSortChange={controls.setSort}
         empty={t.customers.empty}
         loading={list.loading}
       />
       <Pagination
-        page={page}
-        limit={limit}
+        page={controls.page}
+        limit={controls.limit}
         total={list.data?.total ?? 0}
-        onPageChange={setPage}
-        onLimitChange={(size) => {
-          setLimit(size);
-          setPage(1);
-        }}
+        onPageChange={controls.setPage}
+        onLimitChange={controls.setLimit}
       />
       <ConfirmDialog
         title={t.customers.confirmRemove}
         confirmLabel={t.list.remove}
-        isOpen={Boolean(removing)}
-        onCancel={() => setRemoving(undefined)}
-        onConfirm={() => void remove()}
+        isOpen={Boolean(removal.target)}
+        onCancel={removal.cancel}
+        onConfirm={() => void removal.confirm()}
         danger
-        pending={pending}
+        pending={removal.pending}
       >
         <p>
-          <strong>{removing?.name}</strong>: {t.customers.confirmRemoveText}
+          <strong>{removal.target?.name}</strong>: {t.customers.confirmRemoveText}
         </p>
       </ConfirmDialog>
     </section>

@@ -3,7 +3,7 @@
  * levels SPEC §6 lets the signed-in user hand out; the server checks the same rules.
  */
 import { type FormEvent, useEffect } from 'react';
-import { Form, Link } from 'react-aria-components';
+import { Form } from 'react-aria-components';
 import { useNavigate, useParams } from 'react-router';
 import { createUser, updateUser } from '../../api/users';
 import { toast } from '../../app/toasts';
@@ -18,8 +18,8 @@ import {
   UserCreateSchema,
 } from '../../contract';
 import { t } from '../../i18n/pt-BR';
-import { Button } from '../../ui/Button';
 import { Switch } from '../../ui/Choice';
+import { FormActions } from '../../ui/FormActions';
 import { Select } from '../../ui/Select';
 import { FormMessage, Loading } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
@@ -151,14 +151,7 @@ export function UserPage() {
             {values.active ? t.list.active : t.list.inactive}
           </Switch>
         )}
-        <div className="form-actions">
-          <Link href="/management/users" className="btn btn-ghost">
-            {t.list.cancel}
-          </Link>
-          <Button type="submit" isPending={form.pending} isDisabled={locked}>
-            {form.pending ? t.list.saving : t.list.save}
-          </Button>
-        </div>
+        <FormActions back="/management/users" pending={form.pending} isDisabled={locked} />
       </Form>
     </section>
   );

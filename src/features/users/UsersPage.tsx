@@ -4,13 +4,13 @@ import { Link } from 'react-aria-components';
 import { deleteUser, updateUser } from '../../api/users';
 import { requireOnline, toastError } from '../../app/feedback';
 import { toast } from '../../app/toasts';
-import { useDebounced } from '../../app/useDebounced';
+import { useListControls, useRemoval } from '../../app/useListControls';
 import { useSession } from '../../app/useSession';
 import { canAssignRole, ROLE_LABELS, ROLES, type User } from '../../contract';
 import { t } from '../../i18n/pt-BR';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { type ColumnDef, DataTable, type Sort } from '../../ui/DataTable';
+import { type ColumnDef, DataTable } from '../../ui/DataTable';
 import { Pagination } from '../../ui/Pagination';
 import { SearchInput } from '../../ui/SearchInput';
 import { Select } from '../../ui/Select';
@@ -22,22 +22,14 @@ import { useUserList } from './useUsers';
 export function UsersPage() {
   const me = useSession()?.user;
   const [clientId, setClientId] = useSelectedClient();
-  const [search, setSearch] = useState('');
   const [role, setRole] = useState('');
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(10);
-  const [sort, setSort] = useState<Sort>({ column: 'name', direction: 'asc' });
-  const [removing, setRemoving] = useState<User>();
-  const [pending, setPending] = useState(false);
-  const query = useDebounced(search);
-  const list = useUserList({
-    clientId,
-    search: query,
-    role,
-    page,
-    limit,
-    sort: sort.column,
-    order: sort.direction,
+  const controls = useListControls({ column: 'name', direction: 'asc' });
+  const list = useUserList({ ...controls.params, clientId, role });
+  const removal = useRemoval<User>({
+    remove: (u) => deleteUser(u.id),
+    done: t.users.removed,
+    errorTitle: t.users.removeError,
+    onDone: list.reload,
   });
   const manageable = (u: User) =>
     Boolean(me) && u.id !== me?.id && canAssignRole(me?.role ?? 'VISITOR', u.role);
@@ -50,21 +42,6 @@ export function UsersPage() {
       list.reload();
     } catch (err) {
       await toastError(t.users.saveError, err);
-    }
-  }
-
-  async function remove() {
-    if (!removing || !requireOnline()) return;
-    setPending(true);
-    try {
-      await deleteUser(removing.id);
-      toast.success(t.users.removed);
-      list.reload();
-    } catch (err) {
-      await toastError(t.users.removeError, err);
-    } finally {
-      setPending(false);
-      setRemoving(undefined);
     }
   }
 
@@ -117,7 +94,7 @@ export function UsersPage() {
             <Button
               variant="ghost"
               aria-label={`${t.list.remove} ${u.name}`}
-              onPress={() => setRemoving(u)}
+              onPress={() => removal.ask(u)}
             >
               {t.list.remove}
             </Button>
@@ -137,29 +114,17 @@ export function UsersPage() {
         </Link>
       </div>
       <div className="filters">
-        <CustomerPicker
-          value={clientId}
-          onChange={(id) => {
-            setClientId(id);
-            setPage(1);
-          }}
-        />
+        <CustomerPicker value={clientId} onChange={controls.restart(setClientId)} />
         <SearchInput
           label="Buscar usuários"
           placeholder="Nome ou e-mail"
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
+          value={controls.search}
+          onChange={controls.setSearch}
         />
         <Select
           label={t.users.level}
           value={role || 'ALL'}
-          onChange={(value) => {
-            setRole(value === 'ALL' ? '' : value);
-            setPage(1);
-          }}
+          onChange={controls.restart((value: string) => setRole(value === 'ALL' ? '' : value))}
           options={[
             { label: 'Todos', value: 'ALL' },
             ...ROLES.map((r) => ({ label: ROLE_LABELS[r], value: r })),
@@ -172,23 +137,17 @@ export function UsersPage() {
             label={t.users.title}
             columns={columns}
             rows={list.data?.users ?? []}
-            sort={sort}
-            onSortChange={(next) => {
-              setSort(next);
-              setPage(1);
-            }}
+            sort={controls.sort}
+            onSortChange={controls.setSort}
             empty={t.users.empty}
             loading={list.loading}
           />
           <Pagination
-            page={page}
-            limit={limit}
+            page={controls.page}
+            limit={controls.limit}
             total={list.data?.total ?? 0}
-            onPageChange={setPage}
-            onLimitChange={(size) => {
-              setLimit(size);
-              setPage(1);
-            }}
+            onPageChange={controls.setPage}
+            onLimitChange={controls.setLimit}
           />
         </>
       ) : (
@@ -197,14 +156,14 @@ export function UsersPage() {
       <ConfirmDialog
         title={t.users.confirmRemove}
         confirmLabel={t.list.remove}
-        isOpen={Boolean(removing)}
-        onCancel={() => setRemoving(undefined)}
-        onConfirm={() => void remove()}
+        isOpen={Boolean(removal.target)}
+        onCancel={removal.cancel}
+        onConfirm={() => void removal.confirm()}
         danger
-        pending={pending}
+        pending={removal.pending}
       >
         <p>
-          <strong>{removing?.name}</strong>: {t.users.confirmRemoveText}
+          <strong>{removal.target?.name}</strong>: {t.users.confirmRemoveText}
         </p>
       </ConfirmDialog>
     </section>
