@@ -94,6 +94,8 @@ function toPayload(values: Values, clear: boolean) {
   };
 }
 
+const ADDRESS_FIELDS = ['street', 'number', 'complement', 'district', 'city'] as const;
+
 const FIELD_OF: Record<string, string> = { clientCPF: 'document', clientCNPJ: 'document' };
 const fieldOf = (path: string) => FIELD_OF[path] ?? path.replace(/^address\./, '');
 
@@ -238,29 +240,15 @@ export function CustomerPage() {
             description={cepNote}
             errorMessage={errors.cep}
           />
-          <TextField
-            label={t.customers.street}
-            value={values.street}
-            onChange={set('street')}
-            errorMessage={errors.street}
-          />
-          <TextField
-            label={t.customers.number}
-            value={values.number}
-            onChange={set('number')}
-            errorMessage={errors.number}
-          />
-          <TextField
-            label={t.customers.complement}
-            value={values.complement}
-            onChange={set('complement')}
-          />
-          <TextField
-            label={t.customers.district}
-            value={values.district}
-            onChange={set('district')}
-          />
-          <TextField label={t.customers.city} value={values.city} onChange={set('city')} />
+          {ADDRESS_FIELDS.map((key) => (
+            <TextField
+              key={key}
+              label={t.customers[key]}
+              value={values[key]}
+              onChange={set(key)}
+              errorMessage={errors[key]}
+            />
+          ))}
           <Select
             label={t.customers.state}
             value={values.state || null}

@@ -7,9 +7,8 @@ import type { Customer } from '../../contract';
 import { t } from '../../i18n/pt-BR';
 import { maskCnpj, maskCpf, maskPhone } from '../../lib/masks';
 import { Button } from '../../ui/Button';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { type ColumnDef, DataTable } from '../../ui/DataTable';
-import { Pagination } from '../../ui/Pagination';
+import type { ColumnDef } from '../../ui/DataTable';
+import { PagedTable } from '../../ui/PagedTable';
 import { SearchInput } from '../../ui/SearchInput';
 import { useCustomerList, useCustomerOptions } from './useCustomers';
 
@@ -110,35 +109,17 @@ export function CustomersPage() {
         value={controls.search}
         onChange={controls.setSearch}
       />
-      <DataTable
+      <PagedTable
         label={t.customers.title}
         columns={columns}
         rows={list.data?.clients ?? []}
-        sort={controls.sort}
-        onSortChange={controls.setSort}
-        empty={t.customers.empty}
-        loading={list.loading}
-      />
-      <Pagination
-        page={controls.page}
-        limit={controls.limit}
         total={list.data?.total ?? 0}
-        onPageChange={controls.setPage}
-        onLimitChange={controls.setLimit}
+        loading={list.loading}
+        empty={t.customers.empty}
+        controls={controls}
+        removal={removal}
+        confirm={{ title: t.customers.confirmRemove, text: t.customers.confirmRemoveText }}
       />
-      <ConfirmDialog
-        title={t.customers.confirmRemove}
-        confirmLabel={t.list.remove}
-        isOpen={Boolean(removal.target)}
-        onCancel={removal.cancel}
-        onConfirm={() => void removal.confirm()}
-        danger
-        pending={removal.pending}
-      >
-        <p>
-          <strong>{removal.target?.name}</strong>: {t.customers.confirmRemoveText}
-        </p>
-      </ConfirmDialog>
     </section>
   );
 }

@@ -9,9 +9,8 @@ import { useSession } from '../../app/useSession';
 import { canAssignRole, ROLE_LABELS, ROLES, type User } from '../../contract';
 import { t } from '../../i18n/pt-BR';
 import { Button } from '../../ui/Button';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { type ColumnDef, DataTable } from '../../ui/DataTable';
-import { Pagination } from '../../ui/Pagination';
+import type { ColumnDef } from '../../ui/DataTable';
+import { PagedTable } from '../../ui/PagedTable';
 import { SearchInput } from '../../ui/SearchInput';
 import { Select } from '../../ui/Select';
 import { EmptyState } from '../../ui/States';
@@ -132,40 +131,20 @@ export function UsersPage() {
         />
       </div>
       {clientId ? (
-        <>
-          <DataTable
-            label={t.users.title}
-            columns={columns}
-            rows={list.data?.users ?? []}
-            sort={controls.sort}
-            onSortChange={controls.setSort}
-            empty={t.users.empty}
-            loading={list.loading}
-          />
-          <Pagination
-            page={controls.page}
-            limit={controls.limit}
-            total={list.data?.total ?? 0}
-            onPageChange={controls.setPage}
-            onLimitChange={controls.setLimit}
-          />
-        </>
+        <PagedTable
+          label={t.users.title}
+          columns={columns}
+          rows={list.data?.users ?? []}
+          total={list.data?.total ?? 0}
+          loading={list.loading}
+          empty={t.users.empty}
+          controls={controls}
+          removal={removal}
+          confirm={{ title: t.users.confirmRemove, text: t.users.confirmRemoveText }}
+        />
       ) : (
         <EmptyState title="Selecione um cliente para ver os usuários." />
       )}
-      <ConfirmDialog
-        title={t.users.confirmRemove}
-        confirmLabel={t.list.remove}
-        isOpen={Boolean(removal.target)}
-        onCancel={removal.cancel}
-        onConfirm={() => void removal.confirm()}
-        danger
-        pending={removal.pending}
-      >
-        <p>
-          <strong>{removal.target?.name}</strong>: {t.users.confirmRemoveText}
-        </p>
-      </ConfirmDialog>
     </section>
   );
 }

@@ -1,0 +1,65 @@
+/**
+ * A list screen's body: the table, its paging and the confirmation before removing a row,
+ * driven by useListControls and useRemoval.
+ */
+import type { useListControls, useRemoval } from '../app/useListControls';
+import { t } from '../i18n/pt-BR';
+import { ConfirmDialog } from './ConfirmDialog';
+import { type ColumnDef, DataTable } from './DataTable';
+import { Pagination } from './Pagination';
+
+export function PagedTable<T extends { id: string; name: string }>({
+  label,
+  columns,
+  rows,
+  total,
+  loading,
+  empty,
+  controls,
+  removal,
+  confirm,
+}: {
+  label: string;
+  columns: ColumnDef<T>[];
+  rows: T[];
+  total: number;
+  loading: boolean;
+  empty: string;
+  controls: ReturnType<typeof useListControls>;
+  removal: ReturnType<typeof useRemoval<T>>;
+  confirm: { title: string; text: string };
+}) {
+  return (
+    <>
+      <DataTable
+        label={label}
+        columns={columns}
+        rows={rows}
+        sort={controls.sort}
+        onSortChange={controls.setSort}
+        empty={empty}
+        loading={loading}
+      />
+      <Pagination
+        page={controls.page}
+        limit={controls.limit}
+        total={total}
+        onPageChange={controls.setPage}
+        onLimitChange={controls.setLimit}
+      />
+      <ConfirmDialog
+        title={confirm.title}
+        confirmLabel={t.list.remove}
+        isOpen={Boolean(removal.target)}
+        onCancel={removal.cancel}
+        onConfirm={() => void removal.confirm()}
+        danger
+        pending={removal.pending}
+      >
+        <p>
+          <strong>{removal.target?.name}</strong>: {confirm.text}
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}
