@@ -10,7 +10,15 @@ import { errorBody, handleError } from './http/errors';
 import { authRoutes } from './routes/auth';
 import { autocompleteRoutes } from './routes/autocomplete';
 import { clientRoutes } from './routes/clients';
+import {
+  driverRoutes,
+  fleetRoutes,
+  simCardRoutes,
+  trackerRoutes,
+  vehicleRoutes,
+} from './routes/inventory';
 import { pushRoutes } from './routes/push';
+import { trackerTypeRoutes } from './routes/tracker-types';
 import { userRoutes } from './routes/users';
 import { staticRoutes } from './static';
 import { VERSION } from './version';
@@ -52,7 +60,16 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   registros.route('/client', clientRoutes(deps));
   registros.route('/user', userRoutes(deps));
   registros.route('/autocomplete', autocompleteRoutes(deps));
+  registros.route('/vehicle', vehicleRoutes(deps));
+  registros.route('/driver', driverRoutes(deps));
+  registros.route('/simcard', simCardRoutes(deps));
+  registros.route('/tracker', trackerRoutes(deps));
+  registros.route('/tracker-types', trackerTypeRoutes(deps));
   app.route('/registros', registros);
+
+  const integration = new Hono();
+  integration.route('/fleets', fleetRoutes(deps));
+  app.route('/tech-integracao/v1', integration);
 
   app.get('/health', async (c) => {
     await deps.database.db.execute('select 1');

@@ -148,3 +148,159 @@ export const serverSettings = pgTable('server_settings', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+const owned = {
+  id: uuid('id').primaryKey().defaultRandom(),
+  clientId: uuid('client_id')
+    .notNull()
+    .references(() => clients.id),
+  active: boolean('active').notNull().default(true),
+  ...timestamps,
+  canceledAt: timestamp('canceled_at', { withTimezone: true }),
+};
+
+/** Tracker models: a platform-wide catalogue (manufacturer, model, protocol, inputs). */
+export const trackerTypes = pgTable(
+  'tracker_types',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    manufacturer: text('manufacturer').notNull(),
+    model: text('model').notNull(),
+    protocol: text('protocol').notNull(),
+    inputs: text('inputs').array().notNull().default(sql`'{}'::text[]`),
+    ...timestamps,
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('tracker_types_model_key')
+      .on(sql`lower(${t.manufacturer})`, sql`lower(${t.model})`)
+      .where(sql`${t.canceledAt} is null`),
+  ],
+);
+
+export const vehicles = pgTable(
+  'vehicles',
+  {
+    ...owned,
+    name: text('name').notNull(),
+    plate: text('plate').notNull(),
+    type: text('type').notNull(),
+    brand: text('brand'),
+    model: text('model'),
+    year: integer('year'),
+    modelYear: integer('model_year'),
+    color: text('color'),
+    chassis: text('chassis'),
+    renavam: text('renavam'),
+  },
+  (t) => [
+    index('vehicles_client_idx').on(t.clientId),
+    uniqueIndex('vehicles_plate_key').on(t.plate).where(sql`${t.canceledAt} is null`),
+  ],
+);
+
+export const vehicleImages = pgTable(
+  'vehicle_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    vehicleId: uuid('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('vehicle_images_vehicle_idx').on(t.vehicleId)],
+);
+
+export const simCards = pgTable(
+  'sim_cards',
+  {
+    ...owned,
+    iccid: text('iccid').notNull(),
+    phoneNumber: text('phone_number'),
+    carrier: text('carrier'),
+    apn: text('apn'),
+  },
+  (t) => [
+    index('sim_cards_client_idx').on(t.clientId),
+    uniqueIndex('sim_cards_iccid_key').on(t.iccid).where(sql`${t.canceledAt} is null`),
+  ],
+);
+
+export const trackers = pgTable(
+  'trackers',
+  {
+    ...owned,
+    identifier: text('identifier').notNull(),
+    trackerTypeId: uuid('tracker_type_id').references(() => trackerTypes.id),
+    provider: text('provider').notNull(),
+    configMode: text('config_mode').notNull().default('default'),
+    vehicleId: uuid('vehicle_id').references(() => vehicles.id),
+    simCardId: uuid('sim_card_id').references(() => simCards.id),
+    enabled: boolean('enabled').notNull().default(true),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('trackers_client_idx').on(t.clientId),
+    uniqueIndex('trackers_identifier_key').on(t.identifier).where(sql`${t.canceledAt} is null`),
+    uniqueIndex('trackers_sim_key')
+      .on(t.simCardId)
+      .where(sql`${t.canceledAt} is null and ${t.simCardId} is not null`),
+  ],
+);
+
+export const fleets = pgTable(
+  'fleets',
+  {
+    ...owned,
+    name: text('name').notNull(),
+    description: text('description'),
+    vehicleIds: uuid('vehicle_ids').array().notNull().default(sql`'{}'::uuid[]`),
+  },
+  (t) => [index('fleets_client_idx').on(t.clientId)],
+);
+
+export const drivers = pgTable(
+  'drivers',
+  {
+    ...owned,
+    completName: text('complet_name').notNull(),
+    cpf: text('cpf').notNull(),
+    rfidCode: text('rfid_code'),
+    licenseNumber: text('license_number'),
+    licenseCategory: text('license_category'),
+    licenseExpiry: text('license_expiry'),
+    phone: text('phone'),
+  },
+  (t) => [
+    index('drivers_client_idx').on(t.clientId),
+    uniqueIndex('drivers_cpf_key').on(t.clientId, t.cpf).where(sql`${t.canceledAt} is null`),
+    uniqueIndex('drivers_rfid_key')
+      .on(t.rfidCode)
+      .where(sql`${t.canceledAt} is null and ${t.rfidCode} is not null`),
+  ],
+);
+
+/** Commands sent to vehicles and trackers (block, unblock, suspend, enable, disable). */
+export const commands = pgTable(
+  'commands',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    vehicleId: uuid('vehicle_id').references(() => vehicles.id),
+    trackerId: uuid('tracker_id').references(() => trackers.id),
+    kind: text('kind').notNull(),
+    integration: text('integration').notNull(),
+    status: text('status').notNull().default('pending'),
+    detail: text('detail'),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    ...timestamps,
+  },
+  (t) => [index('commands_vehicle_idx').on(t.vehicleId, t.createdAt)],
+);

@@ -30,6 +30,7 @@ import {
   updateClient,
   userIdsOfClient,
 } from '../db/clients';
+import { liveVehiclesOfClient } from '../db/inventory';
 import { revokeUserTokens } from '../db/tokens';
 import type { Deps } from '../deps';
 import { badRequest, HttpError } from '../http/errors';
@@ -333,6 +334,15 @@ export function clientRoutes(deps: Deps) {
           409,
           'CONFLICT',
           `Este cliente tem ${what}. Remova ou mova os filhos antes.`,
+        );
+      }
+      const vehicles = await liveVehiclesOfClient(db, row.id);
+      if (vehicles > 0) {
+        const what = vehicles === 1 ? '1 veículo ativo' : `${vehicles} veículos ativos`;
+        throw new HttpError(
+          409,
+          'CONFLICT',
+          `Este cliente tem ${what}. Remova ou transfira os veículos antes.`,
         );
       }
       await cancelClient(db, row.id);

@@ -44,3 +44,30 @@ export function isValidCnpj(input: string | null | undefined): boolean {
 export function isValidPlate(input: string | null | undefined): boolean {
   return /^[A-Z]{3}\d[A-Z0-9]\d{2}$/.test(unmaskDocument(input));
 }
+
+/** Luhn checksum over a string of digits. */
+export function luhnValid(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** SIM card ICCID: 19 or 20 digits starting with 89 (telecom), Luhn-checked. */
+export function isValidIccid(input: string | null | undefined): boolean {
+  const iccid = (input ?? '').replace(/\D/g, '');
+  return /^89\d{17,18}$/.test(iccid) && luhnValid(iccid.length === 20 ? iccid.slice(0, 19) : iccid);
+}
+
+/** IMEI: 15 digits, Luhn-checked. */
+export function isValidImei(input: string | null | undefined): boolean {
+  const imei = (input ?? '').replace(/\D/g, '');
+  return imei.length === 15 && luhnValid(imei);
+}

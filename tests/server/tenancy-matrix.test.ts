@@ -12,6 +12,11 @@ import { as, backends, demoClients, type TestServer, useServer } from './harness
 interface Target {
   client: string;
   user: string;
+  vehicle: string;
+  driver: string;
+  simcard: string;
+  tracker: string;
+  fleet: string;
 }
 type Attempt = (other: Target, own: Target) => { path: string; body?: unknown };
 type Case =
@@ -70,7 +75,70 @@ const ROUTES: Record<string, Case> = {
     attempt: (o) => ({ path: `/registros/user/${o.user}`, body: { name: 'Invadido' } }),
   },
   'DELETE /registros/user/:id': { attempt: (o) => ({ path: `/registros/user/${o.user}` }) },
+  ...crud(
+    '/registros/vehicle',
+    'vehicle',
+    (o) => ({ clientId: o.client, name: 'Intruso', plate: 'ZZZ9Z99', type: 'car' }),
+    {
+      list: (o) => `/registros/vehicle?clientId=${o.client}`,
+      ownList: (own) => `/registros/vehicle?clientId=${own.client}&limit=1000`,
+    },
+  ),
+  ...crud('/registros/driver', 'driver', (o) => ({
+    clientId: o.client,
+    completName: 'Intruso',
+    cpf: '390.533.447-05',
+  })),
+  ...crud('/registros/simcard', 'simcard', (o) => ({
+    clientId: o.client,
+    iccid: '8955000000000000007',
+  })),
+  ...crud('/registros/tracker', 'tracker', (o) => ({
+    clientId: o.client,
+    identifier: 'intruso-1',
+    provider: 'rastro',
+  })),
+  ...crud('/tech-integracao/v1/fleets', 'fleet', (o) => ({ clientId: o.client, name: 'Intrusa' })),
+  'GET /registros/tracker-types': { exempt: 'catálogo de modelos comum a todos os clientes' },
+  'GET /registros/tracker-types/:id': { exempt: 'catálogo de modelos comum a todos os clientes' },
+  'POST /registros/tracker-types': {
+    exempt: 'catálogo comum; só administradores alteram (tests/server/inventory.test.ts)',
+  },
+  'PATCH /registros/tracker-types/:id': {
+    exempt: 'catálogo comum; só administradores alteram (tests/server/inventory.test.ts)',
+  },
+  'DELETE /registros/tracker-types/:id': {
+    exempt: 'catálogo comum; só administradores alteram (tests/server/inventory.test.ts)',
+  },
 };
+
+/** The five routes of a customer-owned resource, tried on the other company's record. */
+function crud(
+  base: string,
+  key: 'vehicle' | 'driver' | 'simcard' | 'tracker' | 'fleet',
+  body: (other: Target) => unknown,
+  lists: { list?: (o: Target) => string; ownList?: (own: Target) => string } = {},
+): Record<string, Case> {
+  return {
+    [`GET ${base}`]: {
+      attempt: (o, own) => ({
+        path: lists.list?.(o) ?? `${base}?limit=1000&clientId=${own.client}`,
+      }),
+      list: (responseBody, other) => {
+        const items = Object.values(responseBody as Record<string, unknown>).find(
+          Array.isArray,
+        ) as { id: string }[];
+        expect(items.map((item) => item.id)).not.toContain(other[key]);
+      },
+    },
+    [`POST ${base}`]: { attempt: (o) => ({ path: base, body: body(o) }) },
+    [`GET ${base}/:id`]: { attempt: (o) => ({ path: `${base}/${o[key]}` }) },
+    [`PATCH ${base}/:id`]: {
+      attempt: (o) => ({ path: `${base}/${o[key]}`, body: { active: false } }),
+    },
+    [`DELETE ${base}/:id`]: { attempt: (o) => ({ path: `${base}/${o[key]}` }) },
+  };
+}
 
 const API = /^\/(registros|tech-integracao|registro)(\/|$)|^\/health$/;
 
@@ -111,6 +179,53 @@ async function staff(s: TestServer, north: string, south: string) {
   return accounts;
 }
 
+/** One record of every kind for a company, created by the administrator. */
+async function inventoryOf(
+  s: TestServer,
+  client: string,
+  manager: string,
+  plate: string,
+  cpf: string,
+  iccid: string,
+): Promise<Target> {
+  const admin = await as(s, 'admin@rastro.demo');
+  const create = async (path: string, body: unknown) => {
+    const res = await admin.call('POST', path, body);
+    expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(201);
+    return res.body.id as string;
+  };
+  const vehicle = await create('/registros/vehicle', {
+    clientId: client,
+    name: `Caminhão ${plate}`,
+    plate,
+    type: 'truck',
+  });
+  const simcard = await create('/registros/simcard', { clientId: client, iccid });
+  return {
+    client,
+    user: (await findUserByEmail(s.deps.database.db, manager))?.id ?? '',
+    vehicle,
+    simcard,
+    driver: await create('/registros/driver', {
+      clientId: client,
+      completName: `Motorista ${plate}`,
+      cpf,
+    }),
+    tracker: await create('/registros/tracker', {
+      clientId: client,
+      identifier: `trk-${plate}`,
+      provider: 'rastro',
+      vehicleId: vehicle,
+      simCardId: simcard,
+    }),
+    fleet: await create('/tech-integracao/v1/fleets', {
+      clientId: client,
+      name: `Frota ${plate}`,
+      vehicleIds: [vehicle],
+    }),
+  };
+}
+
 describe.each(await backends())('tenancy matrix on %s', (backend) => {
   const server = useServer(backend);
 
@@ -119,14 +234,22 @@ describe.each(await backends())('tenancy matrix on %s', (backend) => {
     const { north, south } = await demoClients(s);
     const accounts = await staff(s, north, south);
     const targets = {
-      north: {
-        client: north,
-        user: (await findUserByEmail(s.deps.database.db, 'gestor.norte@rastro.demo'))?.id ?? '',
-      },
-      south: {
-        client: south,
-        user: (await findUserByEmail(s.deps.database.db, 'gestor.sul@rastro.demo'))?.id ?? '',
-      },
+      north: await inventoryOf(
+        s,
+        north,
+        'gestor.norte@rastro.demo',
+        'NRT1A11',
+        '52998224725',
+        '8955100000000000014',
+      ),
+      south: await inventoryOf(
+        s,
+        south,
+        'gestor.sul@rastro.demo',
+        'SUL2B22',
+        '11144477735',
+        '8955100000000000022',
+      ),
     };
     let tried = 0;
     for (const [side, otherSide] of [

@@ -1,0 +1,125 @@
+/**
+ * Queries shared by every customer-owned table (vehicles, trackers, SIM cards, fleets,
+ * drivers): always filtered by the customer ids the caller may see and by `canceled_at is
+ * null`, so no route can forget either.
+ */
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from './client';
+
+export type OwnedTable = PgTable & {
+  id: AnyPgColumn;
+  clientId: AnyPgColumn;
+  active: AnyPgColumn;
+  canceledAt: AnyPgColumn;
+  updatedAt: AnyPgColumn;
+};
+
+/** A list condition and a sort expression, as resources declare them. */
+export type Filter = SQL | undefined;
+export type SortBy = AnyPgColumn | SQL;
+
+export interface OwnedListQuery {
+  clientIds: string[];
+  where: (SQL | undefined)[];
+  sort: AnyPgColumn | SQL;
+  order: 'asc' | 'desc';
+  page: number;
+  limit: number;
+}
+
+function scope(table: OwnedTable, clientIds: string[]) {
+  return and(inArray(table.clientId, clientIds), isNull(table.canceledAt));
+}
+
+export async function listOwned<T extends OwnedTable>(db: Db, table: T, q: OwnedListQuery) {
+  if (q.clientIds.length === 0) return { rows: [] as T['$inferSelect'][], total: 0 };
+  const where = and(scope(table, q.clientIds), ...q.where);
+  const direction = q.order === 'desc' ? desc : asc;
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(table as PgTable)
+      .where(where)
+      .orderBy(direction(q.sort), asc(table.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db
+      .select({ n: count() })
+      .from(table as PgTable)
+      .where(where),
+  ]);
+  return { rows: rows as T['$inferSelect'][], total: totals[0]?.n ?? 0 };
+}
+
+export async function getOwned<T extends OwnedTable>(
+  db: Db,
+  table: T,
+  id: string,
+  clientIds: string[],
+) {
+  if (clientIds.length === 0) return undefined;
+  const [row] = await db
+    .select()
+    .from(table as PgTable)
+    .where(and(eq(table.id, id), scope(table, clientIds)));
+  return row as T['$inferSelect'] | undefined;
+}
+
+export async function insertOwned<T extends OwnedTable>(
+  db: Db,
+  table: T,
+  values: Record<string, unknown>,
+) {
+  const [row] = await db
+    .insert(table as PgTable)
+    .values(values as never)
+    .returning();
+  if (!row) throw new Error('insert returned nothing');
+  return row as T['$inferSelect'];
+}
+
+export async function updateOwned<T extends OwnedTable>(
+  db: Db,
+  table: T,
+  id: string,
+  values: Record<string, unknown>,
+) {
+  const [row] = await db
+    .update(table as PgTable)
+    .set({ ...values, updatedAt: new Date() } as never)
+    .where(eq(table.id, id))
+    .returning();
+  return row as T['$inferSelect'] | undefined;
+}
+
+export async function cancelOwned(db: Db, table: OwnedTable, id: string) {
+  const now = new Date();
+  await db
+    .update(table as PgTable)
+    .set({ canceledAt: now, active: false, updatedAt: now } as never)
+    .where(eq(table.id, id));
+}
+
+/** Case- and accent-insensitive "contains" over several columns. */
+export function containsAny(search: string, columns: AnyPgColumn[]): SQL | undefined {
+  if (!search) return undefined;
+  const like = `%${search
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const parts = columns.map(
+    (column) =>
+      sql`translate(lower(${column}), 'áàâãäéèêëíìîïóòôõöúùûüçñ', 'aaaaaeeeeiiiiooooouuuucn') like ${like}`,
+  );
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/** Whether a database error is a unique-key violation (PostgreSQL code 23505). */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

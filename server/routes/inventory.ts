@@ -1,0 +1,314 @@
+/**
+ * The customer-owned inventory of SPEC §7: vehicles, drivers, SIM cards, trackers and fleets,
+ * each declared once on top of ownedRoutes.
+ */
+import type * as v from 'valibot';
+import {
+  DriverCreateSchema,
+  DriverPageSchema,
+  DriverQuerySchema,
+  DriverUpdateSchema,
+  FleetCreateSchema,
+  FleetPageSchema,
+  FleetQuerySchema,
+  FleetUpdateSchema,
+  SimCardCreateSchema,
+  SimCardPageSchema,
+  SimCardQuerySchema,
+  SimCardUpdateSchema,
+  TrackerCreateSchema,
+  TrackerPageSchema,
+  TrackerQuerySchema,
+  TrackerUpdateSchema,
+  VEHICLE_TYPE_LABELS,
+  VehicleCreateSchema,
+  VehiclePageSchema,
+  VehicleQuerySchema,
+  type VehicleTypeId,
+  VehicleUpdateSchema,
+} from '../../src/contract';
+import {
+  driverQueries,
+  fleetQueries,
+  imagesOf,
+  liveTrackersUsing,
+  simCardQueries,
+  trackerQueries,
+  trackerTypeExists,
+  vehicleQueries,
+  vehiclesOfClient,
+} from '../db/inventory';
+import { getOwned } from '../db/owned';
+import { simCards, vehicles } from '../db/schema';
+import type { Deps } from '../deps';
+import { badRequest, HttpError, notFound } from '../http/errors';
+import { visibleClientIds } from '../tenancy';
+import { type Ctx, iso, ownedRoutes, present } from './owned';
+
+const owned = (row: {
+  id: string;
+  clientId: string;
+  active: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  canceledAt: Date | null;
+}) => ({
+  id: row.id,
+  clientId: row.clientId,
+  active: row.active,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+  canceledAt: iso(row.canceledAt),
+});
+
+export function vehicleRoutes(deps: Deps) {
+  return ownedRoutes(deps, {
+    tag: 'Veículos',
+    listKey: 'vehicles',
+    notFound: 'Veículo não encontrado',
+    duplicate: 'Já existe um veículo com esta placa',
+    requireClient: true,
+    schemas: {
+      create: VehicleCreateSchema,
+      update: VehicleUpdateSchema,
+      query: VehicleQuerySchema,
+      output: VehiclePageSchema,
+    },
+    ...vehicleQueries,
+    toValues: (input) =>
+      present(input as v.InferOutput<typeof VehicleUpdateSchema>, [
+        'clientId',
+        'name',
+        'plate',
+        'type',
+        'brand',
+        'model',
+        'year',
+        'modelYear',
+        'color',
+        'chassis',
+        'renavam',
+        'active',
+      ]),
+    async toOutput(d: Deps, rows) {
+      const images = await imagesOf(
+        d.database.db,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => ({
+        ...owned(row),
+        name: row.name,
+        plate: row.plate,
+        type: { id: row.type, label: VEHICLE_TYPE_LABELS[row.type as VehicleTypeId] ?? row.type },
+        brand: row.brand,
+        model: row.model,
+        year: row.year,
+        modelYear: row.modelYear,
+        modelYar: row.modelYear,
+        color: row.color,
+        chassis: row.chassis,
+        renavam: row.renavam,
+        images: images
+          .filter((image) => image.vehicleId === row.id)
+          .map((image) => ({
+            id: image.id,
+            url: `/registros/vehicle-images/${image.id}`,
+            contentType: image.contentType,
+            size: image.size,
+          })),
+      }));
+    },
+    async beforeRemove(_c, row) {
+      if ((await liveTrackersUsing(deps.database.db, 'vehicleId', row.id)) > 0) {
+        throw new HttpError(
+          409,
+          'CONFLICT',
+          'Este veículo tem rastreador vinculado. Desvincule o rastreador antes de remover.',
+        );
+      }
+    },
+  });
+}
+
+export function driverRoutes(deps: Deps) {
+  return ownedRoutes(deps, {
+    tag: 'Motoristas',
+    listKey: 'drivers',
+    notFound: 'Motorista não encontrado',
+    duplicate: 'Já existe um motorista com este CPF ou código RFID',
+    schemas: {
+      create: DriverCreateSchema,
+      update: DriverUpdateSchema,
+      query: DriverQuerySchema,
+      output: DriverPageSchema,
+    },
+    ...driverQueries,
+    toValues: (input) =>
+      present(input as v.InferOutput<typeof DriverUpdateSchema>, [
+        'clientId',
+        'completName',
+        'cpf',
+        'rfidCode',
+        'licenseNumber',
+        'licenseCategory',
+        'licenseExpiry',
+        'phone',
+        'active',
+      ]),
+    toOutput: (_d, rows) =>
+      rows.map((row) => ({
+        ...owned(row),
+        completName: row.completName,
+        cpf: row.cpf,
+        rfidCode: row.rfidCode,
+        licenseNumber: row.licenseNumber,
+        licenseCategory: row.licenseCategory,
+        licenseExpiry: row.licenseExpiry,
+        phone: row.phone,
+      })),
+  });
+}
+
+export function simCardRoutes(deps: Deps) {
+  return ownedRoutes(deps, {
+    tag: 'Chips (SIM)',
+    listKey: 'simcards',
+    notFound: 'Chip não encontrado',
+    duplicate: 'Já existe um chip com este ICCID',
+    schemas: {
+      create: SimCardCreateSchema,
+      update: SimCardUpdateSchema,
+      query: SimCardQuerySchema,
+      output: SimCardPageSchema,
+    },
+    ...simCardQueries,
+    toValues: (input) =>
+      present(input as v.InferOutput<typeof SimCardUpdateSchema>, [
+        'clientId',
+        'iccid',
+        'phoneNumber',
+        'carrier',
+        'apn',
+        'active',
+      ]),
+    toOutput: (_d, rows) =>
+      rows.map((row) => ({
+        ...owned(row),
+        iccid: row.iccid,
+        phoneNumber: row.phoneNumber,
+        carrier: row.carrier,
+        apn: row.apn,
+      })),
+    async beforeRemove(_c, row) {
+      if ((await liveTrackersUsing(deps.database.db, 'simCardId', row.id)) > 0) {
+        throw new HttpError(
+          409,
+          'CONFLICT',
+          'Este chip está instalado em um rastreador. Retire-o antes de remover.',
+        );
+      }
+    },
+  });
+}
+
+/** A referenced record must exist, be visible and belong to the same customer. */
+async function sameCustomer(
+  c: Ctx,
+  deps: Deps,
+  table: typeof vehicles | typeof simCards,
+  id: string,
+  clientId: string,
+  what: string,
+) {
+  const row = await getOwned(deps.database.db, table, id, await visibleClientIds(c, deps));
+  if (!row) throw notFound(`${what} não encontrado`);
+  if (row.clientId !== clientId) throw badRequest(`${what} de outro cliente`);
+}
+
+export function trackerRoutes(deps: Deps) {
+  return ownedRoutes(deps, {
+    tag: 'Rastreadores',
+    listKey: 'trackers',
+    notFound: 'Rastreador não encontrado',
+    duplicate: 'Identificador ou chip já usado por outro rastreador',
+    schemas: {
+      create: TrackerCreateSchema,
+      update: TrackerUpdateSchema,
+      query: TrackerQuerySchema,
+      output: TrackerPageSchema,
+    },
+    ...trackerQueries,
+    async checkRefs(c, input, clientId) {
+      const t = input as v.InferOutput<typeof TrackerUpdateSchema>;
+      if (t.trackerTypeId && !(await trackerTypeExists(deps.database.db, t.trackerTypeId))) {
+        throw notFound('Tipo de rastreador não encontrado');
+      }
+      if (t.vehicleId) await sameCustomer(c, deps, vehicles, t.vehicleId, clientId, 'Veículo');
+      if (t.simCardId) await sameCustomer(c, deps, simCards, t.simCardId, clientId, 'Chip');
+    },
+    toValues: (input) =>
+      present(input as v.InferOutput<typeof TrackerUpdateSchema>, [
+        'clientId',
+        'identifier',
+        'trackerTypeId',
+        'provider',
+        'configMode',
+        'vehicleId',
+        'simCardId',
+        'active',
+      ]),
+    toOutput: (_d, rows) =>
+      rows.map((row) => ({
+        ...owned(row),
+        identifier: row.identifier,
+        trackerTypeId: row.trackerTypeId,
+        provider: row.provider,
+        configMode: row.configMode,
+        vehicleId: row.vehicleId,
+        simCardId: row.simCardId,
+        enabled: row.enabled,
+        activatedAt: iso(row.activatedAt),
+      })),
+  });
+}
+
+export function fleetRoutes(deps: Deps) {
+  return ownedRoutes(deps, {
+    tag: 'Frotas',
+    listKey: 'fleets',
+    notFound: 'Frota não encontrada',
+    duplicate: 'Já existe uma frota com este nome',
+    schemas: {
+      create: FleetCreateSchema,
+      update: FleetUpdateSchema,
+      query: FleetQuerySchema,
+      output: FleetPageSchema,
+    },
+    ...fleetQueries,
+    async checkRefs(_c, input, clientId) {
+      const ids = [...new Set((input as { vehicleIds?: string[] }).vehicleIds ?? [])];
+      const found = await vehiclesOfClient(deps.database.db, clientId, ids);
+      if (found.length !== ids.length)
+        throw badRequest('Há veículos que não existem ou são de outro cliente');
+    },
+    toValues: (input) => {
+      const values = present(input as v.InferOutput<typeof FleetUpdateSchema>, [
+        'clientId',
+        'name',
+        'description',
+        'vehicleIds',
+        'active',
+      ]);
+      if (Array.isArray(values.vehicleIds))
+        values.vehicleIds = [...new Set(values.vehicleIds as string[])];
+      return values;
+    },
+    toOutput: (_d, rows) =>
+      rows.map((row) => ({
+        ...owned(row),
+        name: row.name,
+        description: row.description,
+        vehicleIds: row.vehicleIds,
+      })),
+  });
+}

@@ -1,0 +1,216 @@
+import { type Context, Hono } from 'hono';
+import { describeRoute, resolver } from 'hono-openapi';
+import * as v from 'valibot';
+import {
+  IdSchema,
+  MessageSchema,
+  type Permission,
+  SELECT_CLIENT_MESSAGE,
+} from '../../src/contract';
+import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
+import {
+  cancelOwned,
+  type Filter,
+  getOwned,
+  insertOwned,
+  isUniqueViolation,
+  listOwned,
+  type OwnedTable,
+  type SortBy,
+  updateOwned,
+} from '../db/owned';
+import type { Deps } from '../deps';
+import { badRequest, HttpError, notFound } from '../http/errors';
+import { validate } from '../http/validate';
+import { canSeeClient, visibleClient, visibleClientIds } from '../tenancy';
+
+type Row<T extends OwnedTable> = T['$inferSelect'];
+export type Ctx = Context<AuthEnv>;
+
+interface ListQuery {
+  clientId?: string | undefined;
+  search: string;
+  page: number;
+  limit: number;
+  sort?: string | undefined;
+  order: 'asc' | 'desc';
+  active?: boolean | undefined;
+}
+
+export interface OwnedResource<
+  T extends OwnedTable,
+  Q extends ListQuery,
+  C extends { clientId: string },
+  U,
+> {
+  tag: string;
+  /** Key of the list in the paged answer: { [listKey]: [...], page, limit, total }. */
+  listKey: string;
+  notFound: string;
+  duplicate: string;
+  table: T;
+  schemas: {
+    create: v.GenericSchema<unknown, C>;
+    update: v.GenericSchema<unknown, U>;
+    query: v.GenericSchema<unknown, Q>;
+    output: v.GenericSchema;
+  };
+  /** SPEC §5: some lists need a selected customer. */
+  requireClient?: boolean;
+  sorts: Record<string, SortBy>;
+  filters: (q: Q) => Filter[];
+  toOutput: (deps: Deps, rows: Row<T>[]) => Promise<unknown[]> | unknown[];
+  toValues: (input: C | U) => Record<string, unknown>;
+  /** Checks references (ids of other records) against what the caller may see. */
+  checkRefs?: (c: Ctx, input: C | U, clientId: string, existing?: Row<T>) => Promise<void>;
+  beforeRemove?: (c: Ctx, row: Row<T>) => Promise<void>;
+  permissions?: { write?: Permission; remove?: Permission };
+}
+
+const IdParam = v.object({ id: IdSchema });
+const docs = (schema: v.GenericSchema, description: string) => ({
+  description,
+  content: { 'application/json': { schema: resolver(schema) } },
+});
+
+export function ownedRoutes<
+  T extends OwnedTable,
+  Q extends ListQuery,
+  C extends { clientId: string },
+  U,
+>(deps: Deps, r: OwnedResource<T, Q, C, U>) {
+  const { db } = deps.database;
+  const app = new Hono<AuthEnv>();
+  const write = r.permissions?.write ?? 'create_resources';
+  const remove = r.permissions?.remove ?? 'delete_resources';
+  app.use(requireAuth(deps), requirePermission('read_resources'));
+
+  async function one(c: Ctx, id: string) {
+    const row = await getOwned(db, r.table, id, await visibleClientIds(c, deps));
+    if (!row) throw notFound(r.notFound);
+    return row;
+  }
+  const out = async (row: Row<T>) => (await r.toOutput(deps, [row]))[0];
+  const duplicateSafe = async <R>(work: () => Promise<R>) => {
+    try {
+      return await work();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new HttpError(409, 'CONFLICT', r.duplicate);
+      throw err;
+    }
+  };
+
+  app.get(
+    '/',
+    describeRoute({
+      tags: [r.tag],
+      summary: 'Listar, com busca, ordenação e paginação',
+      responses: { 200: docs(r.schemas.output, 'Página') },
+    }),
+    validate('query', r.schemas.query),
+    async (c) => {
+      const q = c.req.valid('query') as Q;
+      if (r.requireClient && !q.clientId) throw badRequest(SELECT_CLIENT_MESSAGE);
+      let clientIds = await visibleClientIds(c, deps);
+      if (q.clientId) {
+        if (!(await canSeeClient(c, deps, q.clientId))) throw notFound('Cliente não encontrado');
+        clientIds = [q.clientId];
+      }
+      const { rows, total } = await listOwned(db, r.table, {
+        clientIds,
+        where: r.filters(q),
+        sort: (q.sort && r.sorts[q.sort]) || r.table.id,
+        order: q.order,
+        page: q.page,
+        limit: q.limit,
+      });
+      return c.json({
+        [r.listKey]: await r.toOutput(deps, rows),
+        page: q.page,
+        limit: q.limit,
+        total,
+      });
+    },
+  );
+
+  app.post(
+    '/',
+    describeRoute({
+      tags: [r.tag],
+      summary: 'Criar',
+      responses: { 201: docs(r.schemas.output, 'Criado') },
+    }),
+    requirePermission(write),
+    validate('json', r.schemas.create),
+    async (c) => {
+      const input = c.req.valid('json') as C;
+      await visibleClient(c, deps, input.clientId);
+      await r.checkRefs?.(c, input, input.clientId);
+      const row = await duplicateSafe(() => insertOwned(db, r.table, r.toValues(input)));
+      return c.json(await out(row), 201);
+    },
+  );
+
+  app.get(
+    '/:id',
+    describeRoute({
+      tags: [r.tag],
+      summary: 'Ler um',
+      responses: { 200: docs(r.schemas.output, 'Registro') },
+    }),
+    validate('param', IdParam),
+    async (c) => c.json(await out(await one(c, c.req.valid('param').id))),
+  );
+
+  app.patch(
+    '/:id',
+    describeRoute({
+      tags: [r.tag],
+      summary: 'Alterar',
+      responses: { 200: docs(r.schemas.output, 'Registro') },
+    }),
+    requirePermission(write),
+    validate('param', IdParam),
+    validate('json', r.schemas.update),
+    async (c) => {
+      const existing = await one(c, c.req.valid('param').id);
+      const patch = c.req.valid('json') as U & { clientId?: string };
+      const clientId = patch.clientId ?? (existing.clientId as string);
+      if (patch.clientId) await visibleClient(c, deps, patch.clientId);
+      await r.checkRefs?.(c, patch, clientId, existing);
+      const row = await duplicateSafe(() =>
+        updateOwned(db, r.table, existing.id as string, r.toValues(patch)),
+      );
+      if (!row) throw notFound(r.notFound);
+      return c.json(await out(row));
+    },
+  );
+
+  app.delete(
+    '/:id',
+    describeRoute({
+      tags: [r.tag],
+      summary: 'Remover (exclusão lógica)',
+      responses: { 200: docs(MessageSchema, 'Removido') },
+    }),
+    requirePermission(remove),
+    validate('param', IdParam),
+    async (c) => {
+      const row = await one(c, c.req.valid('param').id);
+      await r.beforeRemove?.(c, row);
+      await cancelOwned(db, r.table, row.id as string);
+      return c.json({ message: 'Registro removido.' });
+    },
+  );
+
+  return app;
+}
+
+/** Values of a patch or input, dropping undefined (absent) and keeping null (cleared). */
+export function present<T extends object>(input: T, keys: (keyof T)[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of keys) if (input[key] !== undefined) out[key as string] = input[key];
+  return out;
+}
+
+export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);

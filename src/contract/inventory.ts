@@ -1,0 +1,339 @@
+/**
+ * The fleet inventory (SPEC §3, §7): vehicles, trackers, tracker types, SIM cards, fleets and
+ * drivers. Every record but tracker types belongs to a customer (clientId).
+ */
+import * as v from 'valibot';
+import { isValidCpf, isValidIccid, isValidImei, isValidPlate } from '../lib/documents';
+import { unmaskDocument, unmaskPhone, unmaskPlate } from '../lib/unmask';
+import { IdSchema, OrderSchema, QueryBoolSchema, queryInt, SearchSchema } from './common';
+import { VEHICLE_TYPE_IDS } from './vehicle-types';
+
+const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max));
+const required = (max: number) =>
+  v.pipe(v.string(), v.trim(), v.nonEmpty('Campo obrigatório'), v.maxLength(max));
+const clearable = <T extends v.GenericSchema>(schema: T) => v.optional(v.nullable(schema));
+const yearNow = new Date().getFullYear();
+const Year = v.pipe(
+  v.number(),
+  v.integer(),
+  v.minValue(1900, 'Ano inválido'),
+  v.maxValue(yearNow + 2, 'Ano inválido'),
+);
+
+export const PlateSchema = v.pipe(
+  v.string(),
+  v.transform((s: string) => unmaskPlate(s)),
+  v.check((s: string) => isValidPlate(s), 'Placa inválida: use AAA9999 ou AAA9A99'),
+);
+const Phone = v.pipe(
+  v.string(),
+  v.transform((s: string) => unmaskPhone(s)),
+  v.regex(/^(55)?\d{10,11}$/, 'Telefone inválido: use DDD e número'),
+);
+
+/** List query shared by every customer-owned resource. */
+function listQuery<const S extends readonly string[]>(sorts: S) {
+  return v.strictObject({
+    clientId: v.optional(IdSchema),
+    search: SearchSchema,
+    page: queryInt(1, 1, 100_000),
+    limit: queryInt(10, 1, 10_000),
+    sort: v.optional(v.picklist(sorts, 'Ordenação inválida'), sorts[0]),
+    order: OrderSchema,
+    active: v.optional(QueryBoolSchema),
+  });
+}
+
+const page = <T extends v.GenericSchema, K extends string>(key: K, item: T) =>
+  v.object({ [key]: v.array(item), page: v.number(), limit: v.number(), total: v.number() } as {
+    [P in K]: v.ArraySchema<T, undefined>;
+  } & {
+    page: v.NumberSchema<undefined>;
+    limit: v.NumberSchema<undefined>;
+    total: v.NumberSchema<undefined>;
+  });
+
+const ownedOut = {
+  id: v.string(),
+  clientId: v.string(),
+  active: v.boolean(),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+  canceledAt: v.nullable(v.string()),
+};
+
+// ── Vehicles ──────────────────────────────────────────────────────────────────────────────
+const vehicleFields = {
+  clientId: IdSchema,
+  name: required(80),
+  plate: PlateSchema,
+  type: v.picklist(VEHICLE_TYPE_IDS, 'Tipo de veículo inválido'),
+  brand: v.optional(text(60)),
+  model: v.optional(text(60)),
+  year: v.optional(Year),
+  modelYear: v.optional(Year),
+  color: v.optional(text(40)),
+  chassis: v.optional(v.pipe(text(17), v.toUpperCase())),
+  renavam: v.optional(v.pipe(v.string(), v.regex(/^\d{9,11}$/, 'RENAVAM inválido'))),
+  active: v.optional(v.boolean()),
+};
+export const VehicleCreateSchema = v.strictObject(vehicleFields);
+export const VehicleUpdateSchema = v.strictObject({
+  ...vehicleFields,
+  clientId: v.optional(IdSchema),
+  name: v.optional(vehicleFields.name),
+  plate: v.optional(PlateSchema),
+  type: v.optional(vehicleFields.type),
+  brand: clearable(text(60)),
+  model: clearable(text(60)),
+  year: clearable(Year),
+  modelYear: clearable(Year),
+  color: clearable(text(40)),
+  chassis: clearable(text(17)),
+  renavam: clearable(vehicleFields.renavam.wrapped),
+});
+export const VEHICLE_SORTS = ['name', 'plate', 'createdAt', 'updatedAt'] as const;
+/** SPEC §7: GET registros/vehicle takes clientId, limit, page and vehicleQuery (the search). */
+export const VehicleQuerySchema = v.strictObject({
+  ...listQuery(VEHICLE_SORTS).entries,
+  vehicleQuery: SearchSchema,
+});
+export const VehicleSchema = v.object({
+  ...ownedOut,
+  name: v.string(),
+  plate: v.string(),
+  type: v.object({ id: v.string(), label: v.string() }),
+  brand: v.nullable(v.string()),
+  model: v.nullable(v.string()),
+  year: v.nullable(v.number()),
+  modelYear: v.nullable(v.number()),
+  /** The spec's spelling of modelYear, kept for compatibility. */
+  modelYar: v.nullable(v.number()),
+  color: v.nullable(v.string()),
+  chassis: v.nullable(v.string()),
+  renavam: v.nullable(v.string()),
+  images: v.array(
+    v.object({ id: v.string(), url: v.string(), contentType: v.string(), size: v.number() }),
+  ),
+});
+export type Vehicle = v.InferOutput<typeof VehicleSchema>;
+export const VehiclePageSchema = page('vehicles', VehicleSchema);
+
+/** SPEC §3: vehicle options read 'plate | name'. */
+export function vehicleOption(vehicle: { id: string; plate: string; name: string }) {
+  return { label: `${vehicle.plate} | ${vehicle.name}`, value: vehicle.id };
+}
+
+// ── Drivers ───────────────────────────────────────────────────────────────────────────────
+export const LICENSE_CATEGORIES = ['A', 'B', 'C', 'D', 'E', 'AB', 'AC', 'AD', 'AE'] as const;
+const driverFields = {
+  clientId: IdSchema,
+  completName: required(120),
+  cpf: v.pipe(
+    v.string(),
+    v.transform((s: string) => unmaskDocument(s)),
+    v.check((s: string) => isValidCpf(s), 'CPF inválido'),
+  ),
+  rfidCode: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.toUpperCase(),
+      v.regex(/^[0-9A-F]{4,32}$/, 'Código RFID inválido: use de 4 a 32 dígitos hexadecimais'),
+    ),
+  ),
+  licenseNumber: v.optional(v.pipe(v.string(), v.regex(/^\d{9,11}$/, 'Número da CNH inválido'))),
+  licenseCategory: v.optional(v.picklist(LICENSE_CATEGORIES, 'Categoria da CNH inválida')),
+  licenseExpiry: v.optional(
+    v.pipe(v.string(), v.isoDate('Validade da CNH inválida: use AAAA-MM-DD')),
+  ),
+  phone: v.optional(Phone),
+  active: v.optional(v.boolean()),
+};
+export const DriverCreateSchema = v.strictObject(driverFields);
+export const DriverUpdateSchema = v.strictObject({
+  ...driverFields,
+  clientId: v.optional(IdSchema),
+  completName: v.optional(driverFields.completName),
+  cpf: v.optional(driverFields.cpf),
+  rfidCode: clearable(driverFields.rfidCode.wrapped),
+  licenseNumber: clearable(driverFields.licenseNumber.wrapped),
+  licenseCategory: clearable(driverFields.licenseCategory.wrapped),
+  licenseExpiry: clearable(driverFields.licenseExpiry.wrapped),
+  phone: clearable(Phone),
+});
+export const DRIVER_SORTS = ['completName', 'createdAt', 'updatedAt'] as const;
+/** SPEC §3: drivers are searched by completName, clientId, rfidcode and cpf; active defaults to true. */
+export const DriverQuerySchema = v.strictObject({
+  ...listQuery(DRIVER_SORTS).entries,
+  active: v.optional(QueryBoolSchema, 'true'),
+  completName: SearchSchema,
+  rfidcode: SearchSchema,
+  cpf: SearchSchema,
+});
+export const DriverSchema = v.object({
+  ...ownedOut,
+  completName: v.string(),
+  cpf: v.string(),
+  rfidCode: v.nullable(v.string()),
+  licenseNumber: v.nullable(v.string()),
+  licenseCategory: v.nullable(v.string()),
+  licenseExpiry: v.nullable(v.string()),
+  phone: v.nullable(v.string()),
+});
+export type Driver = v.InferOutput<typeof DriverSchema>;
+export const DriverPageSchema = page('drivers', DriverSchema);
+
+// ── SIM cards ─────────────────────────────────────────────────────────────────────────────
+const simFields = {
+  clientId: IdSchema,
+  iccid: v.pipe(
+    v.string(),
+    v.transform((s: string) => s.replace(/\D/g, '')),
+    v.check((s: string) => isValidIccid(s), 'ICCID inválido'),
+  ),
+  phoneNumber: v.optional(Phone),
+  carrier: v.optional(text(40)),
+  apn: v.optional(text(100)),
+  active: v.optional(v.boolean()),
+};
+export const SimCardCreateSchema = v.strictObject(simFields);
+export const SimCardUpdateSchema = v.strictObject({
+  ...simFields,
+  clientId: v.optional(IdSchema),
+  iccid: v.optional(simFields.iccid),
+  phoneNumber: clearable(Phone),
+  carrier: clearable(text(40)),
+  apn: clearable(text(100)),
+});
+export const SIM_SORTS = ['iccid', 'carrier', 'createdAt', 'updatedAt'] as const;
+export const SimCardQuerySchema = listQuery(SIM_SORTS);
+export const SimCardSchema = v.object({
+  ...ownedOut,
+  iccid: v.string(),
+  phoneNumber: v.nullable(v.string()),
+  carrier: v.nullable(v.string()),
+  apn: v.nullable(v.string()),
+});
+export type SimCard = v.InferOutput<typeof SimCardSchema>;
+export const SimCardPageSchema = page('simcards', SimCardSchema);
+
+// ── Tracker types ─────────────────────────────────────────────────────────────────────────
+export const PROTOCOLS = [
+  'osmand',
+  'wialon_ips',
+  'flespi',
+  'getrak',
+  'trackconnect',
+  'other',
+] as const;
+const trackerTypeFields = {
+  manufacturer: required(60),
+  model: required(60),
+  protocol: v.picklist(PROTOCOLS, 'Protocolo inválido'),
+  inputs: v.optional(v.pipe(v.array(required(40)), v.maxLength(32, 'No máximo 32 entradas'))),
+};
+export const TrackerTypeCreateSchema = v.strictObject(trackerTypeFields);
+export const TrackerTypeUpdateSchema = v.partial(TrackerTypeCreateSchema);
+export const TRACKER_TYPE_SORTS = ['manufacturer', 'model', 'createdAt'] as const;
+export const TrackerTypeQuerySchema = v.strictObject({
+  search: SearchSchema,
+  page: queryInt(1, 1, 100_000),
+  limit: queryInt(10, 1, 1000),
+  sort: v.optional(v.picklist(TRACKER_TYPE_SORTS, 'Ordenação inválida'), 'manufacturer'),
+  order: OrderSchema,
+});
+export const TrackerTypeSchema = v.object({
+  id: v.string(),
+  manufacturer: v.string(),
+  model: v.string(),
+  protocol: v.string(),
+  inputs: v.array(v.string()),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+});
+export type TrackerType = v.InferOutput<typeof TrackerTypeSchema>;
+export const TrackerTypePageSchema = page('trackerTypes', TrackerTypeSchema);
+
+// ── Trackers ──────────────────────────────────────────────────────────────────────────────
+export const PROVIDERS = ['rastro', 'getrak', 'trackconnect', 'flespi', 'wialon'] as const;
+export type Provider = (typeof PROVIDERS)[number];
+export const PROVIDER_LABELS: Record<Provider, string> = {
+  rastro: 'Rastro (ingestão própria)',
+  getrak: 'Getrak',
+  trackconnect: 'Trackconnect',
+  flespi: 'Flespi',
+  wialon: 'Wialon',
+};
+export const CONFIG_MODES = ['default', 'advanced'] as const;
+export const CONFIG_MODE_LABELS = { default: 'Padrão', advanced: 'Avançado' } as const;
+
+const trackerFields = {
+  clientId: IdSchema,
+  identifier: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('Campo obrigatório'),
+    v.maxLength(64),
+    v.regex(/^[\w.:-]+$/, 'Identificador inválido'),
+    // A numeric 15-digit identifier is an IMEI and must pass its check digit.
+    v.check((s: string) => !/^\d{15}$/.test(s) || isValidImei(s), 'IMEI inválido'),
+  ),
+  trackerTypeId: v.optional(IdSchema),
+  provider: v.picklist(PROVIDERS, 'Provedor inválido'),
+  configMode: v.optional(v.picklist(CONFIG_MODES, 'Modo de configuração inválido')),
+  vehicleId: v.optional(IdSchema),
+  simCardId: v.optional(IdSchema),
+  active: v.optional(v.boolean()),
+};
+export const TrackerCreateSchema = v.strictObject(trackerFields);
+export const TrackerUpdateSchema = v.strictObject({
+  ...trackerFields,
+  clientId: v.optional(IdSchema),
+  identifier: v.optional(trackerFields.identifier),
+  provider: v.optional(trackerFields.provider),
+  trackerTypeId: clearable(IdSchema),
+  vehicleId: clearable(IdSchema),
+  simCardId: clearable(IdSchema),
+});
+export const TRACKER_SORTS = ['identifier', 'provider', 'createdAt', 'updatedAt'] as const;
+export const TrackerQuerySchema = listQuery(TRACKER_SORTS);
+export const TrackerSchema = v.object({
+  ...ownedOut,
+  identifier: v.string(),
+  trackerTypeId: v.nullable(v.string()),
+  provider: v.picklist(PROVIDERS),
+  configMode: v.picklist(CONFIG_MODES),
+  vehicleId: v.nullable(v.string()),
+  simCardId: v.nullable(v.string()),
+  enabled: v.boolean(),
+  activatedAt: v.nullable(v.string()),
+});
+export type Tracker = v.InferOutput<typeof TrackerSchema>;
+export const TrackerPageSchema = page('trackers', TrackerSchema);
+
+// ── Fleets ────────────────────────────────────────────────────────────────────────────────
+const fleetFields = {
+  clientId: IdSchema,
+  name: required(80),
+  description: v.optional(text(300)),
+  vehicleIds: v.optional(v.pipe(v.array(IdSchema), v.maxLength(10_000))),
+  active: v.optional(v.boolean()),
+};
+export const FleetCreateSchema = v.strictObject(fleetFields);
+export const FleetUpdateSchema = v.strictObject({
+  ...fleetFields,
+  clientId: v.optional(IdSchema),
+  name: v.optional(fleetFields.name),
+  description: clearable(text(300)),
+});
+export const FLEET_SORTS = ['name', 'createdAt', 'updatedAt'] as const;
+export const FleetQuerySchema = listQuery(FLEET_SORTS);
+export const FleetSchema = v.object({
+  ...ownedOut,
+  name: v.string(),
+  description: v.nullable(v.string()),
+  vehicleIds: v.array(v.string()),
+});
+export type Fleet = v.InferOutput<typeof FleetSchema>;
+export const FleetPageSchema = page('fleets', FleetSchema);
