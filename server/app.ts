@@ -11,6 +11,12 @@ import { authRoutes } from './routes/auth';
 import { autocompleteRoutes } from './routes/autocomplete';
 import { clientRoutes } from './routes/clients';
 import {
+  deviceCommandRoutes,
+  registerRoutes,
+  trackerActivationRoutes,
+  vehicleCommandRoutes,
+} from './routes/commands';
+import {
   driverRoutes,
   fleetRoutes,
   simCardRoutes,
@@ -63,13 +69,17 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   registros.route('/vehicle', vehicleRoutes(deps));
   registros.route('/driver', driverRoutes(deps));
   registros.route('/simcard', simCardRoutes(deps));
+  registros.route('/tracker', trackerActivationRoutes(deps));
   registros.route('/tracker', trackerRoutes(deps));
+  registros.route('/commands', vehicleCommandRoutes(deps));
   registros.route('/tracker-types', trackerTypeRoutes(deps));
   app.route('/registros', registros);
 
   const integration = new Hono();
   integration.route('/fleets', fleetRoutes(deps));
+  integration.route('/register', registerRoutes(deps));
   app.route('/tech-integracao/v1', integration);
+  app.route('/registro/commands', deviceCommandRoutes(deps));
 
   app.get('/health', async (c) => {
     await deps.database.db.execute('select 1');

@@ -51,6 +51,17 @@ const EnvSchema = v.object({
   MAIL_FROM: v.optional(v.string(), 'Rastro <nao-responda@rastro.local>'),
   CEP_URL: v.optional(v.pipe(v.string(), v.url('deve ser uma URL')), 'https://viacep.com.br/ws'),
   OUTSIDE_TIMEOUT_MS: int(5000, 100),
+  PLATE_LOOKUP_URL: optionalText,
+  PLATE_LOOKUP_TOKEN: optionalText,
+  GETRAK_URL: optionalText,
+  GETRAK_TOKEN: optionalText,
+  TRACKCONNECT_URL: optionalText,
+  TRACKCONNECT_TOKEN: optionalText,
+  FLESPI_URL: optionalText,
+  FLESPI_TOKEN: optionalText,
+  WIALON_URL: optionalText,
+  WIALON_TOKEN: optionalText,
+  UPLOAD_DIR: optionalText,
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   SEED_DEMO: bool(true),
   TRUST_PROXY: bool(false),
@@ -76,6 +87,12 @@ export type Config = {
   mailFrom: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   cepUrl: string;
+  plateLookup: { url: string | undefined; token: string | undefined };
+  integrations: Record<
+    'getrak' | 'trackconnect' | 'flespi' | 'wialon',
+    { url: string | undefined; token: string | undefined }
+  >;
+  uploadDir: string;
   outsideTimeoutMs: number;
   seedDemo: boolean;
   trustProxy: boolean;
@@ -112,6 +129,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     cepUrl: e.CEP_URL.replace(/\/+$/, ''),
+    plateLookup: { url: e.PLATE_LOOKUP_URL, token: e.PLATE_LOOKUP_TOKEN },
+    integrations: {
+      getrak: { url: e.GETRAK_URL, token: e.GETRAK_TOKEN },
+      trackconnect: { url: e.TRACKCONNECT_URL, token: e.TRACKCONNECT_TOKEN },
+      flespi: { url: e.FLESPI_URL, token: e.FLESPI_TOKEN },
+      wialon: { url: e.WIALON_URL, token: e.WIALON_TOKEN },
+    },
+    uploadDir: path.resolve(
+      e.UPLOAD_DIR ??
+        path.join(
+          e.DATA_DIR === 'memory://' ? path.join(process.cwd(), '.tmp') : e.DATA_DIR,
+          'uploads',
+        ),
+    ),
     outsideTimeoutMs: e.OUTSIDE_TIMEOUT_MS,
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,

@@ -1,5 +1,6 @@
 /** What every router receives: the database, configuration, logger and outside adapters. */
 import type { CepLookup } from './adapters/cep';
+import type { Integrations } from './adapters/integrations';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Logger } from './log';
@@ -11,6 +12,7 @@ export interface Deps {
   log: Logger;
   mailer: Mailer;
   cep: CepLookup;
+  integrations: Integrations;
   /** Access-token signing secret: JWT_SECRET, or one generated once and kept in the database. */
   secret: string;
 }

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import { createCepLookup } from './adapters/cep';
+import { createIntegrations } from './adapters/integrations';
 import { createApp } from './app';
 import { hashPassword } from './auth/passwords';
 import type { Config } from './config';
@@ -49,7 +50,7 @@ export async function prepare(
     );
   }
   const cep = createCepLookup({ baseUrl: config.cepUrl, timeoutMs: config.outsideTimeoutMs });
-  return { database, config, log, mailer, secret, cep };
+  return { database, config, log, mailer, secret, cep, integrations: createIntegrations(config) };
 }
 
 export async function startServer(config: Config, log?: Logger): Promise<RunningServer> {

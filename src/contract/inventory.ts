@@ -337,3 +337,35 @@ export const FleetSchema = v.object({
 });
 export type Fleet = v.InferOutput<typeof FleetSchema>;
 export const FleetPageSchema = page('fleets', FleetSchema);
+
+// ── Commands ──────────────────────────────────────────────────────────────────────────────
+export const COMMAND_KINDS = ['block', 'unblock', 'suspend', 'enable', 'disable'] as const;
+export const COMMAND_LABELS: Record<(typeof COMMAND_KINDS)[number], string> = {
+  block: 'Bloquear',
+  unblock: 'Desbloquear',
+  suspend: 'Suspender',
+  enable: 'Habilitar',
+  disable: 'Desabilitar',
+};
+export const COMMAND_STATUSES = ['pending', 'sent', 'confirmed', 'failed'] as const;
+export const COMMAND_STATUS_LABELS: Record<(typeof COMMAND_STATUSES)[number], string> = {
+  pending: 'Pendente',
+  sent: 'Enviado',
+  confirmed: 'Confirmado',
+  failed: 'Falhou',
+};
+export const CommandSchema = v.object({
+  id: v.string(),
+  kind: v.picklist(COMMAND_KINDS),
+  integration: v.string(),
+  status: v.picklist(COMMAND_STATUSES),
+  detail: v.nullable(v.string()),
+  vehicleId: v.nullable(v.string()),
+  trackerId: v.nullable(v.string()),
+  userName: v.nullable(v.string()),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+});
+export type Command = v.InferOutput<typeof CommandSchema>;
+export const VehicleIdQuerySchema = v.strictObject({ vehicleId: IdSchema });
+export const TrackerIdBodySchema = v.strictObject({ trackerId: IdSchema });

@@ -99,6 +99,33 @@ const ROUTES: Record<string, Case> = {
     provider: 'rastro',
   })),
   ...crud('/tech-integracao/v1/fleets', 'fleet', (o) => ({ clientId: o.client, name: 'Intrusa' })),
+  'GET /registros/commands': {
+    attempt: (o) => ({ path: `/registros/commands?vehicleId=${o.vehicle}` }),
+  },
+  'PUT /registros/commands/block': {
+    attempt: (o) => ({ path: `/registros/commands/block?vehicleId=${o.vehicle}` }),
+  },
+  'PUT /registros/commands/unblock': {
+    attempt: (o) => ({ path: `/registros/commands/unblock?vehicleId=${o.vehicle}` }),
+  },
+  'PUT /registros/commands/:integration/suspend': {
+    attempt: (o) => ({ path: `/registros/commands/getrak/suspend?vehicleId=${o.vehicle}` }),
+  },
+  'PUT /registro/commands/enableDevice': {
+    attempt: (o) => ({ path: '/registro/commands/enableDevice', body: { trackerId: o.tracker } }),
+  },
+  'PUT /registro/commands/disableDevice': {
+    attempt: (o) => ({ path: '/registro/commands/disableDevice', body: { trackerId: o.tracker } }),
+  },
+  'PUT /registros/tracker/activate/:id': {
+    attempt: (o) => ({ path: `/registros/tracker/activate/${o.tracker}` }),
+  },
+  'PUT /tech-integracao/v1/register/getrak/device': {
+    attempt: (o) => ({ path: `/tech-integracao/v1/register/getrak/device?id=${o.tracker}` }),
+  },
+  'PUT /tech-integracao/v1/register/:integration/vehicle': {
+    attempt: (o) => ({ path: `/tech-integracao/v1/register/getrak/vehicle?id=${o.vehicle}` }),
+  },
   'GET /registros/tracker-types': { exempt: 'catálogo de modelos comum a todos os clientes' },
   'GET /registros/tracker-types/:id': { exempt: 'catálogo de modelos comum a todos os clientes' },
   'POST /registros/tracker-types': {

@@ -1,0 +1,286 @@
+/**
+ * Commands of SPEC §7: block, unblock and suspend a vehicle, enable and disable a device,
+ * activate a tracker, and register vehicles and devices with a provider. Each command goes
+ * out through the integration that owns the vehicle's tracker and is recorded with who sent
+ * it and its state (pending, sent, confirmed, failed).
+ */
+import { type Context, Hono } from 'hono';
+import { describeRoute, resolver } from 'hono-openapi';
+import * as v from 'valibot';
+import {
+  type Command,
+  CommandSchema,
+  IdSchema,
+  MessageSchema,
+  TrackerIdBodySchema,
+  VehicleIdQuerySchema,
+} from '../../src/contract';
+import {
+  type CommandKind,
+  INTEGRATIONS,
+  type IntegrationName,
+  notConfigured,
+} from '../adapters/integrations';
+import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
+import {
+  type CommandRow,
+  commandById,
+  commandsOf,
+  insertCommand,
+  setCommandStatus,
+  setTrackerFlags,
+  trackersOfVehicle,
+} from '../db/commands';
+import { getOwned } from '../db/owned';
+import { trackers, vehicles } from '../db/schema';
+import type { Deps } from '../deps';
+import { HttpError, notFound } from '../http/errors';
+import { validate } from '../http/validate';
+import { visibleClientIds } from '../tenancy';
+
+type Ctx = Context<AuthEnv>;
+const IntegrationParam = v.object({ integration: v.picklist(INTEGRATIONS, 'Integração inválida') });
+const commandDocs = {
+  200: {
+    description: 'Comando registrado',
+    content: { 'application/json': { schema: resolver(CommandSchema) } },
+  },
+};
+const messageDocs = {
+  200: {
+    description: 'Feito',
+    content: { 'application/json': { schema: resolver(MessageSchema) } },
+  },
+};
+
+export function toCommand(row: CommandRow): Command {
+  return {
+    id: row.id,
+    kind: row.kind as Command['kind'],
+    integration: row.integration,
+    status: row.status as Command['status'],
+    detail: row.detail,
+    vehicleId: row.vehicleId,
+    trackerId: row.trackerId,
+    userName: row.userName,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function visibleVehicle(c: Ctx, deps: Deps, id: string) {
+  const row = await getOwned(deps.database.db, vehicles, id, await visibleClientIds(c, deps));
+  if (!row) throw notFound('Veículo não encontrado');
+  return row;
+}
+
+async function visibleTracker(c: Ctx, deps: Deps, id: string) {
+  const row = await getOwned(deps.database.db, trackers, id, await visibleClientIds(c, deps));
+  if (!row) throw notFound('Rastreador não encontrado');
+  return row;
+}
+
+/** Records the command, sends it, records the outcome; a failure answers with its reason. */
+async function dispatch(
+  c: Ctx,
+  deps: Deps,
+  target: {
+    clientId: string;
+    vehicleId: string | null;
+    tracker: { id: string; identifier: string; provider: string };
+  },
+  kind: CommandKind,
+  integration: IntegrationName | 'rastro',
+) {
+  const { db } = deps.database;
+  const id = await insertCommand(db, {
+    clientId: target.clientId,
+    vehicleId: target.vehicleId,
+    trackerId: target.tracker.id,
+    kind,
+    integration,
+    userId: c.var.user.id,
+  });
+  if (integration !== 'rastro' && !deps.integrations.isConfigured(integration)) {
+    await setCommandStatus(db, id, 'failed', notConfigured(integration));
+    throw new HttpError(503, 'SERVER_ERROR', notConfigured(integration));
+  }
+  const outcome = await deps.integrations.send(integration, target.tracker.identifier, kind);
+  await setCommandStatus(db, id, outcome.status, outcome.detail ?? null);
+  deps.log.info('command', { id, kind, integration, status: outcome.status, by: c.var.user.id });
+  if (outcome.status === 'failed')
+    throw new HttpError(502, 'SERVER_ERROR', outcome.detail ?? 'O comando falhou');
+  const row = await commandById(db, id);
+  if (!row) throw new Error('command vanished');
+  return toCommand(row);
+}
+
+export function vehicleCommandRoutes(deps: Deps) {
+  const app = new Hono<AuthEnv>();
+  app.use(requireAuth(deps));
+
+  const vehicleCommand = async (
+    c: Ctx,
+    vehicleId: string,
+    kind: CommandKind,
+    fixed?: IntegrationName,
+  ) => {
+    const vehicle = await visibleVehicle(c, deps, vehicleId);
+    const [tracker] = await trackersOfVehicle(deps.database.db, vehicle.id);
+    if (!tracker) throw new HttpError(409, 'CONFLICT', 'Veículo sem rastreador habilitado');
+    const integration = fixed ?? (tracker.provider as IntegrationName | 'rastro');
+    return c.json(
+      await dispatch(
+        c,
+        deps,
+        { clientId: vehicle.clientId, vehicleId: vehicle.id, tracker },
+        kind,
+        integration,
+      ),
+    );
+  };
+
+  app.get(
+    '/',
+    describeRoute({
+      tags: ['Comandos'],
+      summary: 'Histórico de comandos de um veículo',
+      responses: commandDocs,
+    }),
+    requirePermission('read_resources'),
+    validate('query', VehicleIdQuerySchema),
+    async (c) => {
+      const vehicle = await visibleVehicle(c, deps, c.req.valid('query').vehicleId);
+      return c.json({
+        commands: (await commandsOf(deps.database.db, { vehicleId: vehicle.id })).map(toCommand),
+      });
+    },
+  );
+  app.put(
+    '/block',
+    describeRoute({ tags: ['Comandos'], summary: 'Bloquear veículo', responses: commandDocs }),
+    requirePermission('BlockVehicle'),
+    validate('query', VehicleIdQuerySchema),
+    (c) => vehicleCommand(c, c.req.valid('query').vehicleId, 'block'),
+  );
+  app.put(
+    '/unblock',
+    describeRoute({ tags: ['Comandos'], summary: 'Desbloquear veículo', responses: commandDocs }),
+    requirePermission('BlockVehicle'),
+    validate('query', VehicleIdQuerySchema),
+    (c) => vehicleCommand(c, c.req.valid('query').vehicleId, 'unblock'),
+  );
+  app.put(
+    '/:integration/suspend',
+    describeRoute({
+      tags: ['Comandos'],
+      summary: 'Suspender veículo na integração',
+      responses: commandDocs,
+    }),
+    requirePermission('send_commands'),
+    validate('param', IntegrationParam),
+    validate('query', VehicleIdQuerySchema),
+    (c) =>
+      vehicleCommand(
+        c,
+        c.req.valid('query').vehicleId,
+        'suspend',
+        c.req.valid('param').integration,
+      ),
+  );
+  return app;
+}
+
+export function deviceCommandRoutes(deps: Deps) {
+  const app = new Hono<AuthEnv>();
+  app.use(requireAuth(deps), requirePermission('send_commands'));
+  const toggle = async (c: Ctx, trackerId: string, enabled: boolean) => {
+    const tracker = await visibleTracker(c, deps, trackerId);
+    const command = await dispatch(
+      c,
+      deps,
+      { clientId: tracker.clientId, vehicleId: tracker.vehicleId, tracker },
+      enabled ? 'enable' : 'disable',
+      tracker.provider as IntegrationName | 'rastro',
+    );
+    await setTrackerFlags(deps.database.db, tracker.id, { enabled });
+    return c.json(command);
+  };
+  app.put(
+    '/enableDevice',
+    describeRoute({ tags: ['Comandos'], summary: 'Habilitar rastreador', responses: commandDocs }),
+    validate('json', TrackerIdBodySchema),
+    (c) => toggle(c, c.req.valid('json').trackerId, true),
+  );
+  app.put(
+    '/disableDevice',
+    describeRoute({
+      tags: ['Comandos'],
+      summary: 'Desabilitar rastreador',
+      responses: commandDocs,
+    }),
+    validate('json', TrackerIdBodySchema),
+    (c) => toggle(c, c.req.valid('json').trackerId, false),
+  );
+  return app;
+}
+
+export function trackerActivationRoutes(deps: Deps) {
+  const app = new Hono<AuthEnv>();
+  app.use(requireAuth(deps));
+  app.put(
+    '/activate/:id',
+    describeRoute({ tags: ['Rastreadores'], summary: 'Ativar rastreador', responses: messageDocs }),
+    requirePermission('CrudProduct'),
+    validate('param', v.object({ id: IdSchema })),
+    async (c) => {
+      const tracker = await visibleTracker(c, deps, c.req.valid('param').id);
+      await setTrackerFlags(deps.database.db, tracker.id, {
+        active: true,
+        enabled: true,
+        activatedAt: new Date(),
+      });
+      return c.json({ message: 'Rastreador ativado.' });
+    },
+  );
+  return app;
+}
+
+export function registerRoutes(deps: Deps) {
+  const app = new Hono<AuthEnv>();
+  app.use(requireAuth(deps), requirePermission('CrudProduct'));
+  app.put(
+    '/getrak/device',
+    describeRoute({
+      tags: ['Integrações'],
+      summary: 'Cadastrar rastreador na Getrak',
+      responses: messageDocs,
+    }),
+    validate('query', v.strictObject({ id: IdSchema })),
+    async (c) => {
+      const tracker = await visibleTracker(c, deps, c.req.valid('query').id);
+      const external = await deps.integrations.registerDevice('getrak', tracker.identifier);
+      return c.json({ message: `Rastreador cadastrado na Getrak (${external}).` });
+    },
+  );
+  app.put(
+    '/:integration/vehicle',
+    describeRoute({
+      tags: ['Integrações'],
+      summary: 'Cadastrar veículo no provedor',
+      responses: messageDocs,
+    }),
+    validate('param', IntegrationParam),
+    validate('query', v.strictObject({ id: IdSchema })),
+    async (c) => {
+      const vehicle = await visibleVehicle(c, deps, c.req.valid('query').id);
+      const { integration } = c.req.valid('param');
+      const devices = (await trackersOfVehicle(deps.database.db, vehicle.id)).map(
+        (t) => t.identifier,
+      );
+      const external = await deps.integrations.registerVehicle(integration, vehicle, devices);
+      return c.json({ message: `Veículo cadastrado na integração (${external}).` });
+    },
+  );
+  return app;
+}
