@@ -16,6 +16,7 @@ import {
   trackerActivationRoutes,
   vehicleCommandRoutes,
 } from './routes/commands';
+import { imageRoutes } from './routes/images';
 import {
   driverRoutes,
   fleetRoutes,
@@ -23,6 +24,7 @@ import {
   trackerRoutes,
   vehicleRoutes,
 } from './routes/inventory';
+import { plateRoutes } from './routes/plates';
 import { pushRoutes } from './routes/push';
 import { trackerTypeRoutes } from './routes/tracker-types';
 import { userRoutes } from './routes/users';
@@ -73,6 +75,8 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   registros.route('/tracker', trackerRoutes(deps));
   registros.route('/commands', vehicleCommandRoutes(deps));
   registros.route('/tracker-types', trackerTypeRoutes(deps));
+  registros.route('/eligo', plateRoutes(deps));
+  registros.route('/', imageRoutes(deps));
   app.route('/registros', registros);
 
   const integration = new Hono();

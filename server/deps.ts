@@ -1,6 +1,7 @@
 /** What every router receives: the database, configuration, logger and outside adapters. */
 import type { CepLookup } from './adapters/cep';
 import type { Integrations } from './adapters/integrations';
+import type { PlateLookup } from './adapters/plates';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Logger } from './log';
@@ -13,6 +14,7 @@ export interface Deps {
   mailer: Mailer;
   cep: CepLookup;
   integrations: Integrations;
+  plates: PlateLookup;
   /** Access-token signing secret: JWT_SECRET, or one generated once and kept in the database. */
   secret: string;
 }

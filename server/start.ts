@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import { createCepLookup } from './adapters/cep';
 import { createIntegrations } from './adapters/integrations';
+import { createPlateLookup } from './adapters/plates';
 import { createApp } from './app';
 import { hashPassword } from './auth/passwords';
 import type { Config } from './config';
@@ -50,7 +51,16 @@ export async function prepare(
     );
   }
   const cep = createCepLookup({ baseUrl: config.cepUrl, timeoutMs: config.outsideTimeoutMs });
-  return { database, config, log, mailer, secret, cep, integrations: createIntegrations(config) };
+  return {
+    database,
+    config,
+    log,
+    mailer,
+    secret,
+    cep,
+    integrations: createIntegrations(config),
+    plates: createPlateLookup({ ...config.plateLookup, timeoutMs: config.outsideTimeoutMs }),
+  };
 }
 
 export async function startServer(config: Config, log?: Logger): Promise<RunningServer> {

@@ -3,6 +3,7 @@
  * has on the resources of its sibling company, and must get "not found" or "forbidden",
  * never data. A route added to the server without a line here fails the last test.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/passwords';
 import { findUserByEmail, setUserPassword } from '../../server/db/users';
@@ -17,6 +18,7 @@ interface Target {
   simcard: string;
   tracker: string;
   fleet: string;
+  image: string;
 }
 type Attempt = (other: Target, own: Target) => { path: string; body?: unknown };
 type Case =
@@ -126,6 +128,18 @@ const ROUTES: Record<string, Case> = {
   'PUT /tech-integracao/v1/register/:integration/vehicle': {
     attempt: (o) => ({ path: `/tech-integracao/v1/register/getrak/vehicle?id=${o.vehicle}` }),
   },
+  'POST /registros/upload-images/vehicle/:id': {
+    attempt: (o) => ({ path: `/registros/upload-images/vehicle/${o.vehicle}`, body: {} }),
+  },
+  'GET /registros/vehicle-images/:id': {
+    attempt: (o) => ({ path: `/registros/vehicle-images/${o.image}` }),
+  },
+  'DELETE /registros/vehicle-images/:id': {
+    attempt: (o) => ({ path: `/registros/vehicle-images/${o.image}` }),
+  },
+  'GET /registros/eligo/consultarPlaca': {
+    exempt: 'consulta externa de placa, sem dados de cliente',
+  },
   'GET /registros/tracker-types': { exempt: 'catálogo de modelos comum a todos os clientes' },
   'GET /registros/tracker-types/:id': { exempt: 'catálogo de modelos comum a todos os clientes' },
   'POST /registros/tracker-types': {
@@ -228,11 +242,21 @@ async function inventoryOf(
     type: 'truck',
   });
   const simcard = await create('/registros/simcard', { clientId: client, iccid });
+  const form = new FormData();
+  form.append('files', new File([readFileSync('public/icons/icon-192.png')], 'foto.png'));
+  await s.request(`/registros/upload-images/vehicle/${vehicle}`, {
+    method: 'POST',
+    body: form,
+    token: admin.accessToken,
+  });
+  const image = (await admin.call('GET', `/registros/vehicle/${vehicle}`)).body.images[0]
+    .id as string;
   return {
     client,
     user: (await findUserByEmail(s.deps.database.db, manager))?.id ?? '',
     vehicle,
     simcard,
+    image,
     driver: await create('/registros/driver', {
       clientId: client,
       completName: `Motorista ${plate}`,
