@@ -26,6 +26,7 @@ import {
 } from './routes/inventory';
 import { plateRoutes } from './routes/plates';
 import { pushRoutes } from './routes/push';
+import { tempAccessRoutes, temporaryUserRoutes, visitorRoutes } from './routes/sharing';
 import { trackerTypeRoutes } from './routes/tracker-types';
 import { userRoutes } from './routes/users';
 import { staticRoutes } from './static';
@@ -76,6 +77,9 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   registros.route('/commands', vehicleCommandRoutes(deps));
   registros.route('/tracker-types', trackerTypeRoutes(deps));
   registros.route('/eligo', plateRoutes(deps));
+  registros.route('/visitor-role', visitorRoutes(deps));
+  registros.route('/temporaryUser', temporaryUserRoutes(deps));
+  registros.route('/temp-access', tempAccessRoutes(deps));
   registros.route('/', imageRoutes(deps));
   app.route('/registros', registros);
 

@@ -7,6 +7,9 @@
 import type { Context } from 'hono';
 import type { AuthEnv } from './auth/middleware';
 import { type ClientRow, getClient, subtreeIds } from './db/clients';
+import { getOwned } from './db/owned';
+import { vehicles } from './db/schema';
+import { linkedVehicleIds } from './db/sharing';
 import type { Deps } from './deps';
 import { notFound } from './http/errors';
 
@@ -14,17 +17,19 @@ const cache = new WeakMap<Context, Promise<string[]>>();
 
 export const CLIENT_NOT_FOUND = 'Cliente não encontrado';
 
+/** The caller's customer and its descendants (a VISITOR's vehicles are narrowed further). */
 export function visibleClientIds(c: Context<AuthEnv>, deps: Deps): Promise<string[]> {
   let ids = cache.get(c);
   if (!ids) {
-    const user = c.var.user;
-    ids =
-      user.role === 'VISITOR'
-        ? Promise.resolve([user.clientId])
-        : subtreeIds(deps.database.db, user.clientId);
+    ids = subtreeIds(deps.database.db, c.var.user.clientId);
     cache.set(c, ids);
   }
   return ids;
+}
+
+/** Customers whose records a user may read: a VISITOR reads only their own customer. */
+export async function customerScope(c: Context<AuthEnv>, deps: Deps): Promise<string[]> {
+  return c.var.user.role === 'VISITOR' ? [c.var.user.clientId] : visibleClientIds(c, deps);
 }
 
 export async function canSeeClient(c: Context<AuthEnv>, deps: Deps, id: string): Promise<boolean> {
@@ -37,8 +42,22 @@ export async function visibleClient(
   deps: Deps,
   id: string,
 ): Promise<ClientRow> {
-  if (!(await canSeeClient(c, deps, id))) throw notFound(CLIENT_NOT_FOUND);
+  if (!(await customerScope(c, deps)).includes(id)) throw notFound(CLIENT_NOT_FOUND);
   const row = await getClient(deps.database.db, id);
   if (!row) throw notFound(CLIENT_NOT_FOUND);
+  return row;
+}
+
+/**
+ * A vehicle the caller may see: in their customers' subtree and, for a VISITOR, linked to
+ * them. Anything else answers as if it did not exist.
+ */
+export async function visibleVehicle(c: Context<AuthEnv>, deps: Deps, id: string) {
+  const { db } = deps.database;
+  if (c.var.user.role === 'VISITOR' && !(await linkedVehicleIds(db, c.var.user.id)).includes(id)) {
+    throw notFound('Veículo não encontrado');
+  }
+  const row = await getOwned(db, vehicles, id, await visibleClientIds(c, deps));
+  if (!row) throw notFound('Veículo não encontrado');
   return row;
 }

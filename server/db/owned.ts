@@ -123,3 +123,8 @@ export function isUniqueViolation(err: unknown): boolean {
   }
   return false;
 }
+
+/** Only these ids (a VISITOR's linked vehicles). */
+export function idIn(table: OwnedTable, ids: string[]): Filter {
+  return ids.length === 0 ? sql`false` : inArray(table.id, ids);
+}

@@ -35,7 +35,7 @@ import { revokeUserTokens } from '../db/tokens';
 import type { Deps } from '../deps';
 import { badRequest, HttpError } from '../http/errors';
 import { validate } from '../http/validate';
-import { CLIENT_NOT_FOUND, visibleClient, visibleClientIds } from '../tenancy';
+import { CLIENT_NOT_FOUND, customerScope, visibleClient } from '../tenancy';
 
 const IdParam = v.object({ id: IdSchema });
 const one = {
@@ -171,7 +171,7 @@ export function clientRoutes(deps: Deps) {
     validate('query', CustomerQuerySchema),
     async (c) => {
       const q = c.req.valid('query');
-      const ids = await visibleClientIds(c, deps);
+      const ids = await customerScope(c, deps);
       const { rows, total } = await listClients(db, ids, { ...q, search: q.search || q.name });
       return c.json({
         clients: rows.map((row) => toCustomer(row)),
@@ -257,7 +257,7 @@ export function clientRoutes(deps: Deps) {
     validate('param', IdParam),
     async (c) => {
       const row = await visibleClient(c, deps, c.req.valid('param').id);
-      const visible = await visibleClientIds(c, deps);
+      const visible = await customerScope(c, deps);
       const rows = await clientsIn(
         db,
         (await subtreeIds(db, row.id)).filter((id) => visible.includes(id)),

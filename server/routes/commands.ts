@@ -32,11 +32,11 @@ import {
   trackersOfVehicle,
 } from '../db/commands';
 import { getOwned } from '../db/owned';
-import { trackers, vehicles } from '../db/schema';
+import { trackers } from '../db/schema';
 import type { Deps } from '../deps';
 import { HttpError, notFound } from '../http/errors';
 import { validate } from '../http/validate';
-import { visibleClientIds } from '../tenancy';
+import { visibleClientIds, visibleVehicle } from '../tenancy';
 
 type Ctx = Context<AuthEnv>;
 const IntegrationParam = v.object({ integration: v.picklist(INTEGRATIONS, 'Integração inválida') });
@@ -66,12 +66,6 @@ export function toCommand(row: CommandRow): Command {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-async function visibleVehicle(c: Ctx, deps: Deps, id: string) {
-  const row = await getOwned(deps.database.db, vehicles, id, await visibleClientIds(c, deps));
-  if (!row) throw notFound('Veículo não encontrado');
-  return row;
 }
 
 async function visibleTracker(c: Ctx, deps: Deps, id: string) {

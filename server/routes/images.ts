@@ -14,12 +14,10 @@ import * as v from 'valibot';
 import { IdSchema, MessageSchema } from '../../src/contract';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import { countImages, deleteImage, getImage, insertImage } from '../db/images';
-import { getOwned } from '../db/owned';
-import { vehicles } from '../db/schema';
 import type { Deps } from '../deps';
 import { badRequest, notFound } from '../http/errors';
 import { validate } from '../http/validate';
-import { visibleClientIds } from '../tenancy';
+import { visibleVehicle } from '../tenancy';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGES_PER_VEHICLE = 10;
@@ -47,11 +45,7 @@ export function imageRoutes(deps: Deps) {
   const auth = requireAuth(deps);
   const dir = (vehicleId: string) => path.join(deps.config.uploadDir, 'vehicles', vehicleId);
 
-  async function vehicle(c: Context<AuthEnv>, id: string) {
-    const row = await getOwned(db, vehicles, id, await visibleClientIds(c, deps));
-    if (!row) throw notFound('Veículo não encontrado');
-    return row;
-  }
+  const vehicle = (c: Context<AuthEnv>, id: string) => visibleVehicle(c, deps, id);
 
   app.post(
     '/upload-images/vehicle/:id',

@@ -40,6 +40,7 @@ import {
 } from '../db/inventory';
 import { getOwned } from '../db/owned';
 import { simCards, vehicles } from '../db/schema';
+import { linkedVehicleIds } from '../db/sharing';
 import type { Deps } from '../deps';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { visibleClientIds } from '../tenancy';
@@ -68,6 +69,7 @@ export function vehicleRoutes(deps: Deps) {
     notFound: 'Veículo não encontrado',
     duplicate: 'Já existe um veículo com esta placa',
     requireClient: true,
+    visitorIds: (c) => linkedVehicleIds(deps.database.db, c.var.user.id),
     schemas: {
       create: VehicleCreateSchema,
       update: VehicleUpdateSchema,

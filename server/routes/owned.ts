@@ -12,6 +12,7 @@ import {
   cancelOwned,
   type Filter,
   getOwned,
+  idIn,
   insertOwned,
   isUniqueViolation,
   listOwned,
@@ -65,6 +66,8 @@ export interface OwnedResource<
   checkRefs?: (c: Ctx, input: C | U, clientId: string, existing?: Row<T>) => Promise<void>;
   beforeRemove?: (c: Ctx, row: Row<T>) => Promise<void>;
   permissions?: { write?: Permission; remove?: Permission };
+  /** What a VISITOR sees of this resource: these ids (their linked vehicles), or nothing. */
+  visitorIds?: (c: Ctx) => Promise<string[]>;
 }
 
 const IdParam = v.object({ id: IdSchema });
@@ -85,8 +88,18 @@ export function ownedRoutes<
   const remove = r.permissions?.remove ?? 'delete_resources';
   app.use(requireAuth(deps), requirePermission('read_resources'));
 
+  /** SPEC §6: a visitor sees only linked vehicles, and nothing else of the inventory. */
+  async function visitorOnly(c: Ctx): Promise<string[] | undefined> {
+    if (c.var.user.role !== 'VISITOR') return undefined;
+    return r.visitorIds ? r.visitorIds(c) : [];
+  }
+
   async function one(c: Ctx, id: string) {
-    const row = await getOwned(db, r.table, id, await visibleClientIds(c, deps));
+    const only = await visitorOnly(c);
+    const row =
+      only && !only.includes(id)
+        ? undefined
+        : await getOwned(db, r.table, id, await visibleClientIds(c, deps));
     if (!row) throw notFound(r.notFound);
     return row;
   }
@@ -118,7 +131,10 @@ export function ownedRoutes<
       }
       const { rows, total } = await listOwned(db, r.table, {
         clientIds,
-        where: r.filters(q),
+        where: [
+          ...r.filters(q),
+          ...(await visitorOnly(c).then((ids) => (ids ? [idIn(r.table, ids)] : []))),
+        ],
         sort: (q.sort && r.sorts[q.sort]) || r.table.id,
         order: q.order,
         page: q.page,

@@ -7,5 +7,6 @@ export * from './inventory';
 export * from './messages';
 export * from './permissions';
 export * from './roles';
+export * from './sharing';
 export * from './users';
 export * from './vehicle-types';

@@ -19,6 +19,7 @@ interface Target {
   tracker: string;
   fleet: string;
   image: string;
+  link: string;
 }
 type Attempt = (other: Target, own: Target) => { path: string; body?: unknown };
 type Case =
@@ -140,6 +141,57 @@ const ROUTES: Record<string, Case> = {
   'GET /registros/eligo/consultarPlaca': {
     exempt: 'consulta externa de placa, sem dados de cliente',
   },
+  'GET /registros/visitor-role/get-vehiculos-by-visitor/:id': {
+    attempt: (o) => ({ path: `/registros/visitor-role/get-vehiculos-by-visitor/${o.user}` }),
+  },
+  'POST /registros/visitor-role/add-vehicle/:id': {
+    attempt: (o, own) => ({
+      path: `/registros/visitor-role/add-vehicle/${o.user}`,
+      body: { vehicle: own.vehicle },
+    }),
+  },
+  'DELETE /registros/visitor-role/:id/vehicles/:vehicleId': {
+    attempt: (o) => ({ path: `/registros/visitor-role/${o.user}/vehicles/${o.vehicle}` }),
+  },
+  'POST /registros/temporaryUser/create_temporary_link': {
+    attempt: (o) => ({
+      path: '/registros/temporaryUser/create_temporary_link',
+      body: { name: 'Intruso', vehicleIds: [o.vehicle] },
+    }),
+  },
+  'GET /registros/temporaryUser/linkedTemporaryUsers': {
+    attempt: () => ({ path: '/registros/temporaryUser/linkedTemporaryUsers' }),
+    list: (body, other) => {
+      expect((body as { id: string }[]).map((link) => link.id)).not.toContain(other.link);
+    },
+  },
+  'GET /registros/temporaryUser/vehicles-by-temporary-user/:id': {
+    attempt: (o) => ({ path: `/registros/temporaryUser/vehicles-by-temporary-user/${o.link}` }),
+  },
+  'POST /registros/temporaryUser/add-vehicle-to-temporary-user/:id': {
+    attempt: (o, own) => ({
+      path: `/registros/temporaryUser/add-vehicle-to-temporary-user/${o.link}`,
+      body: { vehicleId: own.vehicle },
+    }),
+  },
+  'PUT /registros/temporaryUser/update-vehicle-to-temporary-user/:id': {
+    attempt: (o, own) => ({
+      path: `/registros/temporaryUser/update-vehicle-to-temporary-user/${o.link}`,
+      body: { vehicleIds: [own.vehicle] },
+    }),
+  },
+  'GET /registros/temporaryUser/:id': {
+    attempt: (o) => ({ path: `/registros/temporaryUser/${o.link}` }),
+  },
+  'PUT /registros/temporaryUser/:id': {
+    attempt: (o) => ({ path: `/registros/temporaryUser/${o.link}`, body: { name: 'Invadido' } }),
+  },
+  'DELETE /registros/temporaryUser/:id': {
+    attempt: (o) => ({ path: `/registros/temporaryUser/${o.link}` }),
+  },
+  'GET /registros/temp-access/:token': {
+    exempt: 'público: o token do link é a própria credencial, só leitura',
+  },
   'GET /registros/tracker-types': { exempt: 'catálogo de modelos comum a todos os clientes' },
   'GET /registros/tracker-types/:id': { exempt: 'catálogo de modelos comum a todos os clientes' },
   'POST /registros/tracker-types': {
@@ -251,12 +303,17 @@ async function inventoryOf(
   });
   const image = (await admin.call('GET', `/registros/vehicle/${vehicle}`)).body.images[0]
     .id as string;
+  const link = await create('/registros/temporaryUser/create_temporary_link', {
+    name: `Link ${plate}`,
+    vehicleIds: [vehicle],
+  });
   return {
     client,
     user: (await findUserByEmail(s.deps.database.db, manager))?.id ?? '',
     vehicle,
     simcard,
     image,
+    link,
     driver: await create('/registros/driver', {
       clientId: client,
       completName: `Motorista ${plate}`,

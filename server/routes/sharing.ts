@@ -1,0 +1,318 @@
+/**
+ * Visitors' vehicles (SPEC §7 visitor-role) and temporary shared links (temporaryUser): a
+ * manager links vehicles to a Terceiro, or shares chosen vehicles through a link that works
+ * without signing in until it expires or is revoked.
+ */
+import { randomBytes } from 'node:crypto';
+import { type Context, Hono } from 'hono';
+import { describeRoute, resolver } from 'hono-openapi';
+import * as v from 'valibot';
+import {
+  canAssignRole,
+  IdSchema,
+  LINK_GONE,
+  MessageSchema,
+  SharedVehicleSchema,
+  TempAccessViewSchema,
+  TemporaryAddVehicleSchema,
+  TemporaryLinkCreateSchema,
+  type TemporaryUser,
+  TemporaryUserSchema,
+  TemporaryUserUpdateSchema,
+  TemporaryVehiclesSchema,
+  VEHICLE_TYPE_LABELS,
+  type VehicleTypeId,
+  VisitorAddVehicleSchema,
+} from '../../src/contract';
+import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
+import {
+  insertTemporaryUser,
+  linkedVehicleIds,
+  linkVehicle,
+  liveVehicles,
+  type TemporaryUserRow,
+  temporaryUserById,
+  temporaryUserByToken,
+  temporaryUsersOf,
+  unlinkVehicle,
+  updateTemporaryUser,
+} from '../db/sharing';
+import { getManagedUser } from '../db/users-admin';
+import type { Deps } from '../deps';
+import { badRequest, HttpError, notFound } from '../http/errors';
+import { validate } from '../http/validate';
+import { visibleClientIds, visibleVehicle } from '../tenancy';
+
+type Ctx = Context<AuthEnv>;
+const IdParam = v.object({ id: IdSchema });
+const docs = (schema: v.GenericSchema, description: string) => ({
+  200: { description, content: { 'application/json': { schema: resolver(schema) } } },
+});
+
+const sharedVehicle = (row: { id: string; name: string; plate: string; type: string }) => ({
+  id: row.id,
+  name: row.name,
+  plate: row.plate,
+  type: { id: row.type, label: VEHICLE_TYPE_LABELS[row.type as VehicleTypeId] ?? row.type },
+});
+
+export function visitorRoutes(deps: Deps) {
+  const { db } = deps.database;
+  const app = new Hono<AuthEnv>();
+  app.use(requireAuth(deps), requirePermission('CrudUser'));
+
+  async function visitor(c: Ctx, id: string) {
+    const user = await getManagedUser(db, id, await visibleClientIds(c, deps));
+    if (!user) throw notFound('Usuário não encontrado');
+    if (user.role !== 'VISITOR')
+      throw badRequest('Só usuários de nível Terceiro têm uma lista de veículos');
+    if (!canAssignRole(c.var.user.role, user.role)) throw notFound('Usuário não encontrado');
+    return user;
+  }
+
+  app.get(
+    '/get-vehiculos-by-visitor/:id',
+    describeRoute({
+      tags: ['Usuários'],
+      summary: 'Veículos que um Terceiro vê',
+      responses: docs(v.array(SharedVehicleSchema), 'Veículos'),
+    }),
+    validate('param', IdParam),
+    async (c) => {
+      const user = await visitor(c, c.req.valid('param').id);
+      return c.json(
+        (await liveVehicles(db, await linkedVehicleIds(db, user.id))).map(sharedVehicle),
+      );
+    },
+  );
+  app.post(
+    '/add-vehicle/:id',
+    describeRoute({
+      tags: ['Usuários'],
+      summary: 'Dar a um Terceiro acesso a um veículo',
+      responses: docs(MessageSchema, 'Feito'),
+    }),
+    validate('param', IdParam),
+    validate('json', VisitorAddVehicleSchema),
+    async (c) => {
+      const user = await visitor(c, c.req.valid('param').id);
+      await visibleVehicle(c, deps, c.req.valid('json').vehicle);
+      await linkVehicle(db, user.id, c.req.valid('json').vehicle);
+      return c.json({ message: 'Veículo vinculado ao usuário.' });
+    },
+  );
+  app.delete(
+    '/:id/vehicles/:vehicleId',
+    describeRoute({
+      tags: ['Usuários'],
+      summary: 'Tirar de um Terceiro o acesso a um veículo',
+      responses: docs(MessageSchema, 'Feito'),
+    }),
+    validate('param', v.object({ id: IdSchema, vehicleId: IdSchema })),
+    async (c) => {
+      const { id, vehicleId } = c.req.valid('param');
+      const user = await visitor(c, id);
+      if (!(await unlinkVehicle(db, user.id, vehicleId)))
+        throw notFound('Veículo não vinculado a este usuário');
+      return c.json({ message: 'Veículo desvinculado do usuário.' });
+    },
+  );
+  return app;
+}
+
+function linkState(row: TemporaryUserRow, now = Date.now()): TemporaryUser['state'] {
+  if (row.revokedAt) return 'revoked';
+  return row.expiresAt.getTime() <= now ? 'expired' : 'active';
+}
+
+export function temporaryUserRoutes(deps: Deps) {
+  const { db } = deps.database;
+  const app = new Hono<AuthEnv>();
+  app.use(requireAuth(deps), requirePermission('create_resources'));
+
+  const toOutput = (row: TemporaryUserRow): TemporaryUser => ({
+    id: row.id,
+    clientId: row.clientId,
+    name: row.name,
+    token: row.token,
+    link: `${deps.config.publicUrl}/temp-access/${row.token}`,
+    vehicleIds: row.vehicleIds,
+    expiresAt: row.expiresAt.toISOString(),
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    state: linkState(row),
+    createdAt: row.createdAt.toISOString(),
+  });
+  async function found(c: Ctx, id: string) {
+    const row = await temporaryUserById(db, id, await visibleClientIds(c, deps));
+    if (!row) throw notFound('Link temporário não encontrado');
+    return row;
+  }
+  /** Every vehicle must be visible and of one customer, which owns the link. */
+  async function vehiclesOf(c: Ctx, ids: string[]) {
+    const rows = await Promise.all([...new Set(ids)].map((id) => visibleVehicle(c, deps, id)));
+    const owners = new Set(rows.map((row) => row.clientId));
+    if (owners.size > 1) throw badRequest('Os veículos de um link devem ser do mesmo cliente');
+    return { ids: rows.map((row) => row.id), clientId: rows[0]?.clientId ?? c.var.user.clientId };
+  }
+  const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3600 * 1000);
+
+  app.post(
+    '/create_temporary_link',
+    describeRoute({
+      tags: ['Links temporários'],
+      summary: 'Criar link temporário',
+      responses: docs(TemporaryUserSchema, 'Link'),
+    }),
+    validate('json', TemporaryLinkCreateSchema),
+    async (c) => {
+      const input = c.req.valid('json');
+      const { ids, clientId } = await vehiclesOf(c, input.vehicleIds);
+      const row = await insertTemporaryUser(db, {
+        clientId,
+        createdBy: c.var.user.id,
+        name: input.name,
+        token: randomBytes(24).toString('base64url'),
+        vehicleIds: ids,
+        expiresAt: hoursFromNow(input.expiresInHours),
+      });
+      return c.json(toOutput(row), 201);
+    },
+  );
+  app.get(
+    '/linkedTemporaryUsers',
+    describeRoute({
+      tags: ['Links temporários'],
+      summary: 'Links temporários e o seu estado',
+      responses: docs(v.array(TemporaryUserSchema), 'Links'),
+    }),
+    async (c) =>
+      c.json((await temporaryUsersOf(db, await visibleClientIds(c, deps))).map(toOutput)),
+  );
+  app.get(
+    '/vehicles-by-temporary-user/:id',
+    describeRoute({
+      tags: ['Links temporários'],
+      summary: 'Veículos de um link',
+      responses: docs(v.array(SharedVehicleSchema), 'Veículos'),
+    }),
+    validate('param', IdParam),
+    async (c) =>
+      c.json(
+        (await liveVehicles(db, (await found(c, c.req.valid('param').id)).vehicleIds)).map(
+          sharedVehicle,
+        ),
+      ),
+  );
+  app.post(
+    '/add-vehicle-to-temporary-user/:id',
+    describeRoute({
+      tags: ['Links temporários'],
+      summary: 'Incluir veículo no link',
+      responses: docs(TemporaryUserSchema, 'Link'),
+    }),
+    validate('param', IdParam),
+    validate('json', TemporaryAddVehicleSchema),
+    async (c) => {
+      const row = await found(c, c.req.valid('param').id);
+      const { ids, clientId } = await vehiclesOf(c, [
+        ...row.vehicleIds,
+        c.req.valid('json').vehicleId,
+      ]);
+      if (clientId !== row.clientId)
+        throw badRequest('Os veículos de um link devem ser do mesmo cliente');
+      return c.json(toOutput((await updateTemporaryUser(db, row.id, { vehicleIds: ids })) ?? row));
+    },
+  );
+  app.put(
+    '/update-vehicle-to-temporary-user/:id',
+    describeRoute({
+      tags: ['Links temporários'],
+      summary: 'Trocar os veículos do link',
+      responses: docs(TemporaryUserSchema, 'Link'),
+    }),
+    validate('param', IdParam),
+    validate('json', TemporaryVehiclesSchema),
+    async (c) => {
+      const row = await found(c, c.req.valid('param').id);
+      const { ids, clientId } = await vehiclesOf(c, c.req.valid('json').vehicleIds);
+      if (clientId !== row.clientId)
+        throw badRequest('Os veículos de um link devem ser do mesmo cliente');
+      return c.json(toOutput((await updateTemporaryUser(db, row.id, { vehicleIds: ids })) ?? row));
+    },
+  );
+  app.get(
+    '/:id',
+    describeRoute({
+      tags: ['Links temporários'],
+      summary: 'Um link temporário',
+      responses: docs(TemporaryUserSchema, 'Link'),
+    }),
+    validate('param', IdParam),
+    async (c) => c.json(toOutput(await found(c, c.req.valid('param').id))),
+  );
+  app.put(
+    '/:id',
+    describeRoute({
+      tags: ['Links temporários'],
+      summary: 'Renomear ou prorrogar um link',
+      responses: docs(TemporaryUserSchema, 'Link'),
+    }),
+    validate('param', IdParam),
+    validate('json', TemporaryUserUpdateSchema),
+    async (c) => {
+      const row = await found(c, c.req.valid('param').id);
+      if (row.revokedAt)
+        throw new HttpError(409, 'CONFLICT', 'Este link foi revogado. Crie um novo.');
+      const input = c.req.valid('json');
+      const updated = await updateTemporaryUser(db, row.id, {
+        ...(input.name ? { name: input.name } : {}),
+        ...(input.expiresInHours ? { expiresAt: hoursFromNow(input.expiresInHours) } : {}),
+      });
+      return c.json(toOutput(updated ?? row));
+    },
+  );
+  app.delete(
+    '/:id',
+    describeRoute({
+      tags: ['Links temporários'],
+      summary: 'Revogar um link',
+      responses: docs(MessageSchema, 'Revogado'),
+    }),
+    validate('param', IdParam),
+    async (c) => {
+      const row = await found(c, c.req.valid('param').id);
+      await updateTemporaryUser(db, row.id, { revokedAt: row.revokedAt ?? new Date() });
+      return c.json({ message: 'Link revogado.' });
+    },
+  );
+  return app;
+}
+
+/** The public, read-only view of a shared link (no sign-in). */
+export function tempAccessRoutes(deps: Deps) {
+  const { db } = deps.database;
+  const app = new Hono();
+  app.get(
+    '/:token',
+    describeRoute({
+      tags: ['Links temporários'],
+      summary: 'Veículos de um link temporário (público)',
+      responses: docs(TempAccessViewSchema, 'Veículos'),
+    }),
+    validate(
+      'param',
+      v.object({ token: v.pipe(v.string(), v.regex(/^[\w-]{16,64}$/, 'Link inválido')) }),
+    ),
+    async (c) => {
+      const row = await temporaryUserByToken(db, c.req.valid('param').token);
+      if (!row || linkState(row) !== 'active') throw new HttpError(410, 'NOT_FOUND', LINK_GONE);
+      c.header('Cache-Control', 'no-store');
+      return c.json({
+        name: row.name,
+        expiresAt: row.expiresAt.toISOString(),
+        vehicles: (await liveVehicles(db, row.vehicleIds)).map(sharedVehicle),
+      });
+    },
+  );
+  return app;
+}

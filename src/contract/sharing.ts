@@ -1,0 +1,67 @@
+/** Visitors' vehicles and temporary shared links (SPEC §7 visitor-role and temporaryUser). */
+import * as v from 'valibot';
+import { IdSchema } from './common';
+
+const Name = v.pipe(v.string(), v.trim(), v.nonEmpty('Campo obrigatório'), v.maxLength(80));
+const Hours = v.pipe(
+  v.number(),
+  v.integer(),
+  v.minValue(1, 'No mínimo 1 hora'),
+  v.maxValue(24 * 90, 'No máximo 90 dias'),
+);
+const VehicleIds = v.pipe(
+  v.array(IdSchema),
+  v.minLength(1, 'Escolha pelo menos um veículo'),
+  v.maxLength(500),
+);
+
+export const VisitorAddVehicleSchema = v.strictObject({ vehicle: IdSchema });
+
+export const TemporaryLinkCreateSchema = v.strictObject({
+  name: Name,
+  vehicleIds: VehicleIds,
+  /** How long the link works, from now. */
+  expiresInHours: v.optional(Hours, 24),
+});
+export const TemporaryUserUpdateSchema = v.strictObject({
+  name: v.optional(Name),
+  expiresInHours: v.optional(Hours),
+});
+export const TemporaryAddVehicleSchema = v.strictObject({ vehicleId: IdSchema });
+export const TemporaryVehiclesSchema = v.strictObject({ vehicleIds: VehicleIds });
+
+export const LINK_STATES = ['active', 'expired', 'revoked'] as const;
+export const LINK_STATE_LABELS: Record<(typeof LINK_STATES)[number], string> = {
+  active: 'Ativo',
+  expired: 'Expirado',
+  revoked: 'Revogado',
+};
+
+export const TemporaryUserSchema = v.object({
+  id: v.string(),
+  clientId: v.string(),
+  name: v.string(),
+  token: v.string(),
+  link: v.string(),
+  vehicleIds: v.array(v.string()),
+  expiresAt: v.string(),
+  revokedAt: v.nullable(v.string()),
+  state: v.picklist(LINK_STATES),
+  createdAt: v.string(),
+});
+export type TemporaryUser = v.InferOutput<typeof TemporaryUserSchema>;
+
+export const SharedVehicleSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  plate: v.string(),
+  type: v.object({ id: v.string(), label: v.string() }),
+});
+export const TempAccessViewSchema = v.object({
+  name: v.string(),
+  expiresAt: v.string(),
+  vehicles: v.array(SharedVehicleSchema),
+});
+export type TempAccessView = v.InferOutput<typeof TempAccessViewSchema>;
+
+export const LINK_GONE = 'Este link expirou ou foi revogado.';
