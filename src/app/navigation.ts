@@ -41,6 +41,12 @@ export const AREAS: Area[] = [
   area('/management', {
     children: [
       area('/management/vehicles', { creatable: true }),
+      area('/management/trackers', { creatable: true }),
+      area('/management/simcards', { creatable: true }),
+      area('/management/drivers', { creatable: true }),
+      area('/management/fleets', { creatable: true }),
+      area('/management/tracker-types', { creatable: true }),
+      area('/management/temporary-links'),
       area('/management/customers', { creatable: true }),
       area('/management/users', { creatable: true }),
     ],

@@ -4,7 +4,7 @@
  * update prompt and react-aria's link integration with the router.
  */
 
-import type { ComponentType } from 'react';
+import { Fragment, type ReactElement } from 'react';
 import { RouterProvider as AriaRouterProvider, I18nProvider } from 'react-aria-components';
 import {
   createBrowserRouter,
@@ -23,7 +23,18 @@ import { RecoverPasswordPage } from '../features/auth/RecoverPasswordPage';
 import { CustomerPage } from '../features/customers/CustomerPage';
 import { CustomersPage } from '../features/customers/CustomersPage';
 import { HomePage } from '../features/home/HomePage';
+import {
+  driverScreen,
+  fleetScreen,
+  simCardScreen,
+  trackerScreen,
+  trackerTypeScreen,
+  vehicleScreen,
+} from '../features/inventory/configs';
+import { ResourceFormPage } from '../features/inventory/ResourceFormPage';
+import { ResourceListPage } from '../features/inventory/ResourceListPage';
 import { TempAccessPage } from '../features/temp-access/TempAccessPage';
+import { TemporaryLinksPage } from '../features/temp-access/TemporaryLinksPage';
 import { UserPage } from '../features/users/UserPage';
 import { UsersPage } from '../features/users/UsersPage';
 import { AppLayout } from './AppLayout';
@@ -52,9 +63,34 @@ function Root() {
 }
 
 /** Areas whose screens exist: the list, and the form for create and edit. */
-const SCREENS: Record<string, { list: ComponentType; form: ComponentType }> = {
-  '/management/customers': { list: CustomersPage, form: CustomerPage },
-  '/management/users': { list: UsersPage, form: UserPage },
+const SCREENS: Record<string, { list: ReactElement; form?: ReactElement }> = {
+  '/management/customers': { list: <CustomersPage />, form: <CustomerPage /> },
+  '/management/users': { list: <UsersPage />, form: <UserPage /> },
+  '/management/vehicles': {
+    list: <ResourceListPage config={vehicleScreen} />,
+    form: <ResourceFormPage config={vehicleScreen} />,
+  },
+  '/management/drivers': {
+    list: <ResourceListPage config={driverScreen} />,
+    form: <ResourceFormPage config={driverScreen} />,
+  },
+  '/management/simcards': {
+    list: <ResourceListPage config={simCardScreen} />,
+    form: <ResourceFormPage config={simCardScreen} />,
+  },
+  '/management/trackers': {
+    list: <ResourceListPage config={trackerScreen} />,
+    form: <ResourceFormPage config={trackerScreen} />,
+  },
+  '/management/tracker-types': {
+    list: <ResourceListPage config={trackerTypeScreen} />,
+    form: <ResourceFormPage config={trackerTypeScreen} />,
+  },
+  '/management/fleets': {
+    list: <ResourceListPage config={fleetScreen} />,
+    form: <ResourceFormPage config={fleetScreen} />,
+  },
+  '/management/temporary-links': { list: <TemporaryLinksPage /> },
 };
 
 function areaRoutes(): RouteObject[] {
@@ -63,11 +99,15 @@ function areaRoutes(): RouteObject[] {
     .flatMap((area) => {
       const screens = SCREENS[area.path];
       if (screens) {
-        const { list: List, form: EditForm } = screens;
+        const { form } = screens;
         return [
-          { path: area.path, element: <List /> },
-          { path: `${area.path}/create`, element: <EditForm key="create" /> },
-          { path: `${area.path}/:id`, element: <EditForm /> },
+          { path: area.path, element: screens.list },
+          ...(form
+            ? [
+                { path: `${area.path}/create`, element: <Fragment key="create">{form}</Fragment> },
+                { path: `${area.path}/:id`, element: form },
+              ]
+            : []),
         ];
       }
       return [

@@ -8,7 +8,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { type ColumnDef, DataTable } from './DataTable';
 import { Pagination } from './Pagination';
 
-export function PagedTable<T extends { id: string; name: string }>({
+export function PagedTable<T extends { id: string }>({
   label,
   columns,
   rows,
@@ -18,6 +18,7 @@ export function PagedTable<T extends { id: string; name: string }>({
   controls,
   removal,
   confirm,
+  nameOf = (item) => String((item as { name?: unknown }).name ?? ''),
 }: {
   label: string;
   columns: ColumnDef<T>[];
@@ -28,6 +29,7 @@ export function PagedTable<T extends { id: string; name: string }>({
   controls: ReturnType<typeof useListControls>;
   removal: ReturnType<typeof useRemoval<T>>;
   confirm: { title: string; text: string };
+  nameOf?: (item: T) => string;
 }) {
   return (
     <>
@@ -57,7 +59,7 @@ export function PagedTable<T extends { id: string; name: string }>({
         pending={removal.pending}
       >
         <p>
-          <strong>{removal.target?.name}</strong>: {confirm.text}
+          <strong>{removal.target ? nameOf(removal.target) : ''}</strong>: {confirm.text}
         </p>
       </ConfirmDialog>
     </>

@@ -1,0 +1,68 @@
+/** Commands, images and plate lookup of vehicles and trackers (SPEC §7). */
+import * as v from 'valibot';
+import { CommandSchema, MessageSchema } from '../contract';
+import { api } from './client';
+
+const CommandListSchema = v.object({ commands: v.array(CommandSchema) });
+const PlateListSchema = v.array(
+  v.object({
+    ano_fabricacao_veiculo: v.optional(v.nullable(v.union([v.string(), v.number()]))),
+    ano_modelo: v.optional(v.nullable(v.union([v.string(), v.number()]))),
+    chassi_veiculo: v.optional(v.nullable(v.string())),
+    cor_veiculo: v.optional(v.nullable(v.string())),
+    renavam: v.optional(v.nullable(v.string())),
+    marca_modelo: v.optional(v.nullable(v.string())),
+    placa_veiculo: v.optional(v.nullable(v.string())),
+    nome_completo: v.optional(v.nullable(v.string())),
+  }),
+);
+
+export async function vehicleCommands(vehicleId: string) {
+  return v.parse(
+    CommandListSchema,
+    await api.get('registros/commands', { searchParams: { vehicleId } }).json(),
+  ).commands;
+}
+
+export async function sendVehicleCommand(kind: 'block' | 'unblock', vehicleId: string) {
+  return v.parse(
+    CommandSchema,
+    await api.put(`registros/commands/${kind}`, { searchParams: { vehicleId } }).json(),
+  );
+}
+
+export async function setDeviceEnabled(trackerId: string, enabled: boolean) {
+  const path = enabled ? 'registro/commands/enableDevice' : 'registro/commands/disableDevice';
+  return v.parse(CommandSchema, await api.put(path, { json: { trackerId } }).json());
+}
+
+export async function activateTracker(id: string) {
+  return v.parse(MessageSchema, await api.put(`registros/tracker/activate/${id}`).json()).message;
+}
+
+export async function uploadVehicleImages(vehicleId: string, files: File[]) {
+  const body = new FormData();
+  for (const file of files) body.append('files', file);
+  return v.parse(
+    MessageSchema,
+    await api
+      .post(`registros/upload-images/vehicle/${vehicleId}`, { body, timeout: 120_000 })
+      .json(),
+  ).message;
+}
+
+/** Image bytes need the bearer token, so they come through the client as a blob URL. */
+export async function vehicleImageUrl(url: string): Promise<string> {
+  return URL.createObjectURL(await api.get(url.replace(/^\//, '')).blob());
+}
+
+export async function deleteVehicleImage(url: string) {
+  return v.parse(MessageSchema, await api.delete(url.replace(/^\//, '')).json()).message;
+}
+
+export async function lookupPlate(plate: string) {
+  return v.parse(
+    PlateListSchema,
+    await api.get('registros/eligo/consultarPlaca', { searchParams: { placa: plate } }).json(),
+  );
+}

@@ -1,0 +1,161 @@
+/** The create/edit screen of any inventory resource, built from its field declarations. */
+import { type FormEvent, useEffect } from 'react';
+import { Checkbox, CheckboxGroup, Form, Label } from 'react-aria-components';
+import { useNavigate, useParams } from 'react-router';
+import { toastError } from '../../app/feedback';
+import { toast } from '../../app/toasts';
+import { useAsync } from '../../app/useAsync';
+import { useForm } from '../../app/useForm';
+import { t } from '../../i18n/pt-BR';
+import { Switch } from '../../ui/Choice';
+import { FormActions } from '../../ui/FormActions';
+import { Select } from '../../ui/Select';
+import { FormMessage, Loading } from '../../ui/States';
+import { TextField } from '../../ui/TextField';
+import { CustomerPicker } from '../customers/CustomerPicker';
+import { useSelectedClient } from '../customers/useCustomers';
+import type { FieldDef, ResourceConfig } from './resource';
+
+function Field<V extends Record<string, unknown>>({
+  field,
+  value,
+  onChange,
+  error,
+  options,
+}: {
+  field: FieldDef<V>;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  error?: string | undefined;
+  options: { label: string; value: string }[];
+}) {
+  switch (field.kind ?? 'text') {
+    case 'switch':
+      return (
+        <Switch isSelected={Boolean(value)} onChange={onChange}>
+          {value ? t.list.active : t.list.inactive}
+        </Switch>
+      );
+    case 'customer':
+      return (
+        <CustomerPicker
+          label={field.label}
+          value={(value as string | null) ?? null}
+          onChange={onChange}
+          errorMessage={error}
+          isRequired
+        />
+      );
+    case 'select':
+      return (
+        <Select
+          label={field.label}
+          value={(value as string) || null}
+          onChange={onChange}
+          options={options}
+          errorMessage={error}
+          isRequired={field.required}
+          description={field.description}
+        />
+      );
+    case 'checkboxes':
+      return (
+        <CheckboxGroup
+          className="checkbox-group"
+          value={(value as string[]) ?? []}
+          onChange={onChange}
+        >
+          <Label>{field.label}</Label>
+          {options.length === 0 && <p className="muted">Nenhuma opção disponível.</p>}
+          {options.map((option) => (
+            <Checkbox key={option.value} value={option.value} className="checkbox">
+              <span className="checkbox-box" aria-hidden="true" />
+              {option.label}
+            </Checkbox>
+          ))}
+        </CheckboxGroup>
+      );
+    default:
+      return (
+        <TextField
+          label={field.label}
+          type={field.type}
+          value={String(value ?? '')}
+          onChange={(next) => onChange(field.mask ? field.mask(next) : next)}
+          errorMessage={error}
+          isRequired={field.required}
+          description={field.description}
+          inputMode={field.kind === 'number' ? 'numeric' : undefined}
+        />
+      );
+  }
+}
+
+export function ResourceFormPage<T extends { id: string }, P, V extends Record<string, unknown>>({
+  config,
+}: {
+  config: ResourceConfig<T, P, V>;
+}) {
+  const { id } = useParams();
+  const creating = !id;
+  const navigate = useNavigate();
+  const [clientId] = useSelectedClient();
+  const loaded = useAsync(id ? () => config.api.get(id) : null, [id]);
+  const form = useForm<V>(config.empty(clientId));
+  const { values, setValues, errors } = form;
+  const dynamic: Partial<Record<string, { label: string; value: string }[]>> =
+    config.useOptions?.(values) ?? {};
+
+  useEffect(() => {
+    if (loaded.data) setValues(config.fromItem(loaded.data));
+  }, [loaded.data, setValues, config]);
+  useEffect(() => {
+    if (loaded.error) void toastError(config.messages.fetchError, loaded.error);
+  }, [loaded.error, config.messages.fetchError]);
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!form.check(config.schema, config.toPayload(values, false), config.fieldOf)) return;
+    await form.submit(config.messages.saveError, async () => {
+      if (creating) {
+        const created = await config.api.create(config.toPayload(values, false));
+        toast.success(config.messages.created);
+        navigate(`${config.basePath}/${created.id}`, { replace: true });
+      } else {
+        await config.api.update(id, config.toPayload(values, true));
+        toast.success(config.messages.saved);
+        loaded.reload();
+      }
+    });
+  }
+
+  if (!creating && loaded.loading && !loaded.data) return <Loading label={t.list.loading} />;
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <div className="page-header">
+        <h1 id="page-title">
+          {creating
+            ? config.newTitle
+            : `${t.list.edit}: ${loaded.data ? config.nameOf(loaded.data) : ''}`}
+        </h1>
+      </div>
+      <Form className="form form-grid" onSubmit={save} validationBehavior="aria">
+        {form.formError && <FormMessage kind="error">{form.formError}</FormMessage>}
+        {config.fields
+          .filter((field) => creating || !field.createOnly)
+          .map((field) => (
+            <Field
+              key={field.key}
+              field={field}
+              value={values[field.key]}
+              onChange={(next) => form.set(field.key)(next as V[typeof field.key])}
+              error={errors[field.key]}
+              options={field.options ?? dynamic[field.key] ?? []}
+            />
+          ))}
+        <FormActions back={config.basePath} pending={form.pending} />
+      </Form>
+      {!creating && loaded.data && config.extra?.(loaded.data, loaded.reload)}
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+/** Under a tracker's form: activate it, and enable or disable it through its integration. */
+import { useState } from 'react';
+import { activateTracker, setDeviceEnabled } from '../../api/commands';
+import { requireOnline, toastError } from '../../app/feedback';
+import { useCan } from '../../app/permissions';
+import { toast } from '../../app/toasts';
+import { COMMAND_LABELS, COMMAND_STATUS_LABELS, type Tracker } from '../../contract';
+import { Button } from '../../ui/Button';
+
+export function TrackerActions({ tracker, onChange }: { tracker: Tracker; onChange: () => void }) {
+  const canSend = useCan('send_commands');
+  const canActivate = useCan('CrudProduct');
+  const [pending, setPending] = useState<string>();
+
+  async function run(key: string, work: () => Promise<string>) {
+    if (!requireOnline()) return;
+    setPending(key);
+    try {
+      toast.success(await work());
+      onChange();
+    } catch (err) {
+      await toastError('Erro ao enviar comando ao rastreador', err);
+    } finally {
+      setPending(undefined);
+    }
+  }
+
+  return (
+    <section className="panel" aria-labelledby="tracker-actions">
+      <h2 id="tracker-actions">Ações</h2>
+      <p className="muted">
+        {tracker.activatedAt
+          ? `Ativado em ${new Date(tracker.activatedAt).toLocaleString('pt-BR')}.`
+          : 'Ainda não ativado.'}{' '}
+        {tracker.enabled ? 'Habilitado.' : 'Desabilitado.'}
+      </p>
+      <div className="row-actions">
+        {canActivate && (
+          <Button
+            variant="secondary"
+            isPending={pending === 'activate'}
+            onPress={() => void run('activate', () => activateTracker(tracker.id))}
+          >
+            Ativar
+          </Button>
+        )}
+        {canSend && (
+          <Button
+            variant="secondary"
+            isPending={pending === 'toggle'}
+            onPress={() =>
+              void run('toggle', async () => {
+                const sent = await setDeviceEnabled(tracker.id, !tracker.enabled);
+                return `${COMMAND_LABELS[sent.kind]}: ${COMMAND_STATUS_LABELS[sent.status]}`;
+              })
+            }
+          >
+            {tracker.enabled ? 'Desabilitar' : 'Habilitar'}
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}

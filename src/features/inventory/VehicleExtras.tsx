@@ -1,0 +1,186 @@
+/**
+ * Under a vehicle's form: its images (upload, view, remove) and its commands (block and
+ * unblock with confirmation, and the history with each command's state).
+ */
+import { useEffect, useState } from 'react';
+import { FileTrigger } from 'react-aria-components';
+import {
+  deleteVehicleImage,
+  sendVehicleCommand,
+  uploadVehicleImages,
+  vehicleCommands,
+  vehicleImageUrl,
+} from '../../api/commands';
+import { requireOnline, toastError } from '../../app/feedback';
+import { useCan } from '../../app/permissions';
+import { toast } from '../../app/toasts';
+import { useAsync } from '../../app/useAsync';
+import { COMMAND_LABELS, COMMAND_STATUS_LABELS, type Vehicle } from '../../contract';
+import { maskPlate } from '../../lib/masks';
+import { Button } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { DataTable } from '../../ui/DataTable';
+
+function Thumbnail({ url, onRemove }: { url: string; onRemove?: (() => void) | undefined }) {
+  const [src, setSrc] = useState<string>();
+  useEffect(() => {
+    let made: string | undefined;
+    vehicleImageUrl(url).then(
+      (blobUrl) => {
+        made = blobUrl;
+        setSrc(blobUrl);
+      },
+      () => setSrc(undefined),
+    );
+    return () => {
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [url]);
+  return (
+    <figure className="thumb">
+      {src ? <img src={src} alt="Foto do veículo" /> : <span className="muted">Carregando…</span>}
+      {onRemove && (
+        <Button variant="ghost" onPress={onRemove}>
+          Remover foto
+        </Button>
+      )}
+    </figure>
+  );
+}
+
+export function VehicleExtras({ vehicle, onChange }: { vehicle: Vehicle; onChange: () => void }) {
+  const canWrite = useCan('create_resources');
+  const canBlock = useCan('BlockVehicle');
+  const commands = useAsync(() => vehicleCommands(vehicle.id), [vehicle.id]);
+  const [confirm, setConfirm] = useState<'block' | 'unblock'>();
+  const [pending, setPending] = useState(false);
+  const [uploading, setUploading] = useState(false);
+
+  async function send() {
+    if (!confirm || !requireOnline()) return;
+    setPending(true);
+    try {
+      const sent = await sendVehicleCommand(confirm, vehicle.id);
+      toast.success(`${COMMAND_LABELS[sent.kind]}: ${COMMAND_STATUS_LABELS[sent.status]}`);
+    } catch (err) {
+      await toastError(
+        `Erro ao ${confirm === 'block' ? 'bloquear' : 'desbloquear'} o veículo`,
+        err,
+      );
+    } finally {
+      setPending(false);
+      setConfirm(undefined);
+      commands.reload();
+    }
+  }
+
+  async function upload(files: FileList | null) {
+    if (!files?.length || !requireOnline()) return;
+    setUploading(true);
+    try {
+      toast.success(await uploadVehicleImages(vehicle.id, [...files]));
+      onChange();
+    } catch (err) {
+      await toastError('Erro ao enviar imagens', err);
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  return (
+    <>
+      <section className="panel" aria-labelledby="vehicle-images">
+        <h2 id="vehicle-images">Fotos</h2>
+        <div className="thumbs">
+          {vehicle.images.length === 0 && <p className="muted">Nenhuma foto deste veículo.</p>}
+          {vehicle.images.map((image) => (
+            <Thumbnail
+              key={image.id}
+              url={image.url}
+              onRemove={
+                canWrite
+                  ? () =>
+                      void deleteVehicleImage(image.url)
+                        .then(
+                          (message) => toast.success(message),
+                          (err: unknown) => toastError('Erro ao remover foto', err),
+                        )
+                        .then(onChange)
+                  : undefined
+              }
+            />
+          ))}
+        </div>
+        {canWrite && (
+          <FileTrigger
+            acceptedFileTypes={['image/jpeg', 'image/png', 'image/webp']}
+            allowsMultiple
+            onSelect={(files) => void upload(files)}
+          >
+            <Button variant="secondary" isPending={uploading}>
+              {uploading ? 'Enviando…' : 'Enviar fotos'}
+            </Button>
+          </FileTrigger>
+        )}
+      </section>
+      <section className="panel" aria-labelledby="vehicle-commands">
+        <h2 id="vehicle-commands">Comandos</h2>
+        {canBlock && (
+          <div className="row-actions">
+            <Button variant="danger" onPress={() => setConfirm('block')}>
+              Bloquear
+            </Button>
+            <Button variant="secondary" onPress={() => setConfirm('unblock')}>
+              Desbloquear
+            </Button>
+          </div>
+        )}
+        <DataTable
+          label="Comandos enviados"
+          columns={[
+            {
+              id: 'kind',
+              label: 'Comando',
+              rowHeader: true,
+              render: (c) => COMMAND_LABELS[c.kind],
+            },
+            {
+              id: 'status',
+              label: 'Estado',
+              render: (c) => (
+                <span className={`badge status-${c.status}`}>
+                  {COMMAND_STATUS_LABELS[c.status]}
+                </span>
+              ),
+            },
+            { id: 'by', label: 'Enviado por', render: (c) => c.userName ?? '—' },
+            {
+              id: 'at',
+              label: 'Quando',
+              render: (c) => new Date(c.createdAt).toLocaleString('pt-BR'),
+            },
+            { id: 'detail', label: 'Detalhe', render: (c) => c.detail ?? '—' },
+          ]}
+          rows={commands.data ?? []}
+          empty="Nenhum comando enviado."
+          loading={commands.loading}
+        />
+      </section>
+      <ConfirmDialog
+        title={confirm === 'block' ? 'Bloquear veículo?' : 'Desbloquear veículo?'}
+        confirmLabel={confirm === 'block' ? 'Bloquear' : 'Desbloquear'}
+        isOpen={Boolean(confirm)}
+        onCancel={() => setConfirm(undefined)}
+        onConfirm={() => void send()}
+        danger={confirm === 'block'}
+        pending={pending}
+      >
+        <p>
+          {confirm === 'block'
+            ? `O comando de bloqueio será enviado ao rastreador de ${maskPlate(vehicle.plate)} (${vehicle.name}). Bloquear um veículo em movimento pode causar acidentes: confirme que ele está parado ou em local seguro.`
+            : `O comando de desbloqueio será enviado ao rastreador de ${maskPlate(vehicle.plate)} (${vehicle.name}).`}
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}

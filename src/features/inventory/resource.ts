@@ -1,0 +1,68 @@
+/**
+ * How an inventory screen is declared: its API, list columns, form fields and messages.
+ * ResourceListPage and ResourceFormPage render any declaration, so a new resource is a
+ * short, typed description instead of another pair of pages.
+ */
+import type { ReactNode } from 'react';
+import type * as v from 'valibot';
+import type { ListParams, ResourceApi } from '../../api/resources';
+import type { Permission } from '../../contract';
+import type { ColumnDef } from '../../ui/DataTable';
+import type { SelectOption } from '../../ui/Select';
+
+export type FieldKind = 'text' | 'number' | 'select' | 'switch' | 'customer' | 'checkboxes';
+
+export interface FieldDef<V> {
+  key: keyof V & string;
+  label: string;
+  kind?: FieldKind;
+  /** Fixed options (select, checkboxes); dynamic ones come from useOptions. */
+  options?: SelectOption[];
+  mask?: (value: string) => string;
+  required?: boolean;
+  type?: 'text' | 'email' | 'tel' | 'date';
+  description?: string;
+  /** Only when creating (e.g. the customer of a record never moves from the form). */
+  createOnly?: boolean;
+}
+
+export interface ResourceMessages {
+  fetchError: string;
+  saveError: string;
+  removeError: string;
+  created: string;
+  saved: string;
+  removed: string;
+  confirmRemove: string;
+  confirmRemoveText: string;
+  empty: string;
+}
+
+export interface ResourceConfig<T extends { id: string }, P, V extends Record<string, unknown>> {
+  title: string;
+  newTitle: string;
+  basePath: string;
+  api: ResourceApi<T, P>;
+  items: (page: P) => T[];
+  total: (page: P) => number;
+  nameOf: (item: T) => string;
+  columns: ColumnDef<T>[];
+  defaultSort: string;
+  /** Lists that need a selected customer (SPEC §5) show the customer picker. */
+  byClient?: boolean;
+  extraParams?: ListParams;
+  searchLabel: string;
+  fields: FieldDef<V>[];
+  empty: (clientId: string | null) => V;
+  fromItem: (item: T) => V;
+  /** The payload; `editing` sends null for cleared fields. */
+  toPayload: (values: V, editing: boolean) => object;
+  schema: v.GenericSchema;
+  fieldOf?: (path: string) => string;
+  /** Options that depend on data (vehicles of the customer, tracker types…). */
+  useOptions?: (values: V) => Partial<Record<keyof V & string, SelectOption[]>>;
+  messages: ResourceMessages;
+  permissions: { write: Permission; remove: Permission };
+  /** Extra panels under the form of an existing record (images, commands…). */
+  extra?: (item: T, reload: () => void) => ReactNode;
+}

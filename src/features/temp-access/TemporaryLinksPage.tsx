@@ -1,0 +1,160 @@
+/** /management/temporary-links: share chosen vehicles through a link that expires. */
+import { type FormEvent, useEffect, useState } from 'react';
+import { Checkbox, CheckboxGroup, Form, Label } from 'react-aria-components';
+import { vehiclesApi } from '../../api/resources';
+import { createTemporaryLink, listTemporaryLinks, revokeTemporaryLink } from '../../api/sharing';
+import { requireOnline, toastError } from '../../app/feedback';
+import { toast } from '../../app/toasts';
+import { useAsync } from '../../app/useAsync';
+import { LINK_STATE_LABELS, type TemporaryUser, vehicleOption } from '../../contract';
+import { Button } from '../../ui/Button';
+import { DataTable } from '../../ui/DataTable';
+import { Select } from '../../ui/Select';
+import { FormMessage } from '../../ui/States';
+import { TextField } from '../../ui/TextField';
+import { CustomerPicker } from '../customers/CustomerPicker';
+import { useSelectedClient } from '../customers/useCustomers';
+
+const DURATIONS = [
+  { label: '1 hora', value: '1' },
+  { label: '4 horas', value: '4' },
+  { label: '24 horas', value: '24' },
+  { label: '3 dias', value: '72' },
+  { label: '7 dias', value: '168' },
+];
+
+export function TemporaryLinksPage() {
+  const [clientId, setClientId] = useSelectedClient();
+  const links = useAsync(listTemporaryLinks, []);
+  const vehicles = useAsync(
+    clientId ? () => vehiclesApi.list({ clientId, limit: 10000, sort: 'plate' }) : null,
+    [clientId],
+  );
+  const [name, setName] = useState('');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [hours, setHours] = useState('24');
+  const [error, setError] = useState<string>();
+  const [created, setCreated] = useState<TemporaryUser>();
+
+  useEffect(() => {
+    if (links.error) void toastError('Erro ao buscar links temporários', links.error);
+  }, [links.error]);
+
+  async function create(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!name.trim() || chosen.length === 0) {
+      setError('Dê um nome ao link e escolha pelo menos um veículo.');
+      return;
+    }
+    if (!requireOnline()) return;
+    setError(undefined);
+    try {
+      const link = await createTemporaryLink({
+        name,
+        vehicleIds: chosen,
+        expiresInHours: Number(hours),
+      });
+      setCreated(link);
+      toast.success('Link criado.');
+      setName('');
+      setChosen([]);
+      links.reload();
+    } catch (err) {
+      setError(await toastError('Erro ao criar link', err));
+    }
+  }
+
+  async function revoke(link: TemporaryUser) {
+    if (!requireOnline()) return;
+    try {
+      toast.success(await revokeTemporaryLink(link.id));
+      links.reload();
+    } catch (err) {
+      await toastError('Erro ao revogar link', err);
+    }
+  }
+
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <div className="page-header">
+        <h1 id="page-title">Links temporários</h1>
+      </div>
+      <Form className="form form-grid panel" onSubmit={create} aria-labelledby="new-link">
+        <h2 id="new-link">Compartilhar localização</h2>
+        {error && <FormMessage kind="error">{error}</FormMessage>}
+        <CustomerPicker value={clientId} onChange={setClientId} />
+        <TextField
+          label="Nome do link"
+          value={name}
+          onChange={setName}
+          isRequired
+          description="Para quem é o link, ex.: Cliente X — entrega de hoje"
+        />
+        <Select label="Validade" value={hours} onChange={setHours} options={DURATIONS} />
+        <CheckboxGroup className="checkbox-group" value={chosen} onChange={setChosen}>
+          <Label>Veículos</Label>
+          {(vehicles.data?.vehicles ?? []).map((vehicle) => {
+            const option = vehicleOption(vehicle);
+            return (
+              <Checkbox key={option.value} value={option.value} className="checkbox">
+                <span className="checkbox-box" aria-hidden="true" />
+                {option.label}
+              </Checkbox>
+            );
+          })}
+        </CheckboxGroup>
+        <div className="form-actions">
+          <Button type="submit">Criar link</Button>
+        </div>
+        {created && (
+          <FormMessage kind="success">
+            Link criado: <a href={created.link}>{created.link}</a>
+          </FormMessage>
+        )}
+      </Form>
+      <DataTable
+        label="Links criados"
+        columns={[
+          { id: 'name', label: 'Nome', rowHeader: true, render: (l) => l.name },
+          {
+            id: 'state',
+            label: 'Estado',
+            render: (l) => (
+              <span className={`badge link-${l.state}`}>{LINK_STATE_LABELS[l.state]}</span>
+            ),
+          },
+          { id: 'vehicles', label: 'Veículos', render: (l) => String(l.vehicleIds.length) },
+          {
+            id: 'expires',
+            label: 'Expira em',
+            render: (l) => new Date(l.expiresAt).toLocaleString('pt-BR'),
+          },
+          {
+            id: 'link',
+            label: 'Link',
+            render: (l) => (l.state === 'active' ? <a href={l.link}>Abrir</a> : '—'),
+          },
+          {
+            id: 'actions',
+            label: 'Ações',
+            render: (l) =>
+              l.state === 'active' ? (
+                <Button
+                  variant="ghost"
+                  aria-label={`Revogar ${l.name}`}
+                  onPress={() => void revoke(l)}
+                >
+                  Revogar
+                </Button>
+              ) : (
+                '—'
+              ),
+          },
+        ]}
+        rows={links.data ?? []}
+        empty="Nenhum link criado."
+        loading={links.loading}
+      />
+    </section>
+  );
+}
