@@ -1,0 +1,103 @@
+import { expect, type Page, test } from '@playwright/test';
+import { Shell, signInAsAdmin } from './pages';
+
+/** A Mercosul plate and a valid ICCID that no other run used. */
+function fresh() {
+  const n = Date.now() % 100_000;
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  const plate = `E${letters[n % 26]}${letters[Math.floor(n / 26) % 26]}${n % 10}${letters[(n >> 3) % 26]}${String(n % 100).padStart(2, '0')}`;
+  const base = `8955${String(n).padStart(14, '0')}`;
+  let sum = 0;
+  for (let i = 0; i < base.length; i++) {
+    let d = Number(base[base.length - 1 - i]);
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return { plate, iccid: `${base}${(10 - (sum % 10)) % 10}` };
+}
+
+async function choose(page: Page, select: string, option: string) {
+  await page.getByRole('button', { name: new RegExp(select) }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('a vehicle with a tracker and a SIM card, a photo, and a block command with its state', async ({
+  page,
+}) => {
+  const { plate, iccid } = fresh();
+  const shell = new Shell(page);
+  await signInAsAdmin(page);
+
+  await page.goto('/management/simcards/create');
+  await page.getByRole('textbox', { name: 'ICCID' }).fill(iccid);
+  await page.getByRole('textbox', { name: 'Operadora' }).fill('Vivo');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(shell.toast('Chip criado.')).toBeVisible();
+
+  await page.goto('/management/vehicles/create');
+  await page.getByRole('textbox', { name: 'Placa' }).fill(plate.toLowerCase());
+  await page.getByRole('textbox', { name: 'Nome' }).fill(`Carreta ${plate}`);
+  await choose(page, 'Tipo', 'Caminhão');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(shell.toast('Veículo criado.')).toBeVisible();
+  const vehicleUrl = page.url();
+
+  await page.goto('/management/trackers/create');
+  await page.getByRole('textbox', { name: /Identificador/ }).fill(`trk-${plate}`);
+  await choose(page, 'Veículo', `${plate} | Carreta ${plate}`);
+  await choose(page, 'Chip', `${iccid} | Vivo`);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(shell.toast('Rastreador criado.')).toBeVisible();
+
+  await page.goto(vehicleUrl);
+  await page.locator('input[type=file]').setInputFiles('public/icons/icon-512.png');
+  await expect(shell.toast('1 imagem salva.')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Foto do veículo' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Bloquear', exact: true }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Bloquear veículo?' });
+  await expect(dialog).toContainText('em movimento');
+  await dialog.getByRole('button', { name: 'Bloquear' }).click();
+  await expect(shell.toast('Bloquear: Pendente')).toBeVisible();
+  const history = page.getByRole('grid', { name: 'Comandos enviados' });
+  await expect(history.getByRole('row').nth(1)).toContainText('Pendente');
+  await expect(history.getByRole('row').nth(1)).toContainText('Ana Administradora');
+});
+
+test('a temporary link opens without signing in and stops working once revoked', async ({
+  page,
+  browser,
+}) => {
+  const { plate } = fresh();
+  const shell = new Shell(page);
+  await signInAsAdmin(page);
+  await page.goto('/management/vehicles/create');
+  await page.getByRole('textbox', { name: 'Placa' }).fill(plate);
+  await page.getByRole('textbox', { name: 'Nome' }).fill(`Van ${plate}`);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(shell.toast('Veículo criado.')).toBeVisible();
+
+  await page.goto('/management/temporary-links');
+  const name = `Entrega ${plate}`;
+  await page.getByRole('textbox', { name: 'Nome do link' }).fill(name);
+  await page.getByText(`${plate} | Van ${plate}`).click();
+  await expect(page.getByRole('checkbox', { name: `${plate} | Van ${plate}` })).toBeChecked();
+  await page.getByRole('button', { name: 'Criar link' }).click();
+  const link = await page.getByRole('status').getByRole('link').getAttribute('href');
+  expect(link).toMatch(/\/temp-access\//);
+
+  const stranger = await browser.newContext();
+  const other = await stranger.newPage();
+  await other.goto(link ?? '');
+  await expect(other.getByRole('heading', { name: 'Acesso temporário' })).toBeVisible();
+  await expect(other.getByRole('list', { name: 'Veículos compartilhados' })).toContainText(plate);
+
+  await page.getByRole('button', { name: `Revogar ${name}` }).click();
+  await expect(shell.toast('Link revogado.')).toBeVisible();
+  await other.reload();
+  await expect(other.getByRole('alert')).toHaveText('Este link expirou ou foi revogado.');
+  await stranger.close();
+});
