@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { Shell, signInAsAdmin } from './pages';
+import { Shell, signInAsAdmin, waitForServiceWorker } from './pages';
 
 /** A Mercosul plate and a valid ICCID that no other run used. */
 function fresh() {
@@ -100,4 +100,36 @@ test('a temporary link opens without signing in and stops working once revoked',
   await other.reload();
   await expect(other.getByRole('alert')).toHaveText('Este link expirou ou foi revogado.');
   await stranger.close();
+});
+
+test('the vehicles list still shows after going offline and reloading', async ({
+  page,
+  context,
+}) => {
+  const { plate } = fresh();
+  const shell = new Shell(page);
+  await signInAsAdmin(page);
+  await page.goto('/management/vehicles/create');
+  await page.getByRole('textbox', { name: 'Placa' }).fill(plate);
+  await page.getByRole('textbox', { name: 'Nome' }).fill(`Offline ${plate}`);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(shell.toast('Veículo criado.')).toBeVisible();
+
+  await page.goto('/management/vehicles');
+  const table = page.getByRole('grid', { name: 'Veículos' });
+  await expect(table.getByRole('row').filter({ hasText: plate })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /Atualizado às/ })).toBeVisible();
+  await waitForServiceWorker(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(table.getByRole('row').filter({ hasText: plate })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: /^Sem conexão — dados de \d{2}:\d{2}$/ }),
+  ).toBeVisible();
+  await page
+    .getByRole('searchbox', { name: /Buscar veículos/ })
+    .fill(`offline ${plate.toLowerCase()}`);
+  await expect(table.getByRole('rowheader')).toHaveCount(1);
+  await context.setOffline(false);
 });

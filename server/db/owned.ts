@@ -3,7 +3,7 @@
  * drivers): always filtered by the customer ids the caller may see and by `canceled_at is
  * null`, so no route can forget either.
  */
-import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
@@ -21,7 +21,11 @@ export type SortBy = AnyPgColumn | SQL;
 
 export interface OwnedListQuery {
   clientIds: string[];
+  /** Sync mode: rows changed after this instant, cancelled ones included (as tombstones). */
+  updatedSince?: Date | undefined;
   where: (SQL | undefined)[];
+  /** Applied in every mode (e.g. a VISITOR's linked vehicles). */
+  always?: Filter[];
   sort: AnyPgColumn | SQL;
   order: 'asc' | 'desc';
   page: number;
@@ -34,7 +38,13 @@ function scope(table: OwnedTable, clientIds: string[]) {
 
 export async function listOwned<T extends OwnedTable>(db: Db, table: T, q: OwnedListQuery) {
   if (q.clientIds.length === 0) return { rows: [] as T['$inferSelect'][], total: 0 };
-  const where = and(scope(table, q.clientIds), ...q.where);
+  const where = q.updatedSince
+    ? and(
+        inArray(table.clientId, q.clientIds),
+        gt(table.updatedAt, q.updatedSince),
+        ...(q.always ?? []),
+      )
+    : and(scope(table, q.clientIds), ...q.where, ...(q.always ?? []));
   const direction = q.order === 'desc' ? desc : asc;
   const [rows, totals] = await Promise.all([
     db

@@ -36,6 +36,7 @@ interface ListQuery {
   sort?: string | undefined;
   order: 'asc' | 'desc';
   active?: boolean | undefined;
+  updatedSince?: string | undefined;
 }
 
 export interface OwnedResource<
@@ -131,11 +132,10 @@ export function ownedRoutes<
       }
       const { rows, total } = await listOwned(db, r.table, {
         clientIds,
-        where: [
-          ...r.filters(q),
-          ...(await visitorOnly(c).then((ids) => (ids ? [idIn(r.table, ids)] : []))),
-        ],
-        sort: (q.sort && r.sorts[q.sort]) || r.table.id,
+        updatedSince: q.updatedSince ? new Date(q.updatedSince) : undefined,
+        where: r.filters(q),
+        always: await visitorOnly(c).then((ids) => (ids ? [idIn(r.table, ids)] : [])),
+        sort: q.updatedSince ? r.table.updatedAt : (q.sort && r.sorts[q.sort]) || r.table.id,
         order: q.order,
         page: q.page,
         limit: q.limit,

@@ -5,7 +5,9 @@ import { toast } from './toasts';
 
 export async function toastError(title: string, error: unknown): Promise<string> {
   const failure = await toClientError(error);
-  toast.error(title, failure.message);
+  // Offline the badge already says so; screens read the mirror instead of erroring.
+  const offline = typeof navigator !== 'undefined' && !navigator.onLine;
+  if (!(failure.code === 'NETWORK' && offline)) toast.error(title, failure.message);
   return failure.message;
 }
 

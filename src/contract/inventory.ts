@@ -41,6 +41,8 @@ function listQuery<const S extends readonly string[]>(sorts: S) {
     sort: v.optional(v.picklist(sorts, 'Ordenação inválida'), sorts[0]),
     order: OrderSchema,
     active: v.optional(QueryBoolSchema),
+    /** Mirror sync: only what changed after this instant, removed records included. */
+    updatedSince: v.optional(v.pipe(v.string(), v.isoTimestamp('Data inválida: use ISO 8601'))),
   });
 }
 

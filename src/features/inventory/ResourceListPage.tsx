@@ -5,6 +5,8 @@ import { toastError } from '../../app/feedback';
 import { useCan } from '../../app/permissions';
 import { useAsync } from '../../app/useAsync';
 import { useListControls, useRemoval } from '../../app/useListControls';
+import { useOnline } from '../../app/useOnline';
+import type { Mirrored } from '../../db/hooks';
 import { t } from '../../i18n/pt-BR';
 import { Button } from '../../ui/Button';
 import type { ColumnDef } from '../../ui/DataTable';
@@ -14,6 +16,65 @@ import { EmptyState } from '../../ui/States';
 import { CustomerPicker } from '../customers/CustomerPicker';
 import { useSelectedClient } from '../customers/useCustomers';
 import type { ResourceConfig } from './resource';
+
+function fold(value: string) {
+  return value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+}
+
+/** Search, sort and page the mirrored rows on the device. */
+function pageOf<T extends { id: string }>(
+  rows: T[],
+  mirror: NonNullable<ResourceConfig<T, unknown, Record<string, unknown>>['mirror']>,
+  controls: ReturnType<typeof useListControls>,
+) {
+  const query = fold(controls.query.trim());
+  const found = rows.filter(
+    (row) => (mirror.shown?.(row) ?? true) && (!query || mirror.matches(row, query)),
+  );
+  const { column, direction } = controls.sort;
+  const sign = direction === 'asc' ? 1 : -1;
+  found.sort((a, b) => {
+    const x = mirror.sortValue(a, column);
+    const y = mirror.sortValue(b, column);
+    return (
+      (typeof x === 'number' && typeof y === 'number'
+        ? x - y
+        : String(x).localeCompare(String(y), 'pt-BR')) * sign
+    );
+  });
+  const start = (controls.page - 1) * controls.limit;
+  return { rows: found.slice(start, start + controls.limit), total: found.length };
+}
+
+/** "Sem conexão — dados de HH:MM" while offline; "Atualizando…" while syncing. */
+function MirrorState({ mirrored }: { mirrored: Mirrored<unknown> }) {
+  const online = useOnline();
+  const at = mirrored.syncedAt
+    ? new Date(mirrored.syncedAt).toLocaleTimeString('pt-BR', {
+        hour: '2-digit',
+        minute: '2-digit',
+      })
+    : undefined;
+  if (!online) {
+    return (
+      <p className="mirror-state mirror-offline" role="status">
+        {at
+          ? `${t.network.offline} — dados de ${at}`
+          : `${t.network.offline} — ainda não há dados salvos neste aparelho`}
+      </p>
+    );
+  }
+  return (
+    <p className="mirror-state" role="status">
+      {mirrored.syncing ? 'Atualizando…' : at ? `Atualizado às ${at}` : ''}
+    </p>
+  );
+}
+
+export { fold };
 
 export function ResourceListPage<T extends { id: string }, P, V extends Record<string, unknown>>({
   config,
@@ -25,8 +86,9 @@ export function ResourceListPage<T extends { id: string }, P, V extends Record<s
   const [clientId, setClientId] = useSelectedClient();
   const controls = useListControls({ column: config.defaultSort, direction: 'asc' });
   const ready = !config.byClient || Boolean(clientId);
+  const mirrored = config.mirror?.useRows(ready ? clientId : null);
   const list = useAsync(
-    ready
+    ready && !config.mirror
       ? () =>
           config.api.list({
             ...controls.params,
@@ -36,6 +98,10 @@ export function ResourceListPage<T extends { id: string }, P, V extends Record<s
       : null,
     [JSON.stringify(controls.params), clientId, ready],
   );
+  const page =
+    mirrored && config.mirror ? pageOf(mirrored.rows ?? [], config.mirror, controls) : undefined;
+  // A mirrored list shows the change once the mirror syncs again.
+  const reload = mirrored ? mirrored.refresh : list.reload;
   useEffect(() => {
     if (list.error) void toastError(config.messages.fetchError, list.error);
   }, [list.error, config.messages.fetchError]);
@@ -43,7 +109,7 @@ export function ResourceListPage<T extends { id: string }, P, V extends Record<s
     remove: (item) => config.api.remove(item.id),
     done: config.messages.removed,
     errorTitle: config.messages.removeError,
-    onDone: list.reload,
+    onDone: () => reload(),
   });
 
   const columns: ColumnDef<T>[] = [
@@ -112,13 +178,14 @@ export function ResourceListPage<T extends { id: string }, P, V extends Record<s
           onChange={controls.setSearch}
         />
       </div>
+      {mirrored && <MirrorState mirrored={mirrored} />}
       {ready ? (
         <PagedTable
           label={config.title}
           columns={columns}
-          rows={list.data ? config.items(list.data) : []}
-          total={list.data ? config.total(list.data) : 0}
-          loading={list.loading}
+          rows={page ? page.rows : list.data ? config.items(list.data) : []}
+          total={page ? page.total : list.data ? config.total(list.data) : 0}
+          loading={mirrored ? mirrored.rows === undefined : list.loading}
           empty={config.messages.empty}
           controls={controls}
           removal={removal}

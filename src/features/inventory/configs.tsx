@@ -30,8 +30,10 @@ import {
   VehicleCreateSchema,
   vehicleOption,
 } from '../../contract';
+import { useMirroredDrivers, useMirroredVehicles } from '../../db/hooks';
 import { maskCpf, maskPhone, maskPlate } from '../../lib/masks';
 import type { SelectOption } from '../../ui/Select';
+import { fold } from './ResourceListPage';
 import type { ResourceConfig, ResourceMessages } from './resource';
 import { TrackerActions } from './TrackerActions';
 import { VehicleExtras } from './VehicleExtras';
@@ -189,6 +191,15 @@ export const vehicleScreen: ResourceConfig<
   messages: messages('veículo', 'o', 'veículos'),
   permissions: { write: 'CrudProduct', remove: 'delete_resources' },
   extra: (vehicle, reload) => <VehicleExtras vehicle={vehicle} onChange={reload} />,
+  mirror: {
+    useRows: useMirroredVehicles,
+    matches: (v, q) =>
+      fold(`${v.plate} ${maskPlate(v.plate)} ${v.name} ${v.brand ?? ''} ${v.model ?? ''}`).includes(
+        q,
+      ),
+    sortValue: (v, column) =>
+      column === 'name' ? v.name : column === 'createdAt' ? v.createdAt : v.plate,
+  },
 };
 vehicleScreen.messages.fetchError = 'Erro ao buscar veículos';
 
@@ -293,6 +304,14 @@ export const driverScreen: ResourceConfig<
   schema: DriverCreateSchema,
   messages: messages('motorista', 'o', 'motoristas'),
   permissions: { write: 'CrudProduct', remove: 'delete_resources' },
+  mirror: {
+    useRows: useMirroredDrivers,
+    matches: (d, q) =>
+      fold(`${d.completName} ${d.cpf} ${d.rfidCode ?? ''}`).includes(q.replace(/[.-]/g, '')) ||
+      fold(d.completName).includes(q),
+    sortValue: (d, column) => (column === 'createdAt' ? d.createdAt : d.completName),
+    shown: (d) => d.active,
+  },
 };
 
 // ── SIM cards ─────────────────────────────────────────────────────────────────────────────

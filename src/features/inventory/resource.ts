@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import type * as v from 'valibot';
 import type { ListParams, ResourceApi } from '../../api/resources';
 import type { Permission } from '../../contract';
+import type { Mirrored } from '../../db/hooks';
 import type { ColumnDef } from '../../ui/DataTable';
 import type { SelectOption } from '../../ui/Select';
 
@@ -63,6 +64,17 @@ export interface ResourceConfig<T extends { id: string }, P, V extends Record<st
   useOptions?: (values: V) => Partial<Record<keyof V & string, SelectOption[]>>;
   messages: ResourceMessages;
   permissions: { write: Permission; remove: Permission };
+  /**
+   * Resources mirrored in IndexedDB (vehicles, drivers): the list reads the mirror at once
+   * and works offline; search, sort and paging happen on the device.
+   */
+  mirror?: {
+    useRows: (clientId: string | null) => Mirrored<T>;
+    matches: (item: T, query: string) => boolean;
+    sortValue: (item: T, column: string) => string | number;
+    /** What the list shows by default (drivers: only active ones, SPEC §3). */
+    shown?: (item: T) => boolean;
+  };
   /** Extra panels under the form of an existing record (images, commands…). */
   extra?: (item: T, reload: () => void) => ReactNode;
 }
