@@ -43,3 +43,36 @@ export async function updateUser(id: string, body: UserUpdate) {
 export async function deleteUser(id: string) {
   return v.parse(MessageSchema, await api.delete(`registros/user/${id}`).json());
 }
+
+const SharedVehiclesSchema = v.array(
+  v.object({
+    id: v.string(),
+    name: v.string(),
+    plate: v.string(),
+    type: v.object({ id: v.string(), label: v.string() }),
+  }),
+);
+
+/** Vehicles a Terceiro (VISITOR) sees. */
+export async function visitorVehicles(userId: string) {
+  return v.parse(
+    SharedVehiclesSchema,
+    await api.get(`registros/visitor-role/get-vehiculos-by-visitor/${userId}`).json(),
+  );
+}
+
+export async function addVisitorVehicle(userId: string, vehicleId: string) {
+  return v.parse(
+    MessageSchema,
+    await api
+      .post(`registros/visitor-role/add-vehicle/${userId}`, { json: { vehicle: vehicleId } })
+      .json(),
+  );
+}
+
+export async function removeVisitorVehicle(userId: string, vehicleId: string) {
+  return v.parse(
+    MessageSchema,
+    await api.delete(`registros/visitor-role/${userId}/vehicles/${vehicleId}`).json(),
+  );
+}

@@ -66,3 +66,8 @@ export const VEHICLE_TYPE_LABELS = Object.fromEntries(VEHICLE_TYPES) as Record<
 export function markerIcon(type: string): string {
   return `/markers/${(VEHICLE_TYPE_IDS as string[]).includes(type) ? type : 'default'}.svg`;
 }
+
+/** SPEC §9: a vehicle search by customer brings up to 546; "all vehicles of a customer" up
+ * to 10000. */
+export const VEHICLE_SEARCH_BY_CLIENT = 546;
+export const ALL_VEHICLES_BY_CLIENT = 10_000;

@@ -141,6 +141,7 @@ export function ResourceFormPage<T extends { id: string }, P, V extends Record<s
       </div>
       <Form className="form form-grid" onSubmit={save} validationBehavior="aria">
         {form.formError && <FormMessage kind="error">{form.formError}</FormMessage>}
+        {config.tools?.(values, (changes) => setValues((current) => ({ ...current, ...changes })))}
         {config.fields
           .filter((field) => creating || !field.createOnly)
           .map((field) => (

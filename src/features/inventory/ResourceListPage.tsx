@@ -1,5 +1,5 @@
 /** The list screen of any inventory resource: search, sort, paging, edit and remove. */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-aria-components';
 import { toastError } from '../../app/feedback';
 import { useCan } from '../../app/permissions';
@@ -9,6 +9,7 @@ import { useOnline } from '../../app/useOnline';
 import type { Mirrored } from '../../db/hooks';
 import { t } from '../../i18n/pt-BR';
 import { Button } from '../../ui/Button';
+import { Switch } from '../../ui/Choice';
 import type { ColumnDef } from '../../ui/DataTable';
 import { PagedTable } from '../../ui/PagedTable';
 import { SearchInput } from '../../ui/SearchInput';
@@ -98,8 +99,9 @@ export function ResourceListPage<T extends { id: string }, P, V extends Record<s
       : null,
     [JSON.stringify(controls.params), clientId, ready],
   );
-  const page =
-    mirrored && config.mirror ? pageOf(mirrored.rows ?? [], config.mirror, controls) : undefined;
+  const [showAll, setShowAll] = useState(false);
+  const mirror = config.mirror && showAll ? { ...config.mirror, shown: undefined } : config.mirror;
+  const page = mirrored && mirror ? pageOf(mirrored.rows ?? [], mirror, controls) : undefined;
   // A mirrored list shows the change once the mirror syncs again.
   const reload = mirrored ? mirrored.refresh : list.reload;
   useEffect(() => {
@@ -177,6 +179,11 @@ export function ResourceListPage<T extends { id: string }, P, V extends Record<s
           value={controls.search}
           onChange={controls.setSearch}
         />
+        {config.mirror?.shown && (
+          <Switch isSelected={showAll} onChange={controls.restart(setShowAll)}>
+            Mostrar inativos
+          </Switch>
+        )}
       </div>
       {mirrored && <MirrorState mirrored={mirrored} />}
       {ready ? (

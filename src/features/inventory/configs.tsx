@@ -25,6 +25,7 @@ import {
   TrackerCreateSchema,
   type TrackerType,
   TrackerTypeCreateSchema,
+  VEHICLE_SEARCH_BY_CLIENT,
   VEHICLE_TYPES,
   type Vehicle,
   VehicleCreateSchema,
@@ -33,6 +34,7 @@ import {
 import { useMirroredDrivers, useMirroredVehicles } from '../../db/hooks';
 import { maskCpf, maskPhone, maskPlate } from '../../lib/masks';
 import type { SelectOption } from '../../ui/Select';
+import { PlateLookup } from './PlateLookup';
 import { fold } from './ResourceListPage';
 import type { ResourceConfig, ResourceMessages } from './resource';
 import { TrackerActions } from './TrackerActions';
@@ -69,10 +71,12 @@ const clear = (value: string, editing: boolean) =>
 const num = (value: string, editing: boolean) =>
   value.trim() === '' ? (editing ? null : undefined) : Number(value);
 
-/** Vehicles of the form's customer, as 'plate | name' options. */
+/** Vehicles of the form's customer, as 'plate | name' options (a search by customer, SPEC §9). */
 function useVehicleOptions(clientId: string | null): SelectOption[] {
   const state = useAsync(
-    clientId ? () => vehiclesApi.list({ clientId, limit: 10000, sort: 'plate' }) : null,
+    clientId
+      ? () => vehiclesApi.list({ clientId, limit: VEHICLE_SEARCH_BY_CLIENT, sort: 'plate' })
+      : null,
     [clientId],
   );
   return (state.data?.vehicles ?? []).map(vehicleOption);
@@ -190,6 +194,7 @@ export const vehicleScreen: ResourceConfig<
   schema: VehicleCreateSchema,
   messages: messages('veículo', 'o', 'veículos'),
   permissions: { write: 'CrudProduct', remove: 'delete_resources' },
+  tools: (values, patch) => <PlateLookup plate={values.plate} onFound={patch} />,
   extra: (vehicle, reload) => <VehicleExtras vehicle={vehicle} onChange={reload} />,
   mirror: {
     useRows: useMirroredVehicles,

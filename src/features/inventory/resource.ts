@@ -75,6 +75,8 @@ export interface ResourceConfig<T extends { id: string }, P, V extends Record<st
     /** What the list shows by default (drivers: only active ones, SPEC §3). */
     shown?: (item: T) => boolean;
   };
+  /** Tools above the form's fields that fill them (e.g. plate lookup). */
+  tools?: (values: V, patch: (changes: Partial<V>) => void) => ReactNode;
   /** Extra panels under the form of an existing record (images, commands…). */
   extra?: (item: T, reload: () => void) => ReactNode;
 }

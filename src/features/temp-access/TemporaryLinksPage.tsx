@@ -6,7 +6,12 @@ import { createTemporaryLink, listTemporaryLinks, revokeTemporaryLink } from '..
 import { requireOnline, toastError } from '../../app/feedback';
 import { toast } from '../../app/toasts';
 import { useAsync } from '../../app/useAsync';
-import { LINK_STATE_LABELS, type TemporaryUser, vehicleOption } from '../../contract';
+import {
+  ALL_VEHICLES_BY_CLIENT,
+  LINK_STATE_LABELS,
+  type TemporaryUser,
+  vehicleOption,
+} from '../../contract';
 import { Button } from '../../ui/Button';
 import { DataTable } from '../../ui/DataTable';
 import { Select } from '../../ui/Select';
@@ -27,7 +32,9 @@ export function TemporaryLinksPage() {
   const [clientId, setClientId] = useSelectedClient();
   const links = useAsync(listTemporaryLinks, []);
   const vehicles = useAsync(
-    clientId ? () => vehiclesApi.list({ clientId, limit: 10000, sort: 'plate' }) : null,
+    clientId
+      ? () => vehiclesApi.list({ clientId, limit: ALL_VEHICLES_BY_CLIENT, sort: 'plate' })
+      : null,
     [clientId],
   );
   const [name, setName] = useState('');

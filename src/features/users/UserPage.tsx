@@ -26,6 +26,7 @@ import { TextField } from '../../ui/TextField';
 import { CustomerPicker } from '../customers/CustomerPicker';
 import { useSelectedClient } from '../customers/useCustomers';
 import { useUser } from './useUsers';
+import { VisitorVehicles } from './VisitorVehicles';
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -153,6 +154,9 @@ export function UserPage() {
         )}
         <FormActions back="/management/users" pending={form.pending} isDisabled={locked} />
       </Form>
+      {!creating && loaded.data?.role === 'VISITOR' && !locked && (
+        <VisitorVehicles userId={loaded.data.id} clientId={loaded.data.clientId} />
+      )}
     </section>
   );
 }
