@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
@@ -31,6 +32,36 @@ async function startSmtp() {
   return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
+/** A stand-in plate lookup provider (Eligo answer shape) for the vehicle form. */
+async function startPlateLookup() {
+  const server = createServer((req, res) => {
+    const plate = new URL(req.url ?? '/', 'http://x').searchParams.get('placa');
+    res.setHeader('content-type', 'application/json');
+    res.end(
+      plate === 'PLK1A23'
+        ? JSON.stringify([
+            {
+              ano_fabricacao_veiculo: '2019',
+              ano_modelo: '2020',
+              chassi_veiculo: '9BWZZZ377VT004251',
+              cor_veiculo: 'Branca',
+              renavam: '01234567890',
+              marca_modelo: 'VW/Gol 1.0',
+              placa_veiculo: plate,
+              nome_completo: 'Transportes Norte Ltda',
+            },
+          ])
+        : '[]',
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/consulta`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 async function waitForHealth(child: ChildProcess, output: () => string) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -55,6 +86,7 @@ export default async function globalSetup() {
   cpSync('dist', E2E_STATIC, { recursive: true });
 
   const smtp = await startSmtp();
+  const plates = await startPlateLookup();
   let log = '';
   const child = spawn(path.resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
     env: {
@@ -66,6 +98,8 @@ export default async function globalSetup() {
       JWT_SECRET: E2E_SECRET,
       PUBLIC_URL: E2E_URL,
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      PLATE_LOOKUP_URL: plates.url,
+      PLATE_LOOKUP_TOKEN: 'e2e',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
     },
@@ -83,5 +117,6 @@ export default async function globalSetup() {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
     await smtp.close();
+    await plates.close();
   };
 }

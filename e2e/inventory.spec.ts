@@ -133,3 +133,22 @@ test('the vehicles list still shows after going offline and reloading', async ({
   await expect(table.getByRole('rowheader')).toHaveCount(1);
   await context.setOffline(false);
 });
+
+test('the plate lookup fills the vehicle form, and says when a plate is unknown', async ({
+  page,
+}) => {
+  const shell = new Shell(page);
+  await signInAsAdmin(page);
+  await page.goto('/management/vehicles/create');
+  await page.getByRole('textbox', { name: 'Placa' }).fill('plk1a23');
+  await page.getByRole('button', { name: 'Consultar placa' }).click();
+  await expect(shell.toast('Dados da placa preenchidos.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Marca' })).toHaveValue('VW');
+  await expect(page.getByRole('textbox', { name: 'Modelo', exact: true })).toHaveValue('Gol 1.0');
+  await expect(page.getByRole('textbox', { name: 'Ano do modelo' })).toHaveValue('2020');
+  await expect(page.getByRole('textbox', { name: 'Cor' })).toHaveValue('Branca');
+
+  await page.getByRole('textbox', { name: 'Placa' }).fill('XYZ9876');
+  await page.getByRole('button', { name: 'Consultar placa' }).click();
+  await expect(shell.toast('Placa não encontrada: XYZ9876')).toBeVisible();
+});
