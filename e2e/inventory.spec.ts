@@ -19,6 +19,14 @@ function fresh() {
   return { plate, iccid: `${base}${(10 - (sum % 10)) % 10}` };
 }
 
+async function createVehicle(page: Page, plate: string, name: string) {
+  await page.goto('/management/vehicles/create');
+  await page.getByRole('textbox', { name: 'Placa' }).fill(plate);
+  await page.getByRole('textbox', { name: 'Nome' }).fill(name);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(new Shell(page).toast('Veículo criado.')).toBeVisible();
+}
+
 async function choose(page: Page, select: string, option: string) {
   await page.getByRole('button', { name: new RegExp(select) }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
@@ -74,11 +82,7 @@ test('a temporary link opens without signing in and stops working once revoked',
   const { plate } = fresh();
   const shell = new Shell(page);
   await signInAsAdmin(page);
-  await page.goto('/management/vehicles/create');
-  await page.getByRole('textbox', { name: 'Placa' }).fill(plate);
-  await page.getByRole('textbox', { name: 'Nome' }).fill(`Van ${plate}`);
-  await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(shell.toast('Veículo criado.')).toBeVisible();
+  await createVehicle(page, plate, `Van ${plate}`);
 
   await page.goto('/management/temporary-links');
   const name = `Entrega ${plate}`;
@@ -107,13 +111,8 @@ test('the vehicles list still shows after going offline and reloading', async ({
   context,
 }) => {
   const { plate } = fresh();
-  const shell = new Shell(page);
   await signInAsAdmin(page);
-  await page.goto('/management/vehicles/create');
-  await page.getByRole('textbox', { name: 'Placa' }).fill(plate);
-  await page.getByRole('textbox', { name: 'Nome' }).fill(`Offline ${plate}`);
-  await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(shell.toast('Veículo criado.')).toBeVisible();
+  await createVehicle(page, plate, `Offline ${plate}`);
 
   await page.goto('/management/vehicles');
   const table = page.getByRole('grid', { name: 'Veículos' });

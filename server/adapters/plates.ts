@@ -4,19 +4,8 @@
  * cor_veiculo, renavam, marca_modelo, placa_veiculo, nome_completo.
  */
 import * as v from 'valibot';
+import { type PlateRecord, PlateRecordSchema } from '../../src/contract';
 import { HttpError, notFound } from '../http/errors';
-
-export const PlateRecordSchema = v.object({
-  ano_fabricacao_veiculo: v.optional(v.nullable(v.union([v.string(), v.number()]))),
-  ano_modelo: v.optional(v.nullable(v.union([v.string(), v.number()]))),
-  chassi_veiculo: v.optional(v.nullable(v.string())),
-  cor_veiculo: v.optional(v.nullable(v.string())),
-  renavam: v.optional(v.nullable(v.string())),
-  marca_modelo: v.optional(v.nullable(v.string())),
-  placa_veiculo: v.optional(v.nullable(v.string())),
-  nome_completo: v.optional(v.nullable(v.string())),
-});
-export type PlateRecord = v.InferOutput<typeof PlateRecordSchema>;
 
 export const PLATE_NOT_CONFIGURED =
   'Consulta de placa não configurada. Defina PLATE_LOOKUP_URL e PLATE_LOOKUP_TOKEN.';

@@ -2,8 +2,7 @@
 import { Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
-import { PlateSchema } from '../../src/contract';
-import { PlateRecordSchema } from '../adapters/plates';
+import { PlateRecordSchema, PlateSchema } from '../../src/contract';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { validate } from '../http/validate';

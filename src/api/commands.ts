@@ -1,21 +1,10 @@
 /** Commands, images and plate lookup of vehicles and trackers (SPEC §7). */
 import * as v from 'valibot';
-import { CommandSchema, MessageSchema } from '../contract';
+import { CommandSchema, MessageSchema, PlateRecordSchema } from '../contract';
 import { api } from './client';
 
 const CommandListSchema = v.object({ commands: v.array(CommandSchema) });
-const PlateListSchema = v.array(
-  v.object({
-    ano_fabricacao_veiculo: v.optional(v.nullable(v.union([v.string(), v.number()]))),
-    ano_modelo: v.optional(v.nullable(v.union([v.string(), v.number()]))),
-    chassi_veiculo: v.optional(v.nullable(v.string())),
-    cor_veiculo: v.optional(v.nullable(v.string())),
-    renavam: v.optional(v.nullable(v.string())),
-    marca_modelo: v.optional(v.nullable(v.string())),
-    placa_veiculo: v.optional(v.nullable(v.string())),
-    nome_completo: v.optional(v.nullable(v.string())),
-  }),
-);
+const PlateListSchema = v.array(PlateRecordSchema);
 
 export async function vehicleCommands(vehicleId: string) {
   return v.parse(

@@ -371,3 +371,16 @@ export const CommandSchema = v.object({
 export type Command = v.InferOutput<typeof CommandSchema>;
 export const VehicleIdQuerySchema = v.strictObject({ vehicleId: IdSchema });
 export const TrackerIdBodySchema = v.strictObject({ trackerId: IdSchema });
+
+/** SPEC §7 plate lookup answer (the Eligo list shape). */
+export const PlateRecordSchema = v.object({
+  ano_fabricacao_veiculo: v.optional(v.nullable(v.union([v.string(), v.number()]))),
+  ano_modelo: v.optional(v.nullable(v.union([v.string(), v.number()]))),
+  chassi_veiculo: v.optional(v.nullable(v.string())),
+  cor_veiculo: v.optional(v.nullable(v.string())),
+  renavam: v.optional(v.nullable(v.string())),
+  marca_modelo: v.optional(v.nullable(v.string())),
+  placa_veiculo: v.optional(v.nullable(v.string())),
+  nome_completo: v.optional(v.nullable(v.string())),
+});
+export type PlateRecord = v.InferOutput<typeof PlateRecordSchema>;
