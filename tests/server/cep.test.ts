@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, useServer } from './harness';
+import { as, backends, useServer } from './harness';
 
 let stand: Server;
 let hits = 0;
@@ -36,8 +36,8 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => stand.close(() => resolve())));
 
-describe('CEP autocomplete', () => {
-  const server = useServer('pglite', () => ({ CEP_URL: url, OUTSIDE_TIMEOUT_MS: '1000' }));
+describe.each(await backends())('CEP autocomplete on %s', (backend) => {
+  const server = useServer(backend, () => ({ CEP_URL: url, OUTSIDE_TIMEOUT_MS: '1000' }));
 
   it('fills the address from the service and caches it', async () => {
     const user = await as(server(), 'operador@rastro.demo');

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, demoClients, useServer } from './harness';
+import { as, backends, demoClients, useServer } from './harness';
 
 let stand: Server;
 let url = '';
@@ -40,8 +40,8 @@ afterAll(() => new Promise<void>((resolve) => stand.close(() => resolve())));
 
 const png = readFileSync('public/icons/icon-192.png');
 
-describe('vehicle extras', () => {
-  const server = useServer('pglite', () => ({
+describe.each(await backends())('vehicle extras on %s', (backend) => {
+  const server = useServer(backend, () => ({
     PLATE_LOOKUP_URL: url,
     PLATE_LOOKUP_TOKEN: 'tok-placa',
   }));
@@ -113,8 +113,8 @@ describe('vehicle extras', () => {
   });
 });
 
-describe('vehicle extras without configuration', () => {
-  const server = useServer('pglite');
+describe.each(await backends())('vehicle extras without configuration on %s', (backend) => {
+  const server = useServer(backend);
   it('says plate lookup is not set up', async () => {
     const operator = await as(server(), 'operador@rastro.demo');
     const res = await operator.call('GET', '/registros/eligo/consultarPlaca?placa=ABC1D23');
