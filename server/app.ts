@@ -26,6 +26,7 @@ import {
 } from './routes/inventory';
 import { plateRoutes } from './routes/plates';
 import { pushRoutes } from './routes/push';
+import { realtimeRoutes } from './routes/realtime';
 import { tempAccessRoutes, temporaryUserRoutes, visitorRoutes } from './routes/sharing';
 import { trackerTypeRoutes } from './routes/tracker-types';
 import { userRoutes } from './routes/users';
@@ -77,6 +78,7 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   registros.route('/commands', vehicleCommandRoutes(deps));
   registros.route('/tracker-types', trackerTypeRoutes(deps));
   registros.route('/eligo', plateRoutes(deps));
+  registros.route('/real-time', realtimeRoutes(deps));
   registros.route('/visitor-role', visitorRoutes(deps));
   registros.route('/temporaryUser', temporaryUserRoutes(deps));
   registros.route('/temp-access', tempAccessRoutes(deps));

@@ -62,6 +62,10 @@ const EnvSchema = v.object({
   WIALON_URL: optionalText,
   WIALON_TOKEN: optionalText,
   UPLOAD_DIR: optionalText,
+  OSMAND_PORT: v.optional(v.string(), '5055'),
+  INGEST_DROP_ZERO: bool(true),
+  INGEST_MAX_FUTURE_SECONDS: int(300, 0),
+  INGEST_MAX_JUMP_KMH: int(1000, 1),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   SEED_DEMO: bool(true),
   TRUST_PROXY: bool(false),
@@ -93,6 +97,9 @@ export type Config = {
     { url: string | undefined; token: string | undefined }
   >;
   uploadDir: string;
+  /** null when the listener is off ('off'); 0 picks a free port. */
+  osmandPort: number | null;
+  ingest: { dropZero: boolean; maxFutureSeconds: number; maxJumpKmh: number };
   outsideTimeoutMs: number;
   seedDemo: boolean;
   trustProxy: boolean;
@@ -135,6 +142,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       trackconnect: { url: e.TRACKCONNECT_URL, token: e.TRACKCONNECT_TOKEN },
       flespi: { url: e.FLESPI_URL, token: e.FLESPI_TOKEN },
       wialon: { url: e.WIALON_URL, token: e.WIALON_TOKEN },
+    },
+    osmandPort: e.OSMAND_PORT === 'off' ? null : Number(e.OSMAND_PORT),
+    ingest: {
+      dropZero: e.INGEST_DROP_ZERO,
+      maxFutureSeconds: e.INGEST_MAX_FUTURE_SECONDS,
+      maxJumpKmh: e.INGEST_MAX_JUMP_KMH,
     },
     uploadDir: path.resolve(
       e.UPLOAD_DIR ??

@@ -4,6 +4,7 @@ import type { Integrations } from './adapters/integrations';
 import type { PlateLookup } from './adapters/plates';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { Pipeline } from './ingest/pipeline';
 import type { Logger } from './log';
 import type { Mailer } from './mail/mailer';
 
@@ -15,6 +16,7 @@ export interface Deps {
   cep: CepLookup;
   integrations: Integrations;
   plates: PlateLookup;
+  pipeline: Pipeline;
   /** Access-token signing secret: JWT_SECRET, or one generated once and kept in the database. */
   secret: string;
 }

@@ -16,11 +16,15 @@ import { openDatabase } from './db/client';
 import { DEMO_PASSWORD, isEmpty, seedDemo } from './db/seed';
 import { getOrCreateSetting } from './db/settings';
 import type { Deps } from './deps';
+import { startOsmand } from './ingest/osmand';
+import { createPipeline } from './ingest/pipeline';
 import { createLogger, type Logger } from './log';
 import { createMailer } from './mail/mailer';
 
 export interface RunningServer {
   url: string;
+  /** The OsmAnd listener's port, when it runs. */
+  osmandPort: number | null;
   deps: Deps;
   close(): Promise<void>;
 }
@@ -60,6 +64,7 @@ export async function prepare(
     cep,
     integrations: createIntegrations(config),
     plates: createPlateLookup({ ...config.plateLookup, timeoutMs: config.outsideTimeoutMs }),
+    pipeline: createPipeline(database.db, config, log),
   };
 }
 
@@ -73,12 +78,23 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
-  deps.log.info('Rastro no ar', { url });
+  const osmand =
+    config.osmandPort === null
+      ? null
+      : await startOsmand({
+          port: config.osmandPort,
+          host: config.host,
+          pipeline: deps.pipeline,
+          log: deps.log,
+        });
+  deps.log.info('Rastro no ar', { url, osmandPort: osmand?.port });
   return {
     url,
+    osmandPort: osmand?.port ?? null,
     deps,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (osmand) await new Promise<void>((resolve) => osmand.close(() => resolve()));
       await deps.database.close();
     },
   };

@@ -6,9 +6,13 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -345,5 +349,56 @@ export const temporaryUsers = pgTable(
   (t) => [
     uniqueIndex('temporary_users_token_key').on(t.token),
     index('temporary_users_client_idx').on(t.clientId),
+  ],
+);
+
+/**
+ * Positions: one row per fix, keyed by tracker and fix time (a repeated fix is the same row,
+ * so retransmissions are idempotent). Read by vehicle and time range.
+ */
+export const positions = pgTable(
+  'positions',
+  {
+    trackerId: uuid('tracker_id').notNull(),
+    vehicleId: uuid('vehicle_id'),
+    clientId: uuid('client_id').notNull(),
+    fixTime: timestamp('fix_time', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    speed: real('speed'),
+    course: real('course'),
+    altitude: real('altitude'),
+    accuracy: real('accuracy'),
+    ignition: boolean('ignition'),
+    battery: real('battery'),
+    attributes: jsonb('attributes').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.trackerId, t.fixTime] }),
+    index('positions_vehicle_time_idx').on(t.vehicleId, t.fixTime),
+  ],
+);
+
+/** The newest position of each tracker, updated in the same transaction as the insert. */
+export const lastLocations = pgTable(
+  'last_locations',
+  {
+    trackerId: uuid('tracker_id').primaryKey(),
+    vehicleId: uuid('vehicle_id'),
+    clientId: uuid('client_id').notNull(),
+    fixTime: timestamp('fix_time', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    speed: real('speed'),
+    course: real('course'),
+    ignition: boolean('ignition'),
+    battery: real('battery'),
+    driverRfid: text('driver_rfid'),
+  },
+  (t) => [
+    index('last_locations_client_idx').on(t.clientId),
+    index('last_locations_vehicle_idx').on(t.vehicleId),
   ],
 );

@@ -4,6 +4,7 @@ export * from './auth';
 export * from './common';
 export * from './customers';
 export * from './inventory';
+export * from './locations';
 export * from './messages';
 export * from './permissions';
 export * from './roles';

@@ -26,6 +26,7 @@ beforeAll(async () => {
     DATA_DIR: 'memory://',
     JWT_SECRET: TEST_SECRET,
     LOG_LEVEL: 'silent',
+    OSMAND_PORT: 'off',
   });
   server = await startServer(config, createLogger('silent'));
   client.setApiBase(server.url);

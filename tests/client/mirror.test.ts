@@ -29,6 +29,7 @@ beforeAll(async () => {
       DATA_DIR: 'memory://',
       JWT_SECRET: TEST_SECRET,
       LOG_LEVEL: 'silent',
+      OSMAND_PORT: 'off',
     }),
     createLogger('silent'),
   );

@@ -192,6 +192,9 @@ const ROUTES: Record<string, Case> = {
   'GET /registros/temp-access/:token': {
     exempt: 'público: o token do link é a própria credencial, só leitura',
   },
+  'GET /registros/real-time/lastLocation': {
+    attempt: (o) => ({ path: `/registros/real-time/lastLocation?clientId=${o.client}` }),
+  },
   'GET /registros/tracker-types': { exempt: 'catálogo de modelos comum a todos os clientes' },
   'GET /registros/tracker-types/:id': { exempt: 'catálogo de modelos comum a todos os clientes' },
   'POST /registros/tracker-types': {

@@ -1,0 +1,195 @@
+/**
+ * The OsmAnd HTTP protocol, as Traccar Client and many phone apps speak it: parameters in
+ * the query or a form body (`id`/`deviceid`, `lat`, `lon`, `timestamp`, `speed` in knots,
+ * `bearing`, `altitude`, `accuracy`, `batt`, `ignition`, any other key as an attribute), or
+ * the JSON body of Traccar Client 7+ (`device_id`, `location.coords…`). The device gets 200
+ * only after the fix is committed; a malformed request gets 400 and an unknown device 404.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Fix } from '../db/positions';
+import type { Logger } from '../log';
+import type { Pipeline } from './pipeline';
+
+const KNOTS_TO_KMH = 1.852;
+const MAX_BODY = 64 * 1024;
+const KNOWN = new Set([
+  'id',
+  'deviceid',
+  'lat',
+  'lon',
+  'timestamp',
+  'speed',
+  'bearing',
+  'heading',
+  'altitude',
+  'accuracy',
+  'batt',
+  'ignition',
+  'driverUniqueId',
+]);
+
+export class BadMessage extends Error {}
+
+function number(value: unknown): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+function bool(value: unknown): boolean | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  return ['1', 'true', 'on', 'yes'].includes(String(value).toLowerCase());
+}
+
+/** Seconds, milliseconds or ISO text; missing means now. */
+export function parseTime(value: unknown, now = new Date()): Date {
+  if (value === undefined || value === null || value === '') return now;
+  const n = Number(value);
+  if (Number.isFinite(n)) return new Date(n > 1e11 ? n : n * 1000);
+  const date = new Date(String(value).replace(' ', 'T'));
+  if (Number.isNaN(date.getTime())) throw new BadMessage('timestamp inválido');
+  return date;
+}
+
+/** One fix from OsmAnd key/value parameters. */
+export function fromParams(params: Record<string, string>): { identifier: string; fix: Fix } {
+  const identifier = params.id ?? params.deviceid;
+  if (!identifier) throw new BadMessage('id ausente');
+  const latitude = number(params.lat);
+  const longitude = number(params.lon);
+  if (latitude === undefined || longitude === undefined)
+    throw new BadMessage('lat/lon ausentes ou inválidos');
+  const speedKnots = number(params.speed);
+  const attributes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(params)) if (!KNOWN.has(key)) attributes[key] = value;
+  return {
+    identifier,
+    fix: {
+      fixTime: parseTime(params.timestamp),
+      latitude,
+      longitude,
+      speed: speedKnots === undefined ? undefined : speedKnots * KNOTS_TO_KMH,
+      course: number(params.bearing ?? params.heading),
+      altitude: number(params.altitude),
+      accuracy: number(params.accuracy),
+      battery: number(params.batt),
+      ignition: bool(params.ignition),
+      driverRfid: params.driverUniqueId,
+      attributes,
+    },
+  };
+}
+
+interface TraccarJson {
+  device_id?: unknown;
+  location?: {
+    timestamp?: unknown;
+    coords?: {
+      latitude?: unknown;
+      longitude?: unknown;
+      speed?: unknown;
+      heading?: unknown;
+      altitude?: unknown;
+      accuracy?: unknown;
+    };
+    battery?: { level?: unknown };
+    extras?: Record<string, unknown>;
+  };
+}
+
+/** One fix from the JSON body (speed in m/s, battery level 0..1). */
+export function fromJson(body: TraccarJson): { identifier: string; fix: Fix } {
+  const identifier = typeof body.device_id === 'string' ? body.device_id : undefined;
+  const coords = body.location?.coords;
+  const latitude = number(coords?.latitude);
+  const longitude = number(coords?.longitude);
+  if (!identifier) throw new BadMessage('device_id ausente');
+  if (latitude === undefined || longitude === undefined)
+    throw new BadMessage('coordenadas ausentes');
+  const speed = number(coords?.speed);
+  const level = number(body.location?.battery?.level);
+  return {
+    identifier,
+    fix: {
+      fixTime: parseTime(body.location?.timestamp),
+      latitude,
+      longitude,
+      speed: speed === undefined || speed < 0 ? undefined : speed * 3.6,
+      course: number(coords?.heading),
+      altitude: number(coords?.altitude),
+      accuracy: number(coords?.accuracy),
+      battery: level === undefined ? undefined : level * 100,
+      attributes: { ...(body.location?.extras ?? {}) },
+    },
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY) {
+        reject(new BadMessage('corpo grande demais'));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+export async function parseRequest(
+  req: IncomingMessage,
+): Promise<{ identifier: string; fix: Fix }> {
+  const url = new URL(req.url ?? '/', 'http://device');
+  const query = Object.fromEntries(url.searchParams);
+  const body = req.method === 'POST' ? await readBody(req) : '';
+  const type = req.headers['content-type'] ?? '';
+  if (body && type.includes('json')) {
+    try {
+      return fromJson(JSON.parse(body) as TraccarJson);
+    } catch (err) {
+      throw err instanceof BadMessage ? err : new BadMessage('JSON malformado');
+    }
+  }
+  const form = body ? Object.fromEntries(new URLSearchParams(body)) : {};
+  return fromParams({ ...query, ...form });
+}
+
+export function startOsmand(options: {
+  port: number;
+  host: string;
+  pipeline: Pipeline;
+  log: Logger;
+}): Promise<Server & { port: number }> {
+  const server = createServer((req, res) => {
+    parseRequest(req)
+      .then(({ identifier, fix }) => options.pipeline.accept(identifier, [fix]))
+      .then((result) => {
+        res.statusCode = result.status === 'ok' ? 200 : 404;
+        res.end(result.status === 'ok' ? 'OK' : 'Dispositivo desconhecido');
+      })
+      .catch((err: unknown) => {
+        if (err instanceof BadMessage) {
+          res.statusCode = 400;
+          res.end(`Mensagem inválida: ${err.message}`);
+          return;
+        }
+        options.log.error('osmand: failed to store', { err });
+        res.statusCode = 500;
+        res.end('Erro interno');
+      });
+  });
+  return new Promise((resolve) => {
+    server.listen(options.port, options.host, () => {
+      const { port } = server.address() as AddressInfo;
+      options.log.info('OsmAnd listening', { port });
+      resolve(Object.assign(server, { port }));
+    });
+  });
+}

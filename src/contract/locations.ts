@@ -1,0 +1,45 @@
+/** Last locations (SPEC §3 "Location item"): what the map and the list beside it show. */
+import * as v from 'valibot';
+import { IdSchema } from './common';
+
+const IdList = v.pipe(
+  v.string(),
+  v.transform((s: string) =>
+    s
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean),
+  ),
+  v.array(IdSchema),
+);
+
+export const LastLocationQuerySchema = v.strictObject({
+  clientId: v.optional(IdSchema),
+  vehicleIds: v.optional(IdList),
+  fleets: v.optional(IdList),
+});
+
+export const LocationItemSchema = v.object({
+  id: v.string(),
+  type: v.picklist(['vehicle', 'tracker']),
+  /** The vehicle's name, or 'Veículo'/'Rastreador' when it has none. */
+  name: v.string(),
+  plate: v.nullable(v.string()),
+  vehicleType: v.nullable(v.string()),
+  trackerId: v.string(),
+  clientId: v.string(),
+  latitude: v.number(),
+  longitude: v.number(),
+  speed: v.nullable(v.number()),
+  course: v.nullable(v.number()),
+  ignition: v.nullable(v.boolean()),
+  battery: v.nullable(v.number()),
+  driver: v.nullable(v.string()),
+  fixTime: v.string(),
+  receivedAt: v.string(),
+});
+export type LocationItem = v.InferOutput<typeof LocationItemSchema>;
+
+export function locationName(item: { type: 'vehicle' | 'tracker'; name?: string | null }): string {
+  return item.name?.trim() || (item.type === 'vehicle' ? 'Veículo' : 'Rastreador');
+}

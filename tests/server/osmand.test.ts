@@ -1,0 +1,177 @@
+/** The OsmAnd protocol over a real socket, through the ingest pipeline to last locations. */
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOsmand } from '../../server/ingest/osmand';
+import { createLogger } from '../../server/log';
+import { as, backends, demoClients, type TestServer, useServer } from './harness';
+
+const IMEI = '490154203237518';
+
+describe.each(await backends())('OsmAnd ingest on %s', (backend) => {
+  const server = useServer(backend);
+  let listener: Server & { port: number };
+  let base = '';
+  let vehicleId = '';
+
+  beforeAll(async () => {
+    const s: TestServer = server();
+    listener = await startOsmand({
+      port: 0,
+      host: '127.0.0.1',
+      pipeline: s.deps.pipeline,
+      log: createLogger('silent'),
+    });
+    base = `http://127.0.0.1:${listener.port}`;
+    const { north } = await demoClients(s);
+    const admin = await as(s, 'admin@rastro.demo');
+    vehicleId = (
+      await admin.call('POST', '/registros/vehicle', {
+        clientId: north,
+        name: 'Caminhão 7',
+        plate: 'OSM7A77',
+        type: 'truck',
+      })
+    ).body.id;
+    await admin.call('POST', '/registros/tracker', {
+      clientId: north,
+      identifier: IMEI,
+      provider: 'rastro',
+      vehicleId,
+    });
+    await admin.call('POST', '/registros/driver', {
+      clientId: north,
+      completName: 'Dario Motorista',
+      cpf: '52998224725',
+      rfidCode: 'AB12CD34',
+    });
+  });
+  afterAll(() => new Promise<void>((resolve) => listener.close(() => resolve())));
+
+  const send = (query: string, init?: RequestInit) => fetch(`${base}/?${query}`, init);
+  const last = async () => {
+    const manager = await as(server(), 'gestor.norte@rastro.demo');
+    return (await manager.call('GET', '/registros/real-time/lastLocation')).body as {
+      id: string;
+      speed: number;
+      latitude: number;
+      name: string;
+      driver: string | null;
+      ignition: boolean | null;
+    }[];
+  };
+
+  it('stores a fix sent as query parameters and answers only after the commit', async () => {
+    const t = Math.floor(Date.now() / 1000) - 60;
+    const res = await send(
+      `id=${IMEI}&lat=-8.0476&lon=-34.8770&timestamp=${t}&speed=10&bearing=90&ignition=true&batt=87&driverUniqueId=AB12CD34&fuel=55`,
+    );
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('OK');
+    const [item] = await last();
+    expect(item).toMatchObject({
+      id: vehicleId,
+      type: 'vehicle',
+      name: 'Caminhão 7',
+      plate: 'OSM7A77',
+      latitude: -8.0476,
+      ignition: true,
+      driver: 'Dario Motorista',
+    });
+    expect(item?.speed).toBeCloseTo(18.52, 2);
+  });
+
+  it('accepts form bodies and the JSON body of Traccar Client', async () => {
+    const t = Date.now() - 30_000;
+    const form = await fetch(base, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `deviceid=${IMEI}&lat=-8.0480&lon=-34.8775&timestamp=${new Date(t).toISOString()}`,
+    });
+    expect(form.status).toBe(200);
+    const json = await fetch(base, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        device_id: IMEI,
+        location: {
+          timestamp: new Date(t + 10_000).toISOString(),
+          coords: { latitude: -8.049, longitude: -34.878, speed: 5, heading: 180 },
+          battery: { level: 0.5 },
+        },
+      }),
+    });
+    expect(json.status).toBe(200);
+    const [item] = await last();
+    expect(item?.latitude).toBe(-8.049);
+    expect(item?.speed).toBeCloseTo(18, 5);
+  });
+
+  it('refuses malformed messages and unknown devices, and keeps the listener alive', async () => {
+    expect((await send('id=123')).status).toBe(400);
+    expect((await send(`id=${IMEI}&lat=abc&lon=1`)).status).toBe(400);
+    expect(
+      (
+        await fetch(base, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{oops',
+        })
+      ).status,
+    ).toBe(400);
+    const unknown = await send('id=999999&lat=-8&lon=-34');
+    expect(unknown.status).toBe(404);
+    expect(server().deps.pipeline.stats().unknown_device).toBeGreaterThan(0);
+    expect((await send(`id=${IMEI}&lat=-8.05&lon=-34.88`)).status).toBe(200);
+  });
+
+  it('filters zero, future and impossible fixes but acknowledges them, and ignores repeats', async () => {
+    const before = (await last())[0];
+    expect((await send(`id=${IMEI}&lat=0&lon=0`)).status).toBe(200);
+    expect(
+      (
+        await send(
+          `id=${IMEI}&lat=-8.1&lon=-34.9&timestamp=${Math.floor(Date.now() / 1000) + 3600}`,
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (await send(`id=${IMEI}&lat=-23.55&lon=-46.63&timestamp=${Math.floor(Date.now() / 1000)}`))
+        .status,
+    ).toBe(200);
+    const after = (await last())[0];
+    expect(after?.latitude).toBe(before?.latitude);
+    const stats = server().deps.pipeline.stats();
+    expect(stats.zero_coordinates).toBeGreaterThan(0);
+    expect(stats.future_fix).toBeGreaterThan(0);
+    expect(stats.impossible_jump).toBeGreaterThan(0);
+    const t = Math.floor(Date.now() / 1000) - 5;
+    const stored = stats.stored;
+    await send(`id=${IMEI}&lat=-8.051&lon=-34.881&timestamp=${t}`);
+    await send(`id=${IMEI}&lat=-8.051&lon=-34.881&timestamp=${t}`);
+    expect(server().deps.pipeline.stats().stored).toBe(stored + 1);
+  });
+
+  it('takes fixes of several devices at once', async () => {
+    const admin = await as(server(), 'admin@rastro.demo');
+    const { north } = await demoClients(server());
+    const ids = ['dev-a', 'dev-b', 'dev-c'];
+    for (const id of ids)
+      await admin.call('POST', '/registros/tracker', {
+        clientId: north,
+        identifier: id,
+        provider: 'rastro',
+      });
+    const answers = await Promise.all(
+      ids.flatMap((id, i) =>
+        [1, 2, 3].map((k) =>
+          send(
+            `id=${id}&lat=${-8 - i / 100}&lon=${-34 - k / 1000}&timestamp=${Math.floor(Date.now() / 1000) - 100 + k}`,
+          ),
+        ),
+      ),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array(9).fill(200));
+    const items = await last();
+    expect(items.filter((item) => item.name === 'Rastreador')).toHaveLength(3);
+  });
+});
