@@ -33,7 +33,10 @@ export async function prepare(
   config: Config,
   log: Logger = createLogger(config.logLevel),
 ): Promise<Deps> {
-  const database = await openDatabase(config);
+  const database = await openDatabase({
+    ...config,
+    onIdleError: (err) => log.warn('database: idle connection lost', { err: err.message }),
+  });
   await database.migrate();
   log.info('database ready', {
     kind: database.kind,

@@ -32,8 +32,9 @@ const MIGRATION_LOCK = 727_001;
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string;
+  onIdleError?: (err: Error) => void;
 }): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onIdleError);
   return openPglite(options.dataDir);
 }
 
@@ -50,8 +51,11 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, onIdleError?: (err: Error) => void): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection can be dropped by the server (restart, failover, admin): the pool
+  // replaces it on next use; without a handler node-postgres would crash the process.
+  pool.on('error', (err) => onIdleError?.(err));
   const db = drizzlePg({ client: pool, schema });
   return {
     db: db as unknown as Db,

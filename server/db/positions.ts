@@ -3,7 +3,7 @@
  * transaction: the fixes (a repeated fix is ignored by its key) and the tracker's last
  * location, moved forward only when a newer fix arrives.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { drivers, fleets, lastLocations, positions, trackers, vehicles } from './schema';
 
@@ -101,10 +101,23 @@ export async function storeFixes(db: Db, tracker: TrackerRef, fixes: Fix[]): Pro
   });
 }
 
+/** Only these ids, or nothing at all for an empty list; no filter when undefined. */
+function within(
+  column: typeof lastLocations.vehicleId | typeof lastLocations.trackerId,
+  ids: string[] | undefined,
+) {
+  if (!ids) return undefined;
+  return ids.length ? inArray(column, ids) : sql`false`;
+}
+
 export async function lastLocationsOf(
   db: Db,
   clientIds: string[],
-  filter: { vehicleIds?: string[] | undefined } = {},
+  filter: {
+    vehicleIds?: string[] | undefined;
+    trackerIds?: string[] | undefined;
+    receivedAfter?: Date | undefined;
+  } = {},
 ) {
   if (clientIds.length === 0) return [];
   return db
@@ -113,11 +126,9 @@ export async function lastLocationsOf(
     .where(
       and(
         inArray(lastLocations.clientId, clientIds),
-        filter.vehicleIds
-          ? filter.vehicleIds.length
-            ? inArray(lastLocations.vehicleId, filter.vehicleIds)
-            : sql`false`
-          : undefined,
+        within(lastLocations.vehicleId, filter.vehicleIds),
+        within(lastLocations.trackerId, filter.trackerIds),
+        filter.receivedAfter ? gt(lastLocations.receivedAt, filter.receivedAfter) : undefined,
       ),
     );
 }

@@ -174,4 +174,44 @@ describe.each(await backends())('OsmAnd ingest on %s', (backend) => {
     const items = await last();
     expect(items.filter((item) => item.name === 'Rastreador')).toHaveLength(3);
   });
+
+  it('streams changed last locations within moments of ingest, and resumes from a time', async () => {
+    const manager = await as(server(), 'gestor.norte@rastro.demo');
+    const res = await server().request('/registros/real-time/stream', {
+      token: manager.accessToken,
+    });
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const until = async (pattern: RegExp) => {
+      const deadline = Date.now() + 5000;
+      while (!pattern.test(text)) {
+        if (Date.now() > deadline) throw new Error(`no ${pattern} in ${text}`);
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value);
+      }
+    };
+    await until(/event: ready/);
+    const before = new Date().toISOString();
+    expect((await send(`id=${IMEI}&lat=-8.0512&lon=-34.8811&speed=20`)).status).toBe(200);
+    await until(/"latitude":-8.0512/);
+    expect(text).toMatch(/event: location\ndata: \{.*"plate":"OSM7A77".*\}\nid: [0-9T:.-]+Z/);
+    await reader.cancel();
+
+    const resumed = await server().request(
+      `/registros/real-time/stream?since=${encodeURIComponent(before)}`,
+      { token: manager.accessToken },
+    );
+    const again = (resumed.body as ReadableStream<Uint8Array>).getReader();
+    let got = '';
+    while (!/event: ready/.test(got)) {
+      const { value, done } = await again.read();
+      if (done) break;
+      got += decoder.decode(value);
+    }
+    expect(got).toContain('"latitude":-8.0512');
+    await again.cancel();
+  });
 });

@@ -195,6 +195,9 @@ const ROUTES: Record<string, Case> = {
   'GET /registros/real-time/lastLocation': {
     attempt: (o) => ({ path: `/registros/real-time/lastLocation?clientId=${o.client}` }),
   },
+  'GET /registros/real-time/stream': {
+    attempt: (o) => ({ path: `/registros/real-time/stream?clientId=${o.client}` }),
+  },
   'GET /registros/tracker-types': { exempt: 'catálogo de modelos comum a todos os clientes' },
   'GET /registros/tracker-types/:id': { exempt: 'catálogo de modelos comum a todos os clientes' },
   'POST /registros/tracker-types': {

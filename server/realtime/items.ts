@@ -1,0 +1,83 @@
+/**
+ * Last locations as the API shows them (SPEC §3 "Location item"), for the lastLocation call
+ * and the live stream alike: scoped to what the caller may see, named after the vehicle
+ * ('Veículo'/'Rastreador' when there is none) and its driver.
+ */
+import type { Context } from 'hono';
+import { type LocationItem, locationName } from '../../src/contract';
+import type { AuthEnv } from '../auth/middleware';
+import { fleetVehicleIds, lastLocationsOf, vehiclesAndDrivers } from '../db/positions';
+import { linkedVehicleIds } from '../db/sharing';
+import type { Deps } from '../deps';
+import { notFound } from '../http/errors';
+import { canSeeClient, visibleClientIds } from '../tenancy';
+
+export interface LocationScope {
+  clientIds: string[];
+  vehicleIds: string[] | undefined;
+}
+
+/** What a caller may see of last locations, narrowed by the query's customer, vehicles, fleets. */
+export async function locationScope(
+  c: Context<AuthEnv>,
+  deps: Deps,
+  q: {
+    clientId?: string | undefined;
+    vehicleIds?: string[] | undefined;
+    fleets?: string[] | undefined;
+  },
+): Promise<LocationScope> {
+  const { db } = deps.database;
+  let clientIds = await visibleClientIds(c, deps);
+  if (q.clientId) {
+    if (!(await canSeeClient(c, deps, q.clientId))) throw notFound('Cliente não encontrado');
+    clientIds = [q.clientId];
+  }
+  let vehicleIds = q.vehicleIds;
+  if (q.fleets)
+    vehicleIds = [...(vehicleIds ?? []), ...(await fleetVehicleIds(db, q.fleets, clientIds))];
+  if (c.var.user.role === 'VISITOR') {
+    const linked = await linkedVehicleIds(db, c.var.user.id);
+    vehicleIds = vehicleIds ? vehicleIds.filter((id) => linked.includes(id)) : linked;
+  }
+  return { clientIds, vehicleIds };
+}
+
+export async function locationItems(
+  deps: Deps,
+  scope: LocationScope,
+  extra: { receivedAfter?: Date | undefined; trackerIds?: string[] | undefined } = {},
+): Promise<LocationItem[]> {
+  const { db } = deps.database;
+  const rows = await lastLocationsOf(db, scope.clientIds, {
+    vehicleIds: scope.vehicleIds,
+    ...extra,
+  });
+  const names = await vehiclesAndDrivers(
+    db,
+    rows.flatMap((row) => (row.vehicleId ? [row.vehicleId] : [])),
+    rows.flatMap((row) => (row.driverRfid ? [row.driverRfid] : [])),
+  );
+  return rows.map((row) => {
+    const vehicle = names.vehicles.find((x) => x.id === row.vehicleId);
+    const type = vehicle ? 'vehicle' : 'tracker';
+    return {
+      id: vehicle?.id ?? row.trackerId,
+      type,
+      name: locationName({ type, name: vehicle?.name }),
+      plate: vehicle?.plate ?? null,
+      vehicleType: vehicle?.type ?? null,
+      trackerId: row.trackerId,
+      clientId: row.clientId,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      speed: row.speed,
+      course: row.course,
+      ignition: row.ignition,
+      battery: row.battery,
+      driver: names.drivers.find((d) => d.rfid === row.driverRfid)?.name ?? null,
+      fixTime: row.fixTime.toISOString(),
+      receivedAt: row.receivedAt.toISOString(),
+    };
+  });
+}
