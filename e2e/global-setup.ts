@@ -102,6 +102,7 @@ export default async function globalSetup() {
       PLATE_LOOKUP_TOKEN: 'e2e',
       LOG_LEVEL: 'warn',
       OSMAND_PORT: '0',
+      SIMULATOR: 'off',
       DATABASE_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

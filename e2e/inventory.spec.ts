@@ -99,6 +99,7 @@ test('a temporary link opens without signing in and stops working once revoked',
   await expect(other.getByRole('heading', { name: 'Acesso temporário' })).toBeVisible();
   await expect(other.getByRole('list', { name: 'Veículos compartilhados' })).toContainText(plate);
 
+  await shell.dismissToasts();
   await page.getByRole('button', { name: `Revogar ${name}` }).click();
   await expect(shell.toast('Link revogado.')).toBeVisible();
   await other.reload();

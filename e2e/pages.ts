@@ -46,6 +46,14 @@ export class Shell {
     return this.page.getByRole('region', { name: 'Notificações' }).getByText(text);
   }
 
+  /** Closes every toast (they sit over the bottom right of the page). */
+  async dismissToasts() {
+    const buttons = this.page
+      .getByRole('region', { name: 'Notificações' })
+      .getByRole('button', { name: /Dispensar notificação|Fechar/ });
+    while ((await buttons.count()) > 0) await buttons.first().click();
+  }
+
   async openUserMenu() {
     await this.page.getByRole('button', { name: /^Conta:/ }).click();
   }

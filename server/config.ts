@@ -63,11 +63,14 @@ const EnvSchema = v.object({
   WIALON_TOKEN: optionalText,
   UPLOAD_DIR: optionalText,
   OSMAND_PORT: v.optional(v.string(), '5055'),
+  SIMULATOR: v.optional(v.picklist(['on', 'off'], 'use on ou off'), 'on'),
+  SIMULATOR_INTERVAL_MS: int(10_000, 100),
   INGEST_DROP_ZERO: bool(true),
   INGEST_MAX_FUTURE_SECONDS: int(300, 0),
   INGEST_MAX_JUMP_KMH: int(1000, 1),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   SEED_DEMO: bool(true),
+  SEED_DEMO_FLEET: bool(true),
   TRUST_PROXY: bool(false),
   LOGIN_SLOWDOWN_AFTER: int(3, 1),
   LOGIN_SLOWDOWN_MS: int(500, 0),
@@ -99,9 +102,12 @@ export type Config = {
   uploadDir: string;
   /** null when the listener is off ('off'); 0 picks a free port. */
   osmandPort: number | null;
+  /** The demo's moving fleet (only with the demo seed and the OsmAnd listener on). */
+  simulator: { on: boolean; intervalMs: number };
   ingest: { dropZero: boolean; maxFutureSeconds: number; maxJumpKmh: number };
   outsideTimeoutMs: number;
   seedDemo: boolean;
+  seedDemoFleet: boolean;
   trustProxy: boolean;
   throttle: {
     slowdownAfter: number;
@@ -144,6 +150,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       wialon: { url: e.WIALON_URL, token: e.WIALON_TOKEN },
     },
     osmandPort: e.OSMAND_PORT === 'off' ? null : Number(e.OSMAND_PORT),
+    simulator: { on: e.SIMULATOR === 'on', intervalMs: e.SIMULATOR_INTERVAL_MS },
     ingest: {
       dropZero: e.INGEST_DROP_ZERO,
       maxFutureSeconds: e.INGEST_MAX_FUTURE_SECONDS,
@@ -158,6 +165,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ),
     outsideTimeoutMs: e.OUTSIDE_TIMEOUT_MS,
     seedDemo: e.SEED_DEMO,
+    seedDemoFleet: e.SEED_DEMO_FLEET,
     trustProxy: e.TRUST_PROXY,
     throttle: {
       slowdownAfter: e.LOGIN_SLOWDOWN_AFTER,

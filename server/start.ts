@@ -13,13 +13,14 @@ import { createApp } from './app';
 import { hashPassword } from './auth/passwords';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
-import { DEMO_PASSWORD, isEmpty, seedDemo } from './db/seed';
+import { DEMO_PASSWORD, isEmpty, seedDemo, seedDemoFleet } from './db/seed';
 import { getOrCreateSetting } from './db/settings';
 import type { Deps } from './deps';
 import { startOsmand } from './ingest/osmand';
 import { createPipeline } from './ingest/pipeline';
 import { createLogger, type Logger } from './log';
 import { createMailer } from './mail/mailer';
+import { demoDevices, startSimulator } from './simulator';
 
 export interface RunningServer {
   url: string;
@@ -44,6 +45,7 @@ export async function prepare(
   });
   if (config.seedDemo && (await isEmpty(database.db))) {
     await seedDemo(database.db, await hashPassword(DEMO_PASSWORD));
+    if (config.seedDemoFleet) await seedDemoFleet(database.db);
     log.info('demo seeded: sign in as admin@rastro.demo / rastro-demo (demo only)');
   }
   const secret =
@@ -90,12 +92,22 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
           pipeline: deps.pipeline,
           log: deps.log,
         });
+  const stopSimulator =
+    osmand && config.seedDemo && config.seedDemoFleet && config.simulator.on
+      ? startSimulator({
+          osmandUrl: `http://127.0.0.1:${osmand.port}`,
+          devices: demoDevices(12),
+          intervalMs: config.simulator.intervalMs,
+          log: deps.log,
+        })
+      : undefined;
   deps.log.info('Rastro no ar', { url, osmandPort: osmand?.port });
   return {
     url,
     osmandPort: osmand?.port ?? null,
     deps,
     async close() {
+      stopSimulator?.();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (osmand) await new Promise<void>((resolve) => osmand.close(() => resolve()));
       await deps.database.close();

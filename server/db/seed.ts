@@ -6,7 +6,7 @@
 import { count } from 'drizzle-orm';
 import type { Role } from '../../src/contract';
 import type { Db } from './client';
-import { clients, users } from './schema';
+import { clients, trackers, users, vehicles } from './schema';
 
 export const DEMO_PASSWORD = 'rastro-demo';
 
@@ -112,5 +112,40 @@ export async function seedDemo(db: Db, passwordHash: string): Promise<void> {
         };
       }),
     );
+  });
+}
+
+/** The demo fleet: four vehicles with Rastro trackers (demo-001…) in each company. */
+export async function seedDemoFleet(db: Db): Promise<void> {
+  const companies = await db
+    .select({ id: clients.id, name: clients.name })
+    .from(clients)
+    .orderBy(clients.createdAt);
+  const kinds = ['truck', 'van', 'car', 'motorcycle', 'bus', 'pickup'] as const;
+  let n = 0;
+  await db.transaction(async (tx) => {
+    for (const company of companies.slice(0, 3)) {
+      for (let i = 0; i < 4; i++) {
+        n += 1;
+        const number = String(n).padStart(3, '0');
+        const type = kinds[n % kinds.length] ?? 'car';
+        const [vehicle] = await tx
+          .insert(vehicles)
+          .values({
+            clientId: company.id,
+            name: `Demo ${number}`,
+            plate: `RST${n % 10}D${String(n).padStart(2, '0')}`,
+            type,
+          })
+          .returning({ id: vehicles.id });
+        await tx.insert(trackers).values({
+          clientId: company.id,
+          identifier: `demo-${number}`,
+          provider: 'rastro',
+          vehicleId: vehicle?.id,
+          activatedAt: new Date(),
+        });
+      }
+    }
   });
 }

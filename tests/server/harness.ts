@@ -80,6 +80,8 @@ export function useServer(
       LOG_LEVEL: 'silent',
       PUBLIC_URL: 'http://rastro.test',
       LOGIN_SLOWDOWN_MS: '0',
+      SEED_DEMO_FLEET: 'false',
+      OSMAND_PORT: 'off',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env(),
     });

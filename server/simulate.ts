@@ -1,0 +1,12 @@
+/** `npm run simulate`: the demo fleet against a running Rastro (OSMAND_URL). */
+import { createLogger } from './log';
+import { demoDevices, startSimulator } from './simulator';
+
+const osmandUrl = process.env.OSMAND_URL ?? 'http://localhost:5055';
+const devices = demoDevices(Number(process.env.SIMULATOR_DEVICES ?? 12));
+const intervalMs = Number(process.env.SIMULATOR_INTERVAL_MS ?? 10_000);
+const stop = startSimulator({ osmandUrl, devices, intervalMs, log: createLogger('info') });
+process.once('SIGINT', () => {
+  stop();
+  process.exit(0);
+});
