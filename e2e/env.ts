@@ -3,6 +3,8 @@ import path from 'node:path';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
 export const E2E_URL = `http://127.0.0.1:${E2E_PORT}`;
+/** Where the journeys' trackers send OsmAnd positions. */
+export const E2E_OSMAND_URL = `http://127.0.0.1:${E2E_PORT - 1}`;
 export const E2E_ROOT = path.resolve('.tmp/e2e');
 /** The served copy of the build: the update journey changes the worker in it. */
 export const E2E_STATIC = path.join(E2E_ROOT, 'dist');

@@ -101,7 +101,7 @@ export default async function globalSetup() {
       PLATE_LOOKUP_URL: plates.url,
       PLATE_LOOKUP_TOKEN: 'e2e',
       LOG_LEVEL: 'warn',
-      OSMAND_PORT: '0',
+      OSMAND_PORT: String(E2E_PORT - 1),
       SIMULATOR: 'off',
       DATABASE_URL: '',
     },

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { E2E_OSMAND_URL } from './env';
 import { Shell, signInAsAdmin, waitForServiceWorker } from './pages';
 
 /** A Mercosul plate and a valid ICCID that no other run used. */
@@ -65,9 +66,14 @@ test('a vehicle with a tracker and a SIM card, a photo, and a block command with
   await expect(shell.toast('1 imagem salva.')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Foto do veículo' })).toBeVisible();
 
+  // The tracker reports the vehicle moving: blocking warns about it.
+  const fix = await fetch(`${E2E_OSMAND_URL}/?id=trk-${plate}&lat=-8.0476&lon=-34.8770&speed=27`);
+  expect(fix.status).toBe(200);
   await page.getByRole('button', { name: 'Bloquear', exact: true }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Bloquear veículo?' });
-  await expect(dialog).toContainText('em movimento');
+  await expect(dialog.getByRole('alert')).toContainText(
+    'o veículo estava em movimento, a 50,00 km/h',
+  );
   await dialog.getByRole('button', { name: 'Bloquear' }).click();
   await expect(shell.toast('Bloquear: Pendente')).toBeVisible();
   const history = page.getByRole('grid', { name: 'Comandos enviados' });

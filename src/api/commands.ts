@@ -1,6 +1,6 @@
 /** Commands, images and plate lookup of vehicles and trackers (SPEC §7). */
 import * as v from 'valibot';
-import { CommandSchema, MessageSchema, PlateRecordSchema } from '../contract';
+import { CommandSchema, LocationItemSchema, MessageSchema, PlateRecordSchema } from '../contract';
 import { api } from './client';
 
 const CommandListSchema = v.object({ commands: v.array(CommandSchema) });
@@ -54,4 +54,15 @@ export async function lookupPlate(plate: string) {
     PlateListSchema,
     await api.get('registros/eligo/consultarPlaca', { searchParams: { placa: plate } }).json(),
   );
+}
+
+/** The last location of one vehicle, if it has reported. */
+export async function lastLocationOf(vehicleId: string) {
+  const items = v.parse(
+    v.array(LocationItemSchema),
+    await api
+      .get('registros/real-time/lastLocation', { searchParams: { vehicleIds: vehicleId } })
+      .json(),
+  );
+  return items.find((item) => item.id === vehicleId);
 }

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
 import {
   deleteVehicleImage,
+  lastLocationOf,
   sendVehicleCommand,
   uploadVehicleImages,
   vehicleCommands,
@@ -16,6 +17,7 @@ import { useCan } from '../../app/permissions';
 import { toast } from '../../app/toasts';
 import { useAsync } from '../../app/useAsync';
 import { COMMAND_LABELS, COMMAND_STATUS_LABELS, type Vehicle } from '../../contract';
+import { formatWithUnit } from '../../lib/format';
 import { maskPlate } from '../../lib/masks';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -53,6 +55,9 @@ export function VehicleExtras({ vehicle, onChange }: { vehicle: Vehicle; onChang
   const canBlock = useCan('BlockVehicle');
   const commands = useAsync(() => vehicleCommands(vehicle.id), [vehicle.id]);
   const [confirm, setConfirm] = useState<'block' | 'unblock'>();
+  // Read again when the dialog opens: the warning is about the newest position.
+  const last = useAsync(() => lastLocationOf(vehicle.id), [vehicle.id, confirm]);
+  const moving = last.data && (last.data.speed ?? 0) > 3 ? last.data : undefined;
   const [pending, setPending] = useState(false);
   const [uploading, setUploading] = useState(false);
 
@@ -180,6 +185,12 @@ export function VehicleExtras({ vehicle, onChange }: { vehicle: Vehicle; onChang
             ? `O comando de bloqueio será enviado ao rastreador de ${maskPlate(vehicle.plate)} (${vehicle.name}). Bloquear um veículo em movimento pode causar acidentes: confirme que ele está parado ou em local seguro.`
             : `O comando de desbloqueio será enviado ao rastreador de ${maskPlate(vehicle.plate)} (${vehicle.name}).`}
         </p>
+        {confirm === 'block' && moving && (
+          <p className="form-message form-message-error" role="alert">
+            Atenção: na última posição ({new Date(moving.fixTime).toLocaleString('pt-BR')}) o
+            veículo estava em movimento, a {formatWithUnit(moving.speed, 'km/h')}.
+          </p>
+        )}
       </ConfirmDialog>
     </>
   );
