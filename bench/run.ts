@@ -1,0 +1,131 @@
+/**
+ * `npm run bench`: prints figures, asserts nothing. Ingest end to end (OsmAnd HTTP → committed
+ * position and last location) on PGlite and, when one answers on 127.0.0.1:5432, PostgreSQL,
+ * with the event loop's longest pause; then `lastLocation` for every tracker: time and bytes.
+ * BENCH_TRACKERS and BENCH_FIXES change the sizes.
+ */
+import { randomBytes } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import pg from 'pg';
+import { loadConfig } from '../server/config';
+import { trackers } from '../server/db/schema';
+import { createLogger } from '../server/log';
+import { type RunningServer, startServer } from '../server/start';
+
+const TRACKERS = Number(process.env.BENCH_TRACKERS ?? 500);
+const FIXES = Number(process.env.BENCH_FIXES ?? 5000);
+const CONCURRENCY = 32;
+const ADMIN_URL = process.env.RASTRO_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+  const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 1500 });
+  try {
+    await admin.connect();
+  } catch {
+    return undefined;
+  }
+  const name = `rastro_bench_${randomBytes(4).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  return {
+    url: ADMIN_URL.replace(/\/[^/]*$/, `/${name}`),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+async function bench(label: string, databaseUrl?: string) {
+  const server: RunningServer = await startServer(
+    loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: 'memory://',
+      OSMAND_PORT: '0',
+      SIMULATOR: 'off',
+      SEED_DEMO_FLEET: 'false',
+      LOG_LEVEL: 'silent',
+      INGEST_MAX_JUMP_KMH: '100000',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    }),
+    createLogger('silent'),
+  );
+  const { db } = server.deps.database;
+  const [client] = await db.query.clients.findMany({ limit: 1 });
+  if (!client) throw new Error('no customer');
+  for (let i = 0; i < TRACKERS; i += 500) {
+    await db
+      .insert(trackers)
+      .values(
+        Array.from({ length: Math.min(500, TRACKERS - i) }, (_, k) => ({
+          clientId: client.id,
+          identifier: `bench-${i + k}`,
+          provider: 'rastro',
+        })),
+      );
+  }
+  const base = `http://127.0.0.1:${server.osmandPort}`;
+  const start = Math.floor(Date.now() / 1000) - FIXES;
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      for (let i = next++; i < FIXES; i = next++) {
+        const tracker = i % TRACKERS;
+        const step = Math.floor(i / TRACKERS);
+        const res = await fetch(
+          `${base}/?id=bench-${tracker}&lat=${(-8 - tracker / 1000 - step / 100000).toFixed(6)}&lon=-34.9&timestamp=${start + step}&speed=20`,
+        );
+        await res.text();
+      }
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  loop.disable();
+  const stats = server.deps.pipeline.stats();
+
+  const login = await fetch(`${server.url}/registros/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@rastro.demo', password: 'rastro-demo' }),
+  });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const t1 = performance.now();
+  const last = await fetch(`${server.url}/registros/real-time/lastLocation`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  const body = await last.text();
+  const lastMs = performance.now() - t1;
+
+  console.log(`\n${label}`);
+  console.log(
+    `  ingest (OsmAnd → commit): ${FIXES} fixes, ${TRACKERS} trackers, ${CONCURRENCY} at a time`,
+  );
+  console.log(
+    `    ${(stats.stored / seconds).toFixed(0)} positions/s stored (${stats.stored} stored in ${seconds.toFixed(2)} s)`,
+  );
+  console.log(
+    `    event loop: longest pause ${(loop.max / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms`,
+  );
+  console.log(
+    `  lastLocation for ${TRACKERS} trackers: ${lastMs.toFixed(0)} ms, ${(body.length / 1024).toFixed(0)} KiB`,
+  );
+  await server.close();
+}
+
+await bench('PGlite (embedded)');
+const postgres = await postgresDatabase();
+if (postgres) {
+  try {
+    await bench('PostgreSQL (127.0.0.1:5432)', postgres.url);
+  } finally {
+    await postgres.drop();
+  }
+} else {
+  console.log('\nPostgreSQL: nenhum servidor em 127.0.0.1:5432, etapa pulada');
+}
