@@ -57,15 +57,13 @@ async function bench(label: string, databaseUrl?: string) {
   const [client] = await db.query.clients.findMany({ limit: 1 });
   if (!client) throw new Error('no customer');
   for (let i = 0; i < TRACKERS; i += 500) {
-    await db
-      .insert(trackers)
-      .values(
-        Array.from({ length: Math.min(500, TRACKERS - i) }, (_, k) => ({
-          clientId: client.id,
-          identifier: `bench-${i + k}`,
-          provider: 'rastro',
-        })),
-      );
+    await db.insert(trackers).values(
+      Array.from({ length: Math.min(500, TRACKERS - i) }, (_, k) => ({
+        clientId: client.id,
+        identifier: `bench-${i + k}`,
+        provider: 'rastro',
+      })),
+    );
   }
   const base = `http://127.0.0.1:${server.osmandPort}`;
   const start = Math.floor(Date.now() / 1000) - FIXES;
