@@ -3,9 +3,9 @@
  * of any depth is one round trip; tenancy scoping (server/tenancy.ts) is built on subtreeIds.
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Db, rowsOf } from './client';
 import { clients, users } from './schema';
+import { escapeLike, folded, likePattern } from './search';
 
 export type ClientRow = typeof clients.$inferSelect;
 export type ClientValues = Omit<typeof clients.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -38,30 +38,11 @@ const SORT_COLUMNS = {
   updatedAt: clients.updatedAt,
 };
 
-const ACCENTED = 'áàâãäéèêëíìîïóòôõöúùûüçñ';
-const PLAIN = 'aaaaaeeeeiiiiooooouuuucn';
-
-/** Lower-cased and without accents, so 'logistica' finds 'Logística'. */
-export function folded(column: SQL | AnyPgColumn) {
-  return sql`translate(lower(${column}), ${ACCENTED}, ${PLAIN})`;
-}
-
-export function foldAccents(value: string) {
-  return value
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '');
-}
-
-export function escapeLike(value: string) {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 export async function listClients(db: Db, ids: string[], query: ClientListQuery) {
   if (ids.length === 0) return { rows: [], total: 0 };
   const filters: SQL[] = [inArray(clients.id, ids), isNull(clients.canceledAt)];
   if (query.search) {
-    const like = `%${escapeLike(foldAccents(query.search))}%`;
+    const like = likePattern(query.search);
     const digits = query.search.replace(/[\W_]/g, '').toUpperCase();
     const match = or(
       sql`${folded(clients.name)} like ${like}`,

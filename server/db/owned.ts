@@ -111,20 +111,7 @@ export async function cancelOwned(db: Db, table: OwnedTable, id: string) {
     .where(eq(table.id, id));
 }
 
-/** Case- and accent-insensitive "contains" over several columns. */
-export function containsAny(search: string, columns: AnyPgColumn[]): SQL | undefined {
-  if (!search) return undefined;
-  const like = `%${search
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const parts = columns.map(
-    (column) =>
-      sql`translate(lower(${column}), 'áàâãäéèêëíìîïóòôõöúùûüçñ', 'aaaaaeeeeiiiiooooouuuucn') like ${like}`,
-  );
-  return sql`(${sql.join(parts, sql` or `)})`;
-}
+export { containsAny } from './search';
 
 /** Whether a database error is a unique-key violation (PostgreSQL code 23505). */
 export function isUniqueViolation(err: unknown): boolean {

@@ -5,8 +5,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Role } from '../../src/contract';
 import type { Db } from './client';
-import { escapeLike, foldAccents, folded } from './clients';
 import { clients, users } from './schema';
+import { folded, likePattern } from './search';
 
 export interface ManagedUser {
   id: string;
@@ -58,7 +58,7 @@ const SORTS = {
 export async function listUsers(db: Db, query: UserListQuery) {
   const filters: SQL[] = [eq(users.clientId, query.clientId), isNull(users.canceledAt)];
   if (query.search) {
-    const like = `%${escapeLike(foldAccents(query.search))}%`;
+    const like = likePattern(query.search);
     const match = or(sql`${folded(users.name)} like ${like}`, ilike(users.email, like));
     if (match) filters.push(match);
   }

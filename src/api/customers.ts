@@ -43,10 +43,6 @@ export async function deleteCustomer(id: string) {
   return v.parse(MessageSchema, await api.delete(`registros/client/${id}`).json());
 }
 
-export async function motherCompany(id: string) {
-  return v.parse(CustomerSchema, await api.get(`registros/client/motherCompany/${id}`).json());
-}
-
 export async function lookupCep(cep: string) {
   return v.parse(CepResultSchema, await api.get(`registros/autocomplete/cep/${cep}`).json());
 }

@@ -3,6 +3,7 @@
  * signed-in route comes from this list, so navigation, breadcrumbs and the router agree.
  */
 import { ROUTE_LABELS, t } from '../i18n/pt-BR';
+import { foldText } from '../lib/text';
 
 export interface Area {
   path: string;
@@ -85,16 +86,11 @@ export function breadcrumbs(pathname: string): Crumb[] {
 
 /** Menu filtering: keeps areas whose label (or a child's) matches, accent-insensitively. */
 export function filterAreas(areas: Area[], query: string): Area[] {
-  const norm = (s: string) =>
-    s
-      .normalize('NFD')
-      .replace(/\p{Diacritic}/gu, '')
-      .toLowerCase();
-  const q = norm(query.trim());
+  const q = foldText(query.trim());
   if (!q) return areas;
   return areas.flatMap((a) => {
     const children = filterAreas(a.children ?? [], query);
-    if (norm(a.label).includes(q)) return [a];
+    if (foldText(a.label).includes(q)) return [a];
     return children.length ? [{ ...a, children }] : [];
   });
 }

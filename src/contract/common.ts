@@ -105,9 +105,3 @@ export const BRAZIL_STATES = [
   'TO',
 ] as const;
 export type BrazilState = (typeof BRAZIL_STATES)[number];
-
-/** SPEC §9 status options. */
-export const STATUS_OPTIONS = [
-  { label: 'Ativo', value: true },
-  { label: 'Inativo', value: false },
-] as const;

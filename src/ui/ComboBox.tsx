@@ -15,14 +15,8 @@ import {
   Popover,
   Text,
 } from 'react-aria-components';
+import { foldText } from '../lib/text';
 import type { SelectOption } from './Select';
-
-const fold = (value: string) =>
-  value
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .trim();
 
 export function ComboBox({
   label,
@@ -65,7 +59,7 @@ export function ComboBox({
       key={`options-${items.length}`}
       className={className}
       defaultItems={items}
-      defaultFilter={(text, typed) => fold(text).includes(fold(typed))}
+      defaultFilter={(text, typed) => foldText(text).includes(foldText(typed.trim()))}
       selectedKey={value}
       onSelectionChange={(key) => onChange(key === null ? null : String(key))}
       isRequired={isRequired}

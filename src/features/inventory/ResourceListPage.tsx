@@ -8,6 +8,7 @@ import { useListControls, useRemoval } from '../../app/useListControls';
 import { useOnline } from '../../app/useOnline';
 import type { Mirrored } from '../../db/hooks';
 import { t } from '../../i18n/pt-BR';
+import { foldText } from '../../lib/text';
 import { Button } from '../../ui/Button';
 import { Switch } from '../../ui/Choice';
 import type { ColumnDef } from '../../ui/DataTable';
@@ -18,20 +19,13 @@ import { CustomerPicker } from '../customers/CustomerPicker';
 import { useSelectedClient } from '../customers/useCustomers';
 import type { ResourceConfig } from './resource';
 
-function fold(value: string) {
-  return value
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
-}
-
 /** Search, sort and page the mirrored rows on the device. */
 function pageOf<T extends { id: string }>(
   rows: T[],
   mirror: NonNullable<ResourceConfig<T, unknown, Record<string, unknown>>['mirror']>,
   controls: ReturnType<typeof useListControls>,
 ) {
-  const query = fold(controls.query.trim());
+  const query = foldText(controls.query.trim());
   const found = rows.filter(
     (row) => (mirror.shown?.(row) ?? true) && (!query || mirror.matches(row, query)),
   );
@@ -74,8 +68,6 @@ function MirrorState({ mirrored }: { mirrored: Mirrored<unknown> }) {
     </p>
   );
 }
-
-export { fold };
 
 export function ResourceListPage<T extends { id: string }, P, V extends Record<string, unknown>>({
   config,

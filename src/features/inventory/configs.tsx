@@ -33,9 +33,9 @@ import {
 } from '../../contract';
 import { useMirroredDrivers, useMirroredVehicles } from '../../db/hooks';
 import { maskCpf, maskPhone, maskPlate } from '../../lib/masks';
+import { foldText } from '../../lib/text';
 import type { SelectOption } from '../../ui/Select';
 import { PlateLookup } from './PlateLookup';
-import { fold } from './ResourceListPage';
 import type { ResourceConfig, ResourceMessages } from './resource';
 import { TrackerActions } from './TrackerActions';
 import { VehicleExtras } from './VehicleExtras';
@@ -199,9 +199,9 @@ export const vehicleScreen: ResourceConfig<
   mirror: {
     useRows: useMirroredVehicles,
     matches: (v, q) =>
-      fold(`${v.plate} ${maskPlate(v.plate)} ${v.name} ${v.brand ?? ''} ${v.model ?? ''}`).includes(
-        q,
-      ),
+      foldText(
+        `${v.plate} ${maskPlate(v.plate)} ${v.name} ${v.brand ?? ''} ${v.model ?? ''}`,
+      ).includes(q),
     sortValue: (v, column) =>
       column === 'name' ? v.name : column === 'createdAt' ? v.createdAt : v.plate,
   },
@@ -312,8 +312,8 @@ export const driverScreen: ResourceConfig<
   mirror: {
     useRows: useMirroredDrivers,
     matches: (d, q) =>
-      fold(`${d.completName} ${d.cpf} ${d.rfidCode ?? ''}`).includes(q.replace(/[.-]/g, '')) ||
-      fold(d.completName).includes(q),
+      foldText(`${d.completName} ${d.cpf} ${d.rfidCode ?? ''}`).includes(q.replace(/[.-]/g, '')) ||
+      foldText(d.completName).includes(q),
     sortValue: (d, column) => (column === 'createdAt' ? d.createdAt : d.completName),
     shown: (d) => d.active,
   },
