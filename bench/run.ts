@@ -2,7 +2,7 @@
  * `npm run bench`: prints figures, asserts nothing. Ingest end to end (OsmAnd HTTP → committed
  * position and last location) on PGlite and, when one answers on 127.0.0.1:5432, PostgreSQL,
  * with the event loop's longest pause; then `lastLocation` for every tracker: time and bytes.
- * BENCH_TRACKERS and BENCH_FIXES change the sizes.
+ * BENCH_TRACKERS, BENCH_FIXES and BENCH_CONCURRENCY (devices sending at once) change the sizes.
  */
 import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -12,9 +12,9 @@ import { trackers } from '../server/db/schema';
 import { createLogger } from '../server/log';
 import { type RunningServer, startServer } from '../server/start';
 
-const TRACKERS = Number(process.env.BENCH_TRACKERS ?? 500);
-const FIXES = Number(process.env.BENCH_FIXES ?? 5000);
-const CONCURRENCY = 32;
+const TRACKERS = Number(process.env.BENCH_TRACKERS ?? 10_000);
+const FIXES = Number(process.env.BENCH_FIXES ?? 20_000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 256);
 const ADMIN_URL = process.env.RASTRO_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {

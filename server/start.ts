@@ -13,6 +13,7 @@ import { createApp } from './app';
 import { hashPassword } from './auth/passwords';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
+import { ensurePartitions } from './db/partitions';
 import { DEMO_PASSWORD, isEmpty, seedDemo, seedDemoFleet } from './db/seed';
 import { getOrCreateSetting } from './db/settings';
 import type { Deps } from './deps';
@@ -39,6 +40,9 @@ export async function prepare(
     onIdleError: (err) => log.warn('database: idle connection lost', { err: err.message }),
   });
   await database.migrate();
+  const partitions = await ensurePartitions(database.db);
+  if (partitions.skipped.length)
+    log.warn('positions: months left in the default partition', partitions);
   log.info('database ready', {
     kind: database.kind,
     dataDir: database.kind === 'pglite' ? config.dataDir : undefined,
@@ -101,6 +105,15 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
           log: deps.log,
         })
       : undefined;
+  // A server that runs for months keeps creating the months ahead.
+  const partitionTimer = setInterval(
+    () =>
+      void ensurePartitions(deps.database.db).catch((err: unknown) =>
+        deps.log.warn('positions: could not create partitions', { err }),
+      ),
+    12 * 3600_000,
+  );
+  partitionTimer.unref();
   deps.log.info('Rastro no ar', { url, osmandPort: osmand?.port });
   return {
     url,
@@ -108,6 +121,7 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
     deps,
     async close() {
       stopSimulator?.();
+      clearInterval(partitionTimer);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (osmand) await new Promise<void>((resolve) => osmand.close(() => resolve()));
       await deps.database.close();

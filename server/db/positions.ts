@@ -1,10 +1,10 @@
 /**
- * Positions and last locations. A batch of fixes of one tracker is stored in one
- * transaction: the fixes (a repeated fix is ignored by its key) and the tracker's last
- * location, moved forward only when a newer fix arrives.
+ * Positions and last locations. The ingest pipeline stores a batch of fixes of many
+ * trackers in one transaction: the fixes (a repeated fix is ignored by its key) and each
+ * tracker's last location, moved forward only when a newer fix arrives.
  */
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from './client';
+import { type Db, rowsOf } from './client';
 import { drivers, fleets, lastLocations, positions, trackers, vehicles } from './schema';
 
 export interface TrackerRef {
@@ -27,79 +27,119 @@ export interface Fix {
   attributes: Record<string, unknown>;
 }
 
-export async function trackerByIdentifier(
+/** Active trackers by identifier, for a whole ingest batch in one query. */
+export async function trackersByIdentifiers(
   db: Db,
-  identifier: string,
-): Promise<TrackerRef | undefined> {
-  const [row] = await db
-    .select({ id: trackers.id, clientId: trackers.clientId, vehicleId: trackers.vehicleId })
+  identifiers: string[],
+): Promise<Map<string, TrackerRef>> {
+  if (identifiers.length === 0) return new Map();
+  const rows = await db
+    .select({
+      identifier: trackers.identifier,
+      id: trackers.id,
+      clientId: trackers.clientId,
+      vehicleId: trackers.vehicleId,
+    })
     .from(trackers)
     .where(
       and(
-        eq(trackers.identifier, identifier),
+        inArray(trackers.identifier, identifiers),
         isNull(trackers.canceledAt),
         eq(trackers.active, true),
       ),
     );
-  return row;
+  return new Map(rows.map(({ identifier, ...ref }) => [identifier, ref]));
 }
 
-export async function lastFixOf(db: Db, trackerId: string) {
-  const [row] = await db.select().from(lastLocations).where(eq(lastLocations.trackerId, trackerId));
-  return row;
+export type LastFix = Pick<typeof lastLocations.$inferSelect, 'latitude' | 'longitude' | 'fixTime'>;
+
+/** The stored last fix of each tracker, for a whole ingest batch in one query. */
+export async function lastFixesOf(db: Db, trackerIds: string[]): Promise<Map<string, LastFix>> {
+  if (trackerIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      trackerId: lastLocations.trackerId,
+      latitude: lastLocations.latitude,
+      longitude: lastLocations.longitude,
+      fixTime: lastLocations.fixTime,
+    })
+    .from(lastLocations)
+    .where(inArray(lastLocations.trackerId, trackerIds));
+  return new Map(rows.map(({ trackerId, ...fix }) => [trackerId, fix]));
 }
 
-/** Stores the fixes and moves the last location; returns how many fixes were new. */
-export async function storeFixes(db: Db, tracker: TrackerRef, fixes: Fix[]): Promise<number> {
-  if (fixes.length === 0) return 0;
-  return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(positions)
-      .values(
-        fixes.map((f) => ({
-          trackerId: tracker.id,
-          vehicleId: tracker.vehicleId,
-          clientId: tracker.clientId,
-          fixTime: f.fixTime,
-          latitude: f.latitude,
-          longitude: f.longitude,
-          speed: f.speed,
-          course: f.course,
-          altitude: f.altitude,
-          accuracy: f.accuracy,
-          ignition: f.ignition,
-          battery: f.battery,
-          attributes: f.attributes,
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ fixTime: positions.fixTime });
-    const newest = fixes.reduce((a, b) => (b.fixTime > a.fixTime ? b : a));
-    const values = {
-      trackerId: tracker.id,
-      vehicleId: tracker.vehicleId,
-      clientId: tracker.clientId,
-      fixTime: newest.fixTime,
-      receivedAt: new Date(),
-      latitude: newest.latitude,
-      longitude: newest.longitude,
-      speed: newest.speed ?? null,
-      course: newest.course ?? null,
-      ignition: newest.ignition ?? null,
-      battery: newest.battery ?? null,
-      driverRfid: newest.driverRfid ?? null,
-    };
-    await tx
-      .insert(lastLocations)
-      .values(values)
-      .onConflictDoUpdate({
-        target: lastLocations.trackerId,
-        set: values,
-        setWhere: sql`${lastLocations.fixTime} < excluded.fix_time`,
-      });
-    return inserted.length;
+export interface TrackerFix {
+  tracker: TrackerRef;
+  fix: Fix;
+}
+
+/**
+ * Stores the fixes of many trackers in one transaction (group commit): the positions (a
+ * repeated fix is ignored by its key) and each tracker's last location, moved forward only
+ * when a newer fix arrives. The rows travel as one JSON parameter unpacked by
+ * `jsonb_to_recordset`: one statement whatever the batch size, no parameter limit, and the
+ * same on PGlite and node-postgres. Returns the keys of the positions that were new.
+ */
+export async function storeFixes(db: Db, rows: TrackerFix[]): Promise<Set<string>> {
+  const inserted = new Set<string>();
+  if (rows.length === 0) return inserted;
+  const newest = new Map<string, TrackerFix>();
+  for (const row of rows) {
+    const seen = newest.get(row.tracker.id);
+    if (!seen || row.fix.fixTime > seen.fix.fixTime) newest.set(row.tracker.id, row);
+  }
+  const record = ({ tracker, fix }: TrackerFix) => ({
+    tracker_id: tracker.id,
+    vehicle_id: tracker.vehicleId,
+    client_id: tracker.clientId,
+    fix_time: fix.fixTime.toISOString(),
+    latitude: fix.latitude,
+    longitude: fix.longitude,
+    speed: fix.speed ?? null,
+    course: fix.course ?? null,
+    altitude: fix.altitude ?? null,
+    accuracy: fix.accuracy ?? null,
+    ignition: fix.ignition ?? null,
+    battery: fix.battery ?? null,
+    driver_rfid: fix.driverRfid ?? null,
+    attributes: fix.attributes,
   });
+  const columns = sql.raw(`tracker_id uuid, vehicle_id uuid, client_id uuid,
+    fix_time timestamptz, latitude float8, longitude float8, speed real, course real,
+    altitude real, accuracy real, ignition boolean, battery real, driver_rfid text,
+    attributes jsonb`);
+  const receivedAt = new Date().toISOString();
+  await db.transaction(async (tx) => {
+    const stored = rowsOf<{ tracker_id: string; fix_time: string | Date }>(
+      await tx.execute(sql`
+        insert into positions (tracker_id, vehicle_id, client_id, fix_time, received_at,
+          latitude, longitude, speed, course, altitude, accuracy, ignition, battery, attributes)
+        select tracker_id, vehicle_id, client_id, fix_time, ${receivedAt}::timestamptz,
+          latitude, longitude, speed, course, altitude, accuracy, ignition, battery, attributes
+          from jsonb_to_recordset(${JSON.stringify(rows.map(record))}::jsonb) as x(${columns})
+        on conflict do nothing
+        returning tracker_id, fix_time`),
+    );
+    for (const row of stored) inserted.add(fixKey(row.tracker_id, new Date(row.fix_time)));
+    await tx.execute(sql`
+      insert into last_locations as l (tracker_id, vehicle_id, client_id, fix_time,
+        received_at, latitude, longitude, speed, course, ignition, battery, driver_rfid)
+      select tracker_id, vehicle_id, client_id, fix_time, ${receivedAt}::timestamptz,
+        latitude, longitude, speed, course, ignition, battery, driver_rfid
+        from jsonb_to_recordset(${JSON.stringify([...newest.values()].map(record))}::jsonb)
+          as x(${columns})
+      on conflict (tracker_id) do update set
+        vehicle_id = excluded.vehicle_id, client_id = excluded.client_id,
+        fix_time = excluded.fix_time, received_at = excluded.received_at,
+        latitude = excluded.latitude, longitude = excluded.longitude,
+        speed = excluded.speed, course = excluded.course, ignition = excluded.ignition,
+        battery = excluded.battery, driver_rfid = excluded.driver_rfid
+      where l.fix_time < excluded.fix_time`);
+  });
+  return inserted;
 }
+
+export const fixKey = (trackerId: string, fixTime: Date) => `${trackerId}@${fixTime.getTime()}`;
 
 /** Only these ids, or nothing at all for an empty list; no filter when undefined. */
 function within(

@@ -1,6 +1,8 @@
 /** The OsmAnd protocol over a real socket, through the ingest pipeline to last locations. */
 import type { Server } from 'node:http';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { partitionName } from '../../server/db/partitions';
 import { startOsmand } from '../../server/ingest/osmand';
 import { createLogger } from '../../server/log';
 import { as, backends, demoClients, type TestServer, useServer } from './harness';
@@ -213,5 +215,48 @@ describe.each(await backends())('OsmAnd ingest on %s', (backend) => {
     }
     expect(got).toContain('"latitude":-8.0512');
     await again.cancel();
+  });
+
+  it('stores many devices sending at once in shared transactions, each fix once', async () => {
+    const admin = await as(server(), 'admin@rastro.demo');
+    const { north } = await demoClients(server());
+    const ids = Array.from({ length: 40 }, (_, i) => `group-${i}`);
+    for (const id of ids)
+      await admin.call('POST', '/registros/tracker', {
+        clientId: north,
+        identifier: id,
+        provider: 'rastro',
+      });
+    const before = server().deps.pipeline.stats();
+    const t0 = Math.floor(Date.now() / 1000) - 600;
+    const answers = await Promise.all(
+      ids.flatMap((id, i) =>
+        [0, 1, 2, 3, 4].map((k) =>
+          send(`id=${id}&lat=${-8 - i / 1000}&lon=${-34.9 + k / 1000}&timestamp=${t0 + k * 10}`),
+        ),
+      ),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array(200).fill(200));
+    // The same fixes again, with one unknown device among them: nothing new, nothing lost.
+    const repeats = await Promise.all([
+      ...ids.map((id, i) => send(`id=${id}&lat=${-8 - i / 1000}&lon=-34.9&timestamp=${t0}`)),
+      send('id=not-ours&lat=-8&lon=-34'),
+    ]);
+    expect(repeats.map((r) => r.status)).toEqual([...Array(40).fill(200), 404]);
+    const after = server().deps.pipeline.stats();
+    expect(after.stored - before.stored).toBe(200);
+    expect(after.duplicate - before.duplicate).toBe(40);
+    const { rows } = (await server().deps.database.db.execute(
+      sql`select count(*)::int as n, count(distinct p.tableoid)::int as parts,
+                 min(p.tableoid::regclass::text) as part
+            from positions p join trackers t on t.id = p.tracker_id
+           where t.identifier like 'group-%'`,
+    )) as unknown as { rows: { n: number; parts: number; part: string }[] };
+    expect(rows[0]?.n).toBe(200);
+    // Stored in this month's partition of positions, not in the default one.
+    expect(rows[0]?.part).toBe(partitionName(new Date(t0 * 1000)));
+    const items = await last();
+    const newest = items.filter((item) => item.name === 'Rastreador' && item.latitude === -8.001);
+    expect(newest).toHaveLength(1);
   });
 });
