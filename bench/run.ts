@@ -45,6 +45,7 @@ async function bench(label: string, databaseUrl?: string) {
       HOST: '127.0.0.1',
       DATA_DIR: 'memory://',
       OSMAND_PORT: '0',
+      WIALON_IPS_PORT: '0',
       SIMULATOR: 'off',
       SEED_DEMO_FLEET: 'false',
       LOG_LEVEL: 'silent',

@@ -102,6 +102,7 @@ export default async function globalSetup() {
       PLATE_LOOKUP_TOKEN: 'e2e',
       LOG_LEVEL: 'warn',
       OSMAND_PORT: String(E2E_PORT - 1),
+      WIALON_IPS_PORT: String(E2E_PORT - 2),
       SIMULATOR: 'off',
       DATABASE_URL: '',
     },

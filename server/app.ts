@@ -7,6 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { openAPIRouteHandler } from 'hono-openapi';
 import type { Deps } from './deps';
 import { errorBody, handleError } from './http/errors';
+import { flespiStreamRoutes } from './ingest/flespi';
 import { authRoutes } from './routes/auth';
 import { autocompleteRoutes } from './routes/autocomplete';
 import { clientRoutes } from './routes/clients';
@@ -88,6 +89,7 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   const integration = new Hono();
   integration.route('/fleets', fleetRoutes(deps));
   integration.route('/register', registerRoutes(deps));
+  integration.route('/flespi', flespiStreamRoutes(deps));
   app.route('/tech-integracao/v1', integration);
   app.route('/registro/commands', deviceCommandRoutes(deps));
 

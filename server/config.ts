@@ -22,6 +22,17 @@ const bool = (fallback: boolean) =>
     v.transform((value) => ['1', 'true', 'yes', 'on', 'sim'].includes(value.toLowerCase())),
   );
 
+/** A listener's port: 0–65535 (0 picks a free one) or 'off'. */
+const listenerPort = (fallback: number) =>
+  v.pipe(
+    v.optional(v.string(), String(fallback)),
+    v.check(
+      (value) => value === 'off' || (/^\d+$/.test(value) && Number(value) <= 65_535),
+      'use uma porta de 0 a 65535 ou off',
+    ),
+    v.transform((value) => (value === 'off' ? null : Number(value))),
+  );
+
 const optionalText = v.pipe(
   v.optional(v.string()),
   v.transform((value) => (value && value.trim() !== '' ? value.trim() : undefined)),
@@ -62,7 +73,10 @@ const EnvSchema = v.object({
   WIALON_URL: optionalText,
   WIALON_TOKEN: optionalText,
   UPLOAD_DIR: optionalText,
-  OSMAND_PORT: v.optional(v.string(), '5055'),
+  OSMAND_PORT: listenerPort(5055),
+  WIALON_IPS_PORT: listenerPort(5039),
+  WIALON_IPS_PASSWORD: optionalText,
+  FLESPI_STREAM_SECRET: optionalText,
   SIMULATOR: v.optional(v.picklist(['on', 'off'], 'use on ou off'), 'on'),
   SIMULATOR_INTERVAL_MS: int(10_000, 100),
   INGEST_DROP_ZERO: bool(true),
@@ -102,6 +116,10 @@ export type Config = {
   uploadDir: string;
   /** null when the listener is off ('off'); 0 picks a free port. */
   osmandPort: number | null;
+  /** Wialon IPS over TCP: null when off; 0 picks a free port. */
+  wialon: { port: number | null; password: string | undefined };
+  /** The shared secret of the flespi HTTP stream; the stream is refused without it. */
+  flespiStreamSecret: string | undefined;
   /** The demo's moving fleet (only with the demo seed and the OsmAnd listener on). */
   simulator: { on: boolean; intervalMs: number };
   ingest: { dropZero: boolean; maxFutureSeconds: number; maxJumpKmh: number };
@@ -149,7 +167,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       flespi: { url: e.FLESPI_URL, token: e.FLESPI_TOKEN },
       wialon: { url: e.WIALON_URL, token: e.WIALON_TOKEN },
     },
-    osmandPort: e.OSMAND_PORT === 'off' ? null : Number(e.OSMAND_PORT),
+    osmandPort: e.OSMAND_PORT,
+    wialon: {
+      port: e.WIALON_IPS_PORT,
+      password: e.WIALON_IPS_PASSWORD,
+    },
+    flespiStreamSecret: e.FLESPI_STREAM_SECRET,
     simulator: { on: e.SIMULATOR === 'on', intervalMs: e.SIMULATOR_INTERVAL_MS },
     ingest: {
       dropZero: e.INGEST_DROP_ZERO,

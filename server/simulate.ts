@@ -1,11 +1,22 @@
-/** `npm run simulate`: the demo fleet against a running Rastro (OSMAND_URL). */
+/** `npm run simulate`: the demo fleet against a running Rastro (OSMAND_URL, WIALON_IPS_*). */
 import { createLogger } from './log';
 import { demoDevices, startSimulator } from './simulator';
 
 const osmandUrl = process.env.OSMAND_URL ?? 'http://localhost:5055';
 const devices = demoDevices(Number(process.env.SIMULATOR_DEVICES ?? 12));
 const intervalMs = Number(process.env.SIMULATOR_INTERVAL_MS ?? 10_000);
-const stop = startSimulator({ osmandUrl, devices, intervalMs, log: createLogger('info') });
+const wialonPort = process.env.WIALON_IPS_PORT ?? '5039';
+const wialon =
+  wialonPort === 'off'
+    ? undefined
+    : { host: process.env.WIALON_IPS_HOST ?? 'localhost', port: Number(wialonPort) };
+const stop = startSimulator({
+  osmandUrl,
+  wialon,
+  devices,
+  intervalMs,
+  log: createLogger('info'),
+});
 process.once('SIGINT', () => {
   stop();
   process.exit(0);

@@ -19,6 +19,7 @@ import { getOrCreateSetting } from './db/settings';
 import type { Deps } from './deps';
 import { startOsmand } from './ingest/osmand';
 import { createPipeline } from './ingest/pipeline';
+import { startWialon } from './ingest/wialon';
 import { createLogger, type Logger } from './log';
 import { createMailer } from './mail/mailer';
 import { demoDevices, startSimulator } from './simulator';
@@ -27,6 +28,8 @@ export interface RunningServer {
   url: string;
   /** The OsmAnd listener's port, when it runs. */
   osmandPort: number | null;
+  /** The Wialon IPS listener's port, when it runs. */
+  wialonPort: number | null;
   deps: Deps;
   close(): Promise<void>;
 }
@@ -96,10 +99,21 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
           pipeline: deps.pipeline,
           log: deps.log,
         });
+  const wialon =
+    config.wialon.port === null
+      ? null
+      : await startWialon({
+          port: config.wialon.port,
+          host: config.host,
+          password: config.wialon.password,
+          pipeline: deps.pipeline,
+          log: deps.log,
+        });
   const stopSimulator =
     osmand && config.seedDemo && config.seedDemoFleet && config.simulator.on
       ? startSimulator({
           osmandUrl: `http://127.0.0.1:${osmand.port}`,
+          wialon: wialon ? { host: '127.0.0.1', port: wialon.port } : undefined,
           devices: demoDevices(12),
           intervalMs: config.simulator.intervalMs,
           log: deps.log,
@@ -114,16 +128,18 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
     12 * 3600_000,
   );
   partitionTimer.unref();
-  deps.log.info('Rastro no ar', { url, osmandPort: osmand?.port });
+  deps.log.info('Rastro no ar', { url, osmandPort: osmand?.port, wialonPort: wialon?.port });
   return {
     url,
     osmandPort: osmand?.port ?? null,
+    wialonPort: wialon?.port ?? null,
     deps,
     async close() {
       stopSimulator?.();
       clearInterval(partitionTimer);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (osmand) await new Promise<void>((resolve) => osmand.close(() => resolve()));
+      if (wialon) await new Promise<void>((resolve) => wialon.close(() => resolve()));
       await deps.database.close();
     },
   };

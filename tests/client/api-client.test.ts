@@ -27,6 +27,7 @@ beforeAll(async () => {
     JWT_SECRET: TEST_SECRET,
     LOG_LEVEL: 'silent',
     OSMAND_PORT: 'off',
+    WIALON_IPS_PORT: 'off',
     SEED_DEMO_FLEET: 'false',
   });
   server = await startServer(config, createLogger('silent'));

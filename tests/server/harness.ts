@@ -82,6 +82,7 @@ export function useServer(
       LOGIN_SLOWDOWN_MS: '0',
       SEED_DEMO_FLEET: 'false',
       OSMAND_PORT: 'off',
+      WIALON_IPS_PORT: 'off',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env(),
     });

@@ -1,9 +1,12 @@
 /** The demo's moving fleet: plausible steps, and positions arriving through the real listener. */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
+import { rowsOf } from '../../server/db/client';
 import { distanceKm } from '../../server/ingest/pipeline';
+import { parseFix } from '../../server/ingest/wialon';
 import { createLogger } from '../../server/log';
-import { demoDevices, stepOf } from '../../server/simulator';
+import { demoDevices, stepOf, wialonPacket } from '../../server/simulator';
 import { type RunningServer, startServer } from '../../server/start';
 
 describe('simulated steps', () => {
@@ -25,6 +28,22 @@ describe('simulated steps', () => {
   });
 });
 
+describe('Wialon IPS packets of the simulator', () => {
+  it('parse back to the step they were made from', () => {
+    const [, device] = demoDevices(12);
+    if (!device) throw new Error('no device');
+    const step = stepOf(device, 21);
+    const at = new Date('2026-11-22T10:20:30Z');
+    const packet = wialonPacket(step, at, 91);
+    const body = packet.slice('#D#'.length, packet.lastIndexOf(';'));
+    const fix = parseFix(body.split(';'), true);
+    expect(fix.fixTime.toISOString()).toBe(at.toISOString());
+    expect(fix.latitude).toBeCloseTo(step.latitude, 5);
+    expect(fix.longitude).toBeCloseTo(step.longitude, 5);
+    expect(fix).toMatchObject({ ignition: step.ignition, battery: 91 });
+  });
+});
+
 describe('demo with the simulator', () => {
   let server: RunningServer;
   beforeAll(async () => {
@@ -34,6 +53,7 @@ describe('demo with the simulator', () => {
         HOST: '127.0.0.1',
         DATA_DIR: 'memory://',
         OSMAND_PORT: '0',
+        WIALON_IPS_PORT: '0',
         SIMULATOR_INTERVAL_MS: '200',
         LOG_LEVEL: 'silent',
       }),
@@ -42,7 +62,7 @@ describe('demo with the simulator', () => {
   });
   afterAll(() => server.close());
 
-  it('moves the twelve demo vehicles through the OsmAnd listener', async () => {
+  it('moves the twelve demo vehicles through the OsmAnd and Wialon IPS listeners', async () => {
     const login = await fetch(`${server.url}/registros/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -63,5 +83,17 @@ describe('demo with the simulator', () => {
       })
       .toBe(true);
     expect(first.every((item) => item.name.startsWith('Demo '))).toBe(true);
+    // Half of them speak Wialon IPS: their fixes carry the satellites and HDOP it sends.
+    await expect
+      .poll(
+        async () =>
+          rowsOf<{ n: number }>(
+            await server.deps.database.db.execute(
+              sql`select count(distinct tracker_id)::int as n from positions where attributes ? 'hdop'`,
+            ),
+          )[0]?.n,
+        { timeout: 10_000 },
+      )
+      .toBe(6);
   });
 });

@@ -36,6 +36,10 @@ const someCustomer = (motherCompanyId: string) => ({
 /** Every route of the API. Exempt routes carry no customer data or only the caller's own. */
 const ROUTES: Record<string, Case> = {
   'GET /health': { exempt: 'saúde do servidor, sem dados' },
+  'POST /tech-integracao/v1/flespi/stream': {
+    exempt:
+      'dispositivos, não usuários: segredo compartilhado; o rastreador é achado pelo identificador',
+  },
   'GET /registros/openapi.json': { exempt: 'documentação pública' },
   'POST /registros/auth/login': { exempt: 'público: entrada' },
   'POST /registros/auth/refresh': { exempt: 'público: o refresh token identifica a sessão' },

@@ -1,0 +1,144 @@
+/**
+ * The flespi HTTP stream: flespi POSTs a JSON array of its messages (flat objects with
+ * dotted keys: `ident`, `timestamp`, `position.latitude`, `position.longitude`,
+ * `position.speed`, `position.direction`, `position.altitude`, `position.satellites`,
+ * `position.valid`, `engine.ignition.status`, `external.powersource.voltage`,
+ * `battery.voltage`, `battery.level`, `ibutton.code`, `din`, …) to
+ * `POST /tech-integracao/v1/flespi/stream`, authenticated by the shared secret configured in
+ * FLESPI_STREAM_SECRET and sent as `Authorization: Bearer <secret>`.
+ *
+ * The answer comes after every fix of the batch is committed. flespi resends a batch that
+ * was not answered 2xx, so a batch that was read is answered 200 with what became of it
+ * (unknown devices and messages without a valid position are counted, not retried forever);
+ * a body that is not a JSON array of messages is answered 400.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import type { Fix } from '../db/positions';
+import type { Deps } from '../deps';
+import { badRequest, HttpError, unauthorized } from '../http/errors';
+
+type Message = Record<string, unknown>;
+
+const num = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+
+/** Keys that become fix fields; every other key is kept as an attribute. */
+const MAPPED = new Set([
+  'ident',
+  'timestamp',
+  'position.latitude',
+  'position.longitude',
+  'position.speed',
+  'position.direction',
+  'position.altitude',
+  'position.valid',
+  'engine.ignition.status',
+  'battery.level',
+  'ibutton.code',
+]);
+
+/** One fix of a flespi message, or why there is none. */
+export function fromFlespi(
+  message: Message,
+): { identifier: string; fix: Fix } | { skip: 'no_ident' | 'no_position' } {
+  const identifier = message.ident;
+  if (typeof identifier !== 'string' && typeof identifier !== 'number') return { skip: 'no_ident' };
+  const latitude = num(message['position.latitude']);
+  const longitude = num(message['position.longitude']);
+  const timestamp = num(message.timestamp);
+  if (
+    latitude === undefined ||
+    longitude === undefined ||
+    timestamp === undefined ||
+    message['position.valid'] === false
+  )
+    return { skip: 'no_position' };
+  const attributes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(message)) if (!MAPPED.has(key)) attributes[key] = value;
+  const ignition = message['engine.ignition.status'];
+  const ibutton = message['ibutton.code'];
+  const din = num(message.din);
+  if (din !== undefined) attributes.din1 = (din & 1) === 1;
+  return {
+    identifier: String(identifier),
+    fix: {
+      fixTime: new Date(Math.round(timestamp * 1000)),
+      latitude,
+      longitude,
+      speed: num(message['position.speed']),
+      course: num(message['position.direction']),
+      altitude: num(message['position.altitude']),
+      ignition: typeof ignition === 'boolean' ? ignition : undefined,
+      battery: num(message['battery.level']),
+      driverRfid:
+        typeof ibutton === 'string' || typeof ibutton === 'number'
+          ? String(ibutton).toUpperCase()
+          : undefined,
+      attributes,
+    },
+  };
+}
+
+function sameSecret(given: string, expected: string) {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function flespiStreamRoutes(deps: Deps) {
+  const app = new Hono();
+  app.post(
+    '/stream',
+    describeRoute({
+      tags: ['Ingestão'],
+      summary: 'Fluxo HTTP do flespi: lote de mensagens (segredo compartilhado no Authorization)',
+    }),
+    async (c) => {
+      const secret = deps.config.flespiStreamSecret;
+      if (!secret)
+        throw new HttpError(
+          503,
+          'SERVER_ERROR',
+          'Fluxo flespi não configurado: defina FLESPI_STREAM_SECRET',
+        );
+      const given = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
+      if (!sameSecret(given, secret)) throw unauthorized('Segredo do fluxo flespi inválido');
+      let body: unknown;
+      try {
+        body = await c.req.json();
+      } catch {
+        throw badRequest('Corpo da requisição inválido: JSON malformado');
+      }
+      const messages = Array.isArray(body) ? body : [body];
+      if (messages.some((m) => typeof m !== 'object' || m === null || Array.isArray(m)))
+        throw badRequest('Corpo inválido: envie uma lista de mensagens do flespi');
+
+      const byDevice = new Map<string, Fix[]>();
+      let skipped = 0;
+      for (const message of messages as Message[]) {
+        const parsed = fromFlespi(message);
+        if ('skip' in parsed) {
+          skipped += 1;
+          continue;
+        }
+        const fixes = byDevice.get(parsed.identifier) ?? [];
+        fixes.push(parsed.fix);
+        byDevice.set(parsed.identifier, fixes);
+      }
+      // Every device's fixes join the same group commit; answered after it.
+      const results = await Promise.all(
+        [...byDevice].map(([identifier, fixes]) => deps.pipeline.accept(identifier, fixes)),
+      );
+      return c.json({
+        received: messages.length,
+        stored: results.reduce((sum, r) => sum + r.stored, 0),
+        unknownDevices: results.filter((r) => r.status === 'unknown_device').length,
+        skipped,
+        rejected: results.reduce((sum, r) => sum + (r.status === 'ok' ? r.rejected.length : 0), 0),
+      });
+    },
+  );
+  return app;
+}

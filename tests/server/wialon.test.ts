@@ -1,0 +1,244 @@
+/** Wialon IPS 1.1 and 2.0 over real TCP sockets, through the ingest pipeline. */
+import { connect, type Server, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crc16, crcHex, startWialon } from '../../server/ingest/wialon';
+import { createLogger } from '../../server/log';
+import { as, backends, demoClients, useServer } from './harness';
+
+const V1 = '860000000000017';
+const V2 = '860000000000025';
+const OTHER = '860000000000033';
+
+/** A device on one TCP connection: send a packet, read its answer line. */
+class Device {
+  private buffered = '';
+  private waiting: ((line: string) => void)[] = [];
+  private lines: string[] = [];
+
+  private constructor(readonly socket: Socket) {
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      this.buffered += chunk;
+      for (let end = this.buffered.indexOf('\r\n'); end >= 0; end = this.buffered.indexOf('\r\n')) {
+        const line = this.buffered.slice(0, end);
+        this.buffered = this.buffered.slice(end + 2);
+        const next = this.waiting.shift();
+        if (next) next(line);
+        else this.lines.push(line);
+      }
+    });
+  }
+
+  static open(port: number) {
+    return new Promise<Device>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => resolve(new Device(socket)));
+      socket.once('error', reject);
+    });
+  }
+
+  answer(): Promise<string> {
+    const line = this.lines.shift();
+    if (line !== undefined) return Promise.resolve(line);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no answer')), 5000);
+      this.waiting.push((l) => {
+        clearTimeout(timer);
+        resolve(l);
+      });
+    });
+  }
+
+  async send(packet: string): Promise<string> {
+    this.socket.write(`${packet}\r\n`);
+    return this.answer();
+  }
+
+  close() {
+    this.socket.end();
+  }
+}
+
+/** A 2.0 packet: the body followed by its CRC. */
+const v2 = (type: string, body: string) => `#${type}#${body}${crcHex(body)}`;
+
+/** DDMMYY and HHMMSS of a moment, as the protocol writes them (UTC). */
+function stamp(date: Date) {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return {
+    date: `${p(date.getUTCDate())}${p(date.getUTCMonth() + 1)}${p(date.getUTCFullYear() % 100)}`,
+    time: `${p(date.getUTCHours())}${p(date.getUTCMinutes())}${p(date.getUTCSeconds())}`,
+  };
+}
+
+/** Recife, in the protocol's DDMM.MMMM: 8°03.2340'S 34°52.8660'W. */
+const POS = '0803.2340;S;03452.8660;W';
+
+describe('Wialon IPS CRC', () => {
+  it('is CRC-16/ARC', () => {
+    expect(crc16('123456789')).toBe(0xbb3d);
+    expect(crcHex('2.0;imei;NA;')).toMatch(/^[0-9A-F]{4}$/);
+  });
+});
+
+describe.each(await backends())('Wialon IPS ingest on %s', (backend) => {
+  const server = useServer(backend);
+  let listener: Server & { port: number };
+  let vehicleId = '';
+
+  beforeAll(async () => {
+    const s = server();
+    listener = await startWialon({
+      port: 0,
+      host: '127.0.0.1',
+      password: 'segredo',
+      pipeline: s.deps.pipeline,
+      log: createLogger('silent'),
+    });
+    const { north } = await demoClients(s);
+    const admin = await as(s, 'admin@rastro.demo');
+    vehicleId = (
+      await admin.call('POST', '/registros/vehicle', {
+        clientId: north,
+        name: 'Carreta Wialon',
+        plate: 'WIA2B22',
+        type: 'truck',
+      })
+    ).body.id;
+    for (const identifier of [V1, V2, OTHER])
+      await admin.call('POST', '/registros/tracker', {
+        clientId: north,
+        identifier,
+        provider: 'rastro',
+        ...(identifier === V2 ? { vehicleId } : {}),
+      });
+    await admin.call('POST', '/registros/driver', {
+      clientId: north,
+      completName: 'Ivo Botão',
+      cpf: '11144477735',
+      rfidCode: '0A1B2C3D4E5F',
+    });
+  });
+  afterAll(() => new Promise<void>((resolve) => listener.close(() => resolve())));
+
+  const last = async (name: string) => {
+    const manager = await as(server(), 'gestor.norte@rastro.demo');
+    const items = (await manager.call('GET', '/registros/real-time/lastLocation')).body as {
+      id: string;
+      name: string;
+      latitude: number;
+      longitude: number;
+      speed: number;
+      course: number;
+      ignition: boolean | null;
+      battery: number | null;
+      driver: string | null;
+      fixTime: string;
+    }[];
+    return items.find((item) => item.name === name || item.id === name);
+  };
+
+  it('answers every login code of 1.1 and 2.0', async () => {
+    const d = await Device.open(listener.port);
+    expect(await d.send(`#L#${V1};segredo`)).toBe('#AL#1');
+    expect(await d.send(`#L#${V1};errada`)).toBe('#AL#01');
+    expect(await d.send('#L#999999999999999;segredo')).toBe('#AL#0');
+    expect(await d.send('#L#sem-senha')).toBe('#AL#0');
+    expect(await d.send(v2('L', `2.0;${V2};segredo;`))).toBe('#AL#1');
+    expect(await d.send(`#L#2.0;${V2};segredo;0000`)).toBe('#AL#10');
+    expect(await d.send(v2('L', `2.0;${V2};errada;`))).toBe('#AL#01');
+    expect(await d.send('#P#')).toBe('#AP#');
+    d.close();
+  });
+
+  it('refuses data before a login', async () => {
+    const d = await Device.open(listener.port);
+    const { date, time } = stamp(new Date());
+    expect(await d.send(`#SD#${date};${time};${POS};50;90;10;8`)).toBe('#ASD#-1');
+    expect(await d.send(`#D#${date};${time};${POS};50;90;10;8;1;0;0;;NA;NA`)).toBe('#AD#-1');
+    d.close();
+  });
+
+  it('stores 1.1 short and extended data and answers each code', async () => {
+    const d = await Device.open(listener.port);
+    expect(await d.send(`#L#${V1};segredo`)).toBe('#AL#1');
+    const at = new Date(Date.now() - 120_000);
+    const { date, time } = stamp(at);
+    expect(await d.send(`#SD#${date};${time};${POS};54.5;91;12;9`)).toBe('#ASD#1');
+    let item = await last('Rastreador');
+    expect(item?.latitude).toBeCloseTo(-(8 + 3.234 / 60), 6);
+    expect(item?.longitude).toBeCloseTo(-(34 + 52.866 / 60), 6);
+    expect(item?.speed).toBeCloseTo(54.5, 3);
+
+    // Each field in error gets its own code, and nothing is stored.
+    expect(await d.send(`#SD#${date};${time};${POS};50;90;10`)).toBe('#ASD#-1');
+    expect(await d.send(`#SD#321399;${time};${POS};50;90;10;8`)).toBe('#ASD#0');
+    expect(await d.send(`#SD#${date};${time};9903.2340;S;03452.8660;W;50;90;10;8`)).toBe('#ASD#10');
+    expect(await d.send(`#SD#${date};${time};0803.2340;X;03452.8660;W;50;90;10;8`)).toBe('#ASD#10');
+    expect(await d.send(`#SD#${date};${time};${POS};rápido;90;10;8`)).toBe('#ASD#11');
+    expect(await d.send(`#SD#${date};${time};${POS};50;90;10;muitos`)).toBe('#ASD#12');
+
+    // NA in optional fields is fine; extended data with inputs, ADC, iButton and params.
+    const later = stamp(new Date(at.getTime() + 10_000));
+    expect(
+      await d.send(`#D#${later.date};${later.time};${POS};NA;NA;NA;NA;NA;NA;NA;NA;NA;NA`),
+    ).toBe('#AD#1');
+    const next = stamp(new Date(at.getTime() + 20_000));
+    expect(
+      await d.send(
+        `#D#${next.date};${next.time};${POS};61;180;15;10;0.9;1;0;12.5,3.3;0A1B2C3D4E5F;ign:1:1,batt:2:76.5,fw:3:v1.2`,
+      ),
+    ).toBe('#AD#1');
+    item = await last('Rastreador');
+    expect(item).toMatchObject({ ignition: true, battery: 76.5, driver: 'Ivo Botão', course: 180 });
+    const fields = `${next.date};${next.time};${POS};61;180;15;10`;
+    expect(await d.send(`#D#${fields};0.9;um;0;NA;NA;NA`)).toBe('#AD#13');
+    expect(await d.send(`#D#${fields};x;1;0;NA;NA;NA`)).toBe('#AD#12');
+    expect(await d.send(`#D#${fields};0.9;1;0;a,b;NA;NA`)).toBe('#AD#14');
+    expect(await d.send(`#D#${fields};0.9;1;0;NA;NA;semtipo`)).toBe('#AD#15');
+    expect(await d.send(`#D#${fields};0.9;1;0;NA;NA;n:1:1.5`)).toBe('#AD#15');
+    expect(await d.send(`#D#${fields};0.9`)).toBe('#AD#-1');
+    // A line that is not a packet gets no answer and the connection goes on.
+    d.socket.write('lixo sem tipo\r\n');
+    expect(await d.send('#P#')).toBe('#AP#');
+    d.close();
+  });
+
+  it('checks the CRC of 2.0 packets and stores black boxes', async () => {
+    const d = await Device.open(listener.port);
+    expect(await d.send(v2('L', `2.0;${V2};segredo;`))).toBe('#AL#1');
+    const base = Date.now() - 300_000;
+    const s = (k: number) => stamp(new Date(base + k * 10_000));
+    const sd = (k: number) => `${s(k).date};${s(k).time};${POS};40;45;5;7`;
+    expect(await d.send(v2('SD', `${sd(0)};`))).toBe('#ASD#1');
+    expect(await d.send(`#SD#${sd(1)};0000`)).toBe('#ASD#13');
+    expect(await d.send(`#D#${sd(1)};1;1;0;NA;NA;NA;0000`)).toBe('#AD#16');
+    expect(await d.send(v2('D', `${sd(1)};1.1;1;0;NA;NA;NA;`))).toBe('#AD#1');
+    // Black box: three good messages (short and extended) and one broken.
+    const box = `${sd(2)}|${sd(3)};1.0;0;0;NA;0A1B2C3D4E5F;NA|${sd(4)}|quebrada;1|`;
+    expect(await d.send(v2('B', box))).toBe('#AB#3');
+    expect(await d.send(`#B#${box}0000`)).toBe('#AB#0');
+    const item = await last(vehicleId);
+    expect(item?.fixTime).toBe(new Date(Math.floor((base + 40_000) / 1000) * 1000).toISOString());
+    d.close();
+  });
+
+  it('serves several devices on one listener at once, each on its own session', async () => {
+    const [a, b] = await Promise.all([Device.open(listener.port), Device.open(listener.port)]);
+    expect(await a.send(`#L#${V1};segredo`)).toBe('#AL#1');
+    expect(await b.send(`#L#${OTHER};segredo`)).toBe('#AL#1');
+    const now = stamp(new Date(Date.now() - 1000));
+    const [ra, rb] = await Promise.all([
+      a.send(`#SD#${now.date};${now.time};0801.0000;S;03450.0000;W;10;0;0;5`),
+      b.send(`#SD#${now.date};${now.time};0802.0000;S;03451.0000;W;20;0;0;5`),
+    ]);
+    expect([ra, rb]).toEqual(['#ASD#1', '#ASD#1']);
+    const manager = await as(server(), 'gestor.norte@rastro.demo');
+    const items = (await manager.call('GET', '/registros/real-time/lastLocation')).body as {
+      latitude: number;
+    }[];
+    const lats = items.map((item) => item.latitude.toFixed(4));
+    expect(lats).toEqual(expect.arrayContaining(['-8.0167', '-8.0333']));
+    a.close();
+    b.close();
+  });
+});
