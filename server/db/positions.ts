@@ -5,7 +5,7 @@
  */
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from './client';
-import { drivers, fleets, lastLocations, positions, trackers, vehicles } from './schema';
+import { drivers, fleets, lastLocations, trackers, vehicles } from './schema';
 
 export interface TrackerRef {
   id: string;
