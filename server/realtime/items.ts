@@ -6,6 +6,7 @@
 import type { Context } from 'hono';
 import { type LocationItem, locationName } from '../../src/contract';
 import type { AuthEnv } from '../auth/middleware';
+import { subtreeIds } from '../db/clients';
 import { fleetVehicleIds, lastLocationsOf, vehiclesAndDrivers } from '../db/positions';
 import { linkedVehicleIds } from '../db/sharing';
 import type { Deps } from '../deps';
@@ -31,7 +32,9 @@ export async function locationScope(
   let clientIds = await visibleClientIds(c, deps);
   if (q.clientId) {
     if (!(await canSeeClient(c, deps, q.clientId))) throw notFound('Cliente não encontrado');
-    clientIds = [q.clientId];
+    // A mother company's map shows its children's vehicles too.
+    const visible = new Set(clientIds);
+    clientIds = (await subtreeIds(db, q.clientId)).filter((id) => visible.has(id));
   }
   let vehicleIds = q.vehicleIds;
   if (q.fleets)

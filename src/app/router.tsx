@@ -22,7 +22,6 @@ import { LoginPage } from '../features/auth/LoginPage';
 import { RecoverPasswordPage } from '../features/auth/RecoverPasswordPage';
 import { CustomerPage } from '../features/customers/CustomerPage';
 import { CustomersPage } from '../features/customers/CustomersPage';
-import { HomePage } from '../features/home/HomePage';
 import {
   driverScreen,
   fleetScreen,
@@ -33,6 +32,7 @@ import {
 } from '../features/inventory/configs';
 import { ResourceFormPage } from '../features/inventory/ResourceFormPage';
 import { ResourceListPage } from '../features/inventory/ResourceListPage';
+import { FleetMapPage } from '../features/map/FleetMapPage';
 import { TempAccessPage } from '../features/temp-access/TempAccessPage';
 import { TemporaryLinksPage } from '../features/temp-access/TemporaryLinksPage';
 import { UserPage } from '../features/users/UserPage';
@@ -134,7 +134,7 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
         children: [
-          { path: '/', element: <HomePage /> },
+          { path: '/', element: <FleetMapPage /> },
           { path: '/account', element: <AccountPage /> },
           ...areaRoutes(),
           { path: '*', element: <NotFoundPage /> },

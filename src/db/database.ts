@@ -1,10 +1,11 @@
 /**
  * The one IndexedDB database of the PWA (Dexie). It mirrors what a supervisor must still see
- * without signal: vehicles and drivers, per customer, and when each mirror last synced.
+ * without signal: vehicles, drivers and last locations, per customer, and when each mirror
+ * last synced.
  * Records are stored as the API answered them (parsed by the contract first).
  */
-import Dexie, { type EntityTable } from 'dexie';
-import type { Driver, Vehicle } from '../contract';
+import Dexie, { type EntityTable, type Table } from 'dexie';
+import type { Driver, LocationItem, Vehicle } from '../contract';
 
 export interface SyncState {
   /** '<resource>:<clientId>' */
@@ -15,7 +16,11 @@ export interface SyncState {
   syncedAt: string;
 }
 
+/** A last location as seen for one selected customer (`scope`): the map of that customer. */
+export type MirroredLocation = LocationItem & { scope: string };
+
 export class RastroDb extends Dexie {
+  lastLocations!: Table<MirroredLocation, [string, string]>;
   vehicles!: EntityTable<Vehicle, 'id'>;
   drivers!: EntityTable<Driver, 'id'>;
   syncState!: EntityTable<SyncState, 'key'>;
@@ -27,6 +32,7 @@ export class RastroDb extends Dexie {
       drivers: 'id, clientId, completName, updatedAt',
       syncState: 'key',
     });
+    this.version(2).stores({ lastLocations: '[scope+id], scope' });
   }
 }
 

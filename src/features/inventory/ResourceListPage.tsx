@@ -2,11 +2,10 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-aria-components';
 import { toastError } from '../../app/feedback';
+import { MirrorState } from '../../app/MirrorState';
 import { useCan } from '../../app/permissions';
 import { useAsync } from '../../app/useAsync';
 import { useListControls, useRemoval } from '../../app/useListControls';
-import { useOnline } from '../../app/useOnline';
-import type { Mirrored } from '../../db/hooks';
 import { t } from '../../i18n/pt-BR';
 import { foldText } from '../../lib/text';
 import { Button } from '../../ui/Button';
@@ -42,31 +41,6 @@ function pageOf<T extends { id: string }>(
   });
   const start = (controls.page - 1) * controls.limit;
   return { rows: found.slice(start, start + controls.limit), total: found.length };
-}
-
-/** "Sem conexão — dados de HH:MM" while offline; "Atualizando…" while syncing. */
-function MirrorState({ mirrored }: { mirrored: Mirrored<unknown> }) {
-  const online = useOnline();
-  const at = mirrored.syncedAt
-    ? new Date(mirrored.syncedAt).toLocaleTimeString('pt-BR', {
-        hour: '2-digit',
-        minute: '2-digit',
-      })
-    : undefined;
-  if (!online) {
-    return (
-      <p className="mirror-state mirror-offline" role="status">
-        {at
-          ? `${t.network.offline} — dados de ${at}`
-          : `${t.network.offline} — ainda não há dados salvos neste aparelho`}
-      </p>
-    );
-  }
-  return (
-    <p className="mirror-state" role="status">
-      {mirrored.syncing ? 'Atualizando…' : at ? `Atualizado às ${at}` : ''}
-    </p>
-  );
 }
 
 export function ResourceListPage<T extends { id: string }, P, V extends Record<string, unknown>>({
@@ -177,7 +151,7 @@ export function ResourceListPage<T extends { id: string }, P, V extends Record<s
           </Switch>
         )}
       </div>
-      {mirrored && <MirrorState mirrored={mirrored} />}
+      {mirrored && <MirrorState syncedAt={mirrored.syncedAt} syncing={mirrored.syncing} />}
       {ready ? (
         <PagedTable
           label={config.title}

@@ -1,0 +1,35 @@
+/**
+ * The state of a mirrored screen, as a polite status line: "Sem conexão — dados de HH:MM"
+ * while offline, "Atualizando…" while syncing, "Atualizado às HH:MM" (or "Ao vivo") after.
+ */
+import { t } from '../i18n/pt-BR';
+import { useOnline } from './useOnline';
+
+export function MirrorState({
+  syncedAt,
+  syncing,
+  live = false,
+}: {
+  syncedAt: string | undefined;
+  syncing: boolean;
+  live?: boolean;
+}) {
+  const online = useOnline();
+  const at = syncedAt
+    ? new Date(syncedAt).toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' })
+    : undefined;
+  if (!online) {
+    return (
+      <p className="mirror-state mirror-offline" role="status">
+        {at
+          ? `${t.network.offline} — dados de ${at}`
+          : `${t.network.offline} — ainda não há dados salvos neste aparelho`}
+      </p>
+    );
+  }
+  return (
+    <p className={live ? 'mirror-state mirror-live' : 'mirror-state'} role="status">
+      {syncing ? 'Atualizando…' : live ? 'Ao vivo' : at ? `Atualizado às ${at}` : ''}
+    </p>
+  );
+}

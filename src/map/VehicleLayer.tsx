@@ -1,0 +1,187 @@
+/**
+ * Vehicles on the map: one feature per last location, updated in place when positions change
+ * (10,000 vehicles every 10 s means moving features, not rebuilding them), grouped into
+ * numbered clusters when zoomed out, drawn with cached styles. Clicking a vehicle selects it;
+ * clicking a cluster zooms into it. Renders nothing itself.
+ *
+ * The map element carries `data-vehicles` (features on the map) and `data-rendered`
+ * (features when the last frame completed), which tests and the browser benchmark read.
+ */
+
+import { boundingExtent } from 'ol/extent';
+import type { FeatureLike } from 'ol/Feature';
+import Feature from 'ol/Feature';
+import Point from 'ol/geom/Point';
+import VectorLayer from 'ol/layer/Vector';
+import { fromLonLat } from 'ol/proj';
+import Cluster from 'ol/source/Cluster';
+import VectorSource from 'ol/source/Vector';
+import { useEffect, useRef } from 'react';
+import type { LocationItem } from '../contract';
+import { type VehicleState, vehicleState } from '../lib/vehicle-state';
+import { useMap } from './MapView';
+import { clusterStyle, vehicleStyle } from './vehicle-styles';
+
+/** From this zoom on, every vehicle is drawn on its own. */
+const UNCLUSTER_ZOOM = 15;
+const CLUSTER_DISTANCE = 48;
+
+type VehicleFeature = Feature<Point>;
+
+export function VehicleLayer({
+  items,
+  selectedId,
+  follow,
+  onSelect,
+  now,
+}: {
+  items: LocationItem[];
+  selectedId: string | null;
+  follow: boolean;
+  onSelect(id: string | null): void;
+  /** The clock the states are computed against (ticks so "no signal" appears by itself). */
+  now: number;
+}) {
+  const map = useMap();
+  const source = useRef(new VectorSource<VehicleFeature>());
+  const features = useRef(new Map<string, VehicleFeature>());
+  const layer = useRef<VectorLayer | null>(null);
+  const settings = useRef({ selectedId, now, onSelect });
+  settings.current = { selectedId, now, onSelect };
+
+  useEffect(() => {
+    const cluster = new Cluster({ source: source.current, distance: CLUSTER_DISTANCE });
+    const stateOf = (f: FeatureLike) =>
+      vehicleState(f.get('item') as LocationItem, settings.current.now);
+    const vectorLayer = new VectorLayer({
+      source: cluster,
+      zIndex: 10,
+      updateWhileAnimating: false,
+      updateWhileInteracting: false,
+      style: (clustered) => {
+        const members = clustered.get('features') as VehicleFeature[];
+        const [first] = members;
+        if (members.length === 1 && first) {
+          const item = first.get('item') as LocationItem;
+          const selected = item.id === settings.current.selectedId;
+          return vehicleStyle(
+            item.vehicleType,
+            stateOf(first),
+            item.course,
+            selected,
+            item.plate ?? item.name,
+          );
+        }
+        const counts: Partial<Record<VehicleState, number>> = {};
+        for (const member of members) {
+          const state = stateOf(member);
+          counts[state] = (counts[state] ?? 0) + 1;
+        }
+        const [top] = (Object.entries(counts) as [VehicleState, number][]).sort(
+          (a, b) => b[1] - a[1],
+        );
+        return clusterStyle(members.length, top?.[0] ?? 'offline');
+      },
+    });
+    layer.current = vectorLayer;
+    map.addLayer(vectorLayer);
+
+    const view = map.getView();
+    const regroup = () =>
+      cluster.setDistance((view.getZoom() ?? 0) >= UNCLUSTER_ZOOM ? 0 : CLUSTER_DISTANCE);
+    regroup();
+    view.on('change:resolution', regroup);
+
+    const onClick = map.on('singleclick', (event) => {
+      const hit = map.forEachFeatureAtPixel(event.pixel, (f) => f, {
+        layerFilter: (l) => l === vectorLayer,
+      });
+      if (!hit) return;
+      const members = hit.get('features') as VehicleFeature[];
+      const [first] = members;
+      if (members.length === 1 && first) {
+        settings.current.onSelect((first.get('item') as LocationItem).id);
+        return;
+      }
+      const extent = boundingExtent(members.map((m) => m.getGeometry()?.getCoordinates() ?? []));
+      view.fit(extent, { duration: 300, padding: [60, 60, 60, 60], maxZoom: UNCLUSTER_ZOOM + 1 });
+    });
+    const onMove = map.on('pointermove', (event) => {
+      if (event.dragging) return;
+      const over = map.hasFeatureAtPixel(event.pixel, { layerFilter: (l) => l === vectorLayer });
+      const target = map.getTargetElement();
+      if (target) target.style.cursor = over ? 'pointer' : '';
+    });
+    const onRendered = map.on('rendercomplete', () => {
+      const target = map.getTargetElement();
+      if (target) target.dataset.rendered = String(source.current.getFeatures().length);
+    });
+
+    return () => {
+      view.un('change:resolution', regroup);
+      map.un('singleclick', onClick.listener);
+      map.un('pointermove', onMove.listener);
+      map.un('rendercomplete', onRendered.listener);
+      map.removeLayer(vectorLayer);
+      vectorLayer.dispose();
+      cluster.dispose();
+    };
+  }, [map]);
+
+  // Move, add and drop features to match the items.
+  useEffect(() => {
+    const known = features.current;
+    const added: VehicleFeature[] = [];
+    const seen = new Set<string>();
+    for (const item of items) {
+      seen.add(item.id);
+      const coordinates = fromLonLat([item.longitude, item.latitude]);
+      const feature = known.get(item.id);
+      if (!feature) {
+        const created = new Feature({ geometry: new Point(coordinates) });
+        created.setId(item.id);
+        created.set('item', item, true);
+        known.set(item.id, created);
+        added.push(created);
+        continue;
+      }
+      const previous = feature.get('item') as LocationItem;
+      if (previous.fixTime === item.fixTime && previous.receivedAt === item.receivedAt) continue;
+      feature.set('item', item, true);
+      feature.getGeometry()?.setCoordinates(coordinates);
+    }
+    const gone: VehicleFeature[] = [];
+    for (const [id, feature] of known) {
+      if (seen.has(id)) continue;
+      gone.push(feature);
+      known.delete(id);
+    }
+    if (gone.length) source.current.removeFeatures(gone);
+    if (added.length) source.current.addFeatures(added);
+    const target = map.getTargetElement();
+    if (target) target.dataset.vehicles = String(known.size);
+  }, [items, map]);
+
+  // Restyle on selection and on the clock.
+  useEffect(() => {
+    void now;
+    void selectedId;
+    layer.current?.changed();
+  }, [selectedId, now]);
+
+  // Follow the selected vehicle as it moves.
+  const selected = selectedId ? items.find((item) => item.id === selectedId) : undefined;
+  const lon = selected?.longitude;
+  const lat = selected?.latitude;
+  useEffect(() => {
+    if (!follow || lon === undefined || lat === undefined) return;
+    const view = map.getView();
+    view.animate({
+      center: fromLonLat([lon, lat]),
+      zoom: Math.max(view.getZoom() ?? 0, UNCLUSTER_ZOOM),
+      duration: 400,
+    });
+  }, [follow, lon, lat, map]);
+
+  return null;
+}

@@ -1,0 +1,145 @@
+/**
+ * Last locations in the IndexedDB mirror (fake-indexeddb), fed by the real server: a full
+ * read replaces a customer's set, the live stream (read over the authenticated client) brings
+ * each new fix, and a reconnect with `since` misses nothing.
+ */
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+import { createLogger } from '../../server/log';
+import { type RunningServer, startServer } from '../../server/start';
+import { TEST_SECRET } from '../server/harness';
+import { installStorage } from './memory-storage';
+
+installStorage();
+const { login } = await import('../../src/api/auth');
+const client = await import('../../src/api/client');
+const { session } = await import('../../src/api/session');
+const { followLocations, parseSse } = await import('../../src/api/locations');
+const { RastroDb } = await import('../../src/db/database');
+const { applyLocations, locationsKey, syncLastLocations } = await import('../../src/db/locations');
+
+let server: RunningServer;
+let clientId = '';
+let osmand = '';
+
+beforeAll(async () => {
+  server = await startServer(
+    loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: 'memory://',
+      JWT_SECRET: TEST_SECRET,
+      LOG_LEVEL: 'silent',
+      OSMAND_PORT: '0',
+      WIALON_IPS_PORT: 'off',
+      SIMULATOR: 'off',
+    }),
+    createLogger('silent'),
+  );
+  osmand = `http://127.0.0.1:${server.osmandPort}`;
+  client.setApiBase(server.url);
+  const auth = await login({ email: 'admin@rastro.demo', password: 'rastro-demo' });
+  session.set(auth);
+  clientId = auth.user.clientId;
+});
+afterAll(() => server.close());
+
+const send = (id: string, lat: number, secondsAgo = 0) =>
+  fetch(
+    `${osmand}/?id=${id}&lat=${lat}&lon=-34.9&speed=20&timestamp=${Math.floor(Date.now() / 1000) - secondsAgo}`,
+  );
+
+describe('server-sent events', () => {
+  it('are split into events, keeping an unfinished one for later', () => {
+    const { events, rest } = parseSse(
+      'event: ready\ndata: x\n\n: ping\n\nevent: location\nid: 1\ndata: {"a":1}\n\nevent: loc',
+    );
+    expect(events).toEqual([
+      { event: 'ready', data: 'x', id: undefined },
+      { event: 'location', data: '{"a":1}', id: '1' },
+    ]);
+    expect(rest).toBe('event: loc');
+  });
+});
+
+describe('last locations mirror', () => {
+  it('mirrors the demo fleet of the whole customer tree, then follows live changes', async () => {
+    const database = new RastroDb('locations-test');
+    // The demo fleet has no positions until its trackers report.
+    for (let i = 1; i <= 12; i++)
+      expect((await send(`demo-${String(i).padStart(3, '0')}`, -8.05 - i / 1000, 60)).status).toBe(
+        200,
+      );
+    expect(await syncLastLocations(clientId, database)).toBe(12);
+    const rows = await database.lastLocations.where('scope').equals(clientId).toArray();
+    expect(rows.map((row) => row.plate).sort()).toHaveLength(12);
+    const state = await database.syncState.get(locationsKey(clientId));
+    expect(state?.watermark).toBe(
+      rows
+        .map((row) => row.receivedAt)
+        .sort()
+        .at(-1),
+    );
+
+    // Live: the stream brings a new fix, which the mirror merges.
+    const controller = new AbortController();
+    const received: string[] = [];
+    let ready: () => void = () => {};
+    const isReady = new Promise<void>((resolve) => {
+      ready = resolve;
+    });
+    const following = followLocations({
+      clientId,
+      since: state?.watermark,
+      signal: controller.signal,
+      onReady: ready,
+      onItems: (items) => {
+        received.push(...items.map((item) => item.name));
+        void applyLocations(clientId, items, database);
+      },
+    }).catch((err: unknown) => {
+      if (!controller.signal.aborted) throw err;
+    });
+    await isReady;
+    expect((await send('demo-003', -8.0999)).status).toBe(200);
+    await expect.poll(() => received, { timeout: 5000 }).toContain('Demo 003');
+    await expect
+      .poll(async () => {
+        const [row] = await database.lastLocations
+          .where('scope')
+          .equals(clientId)
+          .filter((r) => r.name === 'Demo 003')
+          .toArray();
+        return row?.latitude;
+      })
+      .toBe(-8.0999);
+    controller.abort();
+    await following;
+
+    // While nobody listened, two vehicles moved: resuming from the watermark brings both.
+    const since = (await database.syncState.get(locationsKey(clientId)))?.watermark;
+    await send('demo-004', -8.0888);
+    await send('demo-005', -8.0777);
+    const resumed = new AbortController();
+    const caught: number[] = [];
+    await followLocations({
+      clientId,
+      since,
+      signal: resumed.signal,
+      onReady: () => resumed.abort(),
+      onItems: (items) => caught.push(...items.map((item) => item.latitude)),
+    }).catch(() => {});
+    expect(caught).toEqual(expect.arrayContaining([-8.0888, -8.0777]));
+  });
+
+  it('never lets an older fix overwrite a newer one', async () => {
+    const database = new RastroDb('locations-order');
+    await syncLastLocations(clientId, database);
+    const [row] = await database.lastLocations.where('scope').equals(clientId).toArray();
+    if (!row) throw new Error('no row');
+    const older = { ...row, latitude: 1, fixTime: '2000-01-01T00:00:00.000Z' };
+    await applyLocations(clientId, [older], database);
+    expect((await database.lastLocations.get([clientId, row.id]))?.latitude).toBe(row.latitude);
+  });
+});
