@@ -12,7 +12,7 @@ test('with the network cut, a reload still shows the shell on every route', asyn
   await context.setOffline(true);
   await page.reload();
   await expect(shell.heading('Mapa')).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'Sem conexão' })).toBeVisible();
+  await expect(page.getByText('Sem conexão', { exact: true })).toBeVisible();
   await shell.expectSignedIn();
 
   await page.goto('/reports/positions');
@@ -21,5 +21,5 @@ test('with the network cut, a reload still shows the shell on every route', asyn
   await expect(shell.heading('Histórico de alertas')).toBeVisible();
 
   await context.setOffline(false);
-  await expect(page.getByRole('status').filter({ hasText: 'Sem conexão' })).toBeHidden();
+  await expect(page.getByText('Sem conexão', { exact: true })).toBeHidden();
 });

@@ -24,6 +24,8 @@ export function Popup({
         positioning: 'bottom-center',
         offset: [0, -26],
         stopEvent: true,
+        // Pans the map when the popup would be cut off at an edge.
+        autoPan: { animation: { duration: 250 }, margin: 16 },
       }),
   );
 

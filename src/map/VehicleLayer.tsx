@@ -176,11 +176,12 @@ export function VehicleLayer({
   useEffect(() => {
     if (!follow || lon === undefined || lat === undefined) return;
     const view = map.getView();
-    view.animate({
-      center: fromLonLat([lon, lat]),
-      zoom: Math.max(view.getZoom() ?? 0, UNCLUSTER_ZOOM),
-      duration: 400,
-    });
+    const zoom = Math.max(view.getZoom() ?? 0, UNCLUSTER_ZOOM);
+    const [x = 0, y = 0] = fromLonLat([lon, lat]);
+    // The vehicle sits a quarter below the middle, leaving room for its popup above it.
+    const height = map.getSize()?.[1] ?? 0;
+    const resolution = view.getResolutionForZoom(zoom);
+    view.animate({ center: [x, y + height * 0.25 * resolution], zoom, duration: 400 });
   }, [follow, lon, lat, map]);
 
   return null;

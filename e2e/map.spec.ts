@@ -1,0 +1,104 @@
+import { expect, type Page, test } from '@playwright/test';
+import { E2E_OSMAND_URL, E2E_URL } from './env';
+import { ADMIN, Shell, signInAsAdmin, waitForServiceWorker } from './pages';
+
+const map = (page: Page) => page.getByRole('region', { name: 'Mapa da frota' });
+const rows = (page: Page) => page.getByRole('grid', { name: 'Veículos' }).getByRole('row');
+
+test('the demo map shows the fleet moving, and a chosen vehicle in its popup', async ({ page }) => {
+  await signInAsAdmin(page);
+  await expect(new Shell(page).heading('Mapa')).toBeVisible();
+  // The twelve demo vehicles of the company and its children, drawn on the map.
+  await expect(map(page)).toHaveAttribute('data-vehicles', /^(1[2-9]|[2-9]\d|\d{3,})$/, {
+    timeout: 15_000,
+  });
+  await expect(page.getByRole('status').filter({ hasText: 'Ao vivo' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Situação da frota' })).toContainText(
+    /Em movimento: [1-9]/,
+  );
+
+  await page.getByRole('searchbox', { name: 'Buscar veículo' }).fill('demo 001');
+  await expect(rows(page)).toHaveCount(1);
+  await rows(page).first().click();
+  const popup = page.getByRole('dialog', { name: 'Veículo RST1D01' });
+  await expect(popup).toContainText('Demo 001');
+  const fix = popup.locator('time');
+  const first = await fix.getAttribute('datetime');
+  // The simulator sends a fix every second: the popup follows the vehicle's new positions.
+  await expect(fix).not.toHaveAttribute('datetime', first ?? '', { timeout: 10_000 });
+  await expect(popup.getByRole('button', { name: 'Parar de seguir' })).toBeVisible();
+  await popup.getByRole('button', { name: 'Fechar' }).click();
+  await expect(popup).toBeHidden();
+});
+
+test('a position sent to the OsmAnd port appears on the map within 2 seconds', async ({
+  page,
+  request,
+}) => {
+  const plate = `MAP${Date.now().toString().slice(-1)}A${Date.now().toString().slice(-2)}`;
+  const login = await request.post(`${E2E_URL}/registros/auth/login`, {
+    data: { email: ADMIN.email, password: ADMIN.password },
+  });
+  const { accessToken, user } = (await login.json()) as {
+    accessToken: string;
+    user: { clientId: string };
+  };
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const vehicle = await request.post(`${E2E_URL}/registros/vehicle`, {
+    headers,
+    data: { clientId: user.clientId, name: `Furgão ${plate}`, plate, type: 'van' },
+  });
+  expect(vehicle.status()).toBe(201);
+  const { id: vehicleId } = (await vehicle.json()) as { id: string };
+  const tracker = await request.post(`${E2E_URL}/registros/tracker`, {
+    headers,
+    data: { clientId: user.clientId, identifier: `map-${plate}`, provider: 'rastro', vehicleId },
+  });
+  expect(tracker.status()).toBe(201);
+
+  await signInAsAdmin(page);
+  await expect(page.getByRole('status').filter({ hasText: 'Ao vivo' })).toBeVisible({
+    timeout: 10_000,
+  });
+  await page.getByRole('searchbox', { name: 'Buscar veículo' }).fill(plate);
+  await expect(page.getByText('Nenhum veículo encontrado.')).toBeVisible();
+
+  const sent = await fetch(
+    `${E2E_OSMAND_URL}/?id=map-${plate}&lat=-8.0600&lon=-34.8900&speed=54&ignition=true`,
+  );
+  expect(sent.status).toBe(200);
+  const row = rows(page).filter({ hasText: plate });
+  await expect(row).toContainText('100 km/h', { timeout: 2000 });
+  await row.click();
+  await expect(page.getByRole('dialog', { name: `Veículo ${plate}` })).toContainText(
+    `Furgão ${plate}`,
+  );
+});
+
+test('offline, a reload still shows the last positions with their age', async ({
+  page,
+  context,
+}) => {
+  await signInAsAdmin(page);
+  await waitForServiceWorker(page);
+  await expect(map(page)).toHaveAttribute('data-vehicles', /^(1[2-9]|[2-9]\d|\d{3,})$/, {
+    timeout: 15_000,
+  });
+  const count = Number(await map(page).getAttribute('data-vehicles'));
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(new Shell(page).heading('Mapa')).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: /Sem conexão — dados de \d\d:\d\d/ }),
+  ).toBeVisible();
+  await expect(map(page)).toHaveAttribute('data-vehicles', String(count));
+  await expect(page.getByText(`${count} veículos`)).toBeVisible();
+  await expect(rows(page).first()).toContainText(/km\/h · (agora|há \d+ (s|min))/);
+
+  // Back online, the map catches up at once.
+  await context.setOffline(false);
+  await expect(page.getByRole('status').filter({ hasText: 'Ao vivo' })).toBeVisible({
+    timeout: 10_000,
+  });
+});
