@@ -11,6 +11,7 @@ import { loadConfig } from '../server/config';
 import { trackers } from '../server/db/schema';
 import { createLogger } from '../server/log';
 import { type RunningServer, startServer } from '../server/start';
+import { benchMap } from './map';
 
 const TRACKERS = Number(process.env.BENCH_TRACKERS ?? 10_000);
 const FIXES = Number(process.env.BENCH_FIXES ?? 20_000);
@@ -128,3 +129,5 @@ if (postgres) {
 } else {
   console.log('\nPostgreSQL: nenhum servidor em 127.0.0.1:5432, etapa pulada');
 }
+
+await benchMap();

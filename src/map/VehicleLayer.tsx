@@ -4,8 +4,9 @@
  * numbered clusters when zoomed out, drawn with cached styles. Clicking a vehicle selects it;
  * clicking a cluster zooms into it. Renders nothing itself.
  *
- * The map element carries `data-vehicles` (features on the map) and `data-rendered`
- * (features when the last frame completed), which tests and the browser benchmark read.
+ * The map element carries `data-vehicles` (features on the map), `data-oldest-fix` (the
+ * oldest fix among them), and, once a frame with them has completed, `data-rendered` and
+ * `data-rendered-oldest-fix`: the journeys and the browser benchmark read these.
  */
 
 import { boundingExtent } from 'ol/extent';
@@ -46,11 +47,13 @@ export function VehicleLayer({
   const source = useRef(new VectorSource<VehicleFeature>());
   const features = useRef(new Map<string, VehicleFeature>());
   const layer = useRef<VectorLayer | null>(null);
+  const clusters = useRef<Cluster<VehicleFeature> | null>(null);
   const settings = useRef({ selectedId, now, onSelect });
   settings.current = { selectedId, now, onSelect };
 
   useEffect(() => {
     const cluster = new Cluster({ source: source.current, distance: CLUSTER_DISTANCE });
+    clusters.current = cluster;
     const stateOf = (f: FeatureLike) =>
       vehicleState(f.get('item') as LocationItem, settings.current.now);
     const vectorLayer = new VectorLayer({
@@ -114,7 +117,9 @@ export function VehicleLayer({
     });
     const onRendered = map.on('rendercomplete', () => {
       const target = map.getTargetElement();
-      if (target) target.dataset.rendered = String(source.current.getFeatures().length);
+      if (!target) return;
+      target.dataset.rendered = String(source.current.getFeatures().length);
+      target.dataset.renderedOldestFix = target.dataset.oldestFix ?? '';
     });
 
     return () => {
@@ -131,10 +136,16 @@ export function VehicleLayer({
   // Move, add and drop features to match the items.
   useEffect(() => {
     const known = features.current;
+    // Each moved feature would make the clusters regroup everything (10,000 × 10,000): detach
+    // them while moving, and regroup once after.
+    const cluster = clusters.current;
+    cluster?.setSource(null);
     const added: VehicleFeature[] = [];
     const seen = new Set<string>();
+    let oldest = '';
     for (const item of items) {
       seen.add(item.id);
+      if (!oldest || item.fixTime < oldest) oldest = item.fixTime;
       const coordinates = fromLonLat([item.longitude, item.latitude]);
       const feature = known.get(item.id);
       if (!feature) {
@@ -158,8 +169,12 @@ export function VehicleLayer({
     }
     if (gone.length) source.current.removeFeatures(gone);
     if (added.length) source.current.addFeatures(added);
+    cluster?.setSource(source.current);
     const target = map.getTargetElement();
-    if (target) target.dataset.vehicles = String(known.size);
+    if (target) {
+      target.dataset.vehicles = String(known.size);
+      target.dataset.oldestFix = oldest;
+    }
   }, [items, map]);
 
   // Restyle on selection and on the clock.

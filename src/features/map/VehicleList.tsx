@@ -3,7 +3,7 @@
  * searchable by plate, name and driver (accents and case ignored), virtualised so 10,000
  * rows scroll as smoothly as ten. Choosing a row selects the vehicle and follows it.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   GridList,
   GridListItem,
@@ -23,9 +23,28 @@ import {
 import { SearchInput } from '../../ui/SearchInput';
 
 const ROW_HEIGHT = 64;
+/** One collator for every comparison: `localeCompare(…, 'pt-BR')` builds one per call. */
+const collator = new Intl.Collator('pt-BR', { numeric: true });
+
+/** The value at most once per `ms`: a list of 10,000 rows need not rebuild on every fix. */
+function useThrottled<T>(value: T, ms: number): T {
+  const [shown, setShown] = useState(value);
+  const last = useRef(0);
+  useEffect(() => {
+    const show = () => {
+      last.current = Date.now();
+      setShown(value);
+    };
+    const wait = last.current + ms - Date.now();
+    if (wait <= 0) return show();
+    const timer = setTimeout(show, wait);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return shown;
+}
 
 export function VehicleList({
-  items,
+  items: incoming,
   selectedId,
   onChoose,
   now,
@@ -35,6 +54,7 @@ export function VehicleList({
   onChoose(id: string): void;
   now: number;
 }) {
+  const items = useThrottled(incoming, 1000);
   const [search, setSearch] = useState('');
   const indexed = useMemo(
     () =>
@@ -43,9 +63,7 @@ export function VehicleList({
           item,
           text: foldText(`${item.plate ?? ''} ${item.name} ${item.driver ?? ''}`),
         }))
-        .sort((a, b) =>
-          (a.item.plate ?? a.item.name).localeCompare(b.item.plate ?? b.item.name, 'pt-BR'),
-        ),
+        .sort((a, b) => collator.compare(a.item.plate ?? a.item.name, b.item.plate ?? b.item.name)),
     [items],
   );
   const shown = useMemo(() => {

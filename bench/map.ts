@@ -1,0 +1,163 @@
+/**
+ * The browser half of `npm run bench` (Chromium, headless, software rendering): with
+ * BENCH_MAP_VEHICLES (10,000) vehicles reporting,
+ * - the time from navigation to every vehicle drawn from the IndexedDB mirror with the
+ *   network cut (a reload served by the service worker);
+ * - the time for one round of updates of every vehicle, from the ingest of the fixes to the
+ *   frame that shows them (ingest → live stream → mirror → map).
+ * Prints figures; asserts nothing.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { loadConfig } from '../server/config';
+import type { Fix } from '../server/db/positions';
+import { trackers, vehicles } from '../server/db/schema';
+import { createLogger } from '../server/log';
+import { startServer } from '../server/start';
+
+const VEHICLES = Number(process.env.BENCH_MAP_VEHICLES ?? 10_000);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function fixAt(i: number, when: Date, shift: number): Fix {
+  // A grid over greater Recife, about 30 × 30 km.
+  const row = Math.floor(i / 100);
+  const col = i % 100;
+  return {
+    fixTime: when,
+    latitude: -8.2 + row * 0.003 + shift,
+    longitude: -35.05 + col * 0.003,
+    speed: (i * 7) % 90,
+    course: (i * 37) % 360,
+    ignition: i % 5 !== 0,
+    attributes: {},
+  };
+}
+
+export async function benchMap() {
+  if (!existsSync(CHROMIUM)) {
+    console.log(`\nNavegador: ${CHROMIUM} não encontrado, etapa pulada (npm run test:e2e instala)`);
+    return;
+  }
+  if (!existsSync('dist/index.html')) {
+    console.log('\nNavegador: dist/ não existe, rode npm run build antes; etapa pulada');
+    return;
+  }
+  const server = await startServer(
+    loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: 'memory://',
+      STATIC_DIR: path.resolve('dist'),
+      OSMAND_PORT: 'off',
+      WIALON_IPS_PORT: 'off',
+      SEED_DEMO_FLEET: 'false',
+      LOG_LEVEL: 'silent',
+    }),
+    createLogger('silent'),
+  );
+  const { db } = server.deps.database;
+  const admin = await db.query.users.findFirst({
+    where: (u, { eq }) => eq(u.email, 'admin@rastro.demo'),
+  });
+  if (!admin?.clientId) throw new Error('no admin');
+  const clientId = admin.clientId;
+  for (let i = 0; i < VEHICLES; i += 1000) {
+    const batch = Array.from({ length: Math.min(1000, VEHICLES - i) }, (_, k) => i + k);
+    const made = await db
+      .insert(vehicles)
+      .values(
+        batch.map((n) => ({
+          clientId,
+          name: `Veículo ${n}`,
+          plate: `BEN${String(n).padStart(4, '0')}`,
+          type: ['truck', 'car', 'van', 'motorcycle', 'bus'][n % 5] ?? 'car',
+        })),
+      )
+      .returning({ id: vehicles.id });
+    await db.insert(trackers).values(
+      made.map((v, k) => ({
+        clientId,
+        identifier: `map-bench-${i + k}`,
+        provider: 'rastro',
+        vehicleId: v.id,
+      })),
+    );
+  }
+  const ingest = async (when: Date, shift: number) => {
+    await Promise.all(
+      Array.from({ length: VEHICLES }, (_, i) =>
+        server.deps.pipeline.accept(`map-bench-${i}`, [fixAt(i, when, shift)]),
+      ),
+    );
+  };
+  await ingest(new Date(Date.now() - 60_000), 0);
+
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('textbox', { name: 'E-mail' }).fill('admin@rastro.demo');
+    await page.getByRole('textbox', { name: 'Senha' }).fill('rastro-demo');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    const map = page.getByRole('region', { name: 'Mapa da frota' });
+    const t0 = performance.now();
+    await map.and(page.locator(`[data-rendered="${VEHICLES}"]`)).waitFor({ timeout: 120_000 });
+    const online = performance.now() - t0;
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+
+    await context.setOffline(true);
+    await page.reload();
+    await map.and(page.locator(`[data-rendered="${VEHICLES}"]`)).waitFor({ timeout: 120_000 });
+    const offline = await page.evaluate(() => {
+      const [nav] = performance.getEntriesByType('navigation');
+      return performance.now() - (nav?.startTime ?? 0);
+    });
+
+    await context.setOffline(false);
+    await page.getByRole('status').filter({ hasText: 'Ao vivo' }).waitFor({ timeout: 120_000 });
+    // The page's longest main-thread task while the round is applied.
+    await page.evaluate(() => {
+      const w = window as unknown as { longest: number };
+      w.longest = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.longest = Math.max(w.longest, entry.duration);
+      }).observe({ type: 'longtask' });
+    });
+    const when = new Date(Date.now() - 1000);
+    const t1 = performance.now();
+    await ingest(when, 0.001);
+    const stored = performance.now() - t1;
+    await map
+      .and(page.locator(`[data-rendered-oldest-fix="${when.toISOString()}"]`))
+      .waitFor({ timeout: 120_000 });
+    const round = performance.now() - t1;
+    const longest = await page.evaluate(() => (window as unknown as { longest: number }).longest);
+
+    console.log(`\nChromium (headless, renderização por software): ${VEHICLES} veículos`);
+    console.log(`  primeira abertura online (entrar → todos desenhados): ${online.toFixed(0)} ms`);
+    console.log(
+      `  recarga sem rede (navegação → todos desenhados do espelho): ${offline.toFixed(0)} ms`,
+    );
+    console.log(
+      `  uma rodada de ${VEHICLES} atualizações (ingestão → quadro desenhado): ${round.toFixed(0)} ms (ingestão ${stored.toFixed(0)} ms)`,
+    );
+    console.log(`    tarefa mais longa da página durante a rodada: ${longest.toFixed(0)} ms`);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
