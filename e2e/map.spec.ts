@@ -19,7 +19,7 @@ test('the demo map shows the fleet moving, and a chosen vehicle in its popup', a
 
   await page.getByRole('searchbox', { name: 'Buscar veículo' }).fill('demo 001');
   await expect(rows(page)).toHaveCount(1);
-  await rows(page).first().click();
+  await rows(page).filter({ hasText: 'RST1D01' }).click();
   const popup = page.getByRole('dialog', { name: 'Veículo RST1D01' });
   await expect(popup).toContainText('Demo 001');
   const fix = popup.locator('time');

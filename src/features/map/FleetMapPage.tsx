@@ -64,7 +64,7 @@ function FleetMap() {
   const [clientId, setClientId] = useSelectedClient();
   const live = useLiveLocations(clientId);
   const now = useClock();
-  const items = live.rows ?? [];
+  const items = useMemo(() => live.rows ?? [], [live.rows]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [follow, setFollow] = useState(false);
   const selected = useMemo(

@@ -26,20 +26,29 @@ const ROW_HEIGHT = 64;
 /** One collator for every comparison: `localeCompare(…, 'pt-BR')` builds one per call. */
 const collator = new Intl.Collator('pt-BR', { numeric: true });
 
-/** The value at most once per `ms`: a list of 10,000 rows need not rebuild on every fix. */
+/**
+ * The value at most once per `ms`, always ending on the latest one: a list of 10,000 rows
+ * need not rebuild on every fix, and a steady stream of fixes must not starve it either.
+ */
 function useThrottled<T>(value: T, ms: number): T {
   const [shown, setShown] = useState(value);
+  const latest = useRef(value);
+  latest.current = value;
   const last = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
+    void value;
+    if (timer.current) return; // a refresh is already due and will take the latest value
     const show = () => {
+      timer.current = undefined;
       last.current = Date.now();
-      setShown(value);
+      setShown(latest.current);
     };
     const wait = last.current + ms - Date.now();
-    if (wait <= 0) return show();
-    const timer = setTimeout(show, wait);
-    return () => clearTimeout(timer);
+    if (wait <= 0) show();
+    else timer.current = setTimeout(show, wait);
   }, [value, ms]);
+  useEffect(() => () => clearTimeout(timer.current), []);
   return shown;
 }
 
@@ -54,7 +63,9 @@ export function VehicleList({
   onChoose(id: string): void;
   now: number;
 }) {
-  const items = useThrottled(incoming, 1000);
+  const throttled = useThrottled(incoming, 1000);
+  // The first rows show at once; only later changes wait for their turn.
+  const items = throttled.length === 0 ? incoming : throttled;
   const [search, setSearch] = useState('');
   const indexed = useMemo(
     () =>
