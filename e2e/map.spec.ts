@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_OSMAND_URL, E2E_URL } from './env';
 import { ADMIN, Shell, signInAsAdmin, waitForServiceWorker } from './pages';
@@ -101,4 +102,46 @@ test('offline, a reload still shows the last positions with their age', async ({
   await expect(page.getByRole('status').filter({ hasText: 'Ao vivo' })).toBeVisible({
     timeout: 10_000,
   });
+});
+
+test('map tiles seen once are kept by the service worker for use without signal', async ({
+  page,
+  context,
+}) => {
+  // A stand-in for the tile server (the real one is out of reach here).
+  const png = readFileSync('public/icons/icon-192.png');
+  await context.route('https://tile.openstreetmap.org/**', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'image/png',
+      headers: { 'access-control-allow-origin': '*' },
+      body: png,
+    }),
+  );
+  await signInAsAdmin(page);
+  await waitForServiceWorker(page);
+  await page.reload();
+  await expect(map(page)).toHaveAttribute('data-rendered', /^\d+$/, { timeout: 15_000 });
+  await expect
+    .poll(() =>
+      page.evaluate(async () => (await (await caches.open('rastro-map-tiles')).keys()).length),
+    )
+    .toBeGreaterThan(0);
+
+  await context.unrouteAll();
+  await context.setOffline(true);
+  const tiles: { fromWorker: boolean; status: number }[] = [];
+  const failed: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().startsWith('https://tile.openstreetmap.org/'))
+      tiles.push({ fromWorker: response.fromServiceWorker(), status: response.status() });
+  });
+  page.on('requestfailed', (request) => {
+    if (request.url().startsWith('https://tile.openstreetmap.org/')) failed.push(request.url());
+  });
+  await page.reload();
+  await expect(map(page)).toHaveAttribute('data-rendered', /^\d+$/, { timeout: 15_000 });
+  await expect.poll(() => tiles.length).toBeGreaterThan(0);
+  expect(tiles.every((tile) => tile.fromWorker && tile.status === 200)).toBe(true);
+  expect(failed).toEqual([]);
 });
