@@ -26,10 +26,12 @@ export function MapView({
   label,
   children,
   className = 'map',
+  id,
 }: {
   label: string;
   children?: ReactNode;
   className?: string;
+  id?: string;
 }) {
   const element = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<OlMap | null>(null);
@@ -55,7 +57,7 @@ export function MapView({
 
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: the map takes arrow keys and +/- when focused
-    <section ref={element} className={className} aria-label={label} tabIndex={0}>
+    <section ref={element} id={id} className={className} aria-label={label} tabIndex={0}>
       {map && <MapContext.Provider value={map}>{children}</MapContext.Provider>}
     </section>
   );

@@ -29,6 +29,18 @@ import { CustomerPicker } from '../customers/CustomerPicker';
 import { useSelectedClient } from '../customers/useCustomers';
 import { VehicleList } from './VehicleList';
 
+const MAP_ID = 'fleet-map';
+
+/** On phones the list sits under the map: bring the map into view to show the choice. */
+function revealMap() {
+  const map = document.getElementById(MAP_ID);
+  if (!map || !window.matchMedia('(max-width: 899px)').matches) return;
+  const { top, bottom } = map.getBoundingClientRect();
+  if (top >= 0 && bottom <= window.innerHeight) return;
+  const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  map.scrollIntoView({ block: 'start', behavior: reduced ? 'auto' : 'smooth' });
+}
+
 /** States and ages are recomputed this often, so "Sem sinal" appears by itself. */
 const CLOCK_MS = 15_000;
 
@@ -106,9 +118,10 @@ function FleetMap() {
           onChoose={(id) => {
             setSelectedId(id);
             setFollow(true);
+            revealMap();
           }}
         />
-        <MapView label="Mapa da frota">
+        <MapView label="Mapa da frota" id={MAP_ID}>
           <BaseTiles />
           <VehicleLayer
             items={items}
