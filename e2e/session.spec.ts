@@ -48,3 +48,26 @@ test('a session that cannot be renewed ends with the spec message', async ({ pag
   await expect(shell.toast('Erro de autenticação na Api! Faça login novamente.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test.describe('when the server cannot validate the session', () => {
+  // Requests are routed only while no service worker answers for the page.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a failed token validation sends the user to /', async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto('/management/customers');
+    await expect(new Shell(page).heading('Clientes')).toBeVisible();
+    // The server fails (not a 401): the stored session is kept and the user goes home.
+    await page.route('**/registros/auth/validation', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 500, code: 'SERVER_ERROR', message: 'Erro interno' }),
+      }),
+    );
+    await page.reload();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(new Shell(page).toast('Não foi possível validar a sua sessão.')).toBeVisible();
+    await new Shell(page).expectSignedIn();
+  });
+});
