@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_URL } from './e2e/env';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_URL } from './e2e/env';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -18,17 +18,8 @@ export default defineConfig({
     serviceWorkers: 'allow',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [{ name: 'desktop', use: { viewport: { width: 1366, height: 800 } } }],

@@ -10,6 +10,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/env';
 import { loadConfig } from '../server/config';
 import type { Fix } from '../server/db/positions';
 import { trackers, vehicles } from '../server/db/schema';
@@ -17,17 +18,6 @@ import { createLogger } from '../server/log';
 import { startServer } from '../server/start';
 
 const VEHICLES = Number(process.env.BENCH_MAP_VEHICLES ?? 10_000);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 function fixAt(i: number, when: Date, shift: number): Fix {
   // A grid over greater Recife, about 30 × 30 km.
@@ -45,8 +35,10 @@ function fixAt(i: number, when: Date, shift: number): Fix {
 }
 
 export async function benchMap() {
-  if (!existsSync(CHROMIUM)) {
-    console.log(`\nNavegador: ${CHROMIUM} não encontrado, etapa pulada (npm run test:e2e instala)`);
+  if (!existsSync(CHROMIUM_PATH)) {
+    console.log(
+      `\nNavegador: ${CHROMIUM_PATH} não encontrado, etapa pulada (npm run test:e2e instala)`,
+    );
     return;
   }
   if (!existsSync('dist/index.html')) {
@@ -103,7 +95,7 @@ export async function benchMap() {
   };
   await ingest(new Date(Date.now() - 60_000), 0);
 
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();

@@ -11,3 +11,16 @@ export const E2E_STATIC = path.join(E2E_ROOT, 'dist');
 /** Every e-mail the local SMTP server receives, one .eml file each. */
 export const E2E_MAIL = path.join(E2E_ROOT, 'mail');
 export const E2E_SECRET = 'rastro-e2e-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
+
+/** Debian's Chromium (Playwright cannot download its own here) and how to launch it. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];

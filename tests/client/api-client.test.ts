@@ -5,10 +5,8 @@
  */
 import { sign } from 'hono/jwt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
-import { createLogger } from '../../server/log';
-import { type RunningServer, startServer } from '../../server/start';
-import { TEST_SECRET } from '../server/harness';
+import type { RunningServer } from '../../server/start';
+import { startTestServer, TEST_SECRET } from '../server/harness';
 import { installStorage } from './memory-storage';
 
 const storage = installStorage();
@@ -20,17 +18,7 @@ const { toastQueue } = await import('../../src/app/toasts');
 let server: RunningServer;
 
 beforeAll(async () => {
-  const config = loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: 'memory://',
-    JWT_SECRET: TEST_SECRET,
-    LOG_LEVEL: 'silent',
-    OSMAND_PORT: 'off',
-    WIALON_IPS_PORT: 'off',
-    SEED_DEMO_FLEET: 'false',
-  });
-  server = await startServer(config, createLogger('silent'));
+  server = await startTestServer();
   client.setApiBase(server.url);
 });
 afterAll(() => server.close());

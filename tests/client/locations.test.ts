@@ -5,10 +5,8 @@
  */
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
-import { createLogger } from '../../server/log';
-import { type RunningServer, startServer } from '../../server/start';
-import { TEST_SECRET } from '../server/harness';
+import type { RunningServer } from '../../server/start';
+import { startTestServer } from '../server/harness';
 import { installStorage } from './memory-storage';
 
 installStorage();
@@ -24,19 +22,7 @@ let clientId = '';
 let osmand = '';
 
 beforeAll(async () => {
-  server = await startServer(
-    loadConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: 'memory://',
-      JWT_SECRET: TEST_SECRET,
-      LOG_LEVEL: 'silent',
-      OSMAND_PORT: '0',
-      WIALON_IPS_PORT: 'off',
-      SIMULATOR: 'off',
-    }),
-    createLogger('silent'),
-  );
+  server = await startTestServer({ SEED_DEMO_FLEET: 'true', OSMAND_PORT: '0', SIMULATOR: 'off' });
   osmand = `http://127.0.0.1:${server.osmandPort}`;
   client.setApiBase(server.url);
   const auth = await login({ email: 'admin@rastro.demo', password: 'rastro-demo' });

@@ -4,10 +4,8 @@
  */
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
-import { createLogger } from '../../server/log';
-import { type RunningServer, startServer } from '../../server/start';
-import { TEST_SECRET } from '../server/harness';
+import type { RunningServer } from '../../server/start';
+import { startTestServer } from '../server/harness';
 import { installStorage } from './memory-storage';
 
 installStorage();
@@ -22,19 +20,7 @@ let server: RunningServer;
 let clientId = '';
 
 beforeAll(async () => {
-  server = await startServer(
-    loadConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: 'memory://',
-      JWT_SECRET: TEST_SECRET,
-      LOG_LEVEL: 'silent',
-      OSMAND_PORT: 'off',
-      WIALON_IPS_PORT: 'off',
-      SEED_DEMO_FLEET: 'false',
-    }),
-    createLogger('silent'),
-  );
+  server = await startTestServer();
   client.setApiBase(server.url);
   const auth = await login({ email: 'operador.norte@rastro.demo', password: 'rastro-demo' });
   session.set(auth);

@@ -11,7 +11,7 @@ import { createApp } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
 import type { Deps } from '../../server/deps';
 import { createLogger } from '../../server/log';
-import { prepare } from '../../server/start';
+import { prepare, startServer } from '../../server/start';
 
 export type Backend = 'pglite' | 'postgres';
 export const PG_ADMIN_URL =
@@ -59,6 +59,31 @@ export interface TestServer {
 
 export const TEST_SECRET = 'rastro-test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
 
+/**
+ * The configuration every test server starts from: an in-memory database, the test secret,
+ * no logs, no login slow-down, no demo fleet and no device listeners; `env` overrides.
+ */
+export function testConfig(env: Record<string, string> = {}) {
+  return loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: 'memory://',
+    JWT_SECRET: TEST_SECRET,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://rastro.test',
+    LOGIN_SLOWDOWN_MS: '0',
+    SEED_DEMO_FLEET: 'false',
+    OSMAND_PORT: 'off',
+    WIALON_IPS_PORT: 'off',
+    ...env,
+  });
+}
+
+/** A real server listening on a free port (with the listeners `env` turns on). */
+export function startTestServer(env: Record<string, string> = {}) {
+  return startServer(testConfig(env), createLogger('silent'));
+}
+
 /** Registers beforeAll/afterAll that start a fresh server on the backend; returns a getter. */
 export function useServer(
   backend: Backend,
@@ -74,15 +99,7 @@ export function useServer(
       databaseUrl = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
       dropDb = () => adminQuery(`drop database if exists ${name} with (force)`);
     }
-    const config = loadConfig({
-      DATA_DIR: 'memory://',
-      JWT_SECRET: TEST_SECRET,
-      LOG_LEVEL: 'silent',
-      PUBLIC_URL: 'http://rastro.test',
-      LOGIN_SLOWDOWN_MS: '0',
-      SEED_DEMO_FLEET: 'false',
-      OSMAND_PORT: 'off',
-      WIALON_IPS_PORT: 'off',
+    const config = testConfig({
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env(),
     });

@@ -1,11 +1,10 @@
 /** Without SMTP_URL the server cannot send e-mail: it says so at start and logs each e-mail. */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import type { Deps } from '../../server/deps';
 import { createLogger } from '../../server/log';
 import { prepare } from '../../server/start';
-import { TEST_SECRET } from './harness';
+import { testConfig } from './harness';
 
 describe('e-mail without SMTP', () => {
   const lines: string[] = [];
@@ -17,17 +16,7 @@ describe('e-mail without SMTP', () => {
       lines.push(String(chunk));
       return true;
     });
-    deps = await prepare(
-      loadConfig({
-        DATA_DIR: 'memory://',
-        JWT_SECRET: TEST_SECRET,
-        PUBLIC_URL: 'http://rastro.test',
-        SEED_DEMO_FLEET: 'false',
-        OSMAND_PORT: 'off',
-        WIALON_IPS_PORT: 'off',
-      }),
-      createLogger('warn'),
-    );
+    deps = await prepare(testConfig(), createLogger('warn'));
   });
   afterAll(async () => {
     spy.mockRestore();

@@ -1,13 +1,12 @@
 /** The demo's moving fleet: plausible steps, and positions arriving through the real listener. */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
 import { rowsOf } from '../../server/db/client';
 import { distanceKm } from '../../server/ingest/pipeline';
 import { parseFix } from '../../server/ingest/wialon';
-import { createLogger } from '../../server/log';
 import { demoDevices, stepOf, wialonPacket } from '../../server/simulator';
-import { type RunningServer, startServer } from '../../server/start';
+import type { RunningServer } from '../../server/start';
+import { startTestServer } from './harness';
 
 describe('simulated steps', () => {
   it('drive plausible loops with stops, ignition off and speeding', () => {
@@ -47,18 +46,12 @@ describe('Wialon IPS packets of the simulator', () => {
 describe('demo with the simulator', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer(
-      loadConfig({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: 'memory://',
-        OSMAND_PORT: '0',
-        WIALON_IPS_PORT: '0',
-        SIMULATOR_INTERVAL_MS: '200',
-        LOG_LEVEL: 'silent',
-      }),
-      createLogger('silent'),
-    );
+    server = await startTestServer({
+      SEED_DEMO_FLEET: 'true',
+      OSMAND_PORT: '0',
+      WIALON_IPS_PORT: '0',
+      SIMULATOR_INTERVAL_MS: '200',
+    });
   });
   afterAll(() => server.close());
 

@@ -83,6 +83,7 @@ function FleetMap() {
     () => (selectedId ? items.find((item) => item.id === selectedId) : undefined),
     [items, selectedId],
   );
+  const selectedState = selected ? vehicleState(selected, now) : undefined;
   const counts = useMemo(() => {
     const byState: Record<VehicleState, number> = { moving: 0, idle: 0, off: 0, offline: 0 };
     for (const item of items) byState[vehicleState(item, now)] += 1;
@@ -161,8 +162,8 @@ function FleetMap() {
                     </>
                   )}
                   <dt>Situação</dt>
-                  <dd style={{ color: STATE_COLORS[vehicleState(selected, now)] }}>
-                    {STATE_LABELS[vehicleState(selected, now)]}
+                  <dd style={{ color: STATE_COLORS[selectedState ?? 'offline'] }}>
+                    {STATE_LABELS[selectedState ?? 'offline']}
                   </dd>
                   <dt>Motorista</dt>
                   <dd>{selected.driver ?? 'Não identificado'}</dd>
