@@ -3,7 +3,8 @@ import { createLogger } from './log';
 import { demoDevices, startSimulator } from './simulator';
 
 const osmandUrl = process.env.OSMAND_URL ?? 'http://localhost:5055';
-const devices = demoDevices(Number(process.env.SIMULATOR_DEVICES ?? 12));
+const count = process.env.SIMULATOR_DEVICES;
+const devices = demoDevices(count ? Number(count) : undefined);
 const intervalMs = Number(process.env.SIMULATOR_INTERVAL_MS ?? 10_000);
 const wialonPort = process.env.WIALON_IPS_PORT ?? '5039';
 const wialon =

@@ -1,52 +1,189 @@
 /**
- * The demo's moving fleet: drives trackers along loops around Recife through the real
- * listeners — the even devices over OsmAnd HTTP as a phone running Traccar Client would, the
- * odd ones over Wialon IPS 2.0 TCP as a vehicle tracker would — with ignition on and off,
- * stops at the ends of each loop and the occasional stretch of speeding, so a newcomer sees
- * positions arrive. `npm start` runs it for the demo (SIMULATOR=off turns it off);
- * `npm run simulate` runs it against any server (OSMAND_URL, WIALON_IPS_HOST/PORT,
- * SIMULATOR_DEVICES).
+ * The demo's moving fleet: drives the demo trackers (server/demo/fleet.ts) along their own
+ * routes around Recife through the real listeners — the even devices over OsmAnd HTTP as a
+ * phone running Traccar Client would, the odd ones over Wialon IPS 2.0 TCP as a vehicle
+ * tracker would. Each vehicle keeps its own speed and schedule: stops with the engine on or
+ * off, stretches of speeding, parked ones that report rarely (as trackers do with the
+ * ignition off), one that lost its signal an hour ago, drivers identified by RFID.
+ * `npm start` runs it for the demo (SIMULATOR=off turns it off); `npm run simulate` runs it
+ * against any server (OSMAND_URL, WIALON_IPS_HOST/PORT, SIMULATOR_DEVICES).
  */
 import { connect, type Socket } from 'node:net';
+import { DEMO_FLEET, type Leg, type Place, type Plan, place } from './demo/fleet';
 import { crcHex } from './ingest/wialon';
 import type { Logger } from './log';
 
-const CENTER = { latitude: -8.0539, longitude: -34.8811 };
 const KNOTS = 1.852;
+const EARTH_KM = 6371;
+/** Parked with the engine off, a tracker reports once in this many ticks (5 min at 10 s). */
+const PARKED_EVERY = 30;
+/** Idling, every few ticks. */
+const IDLE_EVERY = 3;
 
 export interface SimulatedDevice {
   identifier: string;
-  /** Loop radius in km and where on it the device starts. */
-  radiusKm: number;
-  phase: number;
+  plan: Plan;
+  /** The tracker's battery (%) at the start. */
+  battery: number;
+  driverRfid?: string | undefined;
 }
 
-export function demoDevices(count: number): SimulatedDevice[] {
-  return Array.from({ length: count }, (_, i) => ({
-    identifier: `demo-${String(i + 1).padStart(3, '0')}`,
-    radiusKm: 1.5 + (i % 5) * 1.2,
-    phase: (i * 2 * Math.PI) / Math.max(count, 1),
-  }));
+/** The demo's devices; past the forty of the demo, copies of them start elsewhere on their loop. */
+export function demoDevices(count = DEMO_FLEET.length): SimulatedDevice[] {
+  return Array.from({ length: count }, (_, i) => {
+    const base = DEMO_FLEET[i % DEMO_FLEET.length];
+    if (!base) throw new Error('demo fleet is empty');
+    const lap = Math.floor(i / DEMO_FLEET.length);
+    const plan: Plan =
+      base.plan.kind === 'drive' && lap > 0
+        ? { ...base.plan, phase: (base.plan.phase + lap * 0.37) % 1 }
+        : base.plan;
+    return {
+      identifier: `demo-${String(i + 1).padStart(3, '0')}`,
+      plan,
+      battery: base.battery,
+      driverRfid: base.driver?.rfid,
+    };
+  });
 }
 
-/** Where a device is at step n: position on its loop, speed (km/h), course and ignition. */
-export function stepOf(device: SimulatedDevice, n: number) {
-  const cycle = n % 40;
-  const stopped = cycle >= 34; // a stop of 6 steps every 40
-  const speeding = cycle >= 20 && cycle < 24; // a stretch over 100 km/h
-  const speed = stopped ? 0 : speeding ? 105 + (n % 7) : 35 + ((n * 7) % 30);
-  const angle = device.phase + (n * 0.05 * 2) / device.radiusKm;
-  const kmPerDegree = 111.32;
-  const latitude = CENTER.latitude + (device.radiusKm / kmPerDegree) * Math.sin(angle);
-  const longitude =
-    CENTER.longitude +
-    (device.radiusKm / (kmPerDegree * Math.cos((CENTER.latitude * Math.PI) / 180))) *
-      Math.cos(angle);
-  const course = (((((angle + Math.PI / 2) * 180) / Math.PI) % 360) + 360) % 360;
-  return { latitude, longitude, speed, course, ignition: !(stopped && cycle >= 36) };
+export interface Step {
+  latitude: number;
+  longitude: number;
+  /** km/h */
+  speed: number;
+  /** Degrees from north. */
+  course: number;
+  ignition: boolean;
 }
 
-type Step = ReturnType<typeof stepOf>;
+function distanceKm(a: Place, b: Place): number {
+  const rad = Math.PI / 180;
+  const dLat = (b[0] - a[0]) * rad;
+  const dLon = (b[1] - a[1]) * rad;
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(a[0] * rad) * Math.cos(b[0] * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_KM * Math.asin(Math.sqrt(h));
+}
+
+function bearing(a: Place, b: Place): number {
+  const rad = Math.PI / 180;
+  const y = Math.sin((b[1] - a[1]) * rad) * Math.cos(b[0] * rad);
+  const x =
+    Math.cos(a[0] * rad) * Math.sin(b[0] * rad) -
+    Math.sin(a[0] * rad) * Math.cos(b[0] * rad) * Math.cos((b[1] - a[1]) * rad);
+  return (((Math.atan2(y, x) / rad) % 360) + 360) % 360;
+}
+
+interface Segment {
+  from: Place;
+  to: Place;
+  leg: Leg;
+  travelS: number;
+  dwellS: number;
+  course: number;
+}
+
+const routes = new WeakMap<Leg[], { segments: Segment[]; cycleS: number }>();
+
+/** A loop of legs as timed segments: each leg starts where the previous one ended. */
+function routeOf(legs: Leg[]) {
+  const known = routes.get(legs);
+  if (known) return known;
+  const segments = legs.map((leg, i) => {
+    const previous = legs[(i - 1 + legs.length) % legs.length] ?? leg;
+    const from = place(previous.to);
+    const to = place(leg.to);
+    return {
+      from,
+      to,
+      leg,
+      travelS: (distanceKm(from, to) / leg.kmh) * 3600,
+      dwellS: leg.dwellS ?? 0,
+      course: bearing(from, to),
+    };
+  });
+  const route = { segments, cycleS: segments.reduce((s, x) => s + x.travelS + x.dwellS, 0) };
+  routes.set(legs, route);
+  return route;
+}
+
+/** Where a device is `seconds` after the simulation started, how fast and with what ignition. */
+export function stepOf(device: SimulatedDevice, seconds: number): Step {
+  const { plan } = device;
+  if (plan.kind !== 'drive') {
+    const [latitude, longitude] = place(plan.at);
+    return {
+      latitude,
+      longitude,
+      speed: 0,
+      course: 0,
+      ignition: plan.kind === 'parked' && plan.ignition,
+    };
+  }
+  const { segments, cycleS } = routeOf(plan.legs);
+  let t = (((seconds + plan.phase * cycleS) % cycleS) + cycleS) % cycleS;
+  for (const s of segments) {
+    if (t < s.travelS) {
+      const f = t / s.travelS;
+      // Traffic: the speed breathes around the leg's cruise speed.
+      const wobble = 1 + 0.08 * Math.sin(seconds / 23 + s.course);
+      return {
+        latitude: s.from[0] + (s.to[0] - s.from[0]) * f,
+        longitude: s.from[1] + (s.to[1] - s.from[1]) * f,
+        speed: Math.round(s.leg.kmh * wobble),
+        course: Math.round(s.course),
+        ignition: true,
+      };
+    }
+    t -= s.travelS;
+    if (t < s.dwellS) {
+      return {
+        latitude: s.to[0],
+        longitude: s.to[1],
+        speed: 0,
+        course: Math.round(s.course),
+        ignition: !s.leg.engineOff,
+      };
+    }
+    t -= s.dwellS;
+  }
+  const last = segments.at(-1);
+  return {
+    latitude: last?.to[0] ?? 0,
+    longitude: last?.to[1] ?? 0,
+    speed: 0,
+    course: 0,
+    ignition: true,
+  };
+}
+
+/**
+ * The fix a device sends on tick `tick` (1, 2, …) at `now`, or nothing: moving trackers
+ * report every tick, idling ones every few, parked ones rarely; a silent one once, old.
+ */
+export function reportOf(
+  device: SimulatedDevice,
+  tick: number,
+  now: number,
+  intervalMs: number,
+): { step: Step; at: Date; battery: number } | undefined {
+  const { plan } = device;
+  if (plan.kind === 'silent') {
+    if (tick !== 1) return undefined;
+    return {
+      step: stepOf(device, 0),
+      at: new Date(now - plan.minutesAgo * 60_000),
+      battery: device.battery,
+    };
+  }
+  const every = plan.kind === 'parked' ? (plan.ignition ? IDLE_EVERY : PARKED_EVERY) : 1;
+  if ((tick - 1) % every !== 0) return undefined;
+  const seconds = (tick * intervalMs) / 1000;
+  // The battery drains slowly and recharges: each tracker its own level.
+  const battery = Math.max(5, device.battery - Math.floor((seconds / 600) % 12));
+  return { step: stepOf(device, seconds), at: new Date(now), battery };
+}
 
 /** DDMM.MMMM;H for Wialon IPS. */
 function wialonCoordinate(value: number, positive: string, negative: string, width: number) {
@@ -58,7 +195,7 @@ function wialonCoordinate(value: number, positive: string, negative: string, wid
 }
 
 /** One extended-data packet of Wialon IPS 2.0 (with its CRC) for a step at a moment. */
-export function wialonPacket(step: Step, at: Date, battery: number): string {
+export function wialonPacket(step: Step, at: Date, battery: number, driverRfid?: string): string {
   const p = (x: number) => String(x).padStart(2, '0');
   const date = `${p(at.getUTCDate())}${p(at.getUTCMonth() + 1)}${p(at.getUTCFullYear() % 100)}`;
   const time = `${p(at.getUTCHours())}${p(at.getUTCMinutes())}${p(at.getUTCSeconds())}`;
@@ -75,10 +212,32 @@ export function wialonPacket(step: Step, at: Date, battery: number): string {
     step.ignition ? '1' : '0',
     '0',
     'NA',
-    'NA',
+    driverRfid ?? 'NA',
     `ign:1:${step.ignition ? 1 : 0},batt:2:${battery}`,
   ].join(';');
   return `#D#${body};${crcHex(`${body};`)}\r\n`;
+}
+
+/** The OsmAnd query (as Traccar Client sends it) for a step at a moment. */
+export function osmandQuery(
+  identifier: string,
+  step: Step,
+  at: Date,
+  battery: number,
+  driverRfid?: string,
+): URLSearchParams {
+  const query = new URLSearchParams({
+    id: identifier,
+    lat: step.latitude.toFixed(6),
+    lon: step.longitude.toFixed(6),
+    timestamp: String(Math.floor(at.getTime() / 1000)),
+    speed: (step.speed / KNOTS).toFixed(1),
+    bearing: step.course.toFixed(0),
+    ignition: String(step.ignition),
+    batt: String(battery),
+  });
+  if (driverRfid) query.set('driverUniqueId', driverRfid);
+  return query;
 }
 
 /** A tracker's TCP connection: logs in once, reconnects on the next tick when it drops. */
@@ -115,7 +274,7 @@ export function startSimulator(options: {
   intervalMs: number;
   log: Logger;
 }): () => void {
-  let n = 0;
+  let tick = 0;
   let running = true;
   const { wialon } = options;
   const links = new Map(
@@ -125,27 +284,20 @@ export function startSimulator(options: {
           .map((device) => [device.identifier, new WialonLink(wialon, device.identifier)])
       : [],
   );
-  const tick = async () => {
-    n += 1;
-    const now = Math.floor(Date.now() / 1000);
+  const send = async () => {
+    tick += 1;
+    const now = Math.floor(Date.now() / 1000) * 1000;
     await Promise.all(
       options.devices.map(async (device) => {
-        const s = stepOf(device, n);
+        const report = reportOf(device, tick, now, options.intervalMs);
+        if (!report) return;
+        const { step, at, battery } = report;
         const link = links.get(device.identifier);
         if (link) {
-          link.send(wialonPacket(s, new Date(now * 1000), 80 + (n % 20)));
+          link.send(wialonPacket(step, at, battery, device.driverRfid));
           return;
         }
-        const query = new URLSearchParams({
-          id: device.identifier,
-          lat: s.latitude.toFixed(6),
-          lon: s.longitude.toFixed(6),
-          timestamp: String(now),
-          speed: (s.speed / KNOTS).toFixed(1),
-          bearing: s.course.toFixed(0),
-          ignition: String(s.ignition),
-          batt: String(80 + (n % 20)),
-        });
+        const query = osmandQuery(device.identifier, step, at, battery, device.driverRfid);
         try {
           await fetch(`${options.osmandUrl}/?${query}`, { signal: AbortSignal.timeout(5000) });
         } catch (err) {
@@ -155,8 +307,8 @@ export function startSimulator(options: {
       }),
     );
   };
-  const timer = setInterval(() => void tick(), options.intervalMs);
-  void tick();
+  const timer = setInterval(() => void send(), options.intervalMs);
+  void send();
   options.log.info('simulador ligado', {
     devices: options.devices.length,
     intervalMs: options.intervalMs,

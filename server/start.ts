@@ -114,7 +114,7 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
       ? startSimulator({
           osmandUrl: `http://127.0.0.1:${osmand.port}`,
           wialon: wialon ? { host: '127.0.0.1', port: wialon.port } : undefined,
-          devices: demoDevices(12),
+          devices: demoDevices(),
           intervalMs: config.simulator.intervalMs,
           log: deps.log,
         })

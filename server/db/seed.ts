@@ -3,10 +3,24 @@
  * one user of each role (all with the password DEMO_PASSWORD, for the demo only). It runs
  * only on an empty database, inside one transaction, so it is never applied twice.
  */
-import { count } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
 import type { Role } from '../../src/contract';
+import { luhnValid } from '../../src/lib/documents';
+import { type Company, DEMO_FLEET, SHARED_VEHICLES, VISITOR_VEHICLES } from '../demo/fleet';
 import type { Db } from './client';
-import { clients, trackers, users, vehicles } from './schema';
+import {
+  clients,
+  drivers,
+  fleets,
+  simCards,
+  temporaryUsers,
+  trackers,
+  trackerTypes,
+  users,
+  vehicles,
+  visitorVehicles,
+} from './schema';
 
 export const DEMO_PASSWORD = 'rastro-demo';
 
@@ -115,37 +129,199 @@ export async function seedDemo(db: Db, passwordHash: string): Promise<void> {
   });
 }
 
-/** The demo fleet: four vehicles with Rastro trackers (demo-001…) in each company. */
+/** A valid CPF from nine digits (the check digits computed), for demo drivers. */
+function cpfFrom(base: string): string {
+  const digit = (digits: string) => {
+    let sum = 0;
+    for (let i = 0; i < digits.length; i++) sum += Number(digits[i]) * (digits.length + 1 - i);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  const first = digit(base);
+  return `${base}${first}${digit(`${base}${first}`)}`;
+}
+
+/** A valid ICCID (Luhn) from its first 18 digits. */
+function iccidFrom(base: string): string {
+  const check = [...'0123456789'].find((d) => luhnValid(`${base}${d}`)) ?? '0';
+  return `${base}${check}`;
+}
+
+const TRACKER_TYPES = [
+  { manufacturer: 'Traccar', model: 'Client (Android/iOS)', protocol: 'osmand', inputs: [] },
+  {
+    manufacturer: 'Galileosky',
+    model: '7.0 Lite',
+    protocol: 'wialon_ips',
+    inputs: ['DIN1', 'ignition', 'iButton'],
+  },
+  { manufacturer: 'Teltonika', model: 'FMB920', protocol: 'flespi', inputs: ['DIN1', 'ignition'] },
+  { manufacturer: 'Suntech', model: 'ST310U', protocol: 'getrak', inputs: ['DIN1', 'DIN2'] },
+];
+
+const CARRIERS = [
+  { carrier: 'Vivo', code: '8955110', apn: 'zap.vivo.com.br' },
+  { carrier: 'Claro', code: '8955053', apn: 'claro.com.br' },
+  { carrier: 'TIM', code: '8955031', apn: 'timbrasil.br' },
+];
+
+/** Drivers without a tag, so the drivers list reads like a company's. */
+const OTHER_DRIVERS: { company: Company; name: string; category: string }[] = [
+  { company: 'mother', name: 'Mariana Costa Albuquerque', category: 'B' },
+  { company: 'north', name: 'Severino Ramos Bezerra', category: 'E' },
+  { company: 'north', name: 'Paulo Henrique Cavalcanti', category: 'D' },
+  { company: 'south', name: 'Juliana Freitas Moura', category: 'AB' },
+  { company: 'south', name: 'Edson Luiz Barbosa', category: 'C' },
+];
+
+const FLEETS: { company: Company; name: string; description: string; types: string[] }[] = [
+  {
+    company: 'mother',
+    name: 'Apoio técnico',
+    description: 'Instalação e manutenção de rastreadores',
+    types: ['van', 'pickup', 'motorcycle'],
+  },
+  {
+    company: 'north',
+    name: 'Frota pesada',
+    description: 'Caminhões, cavalo mecânico e tanque',
+    types: ['truck', 'tractor_unit', 'tank_truck', 'refrigerated_truck', 'dump_truck'],
+  },
+  {
+    company: 'north',
+    name: 'Passageiros',
+    description: 'Fretamento e turismo',
+    types: ['bus', 'minibus'],
+  },
+  {
+    company: 'south',
+    name: 'Entregas urbanas',
+    description: 'Última milha na Região Metropolitana',
+    types: ['van', 'motorcycle', 'scooter', 'bicycle', 'light_truck'],
+  },
+  {
+    company: 'south',
+    name: 'Agrícola',
+    description: 'Canaviais de São Lourenço da Mata',
+    types: ['tractor', 'harvester'],
+  },
+];
+
+/**
+ * The demo fleet (server/demo/fleet.ts): forty vehicles of varied types in the three
+ * companies, each with a tracker (demo-001…, driven by the simulator) and its SIM card; the
+ * catalogue of tracker types, drivers (some with RFID tags the trackers read), fleets, the demo
+ * Terceiro's two vehicles and one temporary link, so that every screen has something to show.
+ */
 export async function seedDemoFleet(db: Db): Promise<void> {
   const companies = await db
-    .select({ id: clients.id, name: clients.name })
+    .select({ id: clients.id })
     .from(clients)
-    .orderBy(clients.createdAt);
-  const kinds = ['truck', 'van', 'car', 'motorcycle', 'bus', 'pickup'] as const;
-  let n = 0;
+    .orderBy(clients.createdAt)
+    .limit(3);
+  const [mother, north, south] = companies.map((c) => c.id);
+  if (!mother || !north || !south) throw new Error('seed: demo companies missing');
+  const clientOf: Record<Company, string> = { mother, north, south };
   await db.transaction(async (tx) => {
-    for (const company of companies.slice(0, 3)) {
-      for (let i = 0; i < 4; i++) {
-        n += 1;
-        const number = String(n).padStart(3, '0');
-        const type = kinds[n % kinds.length] ?? 'car';
-        const [vehicle] = await tx
-          .insert(vehicles)
-          .values({
-            clientId: company.id,
-            name: `Demo ${number}`,
-            plate: `RST${n % 10}D${String(n).padStart(2, '0')}`,
-            type,
-          })
-          .returning({ id: vehicles.id });
-        await tx.insert(trackers).values({
-          clientId: company.id,
-          identifier: `demo-${number}`,
-          provider: 'rastro',
-          vehicleId: vehicle?.id,
-          activatedAt: new Date(),
+    const types = await tx
+      .insert(trackerTypes)
+      .values(TRACKER_TYPES)
+      .returning({ id: trackerTypes.id, protocol: trackerTypes.protocol });
+    const typeOf = (protocol: string) => types.find((t) => t.protocol === protocol)?.id;
+    const vehicleIds = new Map<string, string>();
+    for (const [i, demo] of DEMO_FLEET.entries()) {
+      const clientId = clientOf[demo.company];
+      const [vehicle] = await tx
+        .insert(vehicles)
+        .values({
+          clientId,
+          name: demo.name,
+          plate: demo.plate,
+          type: demo.type,
+          brand: demo.brand,
+          model: demo.model,
+          year: demo.year,
+          modelYear: demo.year,
+          color: demo.color,
+        })
+        .returning({ id: vehicles.id });
+      if (!vehicle) throw new Error('seed: vehicle not created');
+      vehicleIds.set(demo.plate, vehicle.id);
+      const sim = CARRIERS[i % CARRIERS.length] ?? CARRIERS[0];
+      const [simCard] = await tx
+        .insert(simCards)
+        .values({
+          clientId,
+          iccid: iccidFrom(`${sim?.code}${String(40_000_000_000 + i * 7919).slice(0, 11)}`),
+          phoneNumber: `8199${String(1_000_000 + i * 3571).slice(0, 7)}`,
+          carrier: sim?.carrier,
+          apn: sim?.apn,
+        })
+        .returning({ id: simCards.id });
+      // The simulator speaks OsmAnd for even devices and Wialon IPS for odd ones.
+      await tx.insert(trackers).values({
+        clientId,
+        identifier: demo.identifier,
+        provider: 'rastro',
+        trackerTypeId: typeOf(i % 2 === 0 ? 'osmand' : 'wialon_ips'),
+        vehicleId: vehicle.id,
+        simCardId: simCard?.id,
+        activatedAt: new Date(),
+      });
+      if (demo.driver) {
+        await tx.insert(drivers).values({
+          clientId,
+          completName: demo.driver.name,
+          cpf: cpfFrom(String(314_159_000 + i * 97).slice(0, 9)),
+          rfidCode: demo.driver.rfid,
+          licenseCategory: demo.driver.licenseCategory,
+          licenseExpiry: '2028-06-30',
+          phone: `8198${String(2_000_000 + i * 4099).slice(0, 7)}`,
         });
       }
     }
+    for (const [i, other] of OTHER_DRIVERS.entries()) {
+      await tx.insert(drivers).values({
+        clientId: clientOf[other.company],
+        completName: other.name,
+        cpf: cpfFrom(String(271_828_000 + i * 131).slice(0, 9)),
+        licenseCategory: other.category,
+        licenseExpiry: '2027-12-31',
+      });
+    }
+    const idsOf = (plates: string[]) => plates.flatMap((p) => vehicleIds.get(p) ?? []);
+    for (const fleet of FLEETS) {
+      await tx.insert(fleets).values({
+        clientId: clientOf[fleet.company],
+        name: fleet.name,
+        description: fleet.description,
+        vehicleIds: idsOf(
+          DEMO_FLEET.filter((v) => v.company === fleet.company && fleet.types.includes(v.type)).map(
+            (v) => v.plate,
+          ),
+        ),
+      });
+    }
+    const [visitor] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'terceiro@rastro.demo'));
+    if (visitor)
+      await tx
+        .insert(visitorVehicles)
+        .values(idsOf(VISITOR_VEHICLES).map((vehicleId) => ({ userId: visitor.id, vehicleId })));
+    const [admin] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'admin@rastro.demo'));
+    if (admin)
+      await tx.insert(temporaryUsers).values({
+        clientId: north,
+        createdBy: admin.id,
+        name: 'Entrega do Frigorífico 01 — CEASA › Shopping Recife',
+        token: randomBytes(24).toString('base64url'),
+        vehicleIds: idsOf(SHARED_VEHICLES),
+        expiresAt: new Date(Date.now() + 30 * 24 * 3600_000),
+      });
   });
 }

@@ -10,6 +10,7 @@ import {
   CustomerBaseSchema,
   CustomerCreateSchema,
   CustomerQuerySchema,
+  CustomerRowSchema,
   CustomerUpdateSchema,
   flattenIssues,
   IdSchema,
@@ -51,7 +52,7 @@ const page = {
       'application/json': {
         schema: resolver(
           v.object({
-            clients: v.array(CustomerBaseSchema),
+            clients: v.array(CustomerRowSchema),
             page: v.number(),
             limit: v.number(),
             total: v.number(),
@@ -173,8 +174,14 @@ export function clientRoutes(deps: Deps) {
       const q = c.req.valid('query');
       const ids = await customerScope(c, deps);
       const { rows, total } = await listClients(db, ids, { ...q, search: q.search || q.name });
+      // A child's mother by name, even one above the caller's own company.
+      const parentIds = [...new Set(rows.flatMap((row) => (row.parentId ? [row.parentId] : [])))];
+      const parents = new Map((await clientsIn(db, parentIds)).map((p) => [p.id, p.name]));
       return c.json({
-        clients: rows.map((row) => toCustomer(row)),
+        clients: rows.map((row) => ({
+          ...toCustomer(row),
+          motherCompanyName: row.parentId ? (parents.get(row.parentId) ?? null) : null,
+        })),
         page: q.page,
         limit: q.limit,
         total,

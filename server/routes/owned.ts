@@ -8,6 +8,7 @@ import {
   SELECT_CLIENT_MESSAGE,
 } from '../../src/contract';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
+import { subtreeIds } from '../db/clients';
 import {
   cancelOwned,
   type Filter,
@@ -128,7 +129,10 @@ export function ownedRoutes<
       let clientIds = await visibleClientIds(c, deps);
       if (q.clientId) {
         if (!(await canSeeClient(c, deps, q.clientId))) throw notFound('Cliente não encontrado');
-        clientIds = [q.clientId];
+        // A customer's list holds the companies below it too, as its map does (lastLocation),
+        // and never more than the caller sees.
+        const visible = new Set(clientIds);
+        clientIds = (await subtreeIds(db, q.clientId)).filter((id) => visible.has(id));
       }
       const { rows, total } = await listOwned(db, r.table, {
         clientIds,

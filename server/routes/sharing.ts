@@ -12,6 +12,8 @@ import {
   IdSchema,
   LINK_GONE,
   MessageSchema,
+  type SharedLocation,
+  SharedLocationsSchema,
   SharedVehicleSchema,
   TempAccessViewSchema,
   TemporaryAddVehicleSchema,
@@ -41,6 +43,7 @@ import { getManagedUser } from '../db/users-admin';
 import type { Deps } from '../deps';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { validate } from '../http/validate';
+import { locationItems } from '../realtime/items';
 import { visibleClientIds, visibleVehicle } from '../tenancy';
 
 type Ctx = Context<AuthEnv>;
@@ -292,6 +295,21 @@ export function temporaryUserRoutes(deps: Deps) {
 export function tempAccessRoutes(deps: Deps) {
   const { db } = deps.database;
   const app = new Hono();
+  const TokenParam = v.object({
+    token: v.pipe(v.string(), v.regex(/^[\w-]{16,64}$/, 'Link inválido')),
+  });
+
+  /** The link of a token while it works; after expiry or revocation it answers 410. */
+  async function activeLink(token: string) {
+    const row = await temporaryUserByToken(db, token);
+    if (!row || linkState(row) !== 'active') throw new HttpError(410, 'NOT_FOUND', LINK_GONE);
+    return row;
+  }
+  /** The link's vehicles that still exist and still belong to the customer that shared them. */
+  async function sharedVehicles(row: TemporaryUserRow) {
+    return (await liveVehicles(db, row.vehicleIds)).filter((x) => x.clientId === row.clientId);
+  }
+
   app.get(
     '/:token',
     describeRoute({
@@ -299,18 +317,55 @@ export function tempAccessRoutes(deps: Deps) {
       summary: 'Veículos de um link temporário (público)',
       responses: docs(TempAccessViewSchema, 'Veículos'),
     }),
-    validate(
-      'param',
-      v.object({ token: v.pipe(v.string(), v.regex(/^[\w-]{16,64}$/, 'Link inválido')) }),
-    ),
+    validate('param', TokenParam),
     async (c) => {
-      const row = await temporaryUserByToken(db, c.req.valid('param').token);
-      if (!row || linkState(row) !== 'active') throw new HttpError(410, 'NOT_FOUND', LINK_GONE);
+      const row = await activeLink(c.req.valid('param').token);
       c.header('Cache-Control', 'no-store');
       return c.json({
         name: row.name,
         expiresAt: row.expiresAt.toISOString(),
-        vehicles: (await liveVehicles(db, row.vehicleIds)).map(sharedVehicle),
+        vehicles: (await sharedVehicles(row)).map(sharedVehicle),
+      });
+    },
+  );
+
+  app.get(
+    '/:token/locations',
+    describeRoute({
+      tags: ['Links temporários'],
+      summary: 'Última posição dos veículos de um link temporário (público, só leitura)',
+      responses: docs(SharedLocationsSchema, 'Veículos e posições'),
+    }),
+    validate('param', TokenParam),
+    async (c) => {
+      const row = await activeLink(c.req.valid('param').token);
+      const shared = await sharedVehicles(row);
+      const ids = shared.map((x) => x.id);
+      // Scoped to the link alone: its customer and its vehicles, never anything else.
+      const items = ids.length
+        ? await locationItems(deps, { clientIds: [row.clientId], vehicleIds: ids })
+        : [];
+      const locations: SharedLocation[] = items
+        .filter((item) => item.type === 'vehicle' && ids.includes(item.id))
+        .map((item) => ({
+          id: item.id,
+          name: item.name,
+          plate: item.plate,
+          vehicleType: item.vehicleType,
+          latitude: item.latitude,
+          longitude: item.longitude,
+          speed: item.speed,
+          course: item.course,
+          ignition: item.ignition,
+          fixTime: item.fixTime,
+          receivedAt: item.receivedAt,
+        }));
+      c.header('Cache-Control', 'no-store');
+      return c.json({
+        name: row.name,
+        expiresAt: row.expiresAt.toISOString(),
+        vehicles: shared.map(sharedVehicle),
+        locations,
       });
     },
   );

@@ -6,9 +6,9 @@
  */
 import ky, { type KyInstance, type KyResponse } from 'ky';
 import * as v from 'valibot';
-import { toast } from '../app/toasts';
 import { AuthResponseSchema } from '../contract';
 import { t } from '../i18n/pt-BR';
+import { toast } from '../ui/feedback/toasts';
 import { isTokenExpired, STORAGE_KEYS, session } from './session';
 
 export { HTTPError, TimeoutError } from 'ky';

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import {
   CepResultSchema,
   type CustomerCreate,
-  CustomerPageSchema,
+  CustomerRowPageSchema,
   CustomerSchema,
   type CustomerUpdate,
   MessageSchema,
@@ -21,7 +21,7 @@ export interface CustomerListParams {
 
 export async function listCustomers(params: CustomerListParams = {}) {
   const searchParams = removeEmptyProperties({ ...params }) as Record<string, string | number>;
-  return v.parse(CustomerPageSchema, await api.get('registros/client', { searchParams }).json());
+  return v.parse(CustomerRowPageSchema, await api.get('registros/client', { searchParams }).json());
 }
 
 export async function getCustomer(id: string) {

@@ -1,6 +1,11 @@
 /** Temporary shared links and the public view they open (SPEC §7 temporaryUser). */
 import * as v from 'valibot';
-import { MessageSchema, TempAccessViewSchema, TemporaryUserSchema } from '../contract';
+import {
+  MessageSchema,
+  SharedLocationsSchema,
+  TempAccessViewSchema,
+  TemporaryUserSchema,
+} from '../contract';
 import { api } from './client';
 
 export async function listTemporaryLinks() {
@@ -31,6 +36,18 @@ export async function openSharedLink(token: string) {
     TempAccessViewSchema,
     await api
       .get(`registros/temp-access/${encodeURIComponent(token)}`, { headers: { Authorization: '' } })
+      .json(),
+  );
+}
+
+/** The public map of a link: its vehicles and their last positions (no session needed). */
+export async function openSharedLocations(token: string) {
+  return v.parse(
+    SharedLocationsSchema,
+    await api
+      .get(`registros/temp-access/${encodeURIComponent(token)}/locations`, {
+        headers: { Authorization: '' },
+      })
       .json(),
   );
 }

@@ -19,12 +19,12 @@ import {
 import { Outlet, useLocation } from 'react-router';
 import { signOut } from '../api/client';
 import { ROLE_LABELS } from '../contract';
+import { breadcrumbs } from '../features/areas/areas';
+import { useOnline } from '../hooks/useOnline';
+import { useSession } from '../hooks/useSession';
 import { t } from '../i18n/pt-BR';
 import { MenuIcon, OfflineIcon, UserIcon } from '../ui/icons';
-import { Navigation } from './Navigation';
-import { breadcrumbs } from './navigation';
-import { useOnline } from './useOnline';
-import { useSession } from './useSession';
+import { MainMenu } from './MainMenu';
 
 export function AppLayout() {
   const current = useSession();
@@ -106,7 +106,7 @@ export function AppLayout() {
           </MenuTrigger>
         )}
       </header>
-      <Navigation id="navegacao" />
+      <MainMenu id="navegacao" />
       <div className="nav-backdrop" onClick={() => setNavOpen(false)} aria-hidden="true" />
       <main id="conteudo" className="content" tabIndex={-1}>
         <nav aria-label={t.layout.breadcrumb}>

@@ -8,10 +8,10 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { validateSession } from '../api/auth';
 import { toClientError } from '../api/errors';
 import { session } from '../api/session';
+import { useOnline } from '../hooks/useOnline';
+import { useSession } from '../hooks/useSession';
 import { t } from '../i18n/pt-BR';
-import { toast } from './toasts';
-import { useOnline } from './useOnline';
-import { useSession } from './useSession';
+import { toast } from '../ui/feedback/toasts';
 
 export function RequireAuth({ children }: { children: ReactNode }) {
   const current = useSession();

@@ -1,9 +1,10 @@
 /**
- * Routes: the public pages of SPEC §2, then every signed-in area from navigation.ts inside
- * the guard and the shell. The root route holds what is always present: the toast area, the
- * update prompt and react-aria's link integration with the router.
+ * Routes: the public pages of SPEC §2, then every signed-in area from features/areas inside
+ * the session guard and the shell, each behind the permission its area needs ('Acesso
+ * negado' otherwise). The root route holds what is always present: the query cache, the toast
+ * area, the update prompt and react-aria's link integration with the router.
  */
-
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Fragment, type ReactElement } from 'react';
 import { RouterProvider as AriaRouterProvider, I18nProvider } from 'react-aria-components';
 import {
@@ -14,33 +15,33 @@ import {
   useHref,
   useNavigate,
 } from 'react-router';
+import { queryClient } from '../api/query';
 import { AccountPage } from '../features/account/AccountPage';
 import { AreaPage } from '../features/areas/AreaPage';
+import { allAreas, HOME } from '../features/areas/areas';
 import { NotFoundPage } from '../features/areas/NotFoundPage';
 import { CreatePasswordPage } from '../features/auth/CreatePasswordPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { RecoverPasswordPage } from '../features/auth/RecoverPasswordPage';
 import { CustomerPage } from '../features/customers/CustomerPage';
 import { CustomersPage } from '../features/customers/CustomersPage';
-import {
-  driverScreen,
-  fleetScreen,
-  simCardScreen,
-  trackerScreen,
-  trackerTypeScreen,
-  vehicleScreen,
-} from '../features/inventory/configs';
+import { driverScreen } from '../features/inventory/drivers';
+import { fleetScreen } from '../features/inventory/fleets';
 import { ResourceFormPage } from '../features/inventory/ResourceFormPage';
 import { ResourceListPage } from '../features/inventory/ResourceListPage';
+import { simCardScreen } from '../features/inventory/sim-cards';
+import { trackerTypeScreen } from '../features/inventory/tracker-types';
+import { trackerScreen } from '../features/inventory/trackers';
+import { vehicleScreen } from '../features/inventory/vehicles';
 import { FleetMapPage } from '../features/map/FleetMapPage';
 import { TempAccessPage } from '../features/temp-access/TempAccessPage';
 import { TemporaryLinksPage } from '../features/temp-access/TemporaryLinksPage';
 import { UserPage } from '../features/users/UserPage';
 import { UsersPage } from '../features/users/UsersPage';
+import { Toaster } from '../ui/feedback/Toaster';
 import { AppLayout } from './AppLayout';
-import { allAreas } from './navigation';
+import { RequireAccess } from './RequireAccess';
 import { RequireAuth } from './RequireAuth';
-import { Toaster } from './Toaster';
 import { UpdatePrompt } from './UpdatePrompt';
 
 declare module 'react-aria-components' {
@@ -52,13 +53,18 @@ declare module 'react-aria-components' {
 function Root() {
   const navigate = useNavigate();
   return (
-    <I18nProvider locale="pt-BR">
-      <AriaRouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useHref}>
-        <Outlet />
-        <Toaster />
-        <UpdatePrompt />
-      </AriaRouterProvider>
-    </I18nProvider>
+    <QueryClientProvider client={queryClient}>
+      <I18nProvider locale="pt-BR">
+        <AriaRouterProvider
+          navigate={(to, options) => void navigate(to, options)}
+          useHref={useHref}
+        >
+          <Outlet />
+          <Toaster />
+          <UpdatePrompt />
+        </AriaRouterProvider>
+      </I18nProvider>
+    </QueryClientProvider>
   );
 }
 
@@ -97,23 +103,32 @@ function areaRoutes(): RouteObject[] {
   return allAreas()
     .filter((area) => area.path !== '/')
     .flatMap((area) => {
+      const guard = (element: ReactElement, write = false) => (
+        <RequireAccess area={area} write={write}>
+          {element}
+        </RequireAccess>
+      );
       const screens = SCREENS[area.path];
       if (screens) {
         const { form } = screens;
         return [
-          { path: area.path, element: screens.list },
+          { path: area.path, element: guard(screens.list) },
           ...(form
             ? [
-                { path: `${area.path}/create`, element: <Fragment key="create">{form}</Fragment> },
-                { path: `${area.path}/:id`, element: form },
+                {
+                  path: `${area.path}/create`,
+                  element: guard(<Fragment key="create">{form}</Fragment>, true),
+                },
+                // A record's page: editable with `write`, read-only with only `read`.
+                { path: `${area.path}/:id`, element: guard(form) },
               ]
             : []),
         ];
       }
       return [
-        { path: area.path, element: <AreaPage area={area} /> },
+        { path: area.path, element: guard(<AreaPage area={area} />) },
         ...(area.creatable
-          ? [{ path: `${area.path}/create`, element: <AreaPage area={area} create /> }]
+          ? [{ path: `${area.path}/create`, element: guard(<AreaPage area={area} create />, true) }]
           : []),
       ];
     });
@@ -134,7 +149,14 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
         children: [
-          { path: '/', element: <FleetMapPage /> },
+          {
+            path: '/',
+            element: (
+              <RequireAccess area={HOME}>
+                <FleetMapPage />
+              </RequireAccess>
+            ),
+          },
           { path: '/account', element: <AccountPage /> },
           ...areaRoutes(),
           { path: '*', element: <NotFoundPage /> },

@@ -2,12 +2,14 @@ import './messages';
 
 export * from './auth';
 export * from './common';
+export * from './customer-rows';
 export * from './customers';
 export * from './inventory';
 export * from './locations';
 export * from './messages';
 export * from './permissions';
 export * from './roles';
+export * from './shared-locations';
 export * from './sharing';
 export * from './users';
 export * from './vehicle-types';

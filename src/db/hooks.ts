@@ -21,13 +21,13 @@ export interface Mirrored<T> {
 function useMirror<T>(
   table: 'vehicles' | 'drivers',
   clientId: string | null,
-  read: (clientId: string) => Promise<T[]>,
+  scope: readonly string[],
+  read: (clientIds: string[]) => Promise<T[]>,
   sync: (clientId: string) => Promise<number>,
 ): Mirrored<T> {
-  const rows = useLiveQuery(
-    () => (clientId ? read(clientId) : Promise.resolve([] as T[])),
-    [clientId],
-  );
+  // The server answers a customer with the companies below it too: read the same scope.
+  const ids = clientId ? [...new Set([clientId, ...scope])] : [];
+  const rows = useLiveQuery(() => read(ids), [ids.join()]);
   const state = useLiveQuery(
     () => (clientId ? db.syncState.get(`${table}:${clientId}`) : undefined),
     [clientId],
@@ -57,20 +57,29 @@ function useMirror<T>(
   return { rows, syncedAt: state?.syncedAt, syncing, error, refresh: run };
 }
 
-export function useMirroredVehicles(clientId: string | null): Mirrored<Vehicle> {
+/** `scope`: the customer's company ids (itself and those below it) to read from the mirror. */
+export function useMirroredVehicles(
+  clientId: string | null,
+  scope: readonly string[] = [],
+): Mirrored<Vehicle> {
   return useMirror(
     'vehicles',
     clientId,
-    (id) => db.vehicles.where('clientId').equals(id).toArray(),
+    scope,
+    (ids) => db.vehicles.where('clientId').anyOf(ids).toArray(),
     syncVehicles,
   );
 }
 
-export function useMirroredDrivers(clientId: string | null): Mirrored<Driver> {
+export function useMirroredDrivers(
+  clientId: string | null,
+  scope: readonly string[] = [],
+): Mirrored<Driver> {
   return useMirror(
     'drivers',
     clientId,
-    (id) => db.drivers.where('clientId').equals(id).toArray(),
+    scope,
+    (ids) => db.drivers.where('clientId').anyOf(ids).toArray(),
     syncDrivers,
   );
 }

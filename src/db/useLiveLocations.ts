@@ -7,8 +7,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { followLocations } from '../api/locations';
-import { useOnline } from '../app/useOnline';
 import type { LocationItem } from '../contract';
+import { useOnline } from '../hooks/useOnline';
 import { db, type MirroredLocation } from './database';
 import { applyLocations, locationsKey, syncLastLocations } from './locations';
 

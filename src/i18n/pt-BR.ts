@@ -119,7 +119,10 @@ export const t = {
     save: 'Salvar',
     saving: 'Salvando…',
     cancel: 'Cancelar',
+    back: 'Voltar',
     create: 'Criar',
+    company: 'Empresa',
+    readOnly: 'Somente leitura: o seu nível de acesso não permite alterar este registro.',
     loading: 'Carregando…',
     fixErrors: 'Corrija os campos destacados.',
   },
@@ -184,6 +187,16 @@ export const t = {
   tempAccess: {
     title: 'Acesso temporário',
     intro: 'Você abriu um link de acesso temporário a veículos compartilhados.',
+  },
+  denied: {
+    title: 'Acesso negado',
+    body: (role: string) => `O seu nível de acesso (${role}) não permite abrir esta página.`,
+    back: 'Ir para o mapa',
+  },
+  vehicles: {
+    loading: 'Carregando veículos...',
+    loadError: 'Erro ao carregar veículos',
+    fetchError: 'Erro ao buscar veículos',
   },
   notFound: {
     title: 'Página não encontrada',

@@ -1,14 +1,23 @@
 /**
  * The state a vehicle is drawn in, from its last location: moving, stopped with the ignition
- * on, off, or without signal for a while. Pure, so the map, the list and tests agree.
+ * on, off, or without signal. Pure, so the map, the list, the shared link and tests agree.
+ *
+ * A fix is a claim about one moment. A vehicle reported moving keeps reporting every interval
+ * while it moves, so once a few intervals pass without a word its last speed says nothing
+ * about now: it is shown without signal, never 'Em movimento' at a speed it may have lost
+ * long ago. A stopped vehicle may report rarely, so it keeps its state until NO_SIGNAL.
  */
 
 export type VehicleState = 'moving' | 'idle' | 'off' | 'offline';
 
 /** Above this speed (km/h) a vehicle is moving; GPS drift stays below it. */
 export const MOVING_KMH = 3;
-/** Without a fix for this long a vehicle is shown as without signal. */
+/** Without any fix for this long a vehicle is shown as without signal. */
 export const NO_SIGNAL_MINUTES = 30;
+/** How often a moving tracker reports, at the slowest setting in common use (seconds). */
+export const REPORT_INTERVAL_SECONDS = 60;
+/** Missed reports after which a moving vehicle's last fix is stale. */
+export const STALE_AFTER_INTERVALS = 3;
 
 export const STATE_LABELS: Record<VehicleState, string> = {
   moving: 'Em movimento',
@@ -25,28 +34,28 @@ export const STATE_COLORS: Record<VehicleState, string> = {
   offline: '#5f6368',
 };
 
-export function vehicleState(
-  item: { speed: number | null; ignition: boolean | null; fixTime: string },
-  now = Date.now(),
-): VehicleState {
-  if (now - Date.parse(item.fixTime) > NO_SIGNAL_MINUTES * 60_000) return 'offline';
+interface Fix {
+  speed: number | null;
+  ignition: boolean | null;
+  fixTime: string;
+}
+
+const ageMs = (item: Fix, now: number) => now - Date.parse(item.fixTime);
+
+/** The last fix says the vehicle moved, but it is older than a few report intervals. */
+export function isStaleMotion(item: Fix, now = Date.now()): boolean {
+  return (
+    (item.speed ?? 0) > MOVING_KMH &&
+    ageMs(item, now) > STALE_AFTER_INTERVALS * REPORT_INTERVAL_SECONDS * 1000
+  );
+}
+
+export function vehicleState(item: Fix, now = Date.now()): VehicleState {
+  if (ageMs(item, now) > NO_SIGNAL_MINUTES * 60_000 || isStaleMotion(item, now)) return 'offline';
   if ((item.speed ?? 0) > MOVING_KMH) return 'moving';
   if (item.ignition === false) return 'off';
   // No ignition input: a stopped vehicle is taken as stopped with the engine on.
   return 'idle';
-}
-
-/** "agora", "há 40 s", "há 5 min", "há 3 h", "há 2 dias". */
-export function timeSince(iso: string, now = Date.now()): string {
-  const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
-  if (seconds < 10) return 'agora';
-  if (seconds < 60) return `há ${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `há ${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `há ${hours} h`;
-  const days = Math.floor(hours / 24);
-  return days === 1 ? 'há 1 dia' : `há ${days} dias`;
 }
 
 export function formatSpeed(kmh: number | null): string {
@@ -56,3 +65,5 @@ export function formatSpeed(kmh: number | null): string {
 export function ignitionLabel(ignition: boolean | null): string {
   return ignition === null ? 'Não informada' : ignition ? 'Ligada' : 'Desligada';
 }
+
+export { timeSince } from './clock';

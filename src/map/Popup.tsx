@@ -1,6 +1,9 @@
 /**
- * A popup anchored to a place on the map (an OpenLayers overlay) whose content is React.
- * Renders into the overlay's element through a portal; nothing when there is no position.
+ * A popup about a place on the map whose content is React. On a wide screen it is an
+ * OpenLayers overlay anchored above the place, kept clear of the map's edges (and so of the
+ * zoom buttons, which are also drawn above it). Docked (phones), it is a sheet across the
+ * bottom of the map instead: a finger-sized popup beside the vehicle would cover the map it
+ * is about, and the zoom buttons with it.
  */
 import Overlay from 'ol/Overlay';
 import { fromLonLat } from 'ol/proj';
@@ -8,11 +11,16 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useMap } from './MapView';
 
+/** Wider than the zoom buttons and their inset: an anchored popup never reaches under them. */
+const EDGE_MARGIN = 64;
+
 export function Popup({
   position,
+  docked = false,
   children,
 }: {
   position: [number, number] | null;
+  docked?: boolean;
   children: ReactNode;
 }) {
   const map = useMap();
@@ -22,10 +30,10 @@ export function Popup({
       new Overlay({
         element,
         positioning: 'bottom-center',
-        offset: [0, -26],
+        offset: [0, -30],
         stopEvent: true,
         // Pans the map when the popup would be cut off at an edge.
-        autoPan: { animation: { duration: 250 }, margin: 16 },
+        autoPan: { animation: { duration: 250 }, margin: EDGE_MARGIN },
       }),
   );
 
@@ -37,8 +45,10 @@ export function Popup({
   }, [map, overlay]);
 
   useEffect(() => {
-    overlay.setPosition(position ? fromLonLat(position) : undefined);
-  }, [overlay, position?.[0], position?.[1], position]);
+    overlay.setPosition(position && !docked ? fromLonLat(position) : undefined);
+  }, [overlay, position?.[0], position?.[1], position, docked]);
 
-  return position ? createPortal(children, element) : null;
+  if (!position) return null;
+  if (docked) return <div className="map-sheet">{children}</div>;
+  return createPortal(children, element);
 }

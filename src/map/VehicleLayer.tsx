@@ -4,9 +4,9 @@
  * numbered clusters when zoomed out, drawn with cached styles. Clicking a vehicle selects it;
  * clicking a cluster zooms into it. Renders nothing itself.
  *
- * The map element carries `data-vehicles` (features on the map), `data-oldest-fix` (the
- * oldest fix among them), and, once a frame with them has completed, `data-rendered` and
- * `data-rendered-oldest-fix`: the journeys and the browser benchmark read these.
+ * Once a frame has completed, the map element carries `data-rendered` (vehicles drawn) and
+ * `data-rendered-oldest-fix` (the oldest fix among them): nothing a person sees tells that a
+ * frame was painted, and the browser benchmark (bench/map.ts) times exactly that.
  */
 
 import { boundingExtent } from 'ol/extent';
@@ -29,19 +29,38 @@ const CLUSTER_DISTANCE = 48;
 
 type VehicleFeature = Feature<Point>;
 
+/** What the map needs of a vehicle's last location (a signed-in user's or a shared link's). */
+export type MapVehicle = Pick<
+  LocationItem,
+  | 'id'
+  | 'name'
+  | 'plate'
+  | 'vehicleType'
+  | 'latitude'
+  | 'longitude'
+  | 'speed'
+  | 'course'
+  | 'ignition'
+  | 'fixTime'
+  | 'receivedAt'
+>;
+
 export function VehicleLayer({
   items,
   selectedId,
   follow,
   onSelect,
   now,
+  followOffset = 0.25,
 }: {
-  items: LocationItem[];
+  items: MapVehicle[];
   selectedId: string | null;
   follow: boolean;
   onSelect(id: string | null): void;
   /** The clock the states are computed against (ticks so "no signal" appears by itself). */
   now: number;
+  /** How far above a followed vehicle the map's centre sits, as a share of its height. */
+  followOffset?: number;
 }) {
   const map = useMap();
   const source = useRef(new VectorSource<VehicleFeature>());
@@ -49,13 +68,14 @@ export function VehicleLayer({
   const layer = useRef<VectorLayer | null>(null);
   const clusters = useRef<Cluster<VehicleFeature> | null>(null);
   const settings = useRef({ selectedId, now, onSelect });
+  const oldestFix = useRef('');
   settings.current = { selectedId, now, onSelect };
 
   useEffect(() => {
     const cluster = new Cluster({ source: source.current, distance: CLUSTER_DISTANCE });
     clusters.current = cluster;
     const stateOf = (f: FeatureLike) =>
-      vehicleState(f.get('item') as LocationItem, settings.current.now);
+      vehicleState(f.get('item') as MapVehicle, settings.current.now);
     const vectorLayer = new VectorLayer({
       source: cluster,
       zIndex: 10,
@@ -65,7 +85,7 @@ export function VehicleLayer({
         const members = clustered.get('features') as VehicleFeature[];
         const [first] = members;
         if (members.length === 1 && first) {
-          const item = first.get('item') as LocationItem;
+          const item = first.get('item') as MapVehicle;
           const selected = item.id === settings.current.selectedId;
           return vehicleStyle(
             item.vehicleType,
@@ -103,7 +123,7 @@ export function VehicleLayer({
       const members = hit.get('features') as VehicleFeature[];
       const [first] = members;
       if (members.length === 1 && first) {
-        settings.current.onSelect((first.get('item') as LocationItem).id);
+        settings.current.onSelect((first.get('item') as MapVehicle).id);
         return;
       }
       const extent = boundingExtent(members.map((m) => m.getGeometry()?.getCoordinates() ?? []));
@@ -119,7 +139,7 @@ export function VehicleLayer({
       const target = map.getTargetElement();
       if (!target) return;
       target.dataset.rendered = String(source.current.getFeatures().length);
-      target.dataset.renderedOldestFix = target.dataset.oldestFix ?? '';
+      target.dataset.renderedOldestFix = oldestFix.current;
     });
 
     return () => {
@@ -156,7 +176,7 @@ export function VehicleLayer({
         added.push(created);
         continue;
       }
-      const previous = feature.get('item') as LocationItem;
+      const previous = feature.get('item') as MapVehicle;
       if (previous.fixTime === item.fixTime && previous.receivedAt === item.receivedAt) continue;
       feature.set('item', item, true);
       feature.getGeometry()?.setCoordinates(coordinates);
@@ -170,12 +190,8 @@ export function VehicleLayer({
     if (gone.length) source.current.removeFeatures(gone);
     if (added.length) source.current.addFeatures(added);
     cluster?.setSource(source.current);
-    const target = map.getTargetElement();
-    if (target) {
-      target.dataset.vehicles = String(known.size);
-      target.dataset.oldestFix = oldest;
-    }
-  }, [items, map]);
+    oldestFix.current = oldest;
+  }, [items]);
 
   // Restyle on selection and on the clock.
   useEffect(() => {
@@ -193,11 +209,13 @@ export function VehicleLayer({
     const view = map.getView();
     const zoom = Math.max(view.getZoom() ?? 0, UNCLUSTER_ZOOM);
     const [x = 0, y = 0] = fromLonLat([lon, lat]);
-    // The vehicle sits a quarter below the middle, leaving room for its popup above it.
+    // With the popup above it, the vehicle sits a quarter below the middle; with the popup
+    // docked at the bottom (phones), a quarter above it.
     const height = map.getSize()?.[1] ?? 0;
     const resolution = view.getResolutionForZoom(zoom);
-    view.animate({ center: [x, y + height * 0.25 * resolution], zoom, duration: 400 });
-  }, [follow, lon, lat, map]);
+    const shift = followOffset * height * resolution;
+    view.animate({ center: [x, y + shift], zoom, duration: 400 });
+  }, [follow, lon, lat, map, followOffset]);
 
   return null;
 }

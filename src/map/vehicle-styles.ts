@@ -1,7 +1,8 @@
 /**
- * Styles of vehicles on the map, cached: a ring in the state's colour under the vehicle
- * type's marker rotated by course, a label when selected, and numbered circles for clusters.
- * 10,000 vehicles share a few hundred style objects.
+ * Styles of vehicles on the map, cached: a white badge ringed in the state's colour with the
+ * pictogram of the vehicle's type, always upright (a truck never drives upside down), and,
+ * while it moves, an arrow on the ring pointing where it heads; a label when selected;
+ * numbered circles for clusters. 10,000 vehicles share a few hundred style objects.
  */
 import CircleStyle from 'ol/style/Circle';
 import Fill from 'ol/style/Fill';
@@ -13,6 +14,14 @@ import { markerIcon } from '../contract';
 import { STATE_COLORS, type VehicleState } from '../lib/vehicle-state';
 
 const cache = new Map<string, Style[]>();
+const BADGE_RADIUS = 15;
+const PICTOGRAM_PX = 22;
+
+/** A 48 px square with an arrowhead just outside the badge's ring, pointing up (north). */
+function arrowIcon(color: string): string {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48" viewBox="0 0 48 48"><path d="M24 0.5 31 8.5H17Z" fill="${color}" stroke="#fff" stroke-width="1.5" stroke-linejoin="round"/></svg>`;
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
 
 export function vehicleStyle(
   vehicleType: string | null,
@@ -21,33 +30,35 @@ export function vehicleStyle(
   selected: boolean,
   label?: string,
 ): Style[] {
-  // Course in steps of 10°: 36 rotations per type and state are plenty for the eye.
-  const step = course === null ? 0 : Math.round(course / 10) % 36;
-  const key = `${vehicleType}|${state}|${step}|${selected ? label : ''}`;
+  // The heading in steps of 10°: 36 rotations per state are plenty for the eye.
+  const heading = state === 'moving' && course !== null ? Math.round(course / 10) % 36 : -1;
+  const key = `${vehicleType}|${state}|${heading}|${selected ? label : ''}`;
   const found = cache.get(key);
   if (found) return found;
+  const color = STATE_COLORS[state];
+  const scale = selected ? 1.2 : 1;
+  const z = selected ? 2 : 1;
   const styles = [
     new Style({
       image: new CircleStyle({
-        radius: selected ? 21 : 17,
-        fill: new Fill({ color: `${STATE_COLORS[state]}33` }),
-        stroke: new Stroke({ color: STATE_COLORS[state], width: selected ? 5 : 4 }),
+        radius: BADGE_RADIUS * scale,
+        fill: new Fill({ color: '#ffffff' }),
+        stroke: new Stroke({ color, width: selected ? 4 : 3 }),
       }),
-      zIndex: selected ? 2 : 1,
+      zIndex: z,
     }),
     new Style({
       image: new Icon({
         src: markerIcon(vehicleType ?? 'default'),
-        scale: 0.62,
-        rotation: (step * 10 * Math.PI) / 180,
-        rotateWithView: true,
+        width: PICTOGRAM_PX * scale,
+        height: PICTOGRAM_PX * scale,
       }),
-      zIndex: selected ? 2 : 1,
+      zIndex: z,
       ...(selected && label
         ? {
             text: new Text({
               text: label,
-              offsetY: 32,
+              offsetY: 30,
               font: '600 13px system-ui, sans-serif',
               fill: new Fill({ color: '#1f2328' }),
               stroke: new Stroke({ color: '#fff', width: 4 }),
@@ -55,6 +66,20 @@ export function vehicleStyle(
           }
         : {}),
     }),
+    ...(heading >= 0
+      ? [
+          new Style({
+            image: new Icon({
+              src: arrowIcon(color),
+              width: 48 * scale,
+              height: 48 * scale,
+              rotation: (heading * 10 * Math.PI) / 180,
+              rotateWithView: true,
+            }),
+            zIndex: z,
+          }),
+        ]
+      : []),
   ];
   cache.set(key, styles);
   return styles;
@@ -62,7 +87,7 @@ export function vehicleStyle(
 
 const clusterCache = new Map<string, Style>();
 
-/** A numbered circle for a group of vehicles, coloured by the most urgent state in it. */
+/** A numbered circle for a group of vehicles, coloured by the most common state in it. */
 export function clusterStyle(size: number, state: VehicleState): Style {
   const key = `${size}|${state}`;
   const found = clusterCache.get(key);

@@ -2,11 +2,28 @@
  * A list screen's body: the table, its paging and the confirmation before removing a row,
  * driven by useListControls and useRemoval.
  */
-import type { useListControls, useRemoval } from '../app/useListControls';
 import { t } from '../i18n/pt-BR';
 import { ConfirmDialog } from './ConfirmDialog';
-import { type ColumnDef, DataTable } from './DataTable';
+import { type ColumnDef, DataTable, type Sort } from './DataTable';
 import { Pagination } from './Pagination';
+
+/** The paging and sort of a list, as PagedTable drives them. */
+export interface ListControls {
+  page: number;
+  setPage: (page: number) => void;
+  limit: number;
+  setLimit: (limit: number) => void;
+  sort: Sort;
+  setSort: (sort: Sort) => void;
+}
+
+/** A removal waiting for confirmation. */
+export interface Removal<T> {
+  target: T | undefined;
+  cancel: () => void;
+  confirm: () => Promise<void>;
+  pending: boolean;
+}
 
 export function PagedTable<T extends { id: string }>({
   label,
@@ -26,8 +43,8 @@ export function PagedTable<T extends { id: string }>({
   total: number;
   loading: boolean;
   empty: string;
-  controls: ReturnType<typeof useListControls>;
-  removal: ReturnType<typeof useRemoval<T>>;
+  controls: ListControls;
+  removal: Removal<T>;
   confirm: { title: string; text: string };
   nameOf?: (item: T) => string;
 }) {

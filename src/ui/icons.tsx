@@ -62,3 +62,9 @@ export const PinIcon = (p: IconProps) => (
     <circle cx="12" cy="9" r="2.5" />
   </Icon>
 );
+export const CopyIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="9" y="9" width="11" height="11" rx="2" />
+    <path d="M5 15V6a2 2 0 0 1 2-2h9" />
+  </Icon>
+);

@@ -13,7 +13,7 @@ const storage = installStorage();
 const { login, validateSession } = await import('../../src/api/auth');
 const client = await import('../../src/api/client');
 const { session, STORAGE_KEYS } = await import('../../src/api/session');
-const { toastQueue } = await import('../../src/app/toasts');
+const { toastQueue } = await import('../../src/ui/feedback/toasts');
 
 let server: RunningServer;
 

@@ -5,6 +5,7 @@
  */
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_FLEET } from '../../server/demo/fleet';
 import type { RunningServer } from '../../server/start';
 import { startTestServer } from '../server/harness';
 import { installStorage } from './memory-storage';
@@ -49,6 +50,9 @@ describe('server-sent events', () => {
   });
 });
 
+/** The name the demo gives the vehicle of tracker demo-00n. */
+const nameOf = (identifier: string) => DEMO_FLEET.find((v) => v.identifier === identifier)?.name;
+
 describe('last locations mirror', () => {
   it('mirrors the demo fleet of the whole customer tree, then follows live changes', async () => {
     const database = new RastroDb('locations-test');
@@ -89,13 +93,13 @@ describe('last locations mirror', () => {
     });
     await isReady;
     expect((await send('demo-003', -8.0999)).status).toBe(200);
-    await expect.poll(() => received, { timeout: 5000 }).toContain('Demo 003');
+    await expect.poll(() => received, { timeout: 5000 }).toContain(nameOf('demo-003'));
     await expect
       .poll(async () => {
         const [row] = await database.lastLocations
           .where('scope')
           .equals(clientId)
-          .filter((r) => r.name === 'Demo 003')
+          .filter((r) => r.name === nameOf('demo-003'))
           .toArray();
         return row?.latitude;
       })

@@ -6,8 +6,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Toaster } from '../../src/app/Toaster';
-import { MAX_TOASTS, TOAST_DURATIONS, toast, toastQueue } from '../../src/app/toasts';
+import { Toaster } from '../../src/ui/feedback/Toaster';
+import { MAX_TOASTS, TOAST_DURATIONS, toast, toastQueue } from '../../src/ui/feedback/toasts';
 
 afterEach(() => {
   act(() => toast.clear());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AREAS, allAreas, breadcrumbs, filterAreas } from '../../src/app/navigation';
+import { AREAS, allAreas, breadcrumbs, filterAreas } from '../../src/features/areas/areas';
 
 describe('breadcrumbs', () => {
   it('labels each path segment as the spec names it', () => {

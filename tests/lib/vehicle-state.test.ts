@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   formatSpeed,
   ignitionLabel,
+  isStaleMotion,
   NO_SIGNAL_MINUTES,
+  REPORT_INTERVAL_SECONDS,
+  STALE_AFTER_INTERVALS,
   timeSince,
   vehicleState,
 } from '../../src/lib/vehicle-state';
@@ -22,6 +25,31 @@ describe('vehicle state', () => {
   it('is without signal once the last fix is too old', () => {
     const old = at(NO_SIGNAL_MINUTES * 60 + 1);
     expect(vehicleState({ speed: 80, ignition: true, fixTime: old }, NOW)).toBe('offline');
+  });
+});
+
+describe('stale fixes', () => {
+  const staleAfter = STALE_AFTER_INTERVALS * REPORT_INTERVAL_SECONDS;
+
+  it('never shows a vehicle moving at a speed a few report intervals old', () => {
+    const fresh = { speed: 80, ignition: true, fixTime: at(staleAfter - 1) };
+    const old = { speed: 80, ignition: true, fixTime: at(staleAfter + 1) };
+    expect(vehicleState(fresh, NOW)).toBe('moving');
+    expect(isStaleMotion(fresh, NOW)).toBe(false);
+    expect(vehicleState(old, NOW)).toBe('offline');
+    expect(isStaleMotion(old, NOW)).toBe(true);
+  });
+  it('lets a stopped vehicle keep its state until the no-signal limit', () => {
+    const parked = { speed: 0, ignition: false, fixTime: at(20 * 60) };
+    expect(vehicleState(parked, NOW)).toBe('off');
+    expect(isStaleMotion(parked, NOW)).toBe(false);
+    const idling = { speed: 1, ignition: true, fixTime: at(20 * 60) };
+    expect(vehicleState(idling, NOW)).toBe('idle');
+  });
+  it('changes by itself as the clock moves on', () => {
+    const fix = { speed: 50, ignition: true, fixTime: at(0) };
+    expect(vehicleState(fix, NOW)).toBe('moving');
+    expect(vehicleState(fix, NOW + (staleAfter + 1) * 1000)).toBe('offline');
   });
 });
 

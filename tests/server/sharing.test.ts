@@ -1,7 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { as, backends, demoClients, type TestServer, useServer } from './harness';
 
 let round = 0;
+/** A plate prefix of its own for each round (both backends share the counter). */
+const prefix = () => `SH${'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[round % 26]}`;
 
 /** Three new vehicles: two of Transportes Norte, one of Logística Sul. */
 async function fleetOf(s: TestServer) {
@@ -20,9 +23,9 @@ async function fleetOf(s: TestServer) {
   return {
     north,
     south,
-    a: await make(north, `SHR${round}A11`),
-    b: await make(north, `SHR${round}B22`),
-    c: await make(south, `SHR${round}C33`),
+    a: await make(north, `${prefix()}1A11`),
+    b: await make(north, `${prefix()}2B22`),
+    c: await make(south, `${prefix()}3C33`),
   };
 }
 
@@ -49,7 +52,7 @@ describe.each(await backends())('sharing on %s', (backend) => {
       'GET',
       `/registros/visitor-role/get-vehiculos-by-visitor/${visitor.user.id}`,
     );
-    expect(listed.body.map((x: { plate: string }) => x.plate)).toEqual([`SHR${round}A11`]);
+    expect(listed.body.map((x: { plate: string }) => x.plate)).toEqual([`${prefix()}1A11`]);
     // The visitor's own view changed; tokens of the visitor still work.
     const some = await visitor.call('GET', `/registros/vehicle?clientId=${north}`);
     expect(some.body.vehicles.map((x: { id: string }) => x.id)).toEqual([a]);
@@ -97,7 +100,7 @@ describe.each(await backends())('sharing on %s', (backend) => {
     expect(publicView.status).toBe(200);
     expect(await publicView.json()).toMatchObject({
       name: 'Entrega cliente X',
-      vehicles: [{ plate: `SHR${round}A11`, type: { label: 'Carro' } }],
+      vehicles: [{ plate: `${prefix()}1A11`, type: { label: 'Carro' } }],
     });
 
     const added = await manager.call(
@@ -116,7 +119,7 @@ describe.each(await backends())('sharing on %s', (backend) => {
       'GET',
       `/registros/temporaryUser/vehicles-by-temporary-user/${created.body.id}`,
     );
-    expect(vehicles.body.map((x: { plate: string }) => x.plate)).toEqual([`SHR${round}B22`]);
+    expect(vehicles.body.map((x: { plate: string }) => x.plate)).toEqual([`${prefix()}2B22`]);
     const renamed = await manager.call('PUT', `/registros/temporaryUser/${created.body.id}`, {
       name: 'Entrega Y',
       expiresInHours: 48,
@@ -134,6 +137,88 @@ describe.each(await backends())('sharing on %s', (backend) => {
     expect((await s.request('/registros/temp-access/nao-existe-1234567890')).status).toBe(410);
   });
 
+  it("shows a link's vehicles live on a map, nothing else, and nothing once it stops", async () => {
+    const s = server();
+    const { north, a, b } = await fleetOf(s);
+    const admin = await as(s, 'admin@rastro.demo');
+    // Two reporting vehicles of Transportes Norte; only `a` is shared.
+    for (const [vehicleId, identifier] of [
+      [a, `shr-a-${round}`],
+      [b, `shr-b-${round}`],
+    ] as const) {
+      const tracker = await admin.call('POST', '/registros/tracker', {
+        clientId: north,
+        identifier,
+        provider: 'rastro',
+        vehicleId,
+      });
+      expect(tracker.status).toBe(201);
+    }
+    const report = (identifier: string, latitude: number, seconds: number) =>
+      s.deps.pipeline.accept(identifier, [
+        {
+          fixTime: new Date(Date.now() - seconds * 1000),
+          latitude,
+          longitude: -34.88,
+          speed: 40,
+          course: 90,
+          ignition: true,
+          driverRfid: 'ABCDEF01',
+          attributes: {},
+        },
+      ]);
+    await report(`shr-a-${round}`, -8.05, 60);
+    await report(`shr-b-${round}`, -8.06, 60);
+    const link = await admin.call('POST', '/registros/temporaryUser/create_temporary_link', {
+      name: 'Rastreio da entrega',
+      vehicleIds: [a],
+    });
+    const path = `/registros/temp-access/${link.body.token}/locations`;
+
+    const first = await s.request(path);
+    expect(first.status).toBe(200);
+    const body = await first.json();
+    expect(body).toMatchObject({ name: 'Rastreio da entrega', expiresAt: link.body.expiresAt });
+    expect(body.vehicles.map((x: { id: string }) => x.id)).toEqual([a]);
+    expect(body.locations).toHaveLength(1);
+    expect(body.locations[0]).toMatchObject({ id: a, latitude: -8.05, speed: 40 });
+    // Whoever holds the link is outside the customer: no driver, no tracker.
+    expect(Object.keys(body.locations[0])).not.toEqual(
+      expect.arrayContaining(['driver', 'trackerId', 'clientId']),
+    );
+
+    // A newer fix of the shared vehicle shows on the next read.
+    await report(`shr-a-${round}`, -8.07, 0);
+    const moved = await (await s.request(path)).json();
+    expect(moved.locations[0].latitude).toBe(-8.07);
+
+    // Revoked: nothing, with the same message as the view.
+    await admin.call('DELETE', `/registros/temporaryUser/${link.body.id}`);
+    const gone = await s.request(path);
+    expect(gone.status).toBe(410);
+    expect((await gone.json()).message).toBe('Este link expirou ou foi revogado.');
+  });
+
+  it('stops showing positions once a link expires', async () => {
+    const s = server();
+    const { a } = await fleetOf(s);
+    const admin = await as(s, 'admin@rastro.demo');
+    const link = await admin.call('POST', '/registros/temporaryUser/create_temporary_link', {
+      name: 'Curto',
+      vehicleIds: [a],
+      expiresInHours: 1,
+    });
+    const path = `/registros/temp-access/${link.body.token}/locations`;
+    expect((await s.request(path)).status).toBe(200);
+    await s.deps.database.db.execute(
+      sql`update temporary_users set expires_at = now() - interval '1 second' where id = ${link.body.id}`,
+    );
+    expect((await s.request(path)).status).toBe(410);
+    expect((await s.request('/registros/temp-access/nao-existe-1234567890/locations')).status).toBe(
+      410,
+    );
+  });
+
   it('refuses links to vehicles the user cannot see and bad durations', async () => {
     const s = server();
     const { c } = await fleetOf(s);
@@ -142,7 +227,7 @@ describe.each(await backends())('sharing on %s', (backend) => {
       name: 'X',
       vehicleIds: [c],
     });
-    expect(other.status).toBe(404);
+    expect(other.status, JSON.stringify(other.body)).toBe(404);
     const zero = await north.call('POST', '/registros/temporaryUser/create_temporary_link', {
       name: 'X',
       vehicleIds: [],

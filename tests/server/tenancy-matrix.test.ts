@@ -196,6 +196,10 @@ const ROUTES: Record<string, Case> = {
   'GET /registros/temp-access/:token': {
     exempt: 'público: o token do link é a própria credencial, só leitura',
   },
+  'GET /registros/temp-access/:token/locations': {
+    exempt:
+      'público: o token é a credencial; só os veículos do link, do cliente que o criou, até expirar ou ser revogado (tests/server/sharing.test.ts)',
+  },
   'GET /registros/real-time/lastLocation': {
     attempt: (o) => ({ path: `/registros/real-time/lastLocation?clientId=${o.client}` }),
   },

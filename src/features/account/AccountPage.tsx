@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { validateSession } from '../../api/auth';
 import { toClientError } from '../../api/errors';
 import { session } from '../../api/session';
-import { useSession } from '../../app/useSession';
 import { ROLE_LABELS, type SessionUser } from '../../contract';
+import { useSession } from '../../hooks/useSession';
 import { t } from '../../i18n/pt-BR';
 import { FormMessage, Loading } from '../../ui/States';
 

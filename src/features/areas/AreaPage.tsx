@@ -1,19 +1,23 @@
 /**
  * A screen of an area: its title and, until the feature that fills it lands, an empty state.
- * Section pages (Gestão, Relatórios, Gestão de Frotas) list their sub-areas.
+ * Section pages (Gestão, Relatórios, Gestão de Frotas) list the sub-areas the user may open.
  */
 import { Link } from 'react-aria-components';
-import type { Area } from '../../app/navigation';
+import { useSession } from '../../hooks/useSession';
 import { ROUTE_LABELS, t } from '../../i18n/pt-BR';
 import { EmptyState } from '../../ui/States';
+import { type Area, areasFor, canWrite } from './areas';
 
 export function AreaPage({ area, create = false }: { area: Area; create?: boolean }) {
+  const role = useSession()?.user.role;
   const title = create ? `${area.label}: ${ROUTE_LABELS.create}` : area.label;
+  const children = area.children && role ? areasFor(role, area.children) : [];
+  const writable = role !== undefined && canWrite(area, role);
   return (
     <section className="page" aria-labelledby="page-title">
       <div className="page-header">
         <h1 id="page-title">{title}</h1>
-        {area.creatable && !create && (
+        {area.creatable && writable && !create && (
           <Link href={`${area.path}/create`} className="btn btn-primary">
             {ROUTE_LABELS.create}
           </Link>
@@ -23,7 +27,7 @@ export function AreaPage({ area, create = false }: { area: Area; create?: boolea
         <>
           <h2 className="visually-hidden">{t.empty.areas}</h2>
           <ul className="area-cards">
-            {area.children.map((child) => (
+            {children.map((child) => (
               <li key={child.path}>
                 <Link href={child.path} className="area-card">
                   {child.label}

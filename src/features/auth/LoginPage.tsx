@@ -5,7 +5,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { login } from '../../api/auth';
 import { toClientError } from '../../api/errors';
 import { session } from '../../api/session';
-import { useSession } from '../../app/useSession';
+import { useSession } from '../../hooks/useSession';
 import { t } from '../../i18n/pt-BR';
 import { Button } from '../../ui/Button';
 import { FormMessage } from '../../ui/States';

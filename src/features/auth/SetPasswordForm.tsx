@@ -9,10 +9,10 @@ import * as v from 'valibot';
 import { activeEmail } from '../../api/auth';
 import { toClientError } from '../../api/errors';
 import { session } from '../../api/session';
-import { toast } from '../../app/toasts';
 import { NewPasswordSchema } from '../../contract';
 import { t } from '../../i18n/pt-BR';
 import { Button } from '../../ui/Button';
+import { toast } from '../../ui/feedback/toasts';
 import { FormMessage } from '../../ui/States';
 import { PasswordField } from '../../ui/TextField';
 

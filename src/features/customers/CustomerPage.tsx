@@ -4,9 +4,7 @@ import { Form } from 'react-aria-components';
 import { useNavigate, useParams } from 'react-router';
 import { createCustomer, lookupCep, updateCustomer } from '../../api/customers';
 import { toClientError } from '../../api/errors';
-import { toast } from '../../app/toasts';
-import { useForm } from '../../app/useForm';
-import { useSession } from '../../app/useSession';
+import { keys } from '../../api/keys';
 import {
   BRAZIL_STATES,
   type Customer,
@@ -15,13 +13,18 @@ import {
   PERSON_KINDS,
   type PersonKind,
 } from '../../contract';
+import { useCan } from '../../hooks/useCan';
+import { useForm } from '../../hooks/useForm';
+import { useInvalidate } from '../../hooks/useInvalidate';
+import { useSession } from '../../hooks/useSession';
 import { t } from '../../i18n/pt-BR';
 import { maskCep, maskCnpj, maskCpf, maskPhone } from '../../lib/masks';
 import { unmask } from '../../lib/unmask';
 import { RadioGroup, Switch } from '../../ui/Choice';
 import { FormActions } from '../../ui/FormActions';
+import { toast } from '../../ui/feedback/toasts';
 import { Select } from '../../ui/Select';
-import { FormMessage, Loading } from '../../ui/States';
+import { Loading } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
 import { CustomerPicker } from './CustomerPicker';
 import { useCustomer } from './useCustomers';
@@ -104,6 +107,9 @@ export function CustomerPage() {
   const creating = !id;
   const navigate = useNavigate();
   const current = useSession();
+  const canEdit = useCan('CrudCompany');
+  const readOnly = !canEdit;
+  const invalidate = useInvalidate();
   const loaded = useCustomer(id);
   const form = useForm<Values>({ ...EMPTY, motherCompanyId: current?.user.clientId ?? null });
   const { values, set, errors } = form;
@@ -137,132 +143,148 @@ export function CustomerPage() {
     event.preventDefault();
     const payload = toPayload(values, false);
     if (!form.check(CustomerCreateSchema, payload, fieldOf)) return;
-    await form.submit(t.customers.saveError, async () => {
-      if (creating) {
-        const created = await createCustomer(payload as Parameters<typeof createCustomer>[0]);
-        toast.success(t.customers.created);
-        navigate(`/management/customers/${created.id}`, { replace: true });
-      } else {
-        const body = toPayload(values, true);
-        if (own) body.motherCompanyId = undefined;
-        await updateCustomer(id, body as Parameters<typeof updateCustomer>[1]);
-        toast.success(t.customers.saved);
-        loaded.reload();
-      }
-    });
+    await form.submit(
+      t.customers.saveError,
+      async () => {
+        if (creating) {
+          const created = await createCustomer(payload as Parameters<typeof createCustomer>[0]);
+          toast.success(t.customers.created);
+          await invalidate(keys.customers);
+          navigate(`/management/customers/${created.id}`, { replace: true });
+        } else {
+          const body = toPayload(values, true);
+          if (own) body.motherCompanyId = undefined;
+          await updateCustomer(id, body as Parameters<typeof updateCustomer>[1]);
+          toast.success(t.customers.saved);
+          await invalidate(keys.customers);
+        }
+      },
+      fieldOf,
+    );
   }
 
-  if (!creating && loaded.loading && !loaded.data) return <Loading label={t.list.loading} />;
+  if (!creating && loaded.isPending) return <Loading label={t.list.loading} />;
   const juridical = values.personKind === 'juridical';
   return (
     <section className="page" aria-labelledby="page-title">
       <div className="page-header">
         <h1 id="page-title">
-          {creating ? t.customers.newTitle : `${t.customers.editTitle}: ${loaded.data?.name ?? ''}`}
+          {creating
+            ? t.customers.newTitle
+            : readOnly
+              ? (loaded.data?.name ?? '')
+              : `${t.customers.editTitle}: ${loaded.data?.name ?? ''}`}
         </h1>
       </div>
-      <Form className="form form-grid" onSubmit={save} validationBehavior="aria">
-        {form.formError && <FormMessage kind="error">{form.formError}</FormMessage>}
-        <RadioGroup
-          label={t.customers.kind}
-          value={values.personKind}
-          onChange={(kind) => {
-            set('personKind')(kind);
-            set('document')('');
-          }}
-          options={PERSON_KINDS.map((kind) => ({ label: PERSON_KIND_LABELS[kind], value: kind }))}
-        />
-        <TextField
-          label={t.customers.name}
-          value={values.name}
-          onChange={set('name')}
-          errorMessage={errors.name}
-          isRequired
-        />
-        {juridical && (
-          <TextField
-            label={t.customers.corporateName}
-            value={values.corporateName}
-            onChange={set('corporateName')}
-            errorMessage={errors.corporateName}
+      {readOnly && <p className="muted">{t.list.readOnly}</p>}
+      <Form ref={form.formRef} className="form form-grid" onSubmit={save} validationBehavior="aria">
+        <fieldset className="form-fields" disabled={readOnly}>
+          <RadioGroup
+            label={t.customers.kind}
+            value={values.personKind}
+            onChange={(kind) => {
+              set('personKind')(kind);
+              set('document')('');
+            }}
+            options={PERSON_KINDS.map((kind) => ({ label: PERSON_KIND_LABELS[kind], value: kind }))}
           />
-        )}
-        <TextField
-          label={juridical ? t.customers.cnpj : t.customers.cpf}
-          value={values.document}
-          onChange={(value) => set('document')(juridical ? maskCnpj(value) : maskCpf(value))}
-          errorMessage={errors.document}
-          isRequired
-          inputMode={juridical ? 'text' : 'numeric'}
-        />
-        <TextField
-          label={t.customers.email}
-          type="email"
-          value={values.email}
-          onChange={set('email')}
-          errorMessage={errors.email}
-        />
-        <TextField
-          label={t.customers.supportEmail}
-          type="email"
-          value={values.supportEmail}
-          onChange={set('supportEmail')}
-          errorMessage={errors.supportEmail}
-        />
-        <TextField
-          label={t.customers.phone}
-          type="tel"
-          value={values.phone}
-          onChange={(value) => set('phone')(maskPhone(value))}
-          errorMessage={errors.phone}
-        />
-        {!own && (
-          <CustomerPicker
-            label={t.customers.mother}
-            value={values.motherCompanyId}
-            onChange={set('motherCompanyId')}
-            errorMessage={errors.motherCompanyId}
+          <TextField
+            label={t.customers.name}
+            value={values.name}
+            onChange={set('name')}
+            errorMessage={errors.name}
             isRequired
           />
-        )}
-        <fieldset className="fieldset">
-          <legend>{t.customers.address}</legend>
-          <TextField
-            label={t.customers.cep}
-            value={values.cep}
-            inputMode="numeric"
-            onChange={(value) => {
-              const masked = maskCep(value);
-              set('cep')(masked);
-              setCepNote(undefined);
-              if (unmask(masked).length === 8) void fillFromCep(masked);
-            }}
-            description={cepNote}
-            errorMessage={errors.cep}
-          />
-          {ADDRESS_FIELDS.map((key) => (
+          {juridical && (
             <TextField
-              key={key}
-              label={t.customers[key]}
-              value={values[key]}
-              onChange={set(key)}
-              errorMessage={errors[key]}
+              label={t.customers.corporateName}
+              value={values.corporateName}
+              onChange={set('corporateName')}
+              errorMessage={errors.corporateName}
             />
-          ))}
-          <Select
-            label={t.customers.state}
-            value={values.state || null}
-            onChange={set('state')}
-            options={BRAZIL_STATES.map((uf) => ({ label: uf, value: uf }))}
-            errorMessage={errors.state}
+          )}
+          <TextField
+            label={juridical ? t.customers.cnpj : t.customers.cpf}
+            value={values.document}
+            onChange={(value) => set('document')(juridical ? maskCnpj(value) : maskCpf(value))}
+            errorMessage={errors.document}
+            isRequired
+            inputMode={juridical ? 'text' : 'numeric'}
           />
+          <TextField
+            label={t.customers.email}
+            type="email"
+            value={values.email}
+            onChange={set('email')}
+            errorMessage={errors.email}
+          />
+          <TextField
+            label={t.customers.supportEmail}
+            type="email"
+            value={values.supportEmail}
+            onChange={set('supportEmail')}
+            errorMessage={errors.supportEmail}
+          />
+          <TextField
+            label={t.customers.phone}
+            type="tel"
+            value={values.phone}
+            onChange={(value) => set('phone')(maskPhone(value))}
+            errorMessage={errors.phone}
+          />
+          {!own && (
+            <CustomerPicker
+              label={t.customers.mother}
+              value={values.motherCompanyId}
+              onChange={set('motherCompanyId')}
+              errorMessage={errors.motherCompanyId}
+              isRequired
+            />
+          )}
+          <fieldset className="fieldset">
+            <legend>{t.customers.address}</legend>
+            <TextField
+              label={t.customers.cep}
+              value={values.cep}
+              inputMode="numeric"
+              onChange={(value) => {
+                const masked = maskCep(value);
+                set('cep')(masked);
+                setCepNote(undefined);
+                if (unmask(masked).length === 8) void fillFromCep(masked);
+              }}
+              description={cepNote}
+              errorMessage={errors.cep}
+            />
+            {ADDRESS_FIELDS.map((key) => (
+              <TextField
+                key={key}
+                label={t.customers[key]}
+                value={values[key]}
+                onChange={set(key)}
+                errorMessage={errors[key]}
+              />
+            ))}
+            <Select
+              label={t.customers.state}
+              value={values.state || null}
+              onChange={set('state')}
+              options={BRAZIL_STATES.map((uf) => ({ label: uf, value: uf }))}
+              errorMessage={errors.state}
+            />
+          </fieldset>
+          {!own && (
+            <Switch isSelected={values.active} onChange={set('active')}>
+              {values.active ? t.list.active : t.list.inactive}
+            </Switch>
+          )}
         </fieldset>
-        {!own && (
-          <Switch isSelected={values.active} onChange={set('active')}>
-            {values.active ? t.list.active : t.list.inactive}
-          </Switch>
-        )}
-        <FormActions back="/management/customers" pending={form.pending} />
+        <FormActions
+          back="/management/customers"
+          pending={form.pending}
+          error={form.formError}
+          readOnly={readOnly}
+        />
       </Form>
     </section>
   );

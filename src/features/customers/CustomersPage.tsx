@@ -1,31 +1,34 @@
 /** /management/customers: the customers the user may see, searchable, sortable, paged. */
 import { Link } from 'react-aria-components';
 import { deleteCustomer } from '../../api/customers';
-import { useCan } from '../../app/permissions';
-import { useListControls, useRemoval } from '../../app/useListControls';
-import type { Customer } from '../../contract';
+import { keys } from '../../api/keys';
+import type { CustomerRow } from '../../contract';
+import { useCan } from '../../hooks/useCan';
+import { useInvalidate } from '../../hooks/useInvalidate';
+import { useListControls, useRemoval } from '../../hooks/useListControls';
 import { t } from '../../i18n/pt-BR';
 import { maskCnpj, maskCpf, maskPhone } from '../../lib/masks';
 import { Button } from '../../ui/Button';
 import type { ColumnDef } from '../../ui/DataTable';
 import { PagedTable } from '../../ui/PagedTable';
 import { SearchInput } from '../../ui/SearchInput';
-import { useCustomerList, useCustomerOptions } from './useCustomers';
+import { useCustomerList } from './useCustomers';
 
 export function CustomersPage() {
   const canEdit = useCan('CrudCompany');
+  const canDelete = useCan('delete_resources');
+  const canRemove = canEdit && canDelete;
+  const invalidate = useInvalidate();
   const controls = useListControls({ column: 'name', direction: 'asc' });
   const list = useCustomerList(controls.params);
-  const removal = useRemoval<Customer>({
+  const removal = useRemoval<CustomerRow>({
     remove: (c) => deleteCustomer(c.id),
     done: t.customers.removed,
     errorTitle: t.customers.removeError,
-    onDone: list.reload,
+    onDone: () => void invalidate(keys.customers),
   });
-  const { customers: all } = useCustomerOptions();
-  const nameOf = (id: string | null) => all.find((c) => c.id === id)?.name ?? '—';
 
-  const columns: ColumnDef<Customer>[] = [
+  const columns: ColumnDef<CustomerRow>[] = [
     {
       id: 'name',
       label: t.customers.name,
@@ -48,7 +51,8 @@ export function CustomersPage() {
     {
       id: 'mother',
       label: t.customers.mother,
-      render: (c) => (c.motherCompanyId ? nameOf(c.motherCompanyId) : '—'),
+      // The server names the mother with the row: never a '—' for a child company.
+      render: (c) => c.motherCompanyName ?? '—',
     },
     {
       id: 'status',
@@ -70,7 +74,7 @@ export function CustomersPage() {
           {
             id: 'actions',
             label: t.list.actions,
-            render: (c: Customer) => (
+            render: (c: CustomerRow) => (
               <div className="row-actions">
                 <Link
                   href={`/management/customers/${c.id}`}
@@ -79,13 +83,15 @@ export function CustomersPage() {
                 >
                   {t.list.edit}
                 </Link>
-                <Button
-                  variant="ghost"
-                  aria-label={`${t.list.remove} ${c.name}`}
-                  onPress={() => removal.ask(c)}
-                >
-                  {t.list.remove}
-                </Button>
+                {canRemove && (
+                  <Button
+                    variant="ghost"
+                    aria-label={`${t.list.remove} ${c.name}`}
+                    onPress={() => removal.ask(c)}
+                  >
+                    {t.list.remove}
+                  </Button>
+                )}
               </div>
             ),
           },
@@ -114,7 +120,7 @@ export function CustomersPage() {
         columns={columns}
         rows={list.data?.clients ?? []}
         total={list.data?.total ?? 0}
-        loading={list.loading}
+        loading={list.isPending}
         empty={t.customers.empty}
         controls={controls}
         removal={removal}

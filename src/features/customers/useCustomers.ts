@@ -1,43 +1,82 @@
 /**
- * Customer data for screens: the paged list, one customer, the options of every visible
- * customer for pickers, and the customer picked on screens that need a clientId (kept per
- * user, so each person finds their last choice again).
+ * Customer data for screens, through the query cache: the paged list, one customer, every
+ * visible customer for pickers and names (read once and shared by every screen), the
+ * customer picked on screens that need a clientId (kept per user, so each person finds their
+ * last choice again) and the companies below it.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
 import { type CustomerListParams, getCustomer, listCustomers } from '../../api/customers';
-import { toastError } from '../../app/feedback';
-import { useAsync } from '../../app/useAsync';
-import { useSession } from '../../app/useSession';
-import { customerOptions } from '../../contract';
+import { keys } from '../../api/keys';
+import { type CustomerRow, customerOptions } from '../../contract';
+import { useErrorToast } from '../../hooks/feedback';
+import { useSession } from '../../hooks/useSession';
 import { t } from '../../i18n/pt-BR';
 
 export function useCustomerList(params: CustomerListParams) {
-  const state = useAsync(() => listCustomers(params), [JSON.stringify(params)]);
-  useEffect(() => {
-    if (state.error) void toastError(t.customers.fetchError, state.error);
-  }, [state.error]);
-  return state;
+  const query = useQuery({
+    queryKey: keys.customerList(params),
+    queryFn: () => listCustomers(params),
+    placeholderData: keepPreviousData,
+  });
+  useErrorToast(query.error, t.customers.fetchError);
+  return query;
 }
 
 export function useCustomer(id: string | undefined) {
-  const state = useAsync(id ? () => getCustomer(id) : null, [id]);
-  useEffect(() => {
-    if (state.error) void toastError(t.customers.fetchError, state.error);
-  }, [state.error]);
-  return state;
+  const query = useQuery({
+    queryKey: keys.customer(id ?? ''),
+    queryFn: () => getCustomer(id ?? ''),
+    enabled: Boolean(id),
+  });
+  useErrorToast(query.error, t.customers.fetchError);
+  return query;
 }
 
-/** Every customer the user may see, as label=name / value=id options (SPEC §3). */
+/** Every customer the user may see; pickers on every screen share this one read. */
 export function useCustomerOptions() {
-  const state = useAsync(() => listCustomers({ limit: 1000, sort: 'name' }), []);
-  useEffect(() => {
-    if (state.error) void toastError(t.customers.fetchError, state.error);
-  }, [state.error]);
-  return {
-    options: state.data ? customerOptions(state.data.clients) : [],
-    loading: state.loading,
-    customers: state.data?.clients ?? [],
+  const query = useQuery({
+    queryKey: keys.customerOptions,
+    queryFn: () => listCustomers({ limit: 1000, sort: 'name' }),
+    staleTime: 5 * 60_000,
+  });
+  useErrorToast(query.error, t.customers.fetchError);
+  const customers = query.data?.clients;
+  return useMemo(
+    () => ({
+      /** SPEC §3: label=name, value=id. */
+      options: customers ? customerOptions(customers) : [],
+      loading: query.isPending,
+      customers: customers ?? [],
+      nameOf: (id: string) => customers?.find((c) => c.id === id)?.name,
+    }),
+    [customers, query.isPending],
+  );
+}
+
+/** The customer and every company below it, among those the user sees. */
+export function subtreeOf(
+  rootId: string,
+  customers: Pick<CustomerRow, 'id' | 'motherCompanyId'>[],
+) {
+  const children = new Map<string, string[]>();
+  for (const c of customers) {
+    if (!c.motherCompanyId) continue;
+    children.set(c.motherCompanyId, [...(children.get(c.motherCompanyId) ?? []), c.id]);
+  }
+  const ids: string[] = [];
+  const visit = (id: string) => {
+    ids.push(id);
+    for (const child of children.get(id) ?? []) visit(child);
   };
+  visit(rootId);
+  return ids;
+}
+
+/** The selected customer's company ids (itself first), as the server scopes its lists. */
+export function useClientScope(clientId: string | null): string[] {
+  const { customers } = useCustomerOptions();
+  return useMemo(() => (clientId ? subtreeOf(clientId, customers) : []), [clientId, customers]);
 }
 
 const key = (userId: string) => `selectedClient:${userId}`;

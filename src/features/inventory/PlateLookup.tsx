@@ -1,10 +1,10 @@
 /** 'Consultar placa': fills a vehicle's form from the plate lookup provider. */
 import { useState } from 'react';
 import { lookupPlate } from '../../api/commands';
-import { requireOnline, toastError } from '../../app/feedback';
-import { toast } from '../../app/toasts';
+import { requireOnline, toastError } from '../../hooks/feedback';
 import { unmaskPlate } from '../../lib/unmask';
 import { Button } from '../../ui/Button';
+import { toast } from '../../ui/feedback/toasts';
 
 export interface PlateFill {
   brand: string;

@@ -1,17 +1,24 @@
-/** The create/edit screen of any inventory resource, built from its field declarations. */
+/**
+ * The create/edit screen of any inventory resource, built from its field declarations. For
+ * someone who may only read the resource it is the record's page: the same fields, read-only,
+ * and the panels below (photos, commands) with only the actions they may take.
+ */
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect } from 'react';
 import { Checkbox, CheckboxGroup, Form, Label } from 'react-aria-components';
 import { useNavigate, useParams } from 'react-router';
-import { toastError } from '../../app/feedback';
-import { toast } from '../../app/toasts';
-import { useAsync } from '../../app/useAsync';
-import { useForm } from '../../app/useForm';
+import { keys } from '../../api/keys';
+import { useErrorToast } from '../../hooks/feedback';
+import { useForm } from '../../hooks/useForm';
+import { useInvalidate } from '../../hooks/useInvalidate';
 import { t } from '../../i18n/pt-BR';
 import { Switch } from '../../ui/Choice';
 import { FormActions } from '../../ui/FormActions';
+import { toast } from '../../ui/feedback/toasts';
 import { Select } from '../../ui/Select';
-import { FormMessage, Loading } from '../../ui/States';
+import { Loading } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
+import { useAccess } from '../areas/useAccess';
 import { CustomerPicker } from '../customers/CustomerPicker';
 import { useSelectedClient } from '../customers/useCustomers';
 import type { FieldDef, ResourceConfig } from './resource';
@@ -100,7 +107,14 @@ export function ResourceFormPage<T extends { id: string }, P, V extends Record<s
   const creating = !id;
   const navigate = useNavigate();
   const [clientId] = useSelectedClient();
-  const loaded = useAsync(id ? () => config.api.get(id) : null, [id]);
+  const readOnly = !useAccess(config.basePath).write;
+  const invalidate = useInvalidate();
+  const loaded = useQuery({
+    queryKey: keys.resourceItem(config.api.path, id ?? ''),
+    queryFn: () => config.api.get(id ?? ''),
+    enabled: Boolean(id),
+  });
+  const reload = () => void invalidate(keys.resource(config.api.path));
   const form = useForm<V>(config.empty(clientId));
   const { values, setValues, errors } = form;
   const dynamic: Partial<Record<string, { label: string; value: string }[]>> =
@@ -109,54 +123,64 @@ export function ResourceFormPage<T extends { id: string }, P, V extends Record<s
   useEffect(() => {
     if (loaded.data) setValues(config.fromItem(loaded.data));
   }, [loaded.data, setValues, config]);
-  useEffect(() => {
-    if (loaded.error) void toastError(config.messages.fetchError, loaded.error);
-  }, [loaded.error, config.messages.fetchError]);
+  useErrorToast(loaded.error, config.messages.fetchError);
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!form.check(config.schema, config.toPayload(values, false), config.fieldOf)) return;
-    await form.submit(config.messages.saveError, async () => {
-      if (creating) {
-        const created = await config.api.create(config.toPayload(values, false));
-        toast.success(config.messages.created);
-        navigate(`${config.basePath}/${created.id}`, { replace: true });
-      } else {
-        await config.api.update(id, config.toPayload(values, true));
-        toast.success(config.messages.saved);
-        loaded.reload();
-      }
-    });
+    await form.submit(
+      config.messages.saveError,
+      async () => {
+        if (creating) {
+          const created = await config.api.create(config.toPayload(values, false));
+          toast.success(config.messages.created);
+          await invalidate(keys.resource(config.api.path));
+          navigate(`${config.basePath}/${created.id}`, { replace: true });
+        } else {
+          await config.api.update(id, config.toPayload(values, true));
+          toast.success(config.messages.saved);
+          await invalidate(keys.resource(config.api.path));
+        }
+      },
+      config.fieldOf,
+    );
   }
 
-  if (!creating && loaded.loading && !loaded.data) return <Loading label={t.list.loading} />;
+  if (!creating && loaded.isPending) return <Loading label={t.list.loading} />;
+  const name = loaded.data ? config.nameOf(loaded.data) : '';
   return (
     <section className="page" aria-labelledby="page-title">
       <div className="page-header">
         <h1 id="page-title">
-          {creating
-            ? config.newTitle
-            : `${t.list.edit}: ${loaded.data ? config.nameOf(loaded.data) : ''}`}
+          {creating ? config.newTitle : readOnly ? name : `${t.list.edit}: ${name}`}
         </h1>
       </div>
-      <Form className="form form-grid" onSubmit={save} validationBehavior="aria">
-        {form.formError && <FormMessage kind="error">{form.formError}</FormMessage>}
-        {config.tools?.(values, (changes) => setValues((current) => ({ ...current, ...changes })))}
-        {config.fields
-          .filter((field) => creating || !field.createOnly)
-          .map((field) => (
-            <Field
-              key={field.key}
-              field={field}
-              value={values[field.key]}
-              onChange={(next) => form.set(field.key)(next as V[typeof field.key])}
-              error={errors[field.key]}
-              options={field.options ?? dynamic[field.key] ?? []}
-            />
-          ))}
-        <FormActions back={config.basePath} pending={form.pending} />
+      {readOnly && <p className="muted">{t.list.readOnly}</p>}
+      <Form ref={form.formRef} className="form form-grid" onSubmit={save} validationBehavior="aria">
+        {!readOnly &&
+          config.tools?.(values, (changes) => setValues((current) => ({ ...current, ...changes })))}
+        <fieldset className="form-fields" disabled={readOnly}>
+          {config.fields
+            .filter((field) => creating || !field.createOnly)
+            .map((field) => (
+              <Field
+                key={field.key}
+                field={field}
+                value={values[field.key]}
+                onChange={(next) => form.set(field.key)(next as V[typeof field.key])}
+                error={errors[field.key]}
+                options={field.options ?? dynamic[field.key] ?? []}
+              />
+            ))}
+        </fieldset>
+        <FormActions
+          back={config.basePath}
+          pending={form.pending}
+          error={form.formError}
+          readOnly={readOnly}
+        />
       </Form>
-      {!creating && loaded.data && config.extra?.(loaded.data, loaded.reload)}
+      {!creating && loaded.data && config.extra?.(loaded.data, reload)}
     </section>
   );
 }

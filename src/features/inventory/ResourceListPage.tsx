@@ -1,30 +1,41 @@
-/** The list screen of any inventory resource: search, sort, paging, edit and remove. */
-import { useEffect, useState } from 'react';
+/**
+ * The list screen of any inventory resource: search, sort, paging, edit and remove. A
+ * customer's list holds the companies below it too (as the map does), with an 'Empresa'
+ * column then. Mirrored resources (vehicles, drivers) are read from the device and searched
+ * there; the others come through the query cache.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-aria-components';
-import { toastError } from '../../app/feedback';
-import { MirrorState } from '../../app/MirrorState';
-import { useCan } from '../../app/permissions';
-import { useAsync } from '../../app/useAsync';
-import { useListControls, useRemoval } from '../../app/useListControls';
+import { keys } from '../../api/keys';
+import { useErrorToast, useLoadingToast } from '../../hooks/feedback';
+import { useInvalidate } from '../../hooks/useInvalidate';
+import { type ListControlsState, useListControls, useRemoval } from '../../hooks/useListControls';
+import { useOnline } from '../../hooks/useOnline';
 import { t } from '../../i18n/pt-BR';
-import { foldText } from '../../lib/text';
 import { Button } from '../../ui/Button';
 import { Switch } from '../../ui/Choice';
 import type { ColumnDef } from '../../ui/DataTable';
+import { MirrorState } from '../../ui/feedback/MirrorState';
 import { PagedTable } from '../../ui/PagedTable';
 import { SearchInput } from '../../ui/SearchInput';
 import { EmptyState } from '../../ui/States';
+import { useAccess } from '../areas/useAccess';
 import { CustomerPicker } from '../customers/CustomerPicker';
-import { useSelectedClient } from '../customers/useCustomers';
+import { useClientScope, useCustomerOptions, useSelectedClient } from '../customers/useCustomers';
 import type { ResourceConfig } from './resource';
+
+type Mirror<T extends { id: string }> = NonNullable<
+  ResourceConfig<T, unknown, Record<string, unknown>>['mirror']
+>;
 
 /** Search, sort and page the mirrored rows on the device. */
 function pageOf<T extends { id: string }>(
   rows: T[],
-  mirror: NonNullable<ResourceConfig<T, unknown, Record<string, unknown>>['mirror']>,
-  controls: ReturnType<typeof useListControls>,
+  mirror: Mirror<T>,
+  controls: ListControlsState,
 ) {
-  const query = foldText(controls.query.trim());
+  const query = controls.query.trim();
   const found = rows.filter(
     (row) => (mirror.shown?.(row) ?? true) && (!query || mirror.matches(row, query)),
   );
@@ -48,60 +59,82 @@ export function ResourceListPage<T extends { id: string }, P, V extends Record<s
 }: {
   config: ResourceConfig<T, P, V>;
 }) {
-  const canWrite = useCan(config.permissions.write);
-  const canRemove = useCan(config.permissions.remove);
+  const access = useAccess(config.basePath);
+  const online = useOnline();
+  const invalidate = useInvalidate();
   const [clientId, setClientId] = useSelectedClient();
+  const scope = useClientScope(clientId);
+  const { nameOf: customerName } = useCustomerOptions();
   const controls = useListControls({ column: config.defaultSort, direction: 'asc' });
   const ready = !config.byClient || Boolean(clientId);
-  const mirrored = config.mirror?.useRows(ready ? clientId : null);
-  const list = useAsync(
-    ready && !config.mirror
-      ? () =>
-          config.api.list({
-            ...controls.params,
-            ...config.extraParams,
-            ...(config.byClient ? { clientId } : {}),
-          })
-      : null,
-    [JSON.stringify(controls.params), clientId, ready],
+  const mirrored = config.mirror?.useRows(ready ? clientId : null, scope);
+  const params = {
+    ...controls.params,
+    ...config.extraParams,
+    ...(config.byClient ? { clientId } : {}),
+  };
+  const list = useQuery({
+    queryKey: keys.resourceList(config.api.path, params),
+    queryFn: () => config.api.list(params),
+    enabled: ready && !config.mirror,
+    placeholderData: keepPreviousData,
+  });
+  const loadError = mirrored ? mirrored.error : list.error;
+  useErrorToast(loadError, config.messages.fetchError);
+  useLoadingToast(
+    Boolean(config.loadingToast) && (mirrored ? mirrored.syncing : list.isLoading),
+    config.loadingToast ?? '',
   );
   const [showAll, setShowAll] = useState(false);
   const mirror = config.mirror && showAll ? { ...config.mirror, shown: undefined } : config.mirror;
   const page = mirrored && mirror ? pageOf(mirrored.rows ?? [], mirror, controls) : undefined;
-  // A mirrored list shows the change once the mirror syncs again.
-  const reload = mirrored ? mirrored.refresh : list.reload;
-  useEffect(() => {
-    if (list.error) void toastError(config.messages.fetchError, list.error);
-  }, [list.error, config.messages.fetchError]);
   const removal = useRemoval<T>({
     remove: (item) => config.api.remove(item.id),
     done: config.messages.removed,
     errorTitle: config.messages.removeError,
-    onDone: () => reload(),
+    onDone: () => {
+      // A mirrored list shows the change once the mirror syncs again.
+      mirrored?.refresh();
+      void invalidate(keys.resource(config.api.path));
+    },
   });
 
-  const columns: ColumnDef<T>[] = [
-    ...config.columns.map((column, i) =>
-      i === 0
-        ? {
-            ...column,
-            rowHeader: true,
-            render: (item: T) => (
-              <Link href={`${config.basePath}/${item.id}`} className="cell-link">
-                {column.render(item)}
-              </Link>
-            ),
-          }
-        : column,
-    ),
-    ...(canWrite || canRemove
+  const [first, ...rest] = config.columns.map((column, i) =>
+    i === 0
+      ? {
+          ...column,
+          rowHeader: true,
+          render: (item: T) => (
+            <Link href={`${config.basePath}/${item.id}`} className="cell-link">
+              {column.render(item)}
+            </Link>
+          ),
+        }
+      : column,
+  );
+  // A customer with companies below it lists theirs too: say whose each row is.
+  const company: ColumnDef<T>[] =
+    config.byClient && scope.length > 1
+      ? [
+          {
+            id: 'company',
+            label: t.list.company,
+            render: (item) => {
+              const owner = (item as { clientId?: string }).clientId;
+              return (owner ? customerName(owner) : undefined) ?? '—';
+            },
+          },
+        ]
+      : [];
+  const actions: ColumnDef<T>[] =
+    access.write || access.remove
       ? [
           {
             id: 'actions',
             label: t.list.actions,
             render: (item: T) => (
               <div className="row-actions">
-                {canWrite && (
+                {access.write && (
                   <Link
                     href={`${config.basePath}/${item.id}`}
                     className="btn btn-ghost"
@@ -110,7 +143,7 @@ export function ResourceListPage<T extends { id: string }, P, V extends Record<s
                     {t.list.edit}
                   </Link>
                 )}
-                {canRemove && (
+                {access.remove && (
                   <Button
                     variant="ghost"
                     aria-label={`${t.list.remove} ${config.nameOf(item)}`}
@@ -123,14 +156,14 @@ export function ResourceListPage<T extends { id: string }, P, V extends Record<s
             ),
           },
         ]
-      : []),
-  ];
+      : [];
+  const columns: ColumnDef<T>[] = [...(first ? [first] : []), ...company, ...rest, ...actions];
 
   return (
     <section className="page" aria-labelledby="page-title">
       <div className="page-header">
         <h1 id="page-title">{config.title}</h1>
-        {canWrite && (
+        {access.write && (
           <Link href={`${config.basePath}/create`} className="btn btn-primary">
             {t.list.create}
           </Link>
@@ -151,14 +184,16 @@ export function ResourceListPage<T extends { id: string }, P, V extends Record<s
           </Switch>
         )}
       </div>
-      {mirrored && <MirrorState syncedAt={mirrored.syncedAt} syncing={mirrored.syncing} />}
+      {mirrored && (
+        <MirrorState syncedAt={mirrored.syncedAt} syncing={mirrored.syncing} online={online} />
+      )}
       {ready ? (
         <PagedTable
           label={config.title}
           columns={columns}
           rows={page ? page.rows : list.data ? config.items(list.data) : []}
           total={page ? page.total : list.data ? config.total(list.data) : 0}
-          loading={mirrored ? mirrored.rows === undefined : list.loading}
+          loading={mirrored ? mirrored.rows === undefined : list.isPending}
           empty={config.messages.empty}
           controls={controls}
           removal={removal}

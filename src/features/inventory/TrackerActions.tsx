@@ -1,11 +1,11 @@
 /** Under a tracker's form: activate it, and enable or disable it through its integration. */
 import { useState } from 'react';
 import { activateTracker, setDeviceEnabled } from '../../api/commands';
-import { requireOnline, toastError } from '../../app/feedback';
-import { useCan } from '../../app/permissions';
-import { toast } from '../../app/toasts';
 import { COMMAND_LABELS, COMMAND_STATUS_LABELS, type Tracker } from '../../contract';
+import { requireOnline, toastError } from '../../hooks/feedback';
+import { useCan } from '../../hooks/useCan';
 import { Button } from '../../ui/Button';
+import { toast } from '../../ui/feedback/toasts';
 
 export function TrackerActions({ tracker, onChange }: { tracker: Tracker; onChange: () => void }) {
   const canSend = useCan('send_commands');

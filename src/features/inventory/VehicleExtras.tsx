@@ -2,6 +2,7 @@
  * Under a vehicle's form: its images (upload, view, remove) and its commands (block and
  * unblock with confirmation, and the history with each command's state).
  */
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
 import {
@@ -12,16 +13,17 @@ import {
   vehicleCommands,
   vehicleImageUrl,
 } from '../../api/commands';
-import { requireOnline, toastError } from '../../app/feedback';
-import { useCan } from '../../app/permissions';
-import { toast } from '../../app/toasts';
-import { useAsync } from '../../app/useAsync';
+import { keys } from '../../api/keys';
 import { COMMAND_LABELS, COMMAND_STATUS_LABELS, type Vehicle } from '../../contract';
+import { requireOnline, toastError, useErrorToast } from '../../hooks/feedback';
+import { useCan } from '../../hooks/useCan';
+import { useInvalidate } from '../../hooks/useInvalidate';
 import { formatWithUnit } from '../../lib/format';
 import { maskPlate } from '../../lib/masks';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable } from '../../ui/DataTable';
+import { toast } from '../../ui/feedback/toasts';
 
 function Thumbnail({ url, onRemove }: { url: string; onRemove?: (() => void) | undefined }) {
   const [src, setSrc] = useState<string>();
@@ -53,10 +55,21 @@ function Thumbnail({ url, onRemove }: { url: string; onRemove?: (() => void) | u
 export function VehicleExtras({ vehicle, onChange }: { vehicle: Vehicle; onChange: () => void }) {
   const canWrite = useCan('create_resources');
   const canBlock = useCan('BlockVehicle');
-  const commands = useAsync(() => vehicleCommands(vehicle.id), [vehicle.id]);
+  const invalidate = useInvalidate();
+  const commands = useQuery({
+    queryKey: keys.vehicleCommands(vehicle.id),
+    queryFn: () => vehicleCommands(vehicle.id),
+  });
+  useErrorToast(commands.error, 'Erro ao buscar comandos');
   const [confirm, setConfirm] = useState<'block' | 'unblock'>();
-  // Read again when the dialog opens: the warning is about the newest position.
-  const last = useAsync(() => lastLocationOf(vehicle.id), [vehicle.id, confirm]);
+  // Read when the dialog opens, never from the cache: the warning is about the newest position.
+  const last = useQuery({
+    queryKey: keys.lastLocation(vehicle.id),
+    queryFn: () => lastLocationOf(vehicle.id),
+    enabled: confirm === 'block',
+    staleTime: 0,
+    gcTime: 0,
+  });
   const moving = last.data && (last.data.speed ?? 0) > 3 ? last.data : undefined;
   const [pending, setPending] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -75,7 +88,7 @@ export function VehicleExtras({ vehicle, onChange }: { vehicle: Vehicle; onChang
     } finally {
       setPending(false);
       setConfirm(undefined);
-      commands.reload();
+      void invalidate(keys.vehicleCommands(vehicle.id));
     }
   }
 
@@ -128,7 +141,7 @@ export function VehicleExtras({ vehicle, onChange }: { vehicle: Vehicle; onChang
           </FileTrigger>
         )}
       </section>
-      <section className="panel" aria-labelledby="vehicle-commands">
+      <section className="panel" id="comandos" aria-labelledby="vehicle-commands">
         <h2 id="vehicle-commands">Comandos</h2>
         {canBlock && (
           <div className="row-actions">
@@ -168,7 +181,7 @@ export function VehicleExtras({ vehicle, onChange }: { vehicle: Vehicle; onChang
           ]}
           rows={commands.data ?? []}
           empty="Nenhum comando enviado."
-          loading={commands.loading}
+          loading={commands.isPending}
         />
       </section>
       <ConfirmDialog

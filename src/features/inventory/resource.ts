@@ -1,12 +1,12 @@
 /**
  * How an inventory screen is declared: its API, list columns, form fields and messages.
  * ResourceListPage and ResourceFormPage render any declaration, so a new resource is a
- * short, typed description instead of another pair of pages.
+ * short, typed description instead of another pair of pages. Who may create, change and
+ * remove comes from the resource's area (features/areas/areas.ts), by `basePath`.
  */
 import type { ReactNode } from 'react';
 import type * as v from 'valibot';
 import type { ListParams, ResourceApi } from '../../api/resources';
-import type { Permission } from '../../contract';
 import type { Mirrored } from '../../db/hooks';
 import type { ColumnDef } from '../../ui/DataTable';
 import type { SelectOption } from '../../ui/Select';
@@ -63,13 +63,15 @@ export interface ResourceConfig<T extends { id: string }, P, V extends Record<st
   /** Options that depend on data (vehicles of the customer, tracker types…). */
   useOptions?: (values: V) => Partial<Record<keyof V & string, SelectOption[]>>;
   messages: ResourceMessages;
-  permissions: { write: Permission; remove: Permission };
+  /** A toast shown while the list loads from the network (SPEC §8 'Carregando veículos...'). */
+  loadingToast?: string;
   /**
    * Resources mirrored in IndexedDB (vehicles, drivers): the list reads the mirror at once
    * and works offline; search, sort and paging happen on the device.
    */
   mirror?: {
-    useRows: (clientId: string | null) => Mirrored<T>;
+    /** `scope`: the selected customer's company ids (itself and those below it). */
+    useRows: (clientId: string | null, scope: readonly string[]) => Mirrored<T>;
     matches: (item: T, query: string) => boolean;
     sortValue: (item: T, column: string) => string | number;
     /** What the list shows by default (drivers: only active ones, SPEC §3). */

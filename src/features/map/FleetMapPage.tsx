@@ -1,21 +1,18 @@
 /**
  * '/': the live map of the fleet. The map and the list beside it read the last locations
  * from the IndexedDB mirror, so they appear at once and stay readable offline ("Sem conexão
- * — dados de HH:MM"); while online the live stream moves the vehicles as fixes arrive.
+ * — dados de HH:MM"); while online the live stream moves the vehicles as fixes arrive. States
+ * are recomputed as time passes, so a vehicle that stops reporting stops being 'Em movimento'.
  */
-import { useEffect, useMemo, useState } from 'react';
-import { Button as AriaButton } from 'react-aria-components';
-import { MirrorState } from '../../app/MirrorState';
-import { useCan } from '../../app/permissions';
-import { useSession } from '../../app/useSession';
+import { useMemo, useState } from 'react';
 import { useLiveLocations } from '../../db/useLiveLocations';
+import { PHONE, useMediaQuery } from '../../hooks/useMediaQuery';
+import { useNow } from '../../hooks/useNow';
+import { useOnline } from '../../hooks/useOnline';
 import { t } from '../../i18n/pt-BR';
 import {
-  formatSpeed,
-  ignitionLabel,
   STATE_COLORS,
   STATE_LABELS,
-  timeSince,
   type VehicleState,
   vehicleState,
 } from '../../lib/vehicle-state';
@@ -23,10 +20,10 @@ import { BaseTiles } from '../../map/BaseTiles';
 import { MapView } from '../../map/MapView';
 import { Popup } from '../../map/Popup';
 import { VehicleLayer } from '../../map/VehicleLayer';
-import { Button } from '../../ui/Button';
-import { EmptyState } from '../../ui/States';
+import { MirrorState } from '../../ui/feedback/MirrorState';
 import { CustomerPicker } from '../customers/CustomerPicker';
 import { useSelectedClient } from '../customers/useCustomers';
+import { VehicleDetails } from './VehicleDetails';
 import { VehicleList } from './VehicleList';
 
 const MAP_ID = 'fleet-map';
@@ -41,41 +38,15 @@ function revealMap() {
   map.scrollIntoView({ block: 'start', behavior: reduced ? 'auto' : 'smooth' });
 }
 
-/** States and ages are recomputed this often, so "Sem sinal" appears by itself. */
-const CLOCK_MS = 15_000;
-
-function useClock() {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), CLOCK_MS);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
+/** States and counts are recomputed this often ('Sem sinal' appears by itself). */
+const STATE_CLOCK_MS = 15_000;
 
 export function FleetMapPage() {
-  const canView = useCan('view_map');
-  const current = useSession();
-  if (!canView) {
-    return (
-      <section className="page" aria-labelledby="page-title">
-        <div className="page-header">
-          <h1 id="page-title">{t.home}</h1>
-        </div>
-        <p>
-          Olá, <strong>{current?.user.name}</strong>.
-        </p>
-        <EmptyState title="Seu nível de acesso não inclui o mapa da frota." />
-      </section>
-    );
-  }
-  return <FleetMap />;
-}
-
-function FleetMap() {
   const [clientId, setClientId] = useSelectedClient();
   const live = useLiveLocations(clientId);
-  const now = useClock();
+  const online = useOnline();
+  const phone = useMediaQuery(PHONE);
+  const now = useNow(STATE_CLOCK_MS);
   const items = useMemo(() => live.rows ?? [], [live.rows]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [follow, setFollow] = useState(false);
@@ -83,7 +54,6 @@ function FleetMap() {
     () => (selectedId ? items.find((item) => item.id === selectedId) : undefined),
     [items, selectedId],
   );
-  const selectedState = selected ? vehicleState(selected, now) : undefined;
   const counts = useMemo(() => {
     const byState: Record<VehicleState, number> = { moving: 0, idle: 0, off: 0, offline: 0 };
     for (const item of items) byState[vehicleState(item, now)] += 1;
@@ -94,7 +64,12 @@ function FleetMap() {
     <section className="page page-map" aria-labelledby="page-title">
       <div className="page-header">
         <h1 id="page-title">{t.home}</h1>
-        <MirrorState syncedAt={live.syncedAt} syncing={live.syncing} live={live.live} />
+        <MirrorState
+          syncedAt={live.syncedAt}
+          syncing={live.syncing}
+          live={live.live}
+          online={online}
+        />
       </div>
       <div className="map-toolbar">
         <CustomerPicker value={clientId} onChange={setClientId} />
@@ -129,66 +104,27 @@ function FleetMap() {
             selectedId={selectedId}
             follow={follow}
             now={now}
+            followOffset={phone ? -0.2 : 0.25}
             onSelect={(id) => {
               setSelectedId(id);
               setFollow(false);
             }}
           />
-          <Popup position={selected ? [selected.longitude, selected.latitude] : null}>
+          <Popup
+            position={selected ? [selected.longitude, selected.latitude] : null}
+            docked={phone}
+          >
             {selected && (
-              <div
-                className="map-popup"
-                role="dialog"
-                aria-label={`Veículo ${selected.plate ?? selected.name}`}
-              >
-                <div className="map-popup-header">
-                  <strong>{selected.plate ?? selected.name}</strong>
-                  <AriaButton
-                    className="icon-button"
-                    aria-label="Fechar"
-                    onPress={() => {
-                      setSelectedId(null);
-                      setFollow(false);
-                    }}
-                  >
-                    ×
-                  </AriaButton>
-                </div>
-                <dl>
-                  {selected.plate && (
-                    <>
-                      <dt>Nome</dt>
-                      <dd>{selected.name}</dd>
-                    </>
-                  )}
-                  <dt>Situação</dt>
-                  <dd style={{ color: STATE_COLORS[selectedState ?? 'offline'] }}>
-                    {STATE_LABELS[selectedState ?? 'offline']}
-                  </dd>
-                  <dt>Motorista</dt>
-                  <dd>{selected.driver ?? 'Não identificado'}</dd>
-                  <dt>Velocidade</dt>
-                  <dd>{formatSpeed(selected.speed)}</dd>
-                  <dt>Ignição</dt>
-                  <dd>{ignitionLabel(selected.ignition)}</dd>
-                  {selected.battery !== null && (
-                    <>
-                      <dt>Bateria</dt>
-                      <dd>{Math.round(selected.battery)}%</dd>
-                    </>
-                  )}
-                  <dt>Última posição</dt>
-                  <dd>
-                    <time dateTime={selected.fixTime}>
-                      {timeSince(selected.fixTime, now)} (
-                      {new Date(selected.fixTime).toLocaleString('pt-BR')})
-                    </time>
-                  </dd>
-                </dl>
-                <Button variant="secondary" onPress={() => setFollow((f) => !f)}>
-                  {follow ? 'Parar de seguir' : 'Seguir veículo'}
-                </Button>
-              </div>
+              <VehicleDetails
+                vehicle={selected}
+                now={now}
+                follow={follow}
+                onFollow={() => setFollow((f) => !f)}
+                onClose={() => {
+                  setSelectedId(null);
+                  setFollow(false);
+                }}
+              />
             )}
           </Popup>
         </MapView>

@@ -1,7 +1,8 @@
 /**
- * The list beside the map: every vehicle with its state, speed and the age of its last fix,
- * searchable by plate, name and driver (accents and case ignored), virtualised so 10,000
- * rows scroll as smoothly as ten. Choosing a row selects the vehicle and follows it.
+ * The list beside the map: every vehicle with its pictogram, state, speed and the age of its
+ * last fix (ticking by itself), searchable by plate — as people type it, 'abc-1d23' too —
+ * name and driver, virtualised so 10,000 rows scroll as smoothly as ten. Choosing a row
+ * selects the vehicle and follows it.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
@@ -11,15 +12,10 @@ import {
   type Selection,
   Virtualizer,
 } from 'react-aria-components';
-import type { LocationItem } from '../../contract';
-import { foldText } from '../../lib/text';
-import {
-  formatSpeed,
-  STATE_COLORS,
-  STATE_LABELS,
-  timeSince,
-  vehicleState,
-} from '../../lib/vehicle-state';
+import { type LocationItem, markerIcon } from '../../contract';
+import { matchesSearch, searchable } from '../../lib/text';
+import { formatSpeed, STATE_COLORS, STATE_LABELS, vehicleState } from '../../lib/vehicle-state';
+import { Age } from '../../ui/Age';
 import { SearchInput } from '../../ui/SearchInput';
 
 const ROW_HEIGHT = 64;
@@ -72,17 +68,18 @@ export function VehicleList({
       items
         .map((item) => ({
           item,
-          text: foldText(`${item.plate ?? ''} ${item.name} ${item.driver ?? ''}`),
+          text: searchable(`${item.plate ?? ''} ${item.name} ${item.driver ?? ''}`),
         }))
         .sort((a, b) => collator.compare(a.item.plate ?? a.item.name, b.item.plate ?? b.item.name)),
     [items],
   );
-  const shown = useMemo(() => {
-    const words = foldText(search).split(/\s+/).filter(Boolean);
-    return words.length
-      ? indexed.filter((row) => words.every((w) => row.text.includes(w))).map((row) => row.item)
-      : indexed.map((row) => row.item);
-  }, [indexed, search]);
+  const shown = useMemo(
+    () =>
+      search.trim()
+        ? indexed.filter((row) => matchesSearch(row.text, search)).map((row) => row.item)
+        : indexed.map((row) => row.item),
+    [indexed, search],
+  );
 
   const onSelectionChange = (keys: Selection) => {
     if (keys === 'all') return;
@@ -113,6 +110,8 @@ export function VehicleList({
           disallowEmptySelection
           selectedKeys={selectedId ? [selectedId] : []}
           onSelectionChange={onSelectionChange}
+          // Rows are redrawn when the clock moves a state ('Sem sinal' appears by itself).
+          dependencies={[now]}
           renderEmptyState={() => (
             <p className="empty-hint">
               {items.length ? 'Nenhum veículo encontrado.' : 'Nenhum veículo com posição ainda.'}
@@ -128,10 +127,12 @@ export function VehicleList({
                 className="vehicle-row"
               >
                 <span
-                  className="state-dot"
-                  style={{ background: STATE_COLORS[state] }}
+                  className="vehicle-badge"
+                  style={{ borderColor: STATE_COLORS[state] }}
                   aria-hidden="true"
-                />
+                >
+                  <img src={markerIcon(item.vehicleType ?? 'default')} alt="" />
+                </span>
                 <span className="vehicle-row-main">
                   <strong>{item.plate ?? item.name}</strong>
                   <span className="vehicle-row-name">{item.plate ? item.name : ''}</span>
@@ -139,7 +140,7 @@ export function VehicleList({
                 <span className="vehicle-row-side">
                   <span style={{ color: STATE_COLORS[state] }}>{STATE_LABELS[state]}</span>
                   <span>
-                    {formatSpeed(item.speed)} · {timeSince(item.fixTime, now)}
+                    {formatSpeed(item.speed)} · <Age at={item.fixTime} />
                   </span>
                 </span>
               </GridListItem>

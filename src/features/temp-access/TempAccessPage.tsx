@@ -1,50 +1,147 @@
-/** /temp-access/[token]: the read-only view of a shared link, opened without signing in. */
-
-import { useEffect, useState } from 'react';
+/**
+ * /temp-access/[token]: what a shared link shows, without signing in — a map with the shared
+ * vehicles' last positions, read again every few seconds so they move as fixes arrive, the
+ * age of each (ticking), and until when the link works. Made for a phone in someone's hand
+ * (a customer waiting for a delivery): the map first, the vehicles under it.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { toClientError } from '../../api/errors';
-import { openSharedLink } from '../../api/sharing';
-import { useAsync } from '../../app/useAsync';
+import { keys } from '../../api/keys';
+import { openSharedLocations } from '../../api/sharing';
+import { markerIcon } from '../../contract';
+import { PHONE, useMediaQuery } from '../../hooks/useMediaQuery';
+import { useNow } from '../../hooks/useNow';
 import { t } from '../../i18n/pt-BR';
 import { maskPlate } from '../../lib/masks';
-import { EmptyState, FormMessage, Loading } from '../../ui/States';
-import { AuthCard } from '../auth/AuthCard';
+import { formatSpeed, STATE_COLORS, STATE_LABELS, vehicleState } from '../../lib/vehicle-state';
+import { BaseTiles } from '../../map/BaseTiles';
+import { FitOnce } from '../../map/FitOnce';
+import { MapView } from '../../map/MapView';
+import { Popup } from '../../map/Popup';
+import { VehicleLayer } from '../../map/VehicleLayer';
+import { Age } from '../../ui/Age';
+import { Button } from '../../ui/Button';
+import { FormMessage, Loading } from '../../ui/States';
+import { VehicleDetails } from '../map/VehicleDetails';
+
+/** How often the shared positions are read again while the page is open. */
+const REFRESH_MS = 5000;
+
+function useSharedLocations(token: string) {
+  const query = useQuery({
+    queryKey: keys.sharedLocations(token),
+    queryFn: () => openSharedLocations(token),
+    refetchInterval: (q) => (q.state.error ? false : REFRESH_MS),
+    // A link that stopped working answers 410: no point asking again.
+    retry: false,
+  });
+  const [failure, setFailure] = useState<string>();
+  useEffect(() => {
+    if (query.error) void toClientError(query.error).then((f) => setFailure(f.message));
+  }, [query.error]);
+  return { ...query, failure };
+}
 
 export function TempAccessPage() {
   const { token = '' } = useParams();
-  const view = useAsync(() => openSharedLink(token), [token]);
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    if (view.error) void toClientError(view.error).then((failure) => setError(failure.message));
-  }, [view.error]);
+  const shared = useSharedLocations(token);
+  const phone = useMediaQuery(PHONE);
+  const now = useNow(15_000);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const locations = useMemo(() => shared.data?.locations ?? [], [shared.data]);
+  const points = useMemo(
+    () => locations.map((l) => [l.longitude, l.latitude] as [number, number]),
+    [locations],
+  );
+  const selected = locations.find((l) => l.id === selectedId);
+  const expires = shared.data ? new Date(shared.data.expiresAt).toLocaleString('pt-BR') : '';
 
   return (
-    <AuthCard title={t.tempAccess.title} intro={view.data ? view.data.name : t.tempAccess.intro}>
-      {view.loading && <Loading label="Abrindo o link…" />}
-      {error && <FormMessage kind="error">{error}</FormMessage>}
-      {view.data && (
-        <>
+    <main className="shared-page" aria-labelledby="shared-title">
+      <header className="shared-header">
+        <img src="/icons/rastro.svg" alt="" width="28" height="28" />
+        <div>
+          <h1 id="shared-title">{shared.data?.name ?? t.tempAccess.title}</h1>
           <p className="muted">
-            Válido até {new Date(view.data.expiresAt).toLocaleString('pt-BR')}.
+            {shared.data ? (
+              <>
+                {t.tempAccess.title} · válido até <strong>{expires}</strong>
+              </>
+            ) : (
+              t.tempAccess.intro
+            )}
           </p>
-          {view.data.vehicles.length === 0 ? (
-            <EmptyState title="Nenhum veículo compartilhado neste link." />
-          ) : (
-            <ul className="shared-vehicles" aria-label="Veículos compartilhados">
-              {view.data.vehicles.map((vehicle) => (
+        </div>
+      </header>
+      {shared.isPending && !shared.error && <Loading label="Abrindo o link…" />}
+      {shared.failure && <FormMessage kind="error">{shared.failure}</FormMessage>}
+      {shared.data && (
+        <>
+          <MapView label="Mapa dos veículos compartilhados" className="map shared-map">
+            <BaseTiles />
+            <FitOnce points={points} />
+            <VehicleLayer
+              items={locations}
+              selectedId={selectedId}
+              follow={false}
+              now={now}
+              onSelect={setSelectedId}
+            />
+            <Popup
+              position={selected ? [selected.longitude, selected.latitude] : null}
+              docked={phone}
+            >
+              {selected && (
+                <VehicleDetails
+                  vehicle={selected}
+                  now={now}
+                  links={false}
+                  onClose={() => setSelectedId(null)}
+                />
+              )}
+            </Popup>
+          </MapView>
+          <ul className="shared-vehicles" aria-label="Veículos compartilhados">
+            {shared.data.vehicles.map((vehicle) => {
+              const fix = locations.find((l) => l.id === vehicle.id);
+              const state = fix ? vehicleState(fix, now) : 'offline';
+              return (
                 <li key={vehicle.id}>
-                  <img src={`/markers/${vehicle.type.id}.svg`} alt="" width="32" height="32" />
-                  <span>
+                  <span
+                    className="vehicle-badge"
+                    style={{ borderColor: STATE_COLORS[state] }}
+                    aria-hidden="true"
+                  >
+                    <img src={markerIcon(vehicle.type.id)} alt="" />
+                  </span>
+                  <span className="shared-vehicle-text">
                     <strong>{maskPlate(vehicle.plate)}</strong> {vehicle.name}
                     <br />
-                    <span className="muted">{vehicle.type.label}</span>
+                    <span className="muted">
+                      {fix ? (
+                        <>
+                          <span style={{ color: STATE_COLORS[state] }}>{STATE_LABELS[state]}</span>
+                          {' · '}
+                          {formatSpeed(fix.speed)} · <Age at={fix.fixTime} />
+                        </>
+                      ) : (
+                        'Ainda sem posição'
+                      )}
+                    </span>
                   </span>
+                  {fix && (
+                    <Button variant="ghost" onPress={() => setSelectedId(vehicle.id)}>
+                      Ver no mapa
+                    </Button>
+                  )}
                 </li>
-              ))}
-            </ul>
-          )}
+              );
+            })}
+          </ul>
         </>
       )}
-    </AuthCard>
+    </main>
   );
 }

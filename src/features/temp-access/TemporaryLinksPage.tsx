@@ -1,24 +1,21 @@
 /** /management/temporary-links: share chosen vehicles through a link that expires. */
-import { type FormEvent, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
 import { Checkbox, CheckboxGroup, Form, Label } from 'react-aria-components';
-import { vehiclesApi } from '../../api/resources';
+import { keys } from '../../api/keys';
 import { createTemporaryLink, listTemporaryLinks, revokeTemporaryLink } from '../../api/sharing';
-import { requireOnline, toastError } from '../../app/feedback';
-import { toast } from '../../app/toasts';
-import { useAsync } from '../../app/useAsync';
-import {
-  ALL_VEHICLES_BY_CLIENT,
-  LINK_STATE_LABELS,
-  type TemporaryUser,
-  vehicleOption,
-} from '../../contract';
+import { ALL_VEHICLES_BY_CLIENT, LINK_STATE_LABELS, type TemporaryUser } from '../../contract';
+import { requireOnline, toastError, useErrorToast } from '../../hooks/feedback';
+import { useInvalidate } from '../../hooks/useInvalidate';
 import { Button } from '../../ui/Button';
 import { DataTable } from '../../ui/DataTable';
+import { toast } from '../../ui/feedback/toasts';
 import { Select } from '../../ui/Select';
 import { FormMessage } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
 import { CustomerPicker } from '../customers/CustomerPicker';
 import { useSelectedClient } from '../customers/useCustomers';
+import { useVehicleOptions } from '../inventory/useVehicleOptions';
 
 const DURATIONS = [
   { label: '1 hora', value: '1' },
@@ -30,22 +27,15 @@ const DURATIONS = [
 
 export function TemporaryLinksPage() {
   const [clientId, setClientId] = useSelectedClient();
-  const links = useAsync(listTemporaryLinks, []);
-  const vehicles = useAsync(
-    clientId
-      ? () => vehiclesApi.list({ clientId, limit: ALL_VEHICLES_BY_CLIENT, sort: 'plate' })
-      : null,
-    [clientId],
-  );
+  const links = useQuery({ queryKey: keys.temporaryLinks, queryFn: listTemporaryLinks });
+  useErrorToast(links.error, 'Erro ao buscar links temporários');
+  const vehicles = useVehicleOptions(clientId, ALL_VEHICLES_BY_CLIENT);
+  const invalidate = useInvalidate();
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState<string[]>([]);
   const [hours, setHours] = useState('24');
   const [error, setError] = useState<string>();
   const [created, setCreated] = useState<TemporaryUser>();
-
-  useEffect(() => {
-    if (links.error) void toastError('Erro ao buscar links temporários', links.error);
-  }, [links.error]);
 
   async function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -65,7 +55,7 @@ export function TemporaryLinksPage() {
       toast.success('Link criado.');
       setName('');
       setChosen([]);
-      links.reload();
+      await invalidate(keys.temporaryLinks);
     } catch (err) {
       setError(await toastError('Erro ao criar link', err));
     }
@@ -75,7 +65,7 @@ export function TemporaryLinksPage() {
     if (!requireOnline()) return;
     try {
       toast.success(await revokeTemporaryLink(link.id));
-      links.reload();
+      await invalidate(keys.temporaryLinks);
     } catch (err) {
       await toastError('Erro ao revogar link', err);
     }
@@ -100,15 +90,12 @@ export function TemporaryLinksPage() {
         <Select label="Validade" value={hours} onChange={setHours} options={DURATIONS} />
         <CheckboxGroup className="checkbox-group" value={chosen} onChange={setChosen}>
           <Label>Veículos</Label>
-          {(vehicles.data?.vehicles ?? []).map((vehicle) => {
-            const option = vehicleOption(vehicle);
-            return (
-              <Checkbox key={option.value} value={option.value} className="checkbox">
-                <span className="checkbox-box" aria-hidden="true" />
-                {option.label}
-              </Checkbox>
-            );
-          })}
+          {vehicles.map((option) => (
+            <Checkbox key={option.value} value={option.value} className="checkbox">
+              <span className="checkbox-box" aria-hidden="true" />
+              {option.label}
+            </Checkbox>
+          ))}
         </CheckboxGroup>
         <div className="form-actions">
           <Button type="submit">Criar link</Button>
@@ -160,7 +147,7 @@ export function TemporaryLinksPage() {
         ]}
         rows={links.data ?? []}
         empty="Nenhum link criado."
-        loading={links.loading}
+        loading={links.isPending}
       />
     </section>
   );

@@ -5,10 +5,8 @@
 import { type FormEvent, useEffect } from 'react';
 import { Form } from 'react-aria-components';
 import { useNavigate, useParams } from 'react-router';
+import { keys } from '../../api/keys';
 import { createUser, updateUser } from '../../api/users';
-import { toast } from '../../app/toasts';
-import { useForm } from '../../app/useForm';
-import { useSession } from '../../app/useSession';
 import {
   assignableRoles,
   canAssignRole,
@@ -17,9 +15,13 @@ import {
   type Role,
   UserCreateSchema,
 } from '../../contract';
+import { useForm } from '../../hooks/useForm';
+import { useInvalidate } from '../../hooks/useInvalidate';
+import { useSession } from '../../hooks/useSession';
 import { t } from '../../i18n/pt-BR';
 import { Switch } from '../../ui/Choice';
 import { FormActions } from '../../ui/FormActions';
+import { toast } from '../../ui/feedback/toasts';
 import { Select } from '../../ui/Select';
 import { FormMessage, Loading } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
@@ -43,6 +45,7 @@ export function UserPage() {
   const me = useSession()?.user;
   const [selectedClient] = useSelectedClient();
   const loaded = useUser(id);
+  const invalidate = useInvalidate();
   const form = useForm<Values>({
     name: '',
     email: '',
@@ -84,17 +87,19 @@ export function UserPage() {
       if (creating) {
         await createUser(payload as Parameters<typeof createUser>[0]);
         toast.success(t.users.created);
+        await invalidate(keys.users);
         navigate('/management/users');
       } else {
         const body = self ? { name: payload.name, email: payload.email } : payload;
         await updateUser(id, body as Parameters<typeof updateUser>[1]);
         toast.success(t.users.saved);
+        await invalidate(keys.users);
         navigate('/management/users');
       }
     });
   }
 
-  if (!creating && loaded.loading && !loaded.data) return <Loading label={t.list.loading} />;
+  if (!creating && loaded.isPending) return <Loading label={t.list.loading} />;
   return (
     <section className="page" aria-labelledby="page-title">
       <div className="page-header">
@@ -107,8 +112,7 @@ export function UserPage() {
           Você não pode alterar um usuário de nível {ROLE_LABELS[loaded.data.role]}.
         </FormMessage>
       )}
-      <Form className="form form-grid" onSubmit={save} validationBehavior="aria">
-        {form.formError && <FormMessage kind="error">{form.formError}</FormMessage>}
+      <Form ref={form.formRef} className="form form-grid" onSubmit={save} validationBehavior="aria">
         <TextField
           label={t.users.name}
           value={values.name}
@@ -152,7 +156,12 @@ export function UserPage() {
             {values.active ? t.list.active : t.list.inactive}
           </Switch>
         )}
-        <FormActions back="/management/users" pending={form.pending} isDisabled={locked} />
+        <FormActions
+          back="/management/users"
+          pending={form.pending}
+          isDisabled={locked}
+          error={form.formError}
+        />
       </Form>
       {!creating && loaded.data?.role === 'VISITOR' && !locked && (
         <VisitorVehicles userId={loaded.data.id} clientId={loaded.data.clientId} />

@@ -1,15 +1,17 @@
 /** /management/users: the users of the selected customer, with level and status. */
 import { useState } from 'react';
 import { Link } from 'react-aria-components';
+import { keys } from '../../api/keys';
 import { deleteUser, updateUser } from '../../api/users';
-import { requireOnline, toastError } from '../../app/feedback';
-import { toast } from '../../app/toasts';
-import { useListControls, useRemoval } from '../../app/useListControls';
-import { useSession } from '../../app/useSession';
-import { canAssignRole, ROLE_LABELS, ROLES, type User } from '../../contract';
+import { canAssignRole, hasPermission, ROLE_LABELS, ROLES, type User } from '../../contract';
+import { requireOnline, toastError } from '../../hooks/feedback';
+import { useInvalidate } from '../../hooks/useInvalidate';
+import { useListControls, useRemoval } from '../../hooks/useListControls';
+import { useSession } from '../../hooks/useSession';
 import { t } from '../../i18n/pt-BR';
 import { Button } from '../../ui/Button';
 import type { ColumnDef } from '../../ui/DataTable';
+import { toast } from '../../ui/feedback/toasts';
 import { PagedTable } from '../../ui/PagedTable';
 import { SearchInput } from '../../ui/SearchInput';
 import { Select } from '../../ui/Select';
@@ -24,21 +26,24 @@ export function UsersPage() {
   const [role, setRole] = useState('');
   const controls = useListControls({ column: 'name', direction: 'asc' });
   const list = useUserList({ ...controls.params, clientId, role });
+  const invalidate = useInvalidate();
+  const reload = () => void invalidate(keys.users);
   const removal = useRemoval<User>({
     remove: (u) => deleteUser(u.id),
     done: t.users.removed,
     errorTitle: t.users.removeError,
-    onDone: list.reload,
+    onDone: reload,
   });
   const manageable = (u: User) =>
     Boolean(me) && u.id !== me?.id && canAssignRole(me?.role ?? 'VISITOR', u.role);
+  const canRemove = me ? hasPermission(me.role, 'delete_resources') : false;
 
   async function toggle(user: User) {
     if (!requireOnline()) return;
     try {
       await updateUser(user.id, { active: user.active ? 0 : 1 });
       toast.success(user.active ? t.users.deactivated : t.users.activated);
-      list.reload();
+      reload();
     } catch (err) {
       await toastError(t.users.saveError, err);
     }
@@ -90,13 +95,15 @@ export function UsersPage() {
             >
               {u.active ? t.users.deactivate : t.users.activate}
             </Button>
-            <Button
-              variant="ghost"
-              aria-label={`${t.list.remove} ${u.name}`}
-              onPress={() => removal.ask(u)}
-            >
-              {t.list.remove}
-            </Button>
+            {canRemove && (
+              <Button
+                variant="ghost"
+                aria-label={`${t.list.remove} ${u.name}`}
+                onPress={() => removal.ask(u)}
+              >
+                {t.list.remove}
+              </Button>
+            )}
           </div>
         ) : (
           '—'
@@ -136,7 +143,7 @@ export function UsersPage() {
           columns={columns}
           rows={list.data?.users ?? []}
           total={list.data?.total ?? 0}
-          loading={list.loading}
+          loading={list.isPending}
           empty={t.users.empty}
           controls={controls}
           removal={removal}

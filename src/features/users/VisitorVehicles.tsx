@@ -1,37 +1,39 @@
 /** For a Terceiro (VISITOR): the vehicles they see, added and removed one by one. */
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { vehiclesApi } from '../../api/resources';
+import { keys } from '../../api/keys';
 import { addVisitorVehicle, removeVisitorVehicle, visitorVehicles } from '../../api/users';
-import { requireOnline, toastError } from '../../app/feedback';
-import { toast } from '../../app/toasts';
-import { useAsync } from '../../app/useAsync';
-import { ALL_VEHICLES_BY_CLIENT, vehicleOption } from '../../contract';
+import { ALL_VEHICLES_BY_CLIENT } from '../../contract';
+import { requireOnline, toastError, useErrorToast } from '../../hooks/feedback';
+import { useInvalidate } from '../../hooks/useInvalidate';
 import { maskPlate } from '../../lib/masks';
 import { Button } from '../../ui/Button';
-import { Select } from '../../ui/Select';
+import { ComboBox } from '../../ui/ComboBox';
+import { toast } from '../../ui/feedback/toasts';
+import { useVehicleOptions } from '../inventory/useVehicleOptions';
 
 export function VisitorVehicles({ userId, clientId }: { userId: string; clientId: string }) {
-  const linked = useAsync(() => visitorVehicles(userId), [userId]);
-  const all = useAsync(
-    () => vehiclesApi.list({ clientId, limit: ALL_VEHICLES_BY_CLIENT, sort: 'plate' }),
-    [clientId],
-  );
+  const linked = useQuery({
+    queryKey: keys.visitorVehicles(userId),
+    queryFn: () => visitorVehicles(userId),
+  });
+  useErrorToast(linked.error, 'Erro ao buscar veículos');
+  const all = useVehicleOptions(clientId, ALL_VEHICLES_BY_CLIENT);
+  const invalidate = useInvalidate();
   const [chosen, setChosen] = useState<string | null>(null);
 
   async function change(work: () => Promise<{ message: string }>, title: string) {
     if (!requireOnline()) return;
     try {
       toast.success((await work()).message);
-      linked.reload();
+      await invalidate(keys.visitorVehicles(userId));
     } catch (err) {
       await toastError(title, err);
     }
   }
 
   const ids = new Set((linked.data ?? []).map((vehicle) => vehicle.id));
-  const options = (all.data?.vehicles ?? [])
-    .filter((vehicle) => !ids.has(vehicle.id))
-    .map(vehicleOption);
+  const options = all.filter((option) => !ids.has(option.value));
   return (
     <section className="panel" aria-labelledby="visitor-vehicles">
       <h2 id="visitor-vehicles">Veículos que este usuário vê</h2>
@@ -60,7 +62,7 @@ export function VisitorVehicles({ userId, clientId }: { userId: string; clientId
         ))}
       </ul>
       <div className="form-tools">
-        <Select label="Vincular veículo" value={chosen} onChange={setChosen} options={options} />
+        <ComboBox label="Vincular veículo" value={chosen} onChange={setChosen} options={options} />
         <Button
           variant="secondary"
           isDisabled={!chosen}

@@ -2,19 +2,20 @@
  * The state of a mirrored screen, as a polite status line: "Sem conexão — dados de HH:MM"
  * while offline, "Atualizando…" while syncing, "Atualizado às HH:MM" (or "Ao vivo") after.
  */
-import { t } from '../i18n/pt-BR';
-import { useOnline } from './useOnline';
+import { t } from '../../i18n/pt-BR';
 
 export function MirrorState({
   syncedAt,
   syncing,
   live = false,
+  online,
 }: {
   syncedAt: string | undefined;
   syncing: boolean;
   live?: boolean;
+  /** Whether the browser is online (the page passes useOnline(): ui/ reads no hooks/). */
+  online: boolean;
 }) {
-  const online = useOnline();
   const at = syncedAt
     ? new Date(syncedAt).toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' })
     : undefined;

@@ -5,11 +5,21 @@
  */
 import { useState } from 'react';
 import type { Sort } from '../ui/DataTable';
+import { toast } from '../ui/feedback/toasts';
+import type { ListControls, Removal } from '../ui/PagedTable';
 import { requireOnline, toastError } from './feedback';
-import { toast } from './toasts';
 import { useDebounced } from './useDebounced';
 
-export function useListControls(initialSort: Sort) {
+export interface ListControlsState extends ListControls {
+  search: string;
+  setSearch: (search: string) => void;
+  /** The search once it has settled (what lists filter by). */
+  query: string;
+  restart: <T>(set: (value: T) => void) => (value: T) => void;
+  params: { search: string; page: number; limit: number; sort: string; order: 'asc' | 'desc' };
+}
+
+export function useListControls(initialSort: Sort): ListControlsState {
   const [search, setSearchNow] = useState('');
   const [page, setPage] = useState(1);
   const [limit, setLimitNow] = useState(10);
@@ -42,7 +52,7 @@ export function useRemoval<T>(options: {
   done: string;
   errorTitle: string;
   onDone: () => void;
-}) {
+}): Removal<T> & { ask: (item: T) => void } {
   const [target, setTarget] = useState<T>();
   const [pending, setPending] = useState(false);
   async function confirm() {

@@ -1,9 +1,13 @@
-/** The menu of every area, with a filter for control rooms that know what they want. */
+/**
+ * The menu: the areas the user's level opens (the permission matrix decides), with a filter
+ * for control rooms that know what they want.
+ */
 import { useState } from 'react';
 import { Input, Label, Link, SearchField } from 'react-aria-components';
 import { useLocation } from 'react-router';
+import { type Area, areasFor, filterAreas } from '../features/areas/areas';
+import { useSession } from '../hooks/useSession';
 import { t } from '../i18n/pt-BR';
-import { AREAS, type Area, filterAreas } from './navigation';
 
 function isCurrent(area: Area, pathname: string) {
   return area.path === '/' ? pathname === '/' : pathname === area.path;
@@ -28,10 +32,11 @@ function AreaLinks({ areas, pathname }: { areas: Area[]; pathname: string }) {
   );
 }
 
-export function Navigation({ id }: { id: string }) {
+export function MainMenu({ id }: { id: string }) {
   const { pathname } = useLocation();
+  const role = useSession()?.user.role;
   const [query, setQuery] = useState('');
-  const areas = filterAreas(AREAS, query);
+  const areas = filterAreas(role ? areasFor(role) : [], query);
   return (
     <nav id={id} className="sidebar" aria-label={t.layout.navigation}>
       <SearchField value={query} onChange={setQuery} className="field nav-filter">

@@ -7,7 +7,7 @@ import {
   UNSTABLE_ToastRegion as ToastRegion,
 } from 'react-aria-components';
 import { useNavigate } from 'react-router';
-import { t } from '../i18n/pt-BR';
+import { t } from '../../i18n/pt-BR';
 import { ALERTS_HISTORY_ROUTE, toastQueue } from './toasts';
 
 export function Toaster() {

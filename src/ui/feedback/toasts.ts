@@ -38,6 +38,9 @@ function show(content: ToastContent): string {
   return toastQueue.add(content, timeout ? { timeout } : {});
 }
 
+/** Loading notices by title, shared by every screen that waits on the same thing. */
+const loading = new Map<string, { count: number; key: string }>();
+
 export const toast = {
   success: (title: string, description?: string) => show({ kind: 'success', title, description }),
   error: (title: string, description?: string) => show({ kind: 'error', title, description }),
@@ -45,8 +48,29 @@ export const toast = {
   blank: (title: string, description?: string) => show({ kind: 'blank', title, description }),
   alert: (title: string, description?: string, route: string = ALERTS_HISTORY_ROUTE) =>
     show({ kind: 'alert', title, description, route }),
+  /**
+   * A blank toast that stays while something loads ('Carregando veículos...'). Screens that
+   * load the same thing at once share one toast; it closes when the last of them calls the
+   * function returned.
+   */
+  loading(title: string): () => void {
+    const shown = loading.get(title);
+    if (shown) shown.count += 1;
+    else loading.set(title, { count: 1, key: toastQueue.add({ kind: 'blank', title }) });
+    let done = false;
+    return () => {
+      const current = loading.get(title);
+      if (done || !current) return;
+      done = true;
+      current.count -= 1;
+      if (current.count > 0) return;
+      loading.delete(title);
+      toastQueue.close(current.key);
+    };
+  },
   close: (key: string) => toastQueue.close(key),
   clear: () => {
+    loading.clear();
     for (const item of toastQueue.visibleToasts) toastQueue.close(item.key);
   },
 };

@@ -1,0 +1,33 @@
+/**
+ * The keys of the query cache (src/api/query.ts), in one place so that a write can
+ * invalidate every screen that shows what it changed: a key is a path from the broad
+ * (['customers']) to the narrow (['customers', 'one', id]); invalidating a prefix reaches all
+ * below it.
+ */
+import type { CustomerListParams } from './customers';
+import type { ListParams } from './resources';
+import type { UserListParams } from './users';
+
+export const keys = {
+  customers: ['customers'] as const,
+  customerOptions: ['customers', 'options'] as const,
+  customerList: (params: CustomerListParams) => ['customers', 'list', params] as const,
+  customer: (id: string) => ['customers', 'one', id] as const,
+
+  users: ['users'] as const,
+  userList: (params: Omit<UserListParams, 'clientId'> & { clientId: string | null }) =>
+    ['users', 'list', params] as const,
+  user: (id: string) => ['users', 'one', id] as const,
+  visitorVehicles: (userId: string) => ['users', 'visitor-vehicles', userId] as const,
+
+  /** Every call of one inventory resource (its API path). */
+  resource: (path: string) => ['resource', path] as const,
+  resourceList: (path: string, params: ListParams) => ['resource', path, 'list', params] as const,
+  resourceItem: (path: string, id: string) => ['resource', path, 'one', id] as const,
+
+  vehicleCommands: (vehicleId: string) => ['commands', vehicleId] as const,
+  lastLocation: (vehicleId: string) => ['last-location', vehicleId] as const,
+  temporaryLinks: ['temporary-links'] as const,
+  sharedLink: (token: string) => ['temp-access', token] as const,
+  sharedLocations: (token: string) => ['temp-access', token, 'locations'] as const,
+};

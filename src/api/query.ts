@@ -1,0 +1,47 @@
+/**
+ * The one cache of server state that is not mirrored in IndexedDB (customers, users, pickers,
+ * records opened for editing…): TanStack Query, so that every screen asking for the same
+ * thing shares one request and one answer, answers are kept for a while, and writes
+ * invalidate what they changed. Mirrored entities (vehicles, drivers, last locations) stay in
+ * Dexie (src/db/), which is their source of truth on the device.
+ *
+ * What one user cached is never shown to the next: the cache is dropped whenever the signed-in
+ * user changes (sign-out here or in another tab, a failed refresh, another account).
+ */
+import { QueryClient } from '@tanstack/react-query';
+import { HTTPError, TimeoutError } from './client';
+import { session } from './session';
+
+/** How often a failed read is tried again: never for a refusal (4xx) or a bad answer. */
+export function shouldRetry(failures: number, error: unknown): boolean {
+  if (error instanceof HTTPError) return error.response.status >= 500 && failures < 1;
+  // ky already retried timeouts and 502/503/504 twice; a dropped connection gets two more.
+  return (error instanceof TypeError || error instanceof TimeoutError) && failures < 2;
+}
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // Pickers and lists are read on many screens: fresh enough for half a minute.
+      staleTime: 30_000,
+      gcTime: 10 * 60_000,
+      retry: shouldRetry,
+      // Offline, reads wait for the connection instead of failing (the mirror covers them).
+      networkMode: 'online',
+    },
+    mutations: { retry: false },
+  },
+});
+
+/** Drops every cached answer (sign-out). */
+export function clearQueryCache(): void {
+  queryClient.clear();
+}
+
+let cachedFor: string | null = session.get()?.user.id ?? null;
+session.subscribe(() => {
+  const user = session.get()?.user.id ?? null;
+  if (user === cachedFor) return;
+  cachedFor = user;
+  clearQueryCache();
+});

@@ -1,0 +1,145 @@
+/**
+ * The areas of Rastro (SPEC §2), their labels, who may open them and the breadcrumb built
+ * from a path. Every signed-in route comes from this list, so the menu, the breadcrumbs, the
+ * router and the 'Acesso negado' page agree. Who may do what comes from the one permission
+ * matrix (src/contract/permissions.ts); this file only says which permission each area needs.
+ */
+import { hasPermission, type Permission, type Role } from '../../contract';
+import { ROUTE_LABELS, t } from '../../i18n/pt-BR';
+import { foldText } from '../../lib/text';
+
+export interface Area {
+  path: string;
+  label: string;
+  /** Sub-areas listed in the menu and on the section page. */
+  children?: Area[];
+  /** Has a '/create' screen (and edit screens), opened with `write`. */
+  creatable?: boolean;
+  /** What opening the area needs. Sections need nothing of their own: their children decide. */
+  read?: Permission;
+  /** What creating and changing its records needs. */
+  write?: Permission;
+  /** What removing its records needs. */
+  remove?: Permission;
+  /**
+   * A Terceiro's read_resources covers only the vehicles linked to them (the matrix):
+   * these are the areas that show those vehicles. Every other reading area is closed to them.
+   */
+  visitors?: boolean;
+}
+
+const label = (path: string) => ROUTE_LABELS[path.split('/').pop() ?? ''] ?? path;
+const area = (path: string, extra: Partial<Area> = {}): Area => ({
+  path,
+  label: label(path),
+  read: 'read_resources',
+  ...extra,
+});
+const section = (path: string, children: Area[]): Area => ({ path, label: label(path), children });
+const inventory = (
+  path: string,
+  write: Permission = 'CrudProduct',
+  extra: Partial<Area> = {},
+): Area => area(path, { creatable: true, write, remove: 'delete_resources', ...extra });
+
+export const HOME: Area = { path: '/', label: t.home, read: 'view_map', visitors: true };
+
+export const AREAS: Area[] = [
+  HOME,
+  area('/dashboard'),
+  section('/fleet-management', [
+    area('/fleet-management/geofences', { creatable: true, write: 'create_resources' }),
+    area('/fleet-management/alerts/alerts-history'),
+  ]),
+  section('/reports', [
+    area('/reports/histories'),
+    area('/reports/journeys'),
+    area('/reports/positions'),
+    area('/reports/distances'),
+    area('/reports/auto-report-rules', { creatable: true, write: 'create_resources' }),
+  ]),
+  section('/management', [
+    inventory('/management/vehicles', 'CrudProduct', { visitors: true }),
+    inventory('/management/trackers'),
+    inventory('/management/simcards'),
+    inventory('/management/drivers'),
+    inventory('/management/fleets'),
+    inventory('/management/tracker-types', 'AdvancedCommands', { remove: 'AdvancedCommands' }),
+    area('/management/temporary-links', { read: 'create_resources', write: 'create_resources' }),
+    inventory('/management/customers', 'CrudCompany', { remove: 'CrudCompany' }),
+    inventory('/management/users', 'CrudUser', { read: 'CrudUser', remove: 'CrudUser' }),
+  ]),
+];
+
+/** Every area, sections and sub-areas, flattened. */
+export function allAreas(areas: Area[] = AREAS): Area[] {
+  return areas.flatMap((a) => [a, ...allAreas(a.children ?? [])]);
+}
+
+/** Whether a role may open an area: its permission, or (a section) one of its children. */
+export function canOpen(area: Area, role: Role): boolean {
+  if (area.children) return area.children.some((child) => canOpen(child, role));
+  if (!area.read || !hasPermission(role, area.read)) return false;
+  return role !== 'VISITOR' || area.visitors === true;
+}
+
+/** Whether a role may create and change an area's records. */
+export function canWrite(area: Area, role: Role): boolean {
+  return canOpen(area, role) && area.write !== undefined && hasPermission(role, area.write);
+}
+
+/** Whether a role may remove an area's records. */
+export function canRemove(area: Area, role: Role): boolean {
+  return canWrite(area, role) && area.remove !== undefined && hasPermission(role, area.remove);
+}
+
+/** The area of a path: the deepest one the path lies in ('/management/vehicles/123'). */
+export function areaOf(pathname: string): Area | undefined {
+  return allAreas()
+    .filter((a) => pathname === a.path || pathname.startsWith(`${a.path}/`) || a.path === '/')
+    .sort((a, b) => b.path.length - a.path.length)[0];
+}
+
+/** The areas a role may open, sections keeping only the children it may open. */
+export function areasFor(role: Role, areas: Area[] = AREAS): Area[] {
+  return areas.flatMap((a) => {
+    if (!canOpen(a, role)) return [];
+    return a.children ? [{ ...a, children: areasFor(role, a.children) }] : [a];
+  });
+}
+
+export interface Crumb {
+  path: string;
+  label: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * 'Mapa' then one crumb per path segment, labelled as SPEC §2 names the segments; a record
+ * id reads 'Editar'.
+ */
+export function breadcrumbs(pathname: string): Crumb[] {
+  const segments = pathname.split('/').filter(Boolean);
+  const crumbs: Crumb[] = [{ path: '/', label: t.home }];
+  segments.forEach((segment, i) => {
+    const decoded = decodeURIComponent(segment);
+    crumbs.push({
+      path: `/${segments.slice(0, i + 1).join('/')}`,
+      label:
+        ROUTE_LABELS[decoded] ?? (UUID.test(decoded) ? (ROUTE_LABELS.edit ?? decoded) : decoded),
+    });
+  });
+  return crumbs;
+}
+
+/** Menu filtering: keeps areas whose label (or a child's) matches, accent-insensitively. */
+export function filterAreas(areas: Area[], query: string): Area[] {
+  const q = foldText(query.trim());
+  if (!q) return areas;
+  return areas.flatMap((a) => {
+    const children = filterAreas(a.children ?? [], query);
+    if (foldText(a.label).includes(q)) return [a];
+    return children.length ? [{ ...a, children }] : [];
+  });
+}

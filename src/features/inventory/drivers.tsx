@@ -1,0 +1,115 @@
+/** Drivers (SPEC §7 registros/driver): mirrored on the device; only active ones by default. */
+import { driversApi } from '../../api/resources';
+import { type Driver, DriverCreateSchema, LICENSE_CATEGORIES } from '../../contract';
+import { useMirroredDrivers } from '../../db/hooks';
+import { maskCpf, maskPhone } from '../../lib/masks';
+import { matchesSearch } from '../../lib/text';
+import type { ResourceConfig } from './resource';
+import { clear, messages, statusColumn } from './shared';
+
+type DriverValues = {
+  clientId: string | null;
+  completName: string;
+  cpf: string;
+  rfidCode: string;
+  licenseNumber: string;
+  licenseCategory: string;
+  licenseExpiry: string;
+  phone: string;
+  active: boolean;
+};
+export const driverScreen: ResourceConfig<
+  Driver,
+  Awaited<ReturnType<typeof driversApi.list>>,
+  DriverValues
+> = {
+  title: 'Motoristas',
+  newTitle: 'Novo motorista',
+  basePath: '/management/drivers',
+  api: driversApi,
+  items: (p) => p.drivers,
+  total: (p) => p.total,
+  nameOf: (d) => d.completName,
+  byClient: true,
+  searchLabel: 'Buscar motoristas (nome, CPF, RFID)',
+  defaultSort: 'completName',
+  columns: [
+    { id: 'completName', label: 'Nome', sortable: true, render: (d) => d.completName },
+    { id: 'cpf', label: 'CPF', render: (d) => maskCpf(d.cpf) },
+    { id: 'rfid', label: 'RFID', render: (d) => d.rfidCode ?? '—' },
+    {
+      id: 'license',
+      label: 'CNH',
+      render: (d) =>
+        [
+          d.licenseCategory,
+          d.licenseExpiry &&
+            `vence ${new Date(`${d.licenseExpiry}T12:00:00`).toLocaleDateString('pt-BR')}`,
+        ]
+          .filter(Boolean)
+          .join(' · ') || '—',
+    },
+    statusColumn,
+  ],
+  fields: [
+    { key: 'clientId', label: 'Cliente', kind: 'customer' },
+    { key: 'completName', label: 'Nome completo', required: true },
+    { key: 'cpf', label: 'CPF', mask: maskCpf, required: true },
+    {
+      key: 'rfidCode',
+      label: 'Código RFID / iButton',
+      description: 'Em hexadecimal, como lido pelo rastreador',
+    },
+    { key: 'licenseNumber', label: 'Número da CNH', kind: 'number' },
+    {
+      key: 'licenseCategory',
+      label: 'Categoria da CNH',
+      kind: 'select',
+      options: LICENSE_CATEGORIES.map((c) => ({ value: c, label: c })),
+    },
+    { key: 'licenseExpiry', label: 'Validade da CNH', type: 'date' },
+    { key: 'phone', label: 'Telefone', type: 'tel', mask: maskPhone },
+    { key: 'active', label: 'Status', kind: 'switch' },
+  ],
+  empty: (clientId) => ({
+    clientId,
+    completName: '',
+    cpf: '',
+    rfidCode: '',
+    licenseNumber: '',
+    licenseCategory: '',
+    licenseExpiry: '',
+    phone: '',
+    active: true,
+  }),
+  fromItem: (d) => ({
+    clientId: d.clientId,
+    completName: d.completName,
+    cpf: maskCpf(d.cpf),
+    rfidCode: d.rfidCode ?? '',
+    licenseNumber: d.licenseNumber ?? '',
+    licenseCategory: d.licenseCategory ?? '',
+    licenseExpiry: d.licenseExpiry ?? '',
+    phone: d.phone ? maskPhone(d.phone) : '',
+    active: d.active,
+  }),
+  toPayload: (x, editing) => ({
+    clientId: x.clientId ?? undefined,
+    completName: x.completName,
+    cpf: x.cpf,
+    rfidCode: clear(x.rfidCode, editing),
+    licenseNumber: clear(x.licenseNumber, editing),
+    licenseCategory: clear(x.licenseCategory, editing),
+    licenseExpiry: clear(x.licenseExpiry, editing),
+    phone: clear(x.phone, editing),
+    active: x.active,
+  }),
+  schema: DriverCreateSchema,
+  messages: messages('motorista', 'o', 'motoristas'),
+  mirror: {
+    useRows: useMirroredDrivers,
+    matches: (d, q) => matchesSearch(`${d.completName} ${d.cpf} ${d.rfidCode ?? ''}`, q),
+    sortValue: (d, column) => (column === 'createdAt' ? d.createdAt : d.completName),
+    shown: (d) => d.active,
+  },
+};

@@ -1,0 +1,133 @@
+/** Vehicles (SPEC §7 registros/vehicle): mirrored on the device, searched by plate as typed. */
+import { vehiclesApi } from '../../api/resources';
+import { VEHICLE_TYPES, type Vehicle, VehicleCreateSchema } from '../../contract';
+import { useMirroredVehicles } from '../../db/hooks';
+import { t } from '../../i18n/pt-BR';
+import { maskPlate } from '../../lib/masks';
+import { matchesSearch } from '../../lib/text';
+import { PlateLookup } from './PlateLookup';
+import type { ResourceConfig } from './resource';
+import { clear, messages, num, statusColumn } from './shared';
+import { VehicleExtras } from './VehicleExtras';
+
+type VehicleValues = {
+  clientId: string | null;
+  name: string;
+  plate: string;
+  type: string;
+  brand: string;
+  model: string;
+  year: string;
+  modelYear: string;
+  color: string;
+  chassis: string;
+  renavam: string;
+  active: boolean;
+};
+export const vehicleScreen: ResourceConfig<
+  Vehicle,
+  Awaited<ReturnType<typeof vehiclesApi.list>>,
+  VehicleValues
+> = {
+  title: 'Veículos',
+  newTitle: 'Novo veículo',
+  basePath: '/management/vehicles',
+  api: vehiclesApi,
+  items: (p) => p.vehicles,
+  total: (p) => p.total,
+  nameOf: (v) => `${maskPlate(v.plate)} | ${v.name}`,
+  byClient: true,
+  searchLabel: 'Buscar veículos (placa, nome, marca)',
+  defaultSort: 'plate',
+  columns: [
+    { id: 'plate', label: 'Placa', sortable: true, render: (v) => maskPlate(v.plate) },
+    { id: 'name', label: 'Nome', sortable: true, render: (v) => v.name },
+    { id: 'type', label: 'Tipo', render: (v) => v.type.label },
+    {
+      id: 'brand',
+      label: 'Marca/modelo',
+      render: (v) => [v.brand, v.model].filter(Boolean).join(' ') || '—',
+    },
+    statusColumn,
+  ],
+  fields: [
+    { key: 'clientId', label: 'Cliente', kind: 'customer' },
+    {
+      key: 'plate',
+      label: 'Placa',
+      mask: maskPlate,
+      required: true,
+      description: 'AAA-9999 ou AAA9A99 (Mercosul)',
+    },
+    { key: 'name', label: 'Nome', required: true },
+    {
+      key: 'type',
+      label: 'Tipo',
+      kind: 'select',
+      required: true,
+      options: VEHICLE_TYPES.map(([value, label]) => ({ value, label })),
+    },
+    { key: 'brand', label: 'Marca' },
+    { key: 'model', label: 'Modelo' },
+    { key: 'year', label: 'Ano de fabricação', kind: 'number' },
+    { key: 'modelYear', label: 'Ano do modelo', kind: 'number' },
+    { key: 'color', label: 'Cor' },
+    { key: 'chassis', label: 'Chassi' },
+    { key: 'renavam', label: 'RENAVAM', kind: 'number' },
+    { key: 'active', label: 'Status', kind: 'switch' },
+  ],
+  empty: (clientId) => ({
+    clientId,
+    name: '',
+    plate: '',
+    type: 'car',
+    brand: '',
+    model: '',
+    year: '',
+    modelYear: '',
+    color: '',
+    chassis: '',
+    renavam: '',
+    active: true,
+  }),
+  fromItem: (v) => ({
+    clientId: v.clientId,
+    name: v.name,
+    plate: maskPlate(v.plate),
+    type: v.type.id,
+    brand: v.brand ?? '',
+    model: v.model ?? '',
+    year: v.year ? String(v.year) : '',
+    modelYear: v.modelYear ? String(v.modelYear) : '',
+    color: v.color ?? '',
+    chassis: v.chassis ?? '',
+    renavam: v.renavam ?? '',
+    active: v.active,
+  }),
+  toPayload: (x, editing) => ({
+    clientId: x.clientId ?? undefined,
+    name: x.name,
+    plate: x.plate,
+    type: x.type,
+    brand: clear(x.brand, editing),
+    model: clear(x.model, editing),
+    year: num(x.year, editing),
+    modelYear: num(x.modelYear, editing),
+    color: clear(x.color, editing),
+    chassis: clear(x.chassis, editing),
+    renavam: clear(x.renavam, editing),
+    active: x.active,
+  }),
+  schema: VehicleCreateSchema,
+  // SPEC §8: a vehicle list that fails to load from the network.
+  messages: { ...messages('veículo', 'o', 'veículos'), fetchError: t.vehicles.loadError },
+  loadingToast: t.vehicles.loading,
+  tools: (values, patch) => <PlateLookup plate={values.plate} onFound={patch} />,
+  extra: (vehicle, reload) => <VehicleExtras vehicle={vehicle} onChange={reload} />,
+  mirror: {
+    useRows: useMirroredVehicles,
+    matches: (v, q) => matchesSearch(`${v.plate} ${v.name} ${v.brand ?? ''} ${v.model ?? ''}`, q),
+    sortValue: (v, column) =>
+      column === 'name' ? v.name : column === 'createdAt' ? v.createdAt : v.plate,
+  },
+};

@@ -1,0 +1,156 @@
+/**
+ * What the map's popup says about a vehicle: its state (never 'Em movimento' on a stale fix),
+ * speed, ignition, driver and battery when known, the age of the last fix (ticking), the
+ * coordinates to copy, the address when the data has one, and links to the vehicle's page
+ * and its commands for those who may open them.
+ */
+import { Button as AriaButton, Link } from 'react-aria-components';
+import { useCan } from '../../hooks/useCan';
+import { useSession } from '../../hooks/useSession';
+import {
+  formatSpeed,
+  ignitionLabel,
+  isStaleMotion,
+  STATE_COLORS,
+  STATE_LABELS,
+  vehicleState,
+} from '../../lib/vehicle-state';
+import type { MapVehicle } from '../../map/VehicleLayer';
+import { Age } from '../../ui/Age';
+import { Button } from '../../ui/Button';
+import { toast } from '../../ui/feedback/toasts';
+import { CopyIcon } from '../../ui/icons';
+import { allAreas, canOpen } from '../areas/areas';
+
+export type VehicleDetail = MapVehicle & {
+  type?: 'vehicle' | 'tracker';
+  trackerId?: string;
+  driver?: string | null;
+  battery?: number | null;
+  /** Only when the data carries one: there is no geocoder. */
+  address?: string | null;
+};
+
+const coordinates = (v: MapVehicle) => `${v.latitude.toFixed(5)}, ${v.longitude.toFixed(5)}`;
+
+async function copy(text: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast.success('Coordenadas copiadas.');
+  } catch {
+    toast.warning('Não foi possível copiar. Selecione e copie as coordenadas.');
+  }
+}
+
+/** Links to the vehicle's page and its commands, when the user's level opens them. */
+function VehicleLinks({ vehicle }: { vehicle: VehicleDetail }) {
+  const role = useSession()?.user.role;
+  const canCommand = useCan('BlockVehicle');
+  const area = allAreas().find(
+    (a) =>
+      a.path === (vehicle.type === 'tracker' ? '/management/trackers' : '/management/vehicles'),
+  );
+  if (!role || !area || !canOpen(area, role)) return null;
+  const page = `${area.path}/${vehicle.type === 'tracker' ? vehicle.trackerId : vehicle.id}`;
+  return (
+    <p className="map-popup-links">
+      <Link href={page} className="btn btn-ghost">
+        {vehicle.type === 'tracker' ? 'Ver rastreador' : 'Ver veículo'}
+      </Link>
+      {vehicle.type !== 'tracker' && (
+        <Link href={`${page}#comandos`} className="btn btn-ghost">
+          {canCommand ? 'Comandos' : 'Histórico de comandos'}
+        </Link>
+      )}
+    </p>
+  );
+}
+
+export function VehicleDetails({
+  vehicle,
+  now,
+  onClose,
+  follow,
+  onFollow,
+  links = true,
+}: {
+  vehicle: VehicleDetail;
+  now: number;
+  onClose: () => void;
+  follow?: boolean;
+  onFollow?: () => void;
+  /** Signed-in maps link to the vehicle's page; a shared link does not. */
+  links?: boolean;
+}) {
+  const state = vehicleState(vehicle, now);
+  const stale = isStaleMotion(vehicle, now);
+  const title = vehicle.plate ?? vehicle.name;
+  return (
+    <div className="map-popup" role="dialog" aria-label={`Veículo ${title}`}>
+      <div className="map-popup-header">
+        <strong>{title}</strong>
+        <AriaButton className="icon-button" aria-label="Fechar" onPress={onClose}>
+          ×
+        </AriaButton>
+      </div>
+      <dl>
+        {vehicle.plate && (
+          <>
+            <dt>Nome</dt>
+            <dd>{vehicle.name}</dd>
+          </>
+        )}
+        <dt>Situação</dt>
+        <dd style={{ color: STATE_COLORS[state] }}>{STATE_LABELS[state]}</dd>
+        {vehicle.driver !== undefined && (
+          <>
+            <dt>Motorista</dt>
+            <dd>{vehicle.driver ?? 'Não identificado'}</dd>
+          </>
+        )}
+        <dt>Velocidade</dt>
+        <dd>
+          {formatSpeed(vehicle.speed)}
+          {stale ? ' (na última posição)' : ''}
+        </dd>
+        <dt>Ignição</dt>
+        <dd>{ignitionLabel(vehicle.ignition)}</dd>
+        {vehicle.battery !== undefined && vehicle.battery !== null && (
+          <>
+            <dt>Bateria</dt>
+            <dd>{Math.round(vehicle.battery)}%</dd>
+          </>
+        )}
+        <dt>Última posição</dt>
+        <dd>
+          <Age at={vehicle.fixTime} withDate />
+        </dd>
+        {vehicle.address && (
+          <>
+            <dt>Endereço</dt>
+            <dd>{vehicle.address}</dd>
+          </>
+        )}
+        <dt>Coordenadas</dt>
+        <dd className="map-popup-coordinates">
+          <span>{coordinates(vehicle)}</span>
+          <AriaButton
+            className="icon-button copy-button"
+            aria-label="Copiar coordenadas"
+            onPress={() => void copy(coordinates(vehicle))}
+          >
+            <CopyIcon />
+          </AriaButton>
+        </dd>
+      </dl>
+      <div className="map-popup-actions">
+        {onFollow && (
+          <Button variant="secondary" onPress={onFollow}>
+            {follow ? 'Parar de seguir' : 'Seguir veículo'}
+          </Button>
+        )}
+        {links && <VehicleLinks vehicle={vehicle} />}
+      </div>
+    </div>
+  );
+}
