@@ -4,7 +4,19 @@ import { VitePWA } from 'vite-plugin-pwa';
 const API = ['/registros', '/tech-integracao', '/registro/', '/health'];
 
 export default defineConfig({
-  build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    target: 'es2022',
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // TanStack Query marks its modules "use client" for React Server Components; a
+        // client-only bundle has nothing to preserve.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        warn(warning);
+      },
+    },
+  },
   server: {
     proxy: Object.fromEntries(API.map((path) => [path, 'http://localhost:3000'])),
   },

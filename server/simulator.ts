@@ -108,9 +108,26 @@ function routeOf(legs: Leg[]) {
   return route;
 }
 
+/**
+ * A device's own spot, 20–55 m from the shared places: vehicles parked at one depot stand
+ * side by side (as in a real yard) instead of on one point the map could not tell apart.
+ */
+function spotOf(identifier: string): [number, number] {
+  let hash = 0;
+  for (const char of identifier) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  const angle = (hash % 360) * (Math.PI / 180);
+  const degrees = (20 + (hash % 36)) / 111_320;
+  return [Math.sin(angle) * degrees, Math.cos(angle) * degrees];
+}
+
 /** Where a device is `seconds` after the simulation started, how fast and with what ignition. */
 export function stepOf(device: SimulatedDevice, seconds: number): Step {
-  const { plan } = device;
+  const [dLat, dLon] = spotOf(device.identifier);
+  const step = routeStep(device.plan, seconds);
+  return { ...step, latitude: step.latitude + dLat, longitude: step.longitude + dLon };
+}
+
+function routeStep(plan: Plan, seconds: number): Step {
   if (plan.kind !== 'drive') {
     const [latitude, longitude] = place(plan.at);
     return {

@@ -9,7 +9,7 @@
  * frame was painted, and the browser benchmark (bench/map.ts) times exactly that.
  */
 
-import { boundingExtent } from 'ol/extent';
+import { boundingExtent, getHeight, getWidth } from 'ol/extent';
 import type { FeatureLike } from 'ol/Feature';
 import Feature from 'ol/Feature';
 import Point from 'ol/geom/Point';
@@ -110,8 +110,9 @@ export function VehicleLayer({
     map.addLayer(vectorLayer);
 
     const view = map.getView();
+    // getZoom() comes back from the resolution as 14.9999…: compare with a margin.
     const regroup = () =>
-      cluster.setDistance((view.getZoom() ?? 0) >= UNCLUSTER_ZOOM ? 0 : CLUSTER_DISTANCE);
+      cluster.setDistance((view.getZoom() ?? 0) >= UNCLUSTER_ZOOM - 0.01 ? 0 : CLUSTER_DISTANCE);
     regroup();
     view.on('change:resolution', regroup);
 
@@ -127,6 +128,11 @@ export function VehicleLayer({
         return;
       }
       const extent = boundingExtent(members.map((m) => m.getGeometry()?.getCoordinates() ?? []));
+      // Vehicles on one spot never come apart by zooming: choose the first (the list has all).
+      if (getWidth(extent) < 1 && getHeight(extent) < 1 && first) {
+        settings.current.onSelect((first.get('item') as MapVehicle).id);
+        return;
+      }
       view.fit(extent, { duration: 300, padding: [60, 60, 60, 60], maxZoom: UNCLUSTER_ZOOM + 1 });
     });
     const onMove = map.on('pointermove', (event) => {

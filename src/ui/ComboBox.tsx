@@ -1,7 +1,8 @@
 /**
  * Searchable choice from a longer list (react-aria ComboBox), e.g. the customer picker. The
- * search ignores accents ('logis' finds 'Logística'). While the options load the field is
- * disabled, so nothing typed is lost when they arrive.
+ * search ignores accents ('logis' finds 'Logística') and punctuation inside words (a plate
+ * typed 'abc-1d23'). While the options load the field is disabled, so nothing typed is lost
+ * when they arrive. It looks like Select: the same box, the same chevron.
  */
 import { useMemo } from 'react';
 import {
@@ -15,7 +16,8 @@ import {
   Popover,
   Text,
 } from 'react-aria-components';
-import { foldText } from '../lib/text';
+import { matchesSearch } from '../lib/text';
+import { ChevronDownIcon } from './icons';
 import type { SelectOption } from './Select';
 
 export function ComboBox({
@@ -49,7 +51,17 @@ export function ComboBox({
     return (
       <div className={className}>
         <span className="react-aria-Label">{label}</span>
-        <Input className="react-aria-Input" aria-label={label} disabled placeholder={placeholder} />
+        <div className="input-with-action">
+          <Input
+            className="react-aria-Input"
+            aria-label={label}
+            disabled
+            placeholder={placeholder}
+          />
+          <span className="input-action combo-button" aria-hidden="true">
+            <ChevronDownIcon />
+          </span>
+        </div>
       </div>
     );
   }
@@ -59,7 +71,7 @@ export function ComboBox({
       key={`options-${items.length}`}
       className={className}
       defaultItems={items}
-      defaultFilter={(text, typed) => foldText(text).includes(foldText(typed.trim()))}
+      defaultFilter={(text, typed) => matchesSearch(text, typed)}
       selectedKey={value}
       onSelectionChange={(key) => onChange(key === null ? null : String(key))}
       isRequired={isRequired}
@@ -70,7 +82,7 @@ export function ComboBox({
       <div className="input-with-action">
         <Input placeholder={placeholder} />
         <Button className="input-action combo-button" aria-label={`Mostrar opções de ${label}`}>
-          ▾
+          <ChevronDownIcon />
         </Button>
       </div>
       {description && <Text slot="description">{description}</Text>}

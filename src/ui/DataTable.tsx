@@ -1,7 +1,8 @@
 /**
  * The one list table: react-aria's Table (keyboard navigation, sortable headers announced to
  * screen readers) declared by columns. Pages give columns, rows, the sort and what to show
- * when empty; this renders the rest.
+ * when empty; this renders the rest. Below 600 px the stylesheet lays each row out as a card
+ * (the row header as its title, each value under its column's name, the actions in full).
  */
 import type { ReactNode } from 'react';
 import {
@@ -80,7 +81,12 @@ export function DataTable<T extends { id: string }>({
         >
           {(item) => (
             <Row id={item.id} columns={columns}>
-              {(column) => <Cell>{column.render(item)}</Cell>}
+              {(column) => (
+                // On phones rows are cards and each value shows its column's name (styles.css).
+                <Cell className={`cell cell-${column.id}`} data-label={column.label}>
+                  {column.render(item)}
+                </Cell>
+              )}
             </Row>
           )}
         </TableBody>

@@ -10,6 +10,7 @@ import {
   SelectValue,
   Text,
 } from 'react-aria-components';
+import { ChevronDownIcon } from './icons';
 
 export interface SelectOption {
   label: string;
@@ -51,8 +52,8 @@ export function Select({
     >
       <Label>{label}</Label>
       <Button className="select-button">
-        <SelectValue />
-        <span aria-hidden="true">▾</span>
+        <SelectValue className="select-value" />
+        <ChevronDownIcon className="select-chevron" />
       </Button>
       {description && <Text slot="description">{description}</Text>}
       <FieldError>{errorMessage}</FieldError>

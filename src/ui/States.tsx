@@ -1,15 +1,25 @@
 import type { ReactNode } from 'react';
 import { ProgressBar } from 'react-aria-components';
 
-/** Shown where a list or area has nothing yet. */
-export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+const PIN =
+  'M24 4a14 14 0 0 0-14 14c0 10.5 14 26 14 26s14-15.5 14-26A14 14 0 0 0 24 4Zm0 19a5 5 0 1 1 0-10 5 5 0 0 1 0 10Z';
+const LOCK =
+  'M15 21v-6a9 9 0 0 1 18 0v6h2a3 3 0 0 1 3 3v16a3 3 0 0 1-3 3H13a3 3 0 0 1-3-3V24a3 3 0 0 1 3-3Zm4 0h10v-6a5 5 0 0 0-10 0Zm5 8a3 3 0 0 0-1.5 5.6V38h3v-3.4A3 3 0 0 0 24 29Z';
+
+/** Shown where a list or area has nothing yet (or may not be opened: `locked`). */
+export function EmptyState({
+  title,
+  children,
+  locked = false,
+}: {
+  title: string;
+  children?: ReactNode;
+  locked?: boolean;
+}) {
   return (
     <section className="empty-state" aria-label={title}>
       <svg viewBox="0 0 48 48" width="48" height="48" aria-hidden="true">
-        <path
-          d="M24 4a14 14 0 0 0-14 14c0 10.5 14 26 14 26s14-15.5 14-26A14 14 0 0 0 24 4Zm0 19a5 5 0 1 1 0-10 5 5 0 0 1 0 10Z"
-          fill="currentColor"
-        />
+        <path d={locked ? LOCK : PIN} fill="currentColor" fillRule="evenodd" />
       </svg>
       <p className="empty-state-title">{title}</p>
       {children}

@@ -13,7 +13,7 @@ export function AccessDeniedPage() {
   return (
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title">{t.denied.title}</h1>
-      <EmptyState title={t.denied.body(role ? ROLE_LABELS[role] : '')}>
+      <EmptyState title={t.denied.body(role ? ROLE_LABELS[role] : '')} locked>
         <Link href="/" className="btn btn-primary">
           {t.denied.back}
         </Link>

@@ -5,6 +5,7 @@
  * and its commands for those who may open them.
  */
 import { Button as AriaButton, Link } from 'react-aria-components';
+import { markerIcon } from '../../contract';
 import { useCan } from '../../hooks/useCan';
 import { useSession } from '../../hooks/useSession';
 import {
@@ -53,7 +54,7 @@ function VehicleLinks({ vehicle }: { vehicle: VehicleDetail }) {
   if (!role || !area || !canOpen(area, role)) return null;
   const page = `${area.path}/${vehicle.type === 'tracker' ? vehicle.trackerId : vehicle.id}`;
   return (
-    <p className="map-popup-links">
+    <>
       <Link href={page} className="btn btn-ghost">
         {vehicle.type === 'tracker' ? 'Ver rastreador' : 'Ver veículo'}
       </Link>
@@ -62,7 +63,7 @@ function VehicleLinks({ vehicle }: { vehicle: VehicleDetail }) {
           {canCommand ? 'Comandos' : 'Histórico de comandos'}
         </Link>
       )}
-    </p>
+    </>
   );
 }
 
@@ -88,33 +89,35 @@ export function VehicleDetails({
   return (
     <div className="map-popup" role="dialog" aria-label={`Veículo ${title}`}>
       <div className="map-popup-header">
-        <strong>{title}</strong>
+        <span
+          className="vehicle-badge"
+          style={{ borderColor: STATE_COLORS[state] }}
+          aria-hidden="true"
+        >
+          <img src={markerIcon(vehicle.vehicleType ?? 'default')} alt="" />
+        </span>
+        <span className="map-popup-title">
+          <strong>{title}</strong>
+          {vehicle.plate && <span>{vehicle.name}</span>}
+        </span>
         <AriaButton className="icon-button" aria-label="Fechar" onPress={onClose}>
           ×
         </AriaButton>
       </div>
+      <p className="map-popup-state">
+        <strong style={{ color: STATE_COLORS[state] }}>{STATE_LABELS[state]}</strong>
+        {' · '}
+        {formatSpeed(vehicle.speed)}
+        {stale ? ' na última posição' : ''} · ignição{' '}
+        {ignitionLabel(vehicle.ignition).toLowerCase()}
+      </p>
       <dl>
-        {vehicle.plate && (
-          <>
-            <dt>Nome</dt>
-            <dd>{vehicle.name}</dd>
-          </>
-        )}
-        <dt>Situação</dt>
-        <dd style={{ color: STATE_COLORS[state] }}>{STATE_LABELS[state]}</dd>
         {vehicle.driver !== undefined && (
           <>
             <dt>Motorista</dt>
             <dd>{vehicle.driver ?? 'Não identificado'}</dd>
           </>
         )}
-        <dt>Velocidade</dt>
-        <dd>
-          {formatSpeed(vehicle.speed)}
-          {stale ? ' (na última posição)' : ''}
-        </dd>
-        <dt>Ignição</dt>
-        <dd>{ignitionLabel(vehicle.ignition)}</dd>
         {vehicle.battery !== undefined && vehicle.battery !== null && (
           <>
             <dt>Bateria</dt>

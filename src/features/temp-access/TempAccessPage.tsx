@@ -26,6 +26,8 @@ import { Button } from '../../ui/Button';
 import { FormMessage, Loading } from '../../ui/States';
 import { VehicleDetails } from '../map/VehicleDetails';
 
+const EXPIRY = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
+
 /** How often the shared positions are read again while the page is open. */
 const REFRESH_MS = 5000;
 
@@ -56,7 +58,7 @@ export function TempAccessPage() {
     [locations],
   );
   const selected = locations.find((l) => l.id === selectedId);
-  const expires = shared.data ? new Date(shared.data.expiresAt).toLocaleString('pt-BR') : '';
+  const expires = shared.data ? EXPIRY.format(new Date(shared.data.expiresAt)) : '';
 
   return (
     <main className="shared-page" aria-labelledby="shared-title">
@@ -117,9 +119,9 @@ export function TempAccessPage() {
                     <img src={markerIcon(vehicle.type.id)} alt="" />
                   </span>
                   <span className="shared-vehicle-text">
-                    <strong>{maskPlate(vehicle.plate)}</strong> {vehicle.name}
-                    <br />
-                    <span className="muted">
+                    <strong>{maskPlate(vehicle.plate)}</strong>
+                    <span className="muted">{vehicle.name}</span>
+                    <span>
                       {fix ? (
                         <>
                           <span style={{ color: STATE_COLORS[state] }}>{STATE_LABELS[state]}</span>

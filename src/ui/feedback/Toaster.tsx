@@ -18,7 +18,7 @@ export function Toaster() {
         const { kind, title, description, route } = toast.content;
         const closable = kind === 'warning' || kind === 'alert';
         return (
-          <Toast toast={toast} className={`toast toast-${kind}`} data-kind={kind}>
+          <Toast toast={toast} className={`toast toast-${kind}`}>
             <ToastContent className="toast-content">
               <Text slot="title" className="toast-title">
                 {title}
