@@ -102,7 +102,8 @@ test('a temporary link opens without signing in and stops working once revoked',
   const stranger = await browser.newContext();
   const other = await stranger.newPage();
   await other.goto(link ?? '');
-  await expect(other.getByRole('heading', { name: 'Acesso temporário' })).toBeVisible();
+  await expect(other.getByRole('heading', { name })).toBeVisible();
+  await expect(other.getByText(/Acesso temporário · válido até/)).toBeVisible();
   await expect(other.getByRole('list', { name: 'Veículos compartilhados' })).toContainText(plate);
 
   await shell.dismissToasts();

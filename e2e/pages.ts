@@ -68,6 +68,14 @@ export class Shell {
   }
 }
 
+/** Signs in as one of the demo users (all share the demo password). */
+export async function signInAs(page: Page, email: string, name: string) {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn(email, ADMIN.password);
+  await new Shell(page).expectSignedIn(name);
+}
+
 export async function signInAsAdmin(page: Page) {
   const login = new LoginPage(page);
   await login.open();

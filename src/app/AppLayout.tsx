@@ -19,7 +19,7 @@ import {
 import { Outlet, useLocation } from 'react-router';
 import { signOut } from '../api/client';
 import { ROLE_LABELS } from '../contract';
-import { breadcrumbs } from '../features/areas/areas';
+import { areaOf, breadcrumbs, canWrite } from '../features/areas/areas';
 import { useOnline } from '../hooks/useOnline';
 import { useSession } from '../hooks/useSession';
 import { t } from '../i18n/pt-BR';
@@ -36,6 +36,10 @@ export function AppLayout() {
   const setNavOpen = (open: boolean) => setNavOpenAt(open ? location.pathname : null);
 
   const user = current?.user;
+  // A record's crumb says 'Editar' only to those who may change it.
+  const area = areaOf(location.pathname);
+  const readOnly = !user || !area || !canWrite(area, user.role);
+  const crumbs = breadcrumbs(location.pathname, readOnly ? t.list.details : undefined);
   return (
     <div className={`shell${navOpen ? ' nav-open' : ''}`}>
       <a className="skip-link" href="#conteudo">
@@ -111,7 +115,7 @@ export function AppLayout() {
       <main id="conteudo" className="content" tabIndex={-1}>
         <nav aria-label={t.layout.breadcrumb}>
           <Breadcrumbs className="breadcrumbs">
-            {breadcrumbs(location.pathname).map((crumb) => (
+            {crumbs.map((crumb) => (
               <Breadcrumb key={crumb.path} id={crumb.path}>
                 <Link href={crumb.path}>{crumb.label}</Link>
               </Breadcrumb>

@@ -21,13 +21,13 @@ export interface Mirrored<T> {
 function useMirror<T>(
   table: 'vehicles' | 'drivers',
   clientId: string | null,
-  scope: readonly string[],
-  read: (clientIds: string[]) => Promise<T[]>,
+  scope: readonly string[] | 'all',
+  read: (clientIds: string[] | 'all') => Promise<T[]>,
   sync: (clientId: string) => Promise<number>,
 ): Mirrored<T> {
   // The server answers a customer with the companies below it too: read the same scope.
-  const ids = clientId ? [...new Set([clientId, ...scope])] : [];
-  const rows = useLiveQuery(() => read(ids), [ids.join()]);
+  const ids = !clientId ? [] : scope === 'all' ? 'all' : [...new Set([clientId, ...scope])];
+  const rows = useLiveQuery(() => read(ids), [ids === 'all' ? ids : ids.join()]);
   const state = useLiveQuery(
     () => (clientId ? db.syncState.get(`${table}:${clientId}`) : undefined),
     [clientId],
@@ -57,29 +57,35 @@ function useMirror<T>(
   return { rows, syncedAt: state?.syncedAt, syncing, error, refresh: run };
 }
 
-/** `scope`: the customer's company ids (itself and those below it) to read from the mirror. */
+/**
+ * `scope`: the customer's company ids (itself and those below it) to read from the mirror;
+ * 'all' for a Terceiro, whose mirror holds only what the server let them see (their linked
+ * vehicles, of companies they cannot list).
+ */
 export function useMirroredVehicles(
   clientId: string | null,
-  scope: readonly string[] = [],
+  scope: readonly string[] | 'all' = [],
 ): Mirrored<Vehicle> {
   return useMirror(
     'vehicles',
     clientId,
     scope,
-    (ids) => db.vehicles.where('clientId').anyOf(ids).toArray(),
+    (ids) =>
+      ids === 'all' ? db.vehicles.toArray() : db.vehicles.where('clientId').anyOf(ids).toArray(),
     syncVehicles,
   );
 }
 
 export function useMirroredDrivers(
   clientId: string | null,
-  scope: readonly string[] = [],
+  scope: readonly string[] | 'all' = [],
 ): Mirrored<Driver> {
   return useMirror(
     'drivers',
     clientId,
     scope,
-    (ids) => db.drivers.where('clientId').anyOf(ids).toArray(),
+    (ids) =>
+      ids === 'all' ? db.drivers.toArray() : db.drivers.where('clientId').anyOf(ids).toArray(),
     syncDrivers,
   );
 }

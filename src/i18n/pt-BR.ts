@@ -120,6 +120,7 @@ export const t = {
     saving: 'Salvando…',
     cancel: 'Cancelar',
     back: 'Voltar',
+    details: 'Detalhes',
     create: 'Criar',
     company: 'Empresa',
     readOnly: 'Somente leitura: o seu nível de acesso não permite alterar este registro.',

@@ -77,6 +77,9 @@ export function DataTable<T extends { id: string }>({
         </TableHeader>
         <TableBody
           items={rows}
+          // Rows are drawn again when the columns change (a column that appears once its data
+          // arrives, such as a customer's 'Empresa').
+          dependencies={[columns]}
           renderEmptyState={() => <p className="table-empty">{loading ? 'Carregando…' : empty}</p>}
         >
           {(item) => (

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { AREAS, allAreas, breadcrumbs, filterAreas } from '../../src/features/areas/areas';
+import {
+  AREAS,
+  allAreas,
+  areaOf,
+  areasFor,
+  breadcrumbs,
+  canOpen,
+  canRemove,
+  canWrite,
+  filterAreas,
+} from '../../src/features/areas/areas';
 
 describe('breadcrumbs', () => {
   it('labels each path segment as the spec names it', () => {
@@ -62,5 +72,35 @@ describe('filterAreas', () => {
   it('returns everything for an empty query and nothing for no match', () => {
     expect(filterAreas(AREAS, ' ')).toBe(AREAS);
     expect(filterAreas(AREAS, 'xyz')).toEqual([]);
+  });
+});
+
+describe('who opens what', () => {
+  const area = (path: string) => {
+    const found = allAreas().find((a) => a.path === path);
+    if (!found) throw new Error(path);
+    return found;
+  };
+  it('gives a Terceiro the map and their vehicles, read-only, and nothing else', () => {
+    expect(allAreas(areasFor('VISITOR')).map((a) => a.path)).toEqual([
+      '/',
+      '/management',
+      '/management/vehicles',
+    ]);
+    expect(canWrite(area('/management/vehicles'), 'VISITOR')).toBe(false);
+  });
+  it('lets a Cliente read but never write, and an Operador write but never remove', () => {
+    for (const a of allAreas()) expect(canWrite(a, 'CLIENT'), a.path).toBe(false);
+    expect(canOpen(area('/management/customers'), 'CLIENT')).toBe(true);
+    expect(canOpen(area('/management/users'), 'CLIENT')).toBe(false);
+    for (const a of allAreas()) expect(canRemove(a, 'OPERATOR'), a.path).toBe(false);
+    expect(canWrite(area('/management/vehicles'), 'OPERATOR')).toBe(true);
+    expect(canRemove(area('/management/vehicles'), 'MANAGER')).toBe(true);
+  });
+  it("names a record's crumb after what the user may do with it", () => {
+    const path = '/management/vehicles/7a59a5d2-dc33-4efa-9625-d1c1ceb4f7bf';
+    expect(breadcrumbs(path).at(-1)?.label).toBe('Editar');
+    expect(breadcrumbs(path, 'Detalhes').at(-1)?.label).toBe('Detalhes');
+    expect(areaOf(path)?.path).toBe('/management/vehicles');
   });
 });

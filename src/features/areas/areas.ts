@@ -117,17 +117,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * 'Mapa' then one crumb per path segment, labelled as SPEC §2 names the segments; a record
- * id reads 'Editar'.
+ * id reads 'Editar' (or `recordLabel`: 'Detalhes' for someone who may only read it).
  */
-export function breadcrumbs(pathname: string): Crumb[] {
+export function breadcrumbs(pathname: string, recordLabel = ROUTE_LABELS.edit): Crumb[] {
   const segments = pathname.split('/').filter(Boolean);
   const crumbs: Crumb[] = [{ path: '/', label: t.home }];
   segments.forEach((segment, i) => {
     const decoded = decodeURIComponent(segment);
     crumbs.push({
       path: `/${segments.slice(0, i + 1).join('/')}`,
-      label:
-        ROUTE_LABELS[decoded] ?? (UUID.test(decoded) ? (ROUTE_LABELS.edit ?? decoded) : decoded),
+      label: ROUTE_LABELS[decoded] ?? (UUID.test(decoded) ? (recordLabel ?? decoded) : decoded),
     });
   });
   return crumbs;

@@ -12,6 +12,7 @@ import { useErrorToast, useLoadingToast } from '../../hooks/feedback';
 import { useInvalidate } from '../../hooks/useInvalidate';
 import { type ListControlsState, useListControls, useRemoval } from '../../hooks/useListControls';
 import { useOnline } from '../../hooks/useOnline';
+import { useSession } from '../../hooks/useSession';
 import { t } from '../../i18n/pt-BR';
 import { Button } from '../../ui/Button';
 import { Switch } from '../../ui/Choice';
@@ -67,7 +68,9 @@ export function ResourceListPage<T extends { id: string }, P, V extends Record<s
   const { nameOf: customerName } = useCustomerOptions();
   const controls = useListControls({ column: config.defaultSort, direction: 'asc' });
   const ready = !config.byClient || Boolean(clientId);
-  const mirrored = config.mirror?.useRows(ready ? clientId : null, scope);
+  // A Terceiro's mirror holds only their linked vehicles, of companies they cannot list.
+  const visitor = useSession()?.user.role === 'VISITOR';
+  const mirrored = config.mirror?.useRows(ready ? clientId : null, visitor ? 'all' : scope);
   const params = {
     ...controls.params,
     ...config.extraParams,

@@ -70,8 +70,8 @@ export interface ResourceConfig<T extends { id: string }, P, V extends Record<st
    * and works offline; search, sort and paging happen on the device.
    */
   mirror?: {
-    /** `scope`: the selected customer's company ids (itself and those below it). */
-    useRows: (clientId: string | null, scope: readonly string[]) => Mirrored<T>;
+    /** `scope`: the selected customer's company ids (itself and those below it), or 'all'. */
+    useRows: (clientId: string | null, scope: readonly string[] | 'all') => Mirrored<T>;
     matches: (item: T, query: string) => boolean;
     sortValue: (item: T, column: string) => string | number;
     /** What the list shows by default (drivers: only active ones, SPEC §3). */
