@@ -26,7 +26,11 @@ test('a failed save puts the first invalid field in view, focused, with the summ
 test('a list shows cards with their actions in view', async ({ page }) => {
   await signInAs(page, 'operador@rastro.demo', 'Otávio Operador');
   await page.goto('/management/vehicles');
-  const card = page.getByRole('grid', { name: 'Veículos' }).getByRole('row').nth(1);
+  await page.getByRole('searchbox', { name: /Buscar veículos/ }).fill('kgh-1l23');
+  const card = page
+    .getByRole('grid', { name: 'Veículos' })
+    .getByRole('row')
+    .filter({ hasText: 'KGH1L23' });
   // Each value says which column it is (the headers are hidden on phones).
   await expect(card.getByRole('gridcell', { name: 'Empresa Transportes Norte' })).toBeVisible();
   const edit = card.getByRole('link', { name: /^Editar / });
