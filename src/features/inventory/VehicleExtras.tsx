@@ -5,6 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
+import { useLocation } from 'react-router';
 import {
   deleteVehicleImage,
   lastLocationOf,
@@ -71,6 +72,11 @@ export function VehicleExtras({ vehicle, onChange }: { vehicle: Vehicle; onChang
     gcTime: 0,
   });
   const moving = last.data && (last.data.speed ?? 0) > 3 ? last.data : undefined;
+  // The map's popup links to '#comandos': bring the commands into view once they are drawn.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash === '#comandos') document.getElementById('comandos')?.scrollIntoView();
+  }, [hash]);
   const [pending, setPending] = useState(false);
   const [uploading, setUploading] = useState(false);
 

@@ -1,0 +1,44 @@
+/**
+ * SPEC §8: 'Carregando veículos...' while a vehicle picker loads from the network, and
+ * 'Erro ao carregar veículos' with the server's message when that fails.
+ */
+import { expect, test } from '@playwright/test';
+import { Shell, signInAsAdmin } from './pages';
+
+const VEHICLES = /\/registros\/vehicle\?/;
+
+test('a vehicle picker says it is loading, and says why it failed', async ({ page }) => {
+  await signInAsAdmin(page);
+  const shell = new Shell(page);
+
+  await page.route(VEHICLES, (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        statusCode: 500,
+        code: 'SERVER_ERROR',
+        message: 'Banco de dados indisponível',
+      }),
+    }),
+  );
+  await page.goto('/management/fleets/create');
+  await expect(shell.toast('Erro ao carregar veículos')).toBeVisible({ timeout: 10_000 });
+  await expect(shell.toast('Banco de dados indisponível')).toBeVisible();
+  await page.unroute(VEHICLES);
+
+  // The answer is held until the loading toast has been seen, then let through.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(VEHICLES, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+  await expect(shell.toast('Carregando veículos...')).toBeVisible();
+  release();
+  await expect(shell.toast('Carregando veículos...')).toBeHidden();
+  await expect(page.getByRole('checkbox', { name: /^KGH1L23 \| Caminhão Baú 01$/ })).toBeVisible();
+});
