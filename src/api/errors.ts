@@ -12,6 +12,8 @@ export interface ClientError {
   code: ErrorCode | 'NETWORK';
   message: string;
   reason?: string | undefined;
+  /** Field problems of a 400 ('campo': 'mensagem'), for forms that show them in place. */
+  issues?: { path: string; message: string }[] | undefined;
 }
 
 /** SPEC §8: 500 and above SERVER_ERROR; 401 IDENTITY_ERROR; other 400s BAD_REQUEST. */
@@ -35,6 +37,7 @@ export async function toClientError(error: unknown): Promise<ClientError> {
         code: parsed.output.code,
         message: parsed.output.message,
         reason: parsed.output.reason,
+        issues: parsed.output.issues,
       };
     }
     const code = codeForStatus(status);

@@ -37,6 +37,11 @@ export const LocationItemSchema = v.object({
   driver: v.nullable(v.string()),
   fixTime: v.string(),
   receivedAt: v.string(),
+  /**
+   * The number of this change of the last location: unique and increasing, the live stream's
+   * event id. A client resumes after the greatest it has applied (Last-Event-ID).
+   */
+  eventId: v.pipe(v.string(), v.regex(/^\d{1,18}$/)),
 });
 export type LocationItem = v.InferOutput<typeof LocationItemSchema>;
 
