@@ -56,7 +56,7 @@ describe.each(await backends())('API input on %s', (backend) => {
       personKind: 'juridical',
       name: 'Empresa',
       clientCNPJ: '45.997.418/0001-53',
-      ['chave\u0000']: 1,
+      'chave\u0000': 1,
     });
     expect(nested.status).toBe(400);
     const query = await admin.call(
@@ -159,13 +159,14 @@ describe.each(await backends())('API input on %s', (backend) => {
       type: 'van',
     });
     const jpeg = (bytes: number) => {
-      const data = Buffer.alloc(bytes, 7);
+      const data = new Uint8Array(bytes).fill(7);
       data.set([0xff, 0xd8, 0xff, 0xe0]);
       return data;
     };
-    const upload = (files: Buffer[]) => {
+    const upload = (files: Uint8Array<ArrayBuffer>[]) => {
       const form = new FormData();
-      files.forEach((file, i) => form.append('files', new File([file], `foto-${i}.jpg`)));
+      for (const [i, file] of files.entries())
+        form.append('files', new File([file], `foto-${i}.jpg`));
       return s.request(`/registros/upload-images/vehicle/${vehicle.body.id}`, {
         method: 'POST',
         body: form,
