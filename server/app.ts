@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { openAPIRouteHandler } from 'hono-openapi';
+import { describeRoute, openAPIRouteHandler } from 'hono-openapi';
 import type { Deps } from './deps';
 import { errorBody, handleError } from './http/errors';
 import { loggablePath } from './http/redact';
@@ -114,14 +114,21 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   app.route('/tech-integracao/v1', integration);
   app.route('/registro/commands', deviceCommandRoutes(deps));
 
-  app.get('/health', async (c) => {
-    await deps.database.db.execute('select 1');
-    return c.json({ status: 'ok', version: VERSION, database: deps.database.kind });
-  });
+  app.get(
+    '/health',
+    describeRoute({ tags: ['Sistema'], summary: 'Saúde do servidor' }),
+    async (c) => {
+      await deps.database.db.execute('select 1');
+      return c.json({ status: 'ok', version: VERSION, database: deps.database.kind });
+    },
+  );
 
   app.get(
     '/registros/openapi.json',
+    describeRoute({ tags: ['Sistema'], summary: 'Este documento OpenAPI' }),
     openAPIRouteHandler(app, {
+      // The document lists itself too: every route of the app is in it (the fuzz walk checks).
+      excludeStaticFile: false,
       documentation: {
         info: {
           title: 'Rastro API',

@@ -108,6 +108,14 @@ export function flespiStreamRoutes(deps: Deps) {
     describeRoute({
       tags: ['Ingestão'],
       summary: 'Fluxo HTTP do flespi: lote de mensagens (segredo compartilhado no Authorization)',
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: { type: 'array', items: { type: 'object', additionalProperties: true } },
+          },
+        },
+      },
     }),
     async (c) => {
       const secret = deps.config.flespiStreamSecret;
