@@ -8,7 +8,22 @@
  * worker that caches them), the Firebase hosts when push is configured (FIREBASE_HOSTS), and
  * `data:`/`blob:` images (vehicle photos are shown from blobs fetched with the token).
  */
+import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+
+/**
+ * The only inline styles the app needs: two constant <style> elements that
+ * react-aria-components adds to the document (usePress: no double-tap delay on touch;
+ * usePreventScroll: modals on iOS). Allowed by their hashes, nothing else inline. If a
+ * library update changes them, the account journey (e2e) reports the CSP violation.
+ */
+const LIBRARY_STYLES = [
+  '@layer {\n  [data-react-aria-pressable] {\n    touch-action: pan-x pan-y pinch-zoom;\n  }\n}',
+  '@layer {\n  * {\n    overscroll-behavior: contain;\n  }\n}',
+];
+const styleHashes = LIBRARY_STYLES.map(
+  (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`,
+);
 
 /** The CSP source of a tile URL template: its origin, a `{s}`-style first label as `*`. */
 export function tileSource(template: string): string | undefined {
@@ -27,7 +42,7 @@ export function contentSecurityPolicy(options: { tileUrl: string; firebaseHosts:
   return [
     "default-src 'self'",
     "script-src 'self'",
-    "style-src 'self'",
+    `style-src 'self' ${styleHashes.join(' ')}`,
     `img-src 'self' data: blob: ${extra([tiles])}`.trim(),
     `connect-src 'self' ${extra([tiles, ...options.firebaseHosts])}`.trim(),
     "font-src 'self'",
