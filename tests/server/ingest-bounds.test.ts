@@ -248,6 +248,43 @@ describe.each(await backends())('physical bounds on %s', (backend) => {
     expect(await positionsOf(FLESPI_ID)).toBe(99);
   });
 
+  it('OsmAnd: closes a connection whose headers never finish, and idle kept-alive ones', async () => {
+    const listener = await startOsmand({
+      port: 0,
+      host: '127.0.0.1',
+      pipeline: server().deps.pipeline,
+      log: createLogger('silent'),
+      headersTimeoutMs: 400,
+      requestTimeoutMs: 800,
+      keepAliveTimeoutMs: 300,
+    });
+    const open = () =>
+      new Promise<Socket>((resolve, reject) => {
+        const socket = connect(listener.port, '127.0.0.1', () => resolve(socket));
+        socket.once('error', reject);
+      });
+    const closed = (socket: Socket) =>
+      new Promise<string>((resolve) => {
+        let text = '';
+        socket.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+        });
+        socket.on('close', () => resolve(text));
+      });
+    // A slow client that never finishes its headers.
+    const slow = await open();
+    slow.write('GET /?id=x HTTP/1.1\r\nHost: rastreador\r\n');
+    expect(await closed(slow)).toMatch(/^HTTP\/1\.1 408/);
+    // A device that sent one fix and then keeps the connection idle.
+    const idle = await open();
+    const answer = closed(idle);
+    idle.write(
+      `GET /?id=${OSMAND_ID}&lat=-8.05&lon=-34.88&timestamp=${Math.floor(Date.now() / 1000) - 5} HTTP/1.1\r\nHost: rastreador\r\nConnection: keep-alive\r\n\r\n`,
+    );
+    expect(await answer).toMatch(/^HTTP\/1\.1 200/);
+    await new Promise<void>((resolve) => listener.close(() => resolve()));
+  });
+
   it('pipeline: a fix the database refuses costs only itself, in a batch of many devices', async () => {
     const { pipeline } = server().deps;
     const t = Date.now() - 7_200_000;
