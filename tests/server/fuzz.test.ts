@@ -140,7 +140,7 @@ function casesOf(path: string, method: string, op: Operation): Case[] {
     ['corpo lista de objeto', '[{"a":1}]'],
     ['corpo aninhado', DEEP],
     ['corpo malformado', '{"a":'],
-    ['corpo com NUL', `{"${NUL}":"${NUL}"}`.replace(/\u0000/g, '\\u0000')],
+    ['corpo com NUL', JSON.stringify({ [NUL]: NUL })],
     ['corpo desconhecido', '{"campoDesconhecido":1}'],
     ['corpo enorme', JSON.stringify({ enorme: 'x'.repeat(1_100_000) })],
   ] as const)
