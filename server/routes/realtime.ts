@@ -8,6 +8,11 @@
  * changes brings the rest of it; `since` (an ISO time of reception) is kept for integrators.
  * Then every change within moments of ingest. At every heartbeat the stream checks that the
  * token is still valid and the user and session still allowed, and closes otherwise.
+ *
+ * Ids follow commit order because one process writes last locations one batch at a time.
+ * With several ingest processes, a batch could commit after a later-numbered one; a client
+ * resuming in that instant would miss it until its next full read (the PWA does one at every
+ * reconnect). Closing that gap takes a commit-ordered id (e.g. a per-batch lock): later.
  */
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
