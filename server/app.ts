@@ -4,9 +4,11 @@
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { openAPIRouteHandler } from 'hono-openapi';
+import { describeRoute, openAPIRouteHandler } from 'hono-openapi';
 import type { Deps } from './deps';
 import { errorBody, handleError } from './http/errors';
+import { loggablePath } from './http/redact';
+import { securityHeaders } from './http/security';
 import { flespiStreamRoutes } from './ingest/flespi';
 import { authRoutes } from './routes/auth';
 import { autocompleteRoutes } from './routes/autocomplete';
@@ -17,7 +19,7 @@ import {
   trackerActivationRoutes,
   vehicleCommandRoutes,
 } from './routes/commands';
-import { imageRoutes } from './routes/images';
+import { imageRoutes, MAX_IMAGE_BYTES, MAX_IMAGES_PER_VEHICLE } from './routes/images';
 import {
   driverRoutes,
   fleetRoutes,
@@ -36,9 +38,32 @@ import { VERSION } from './version';
 
 export const API_PREFIXES = ['/registros', '/tech-integracao/v1', '/registro'] as const;
 
+/** Bodies of API calls: 1 MB, except vehicle photos (each up to 5 MB, a few at once). */
+export const BODY_LIMIT = 1024 * 1024;
+const UPLOAD_PATH = '/registros/upload-images/';
+const UPLOAD_LIMIT = MAX_IMAGE_BYTES * MAX_IMAGES_PER_VEHICLE + BODY_LIMIT;
+
+const tooLarge = bodyLimit({
+  maxSize: BODY_LIMIT,
+  onError: (c) => c.json(errorBody(413, 'BAD_REQUEST', 'Requisição grande demais'), 413),
+});
+const uploadTooLarge = bodyLimit({
+  maxSize: UPLOAD_LIMIT,
+  onError: (c) =>
+    c.json(
+      errorBody(
+        413,
+        'BAD_REQUEST',
+        `Envio grande demais: até ${MAX_IMAGES_PER_VEHICLE} imagens de até 5 MB cada`,
+      ),
+      413,
+    ),
+});
+
 export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   const app = new Hono();
   app.onError(handleError(deps.log));
+  app.use('*', securityHeaders(deps.config.csp));
 
   app.use('*', async (c, next) => {
     const started = performance.now();
@@ -46,18 +71,14 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
     if (!API_PREFIXES.some((prefix) => c.req.path.startsWith(prefix))) return;
     deps.log.debug('request', {
       method: c.req.method,
-      path: c.req.path,
+      path: loggablePath(c.req.path),
       status: c.res.status,
       ms: Math.round(performance.now() - started),
     });
   });
   for (const prefix of API_PREFIXES) {
-    app.use(
-      `${prefix}/*`,
-      bodyLimit({
-        maxSize: 1024 * 1024,
-        onError: (c) => c.json(errorBody(413, 'BAD_REQUEST', 'Requisição grande demais'), 413),
-      }),
+    app.use(`${prefix}/*`, (c, next) =>
+      c.req.path.startsWith(UPLOAD_PATH) ? uploadTooLarge(c, next) : tooLarge(c, next),
     );
     app.use(`${prefix}/*`, async (c, next) => {
       await next();
@@ -93,14 +114,21 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   app.route('/tech-integracao/v1', integration);
   app.route('/registro/commands', deviceCommandRoutes(deps));
 
-  app.get('/health', async (c) => {
-    await deps.database.db.execute('select 1');
-    return c.json({ status: 'ok', version: VERSION, database: deps.database.kind });
-  });
+  app.get(
+    '/health',
+    describeRoute({ tags: ['Sistema'], summary: 'Saúde do servidor' }),
+    async (c) => {
+      await deps.database.db.execute('select 1');
+      return c.json({ status: 'ok', version: VERSION, database: deps.database.kind });
+    },
+  );
 
   app.get(
     '/registros/openapi.json',
+    describeRoute({ tags: ['Sistema'], summary: 'Este documento OpenAPI' }),
     openAPIRouteHandler(app, {
+      // The document lists itself too: every route of the app is in it (the fuzz walk checks).
+      excludeStaticFile: false,
       documentation: {
         info: {
           title: 'Rastro API',

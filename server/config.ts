@@ -33,6 +33,28 @@ const listenerPort = (fallback: number) =>
     v.transform((value) => (value === 'off' ? null : Number(value))),
   );
 
+/** `false`, `true` (one proxy in front) or how many proxies in front (1–10). */
+const proxyHops = v.pipe(
+  v.optional(v.string(), 'false'),
+  v.transform((value) => value.trim().toLowerCase()),
+  v.check(
+    (value) =>
+      ['1', 'true', 'yes', 'on', 'sim', '0', 'false', 'no', 'off', 'não', 'nao'].includes(value) ||
+      /^([1-9]|10)$/.test(value),
+    'use true, false ou o número de proxies à frente (1 a 10)',
+  ),
+  v.transform((value) => {
+    if (['true', 'yes', 'on', 'sim'].includes(value)) return 1;
+    if (/^\d+$/.test(value)) return Number(value);
+    return 0;
+  }),
+);
+
+const list = v.pipe(
+  v.optional(v.string(), ''),
+  v.transform((value) => value.split(/[\s,]+/).filter(Boolean)),
+);
+
 const optionalText = v.pipe(
   v.optional(v.string()),
   v.transform((value) => (value && value.trim() !== '' ? value.trim() : undefined)),
@@ -85,7 +107,19 @@ const EnvSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   SEED_DEMO: bool(true),
   SEED_DEMO_FLEET: bool(true),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: proxyHops,
+  LOGIN_MAX_CONCURRENT: int(2, 1),
+  SESSION_MAX_AGE: int(90 * 24 * 3600, 60),
+  REFRESH_REUSE_GRACE_SECONDS: int(30, 0),
+  STREAM_HEARTBEAT_SECONDS: int(15, 1),
+  WIALON_IPS_LOGIN_TIMEOUT_SECONDS: int(30, 1),
+  WIALON_IPS_MAX_CONNECTIONS_PER_ADDRESS: int(100, 1),
+  COMMAND_CONFIRM_TIMEOUT_SECONDS: int(120, 1),
+  COMMAND_EXPIRY_SECONDS: int(24 * 3600, 1),
+  COMMAND_POLL_SECONDS: int(5, 1),
+  MAP_TILE_URL: optionalText,
+  VITE_MAP_TILE_URL: optionalText,
+  FIREBASE_HOSTS: list,
   LOGIN_SLOWDOWN_AFTER: int(3, 1),
   LOGIN_SLOWDOWN_MS: int(500, 0),
   LOGIN_BLOCK_AFTER: int(10, 1),
@@ -103,6 +137,10 @@ export type Config = {
   jwtSecret: string | undefined;
   accessTokenTtl: number;
   refreshTokenTtl: number;
+  /** Absolute lifetime of a session (a refresh-token family) from its sign-in, in seconds. */
+  sessionMaxAge: number;
+  /** A just-rotated refresh token still refreshes for this long (two tabs at once). */
+  refreshReuseGrace: number;
   setPasswordTokenTtl: number;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -117,7 +155,18 @@ export type Config = {
   /** null when the listener is off ('off'); 0 picks a free port. */
   osmandPort: number | null;
   /** Wialon IPS over TCP: null when off; 0 picks a free port. */
-  wialon: { port: number | null; password: string | undefined };
+  wialon: {
+    port: number | null;
+    password: string | undefined;
+    loginTimeoutMs: number;
+    maxConnectionsPerAddress: number;
+  };
+  /** Commands to our own trackers (Wialon IPS downlink). */
+  commands: { confirmTimeoutMs: number; expiryMs: number; pollMs: number };
+  /** Live stream: how often the connection is checked (user, token) and kept alive. */
+  streamHeartbeatMs: number;
+  /** What the Content-Security-Policy allows beyond this origin. */
+  csp: { tileUrl: string; firebaseHosts: string[] };
   /** The shared secret of the flespi HTTP stream; the stream is refused without it. */
   flespiStreamSecret: string | undefined;
   /** The demo's moving fleet (only with the demo seed and the OsmAnd listener on). */
@@ -126,8 +175,11 @@ export type Config = {
   outsideTimeoutMs: number;
   seedDemo: boolean;
   seedDemoFleet: boolean;
-  trustProxy: boolean;
+  /** Proxies in front of the server whose X-Forwarded-For hops are trusted (0: none). */
+  trustProxy: number;
   throttle: {
+    /** Sign-in attempts of one account evaluated at the same time, at most. */
+    maxConcurrent: number;
     slowdownAfter: number;
     slowdownMs: number;
     blockAfter: number;
@@ -155,6 +207,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: e.JWT_SECRET,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    sessionMaxAge: e.SESSION_MAX_AGE,
+    refreshReuseGrace: e.REFRESH_REUSE_GRACE_SECONDS,
     setPasswordTokenTtl: e.SET_PASSWORD_TOKEN_TTL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -171,6 +225,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     wialon: {
       port: e.WIALON_IPS_PORT,
       password: e.WIALON_IPS_PASSWORD,
+      loginTimeoutMs: e.WIALON_IPS_LOGIN_TIMEOUT_SECONDS * 1000,
+      maxConnectionsPerAddress: e.WIALON_IPS_MAX_CONNECTIONS_PER_ADDRESS,
+    },
+    commands: {
+      confirmTimeoutMs: e.COMMAND_CONFIRM_TIMEOUT_SECONDS * 1000,
+      expiryMs: e.COMMAND_EXPIRY_SECONDS * 1000,
+      pollMs: e.COMMAND_POLL_SECONDS * 1000,
+    },
+    streamHeartbeatMs: e.STREAM_HEARTBEAT_SECONDS * 1000,
+    csp: {
+      tileUrl:
+        e.MAP_TILE_URL ?? e.VITE_MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      firebaseHosts: e.FIREBASE_HOSTS,
     },
     flespiStreamSecret: e.FLESPI_STREAM_SECRET,
     simulator: { on: e.SIMULATOR === 'on', intervalMs: e.SIMULATOR_INTERVAL_MS },
@@ -191,6 +258,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemoFleet: e.SEED_DEMO_FLEET,
     trustProxy: e.TRUST_PROXY,
     throttle: {
+      maxConcurrent: e.LOGIN_MAX_CONCURRENT,
       slowdownAfter: e.LOGIN_SLOWDOWN_AFTER,
       slowdownMs: e.LOGIN_SLOWDOWN_MS,
       blockAfter: e.LOGIN_BLOCK_AFTER,

@@ -4,6 +4,7 @@ import type { Integrations } from './adapters/integrations';
 import type { PlateLookup } from './adapters/plates';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { Downlink } from './ingest/downlink';
 import type { Pipeline } from './ingest/pipeline';
 import type { Logger } from './log';
 import type { Mailer } from './mail/mailer';
@@ -17,6 +18,8 @@ export interface Deps {
   integrations: Integrations;
   plates: PlateLookup;
   pipeline: Pipeline;
+  /** Commands to our own trackers over their open connections (Wialon IPS). */
+  downlink: Downlink;
   /** Access-token signing secret: JWT_SECRET, or one generated once and kept in the database. */
   secret: string;
 }

@@ -15,10 +15,23 @@ export interface Logger {
   child(fields: Fields): Logger;
 }
 
-function serialise(value: unknown): unknown {
-  if (value instanceof Error)
-    return { name: value.name, message: value.message, stack: value.stack };
-  return value;
+/** Fields of a database error worth a log line (node-postgres and PGlite name them alike). */
+const DATABASE_FIELDS = ['code', 'detail', 'hint', 'constraint', 'table', 'column', 'where'];
+
+/**
+ * An error as JSON, with its cause chain: drizzle wraps the database's error (which says
+ * what actually went wrong: its SQLSTATE code, detail, constraint) in `cause`.
+ */
+function serialise(value: unknown, depth = 0): unknown {
+  if (!(value instanceof Error)) return value;
+  const out: Record<string, unknown> = { name: value.name, message: value.message };
+  for (const field of DATABASE_FIELDS) {
+    const found = (value as unknown as Record<string, unknown>)[field];
+    if (typeof found === 'string' && found !== '') out[field] = found;
+  }
+  if (value.cause !== undefined && depth < 5) out.cause = serialise(value.cause, depth + 1);
+  out.stack = value.stack;
+  return out;
 }
 
 export function createLogger(level: LogLevel = 'info', base: Fields = {}): Logger {

@@ -17,6 +17,7 @@ import { ensurePartitions } from './db/partitions';
 import { DEMO_PASSWORD, isEmpty, seedDemo, seedDemoFleet } from './db/seed';
 import { getOrCreateSetting } from './db/settings';
 import type { Deps } from './deps';
+import { createDownlink } from './ingest/downlink';
 import { startOsmand } from './ingest/osmand';
 import { createPipeline } from './ingest/pipeline';
 import { startWialon } from './ingest/wialon';
@@ -43,9 +44,7 @@ export async function prepare(
     onIdleError: (err) => log.warn('database: idle connection lost', { err: err.message }),
   });
   await database.migrate();
-  const partitions = await ensurePartitions(database.db);
-  if (partitions.skipped.length)
-    log.warn('positions: months left in the default partition', partitions);
+  reportPartitions(log, await ensurePartitions(database.db));
   log.info('database ready', {
     kind: database.kind,
     dataDir: database.kind === 'pglite' ? config.dataDir : undefined,
@@ -60,7 +59,11 @@ export async function prepare(
     (await getOrCreateSetting(database.db, 'jwt_secret', () =>
       randomBytes(48).toString('base64url'),
     ));
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
+  // Links in logged e-mails are credentials: written to the log in the demo only.
+  const mailer = createMailer(
+    { smtpUrl: config.smtpUrl, from: config.mailFrom, logContent: config.seedDemo },
+    log,
+  );
   if (!mailer.configured) {
     log.warn(
       'SMTP_URL não configurado: os e-mails (primeiro acesso, recuperação de senha) serão apenas registrados no log',
@@ -77,7 +80,19 @@ export async function prepare(
     integrations: createIntegrations(config),
     plates: createPlateLookup({ ...config.plateLookup, timeoutMs: config.outsideTimeoutMs }),
     pipeline: createPipeline(database.db, config, log),
+    downlink: createDownlink(database.db, config.commands, log),
   };
+}
+
+/** Months left in the default partition are expected; any other failure is an error. */
+function reportPartitions(log: Logger, result: Awaited<ReturnType<typeof ensurePartitions>>) {
+  if (result.skipped.length)
+    log.warn('positions: months left in the default partition', { skipped: result.skipped });
+  for (const failure of result.failed)
+    log.error('positions: could not create a partition', {
+      partition: failure.name,
+      err: failure.error,
+    });
 }
 
 export async function startServer(config: Config, log?: Logger): Promise<RunningServer> {
@@ -98,6 +113,7 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
           host: config.host,
           pipeline: deps.pipeline,
           log: deps.log,
+          maxFutureSeconds: config.ingest.maxFutureSeconds,
         });
   const wialon =
     config.wialon.port === null
@@ -106,9 +122,14 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
           port: config.wialon.port,
           host: config.host,
           password: config.wialon.password,
+          loginTimeoutMs: config.wialon.loginTimeoutMs,
+          maxConnectionsPerAddress: config.wialon.maxConnectionsPerAddress,
+          maxFutureSeconds: config.ingest.maxFutureSeconds,
           pipeline: deps.pipeline,
+          downlink: deps.downlink,
           log: deps.log,
         });
+  const stopDownlink = deps.downlink.start();
   const stopSimulator =
     osmand && config.seedDemo && config.seedDemoFleet && config.simulator.on
       ? startSimulator({
@@ -122,8 +143,9 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
   // A server that runs for months keeps creating the months ahead.
   const partitionTimer = setInterval(
     () =>
-      void ensurePartitions(deps.database.db).catch((err: unknown) =>
-        deps.log.warn('positions: could not create partitions', { err }),
+      void ensurePartitions(deps.database.db).then(
+        (result) => reportPartitions(deps.log, result),
+        (err: unknown) => deps.log.error('positions: could not create partitions', { err }),
       ),
     12 * 3600_000,
   );
@@ -136,6 +158,7 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
     deps,
     async close() {
       stopSimulator?.();
+      stopDownlink();
       clearInterval(partitionTimer);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (osmand) await new Promise<void>((resolve) => osmand.close(() => resolve()));

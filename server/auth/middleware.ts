@@ -1,19 +1,21 @@
 /**
  * Bearer authentication for every protected route: verifies the access token, then loads
- * the user so that a deactivated user, or a user of a deactivated customer, is refused at
- * once rather than when the token expires.
+ * the user and their session in one query, so that a deactivated user, a user of a
+ * deactivated customer, or a session signed out elsewhere is refused at once rather than
+ * when the token expires.
  */
 import { createMiddleware } from 'hono/factory';
 import { hasPermission, type Permission } from '../../src/contract';
-import { findUserById, type UserRecord } from '../db/users';
+import { findUserForSession, type UserRecord } from '../db/users';
 import type { Deps } from '../deps';
-import { forbidden, unauthorized } from '../http/errors';
-import { bearerToken, verifyAccessToken } from './tokens';
+import { forbidden, type HttpError, unauthorized } from '../http/errors';
+import { type AccessClaims, bearerToken, TOKEN_EXPIRED, verifyAccessToken } from './tokens';
 
-export type AuthEnv = { Variables: { user: UserRecord } };
+export type AuthEnv = { Variables: { user: UserRecord; claims: AccessClaims } };
 
 export const INACTIVE_USER = 'Usuário inativo. Procure o administrador da sua empresa.';
 export const INACTIVE_CLIENT = 'Cliente inativo. Procure o suporte.';
+export const SESSION_ENDED = 'Sessão encerrada. Faça login novamente.';
 
 /** Refuses users or customers that may not use the system, with the reason. */
 export function assertCanUse(user: UserRecord | undefined): asserts user is UserRecord {
@@ -22,14 +24,41 @@ export function assertCanUse(user: UserRecord | undefined): asserts user is User
   if (!user.clientActive) throw unauthorized(INACTIVE_CLIENT, 'CLIENT_INACTIVE');
 }
 
+/** The user of valid claims, checked like every request; throws the reason otherwise. */
+async function userOf(deps: Deps, claims: AccessClaims): Promise<UserRecord> {
+  const found = await findUserForSession(deps.database.db, claims.sub, claims.sid);
+  assertCanUse(found);
+  if (!found.sessionOpen) throw unauthorized(SESSION_ENDED, 'SESSION_REVOKED');
+  const { sessionOpen: _, ...user } = found;
+  return user;
+}
+
+/**
+ * Why a long-lived connection (the live stream) opened with these claims must end now, or
+ * undefined while it may go on: the token expired, or the user or session was closed.
+ */
+export async function sessionProblem(
+  deps: Deps,
+  claims: AccessClaims,
+  now = Date.now(),
+): Promise<{ reason: string; message: string } | undefined> {
+  if (claims.exp * 1000 <= now) return { reason: TOKEN_EXPIRED, message: 'Token expirado' };
+  try {
+    await userOf(deps, claims);
+    return undefined;
+  } catch (err) {
+    const { message, extra } = err as HttpError;
+    return { reason: extra?.reason ?? 'UNAUTHORIZED', message };
+  }
+}
+
 export function requireAuth(deps: Deps) {
   return createMiddleware<AuthEnv>(async (c, next) => {
     const token = bearerToken(c.req.header('authorization'));
     if (!token) throw unauthorized('Não autenticado', 'NO_TOKEN');
     const claims = await verifyAccessToken(token, deps.secret);
-    const user = await findUserById(deps.database.db, claims.sub);
-    assertCanUse(user);
-    c.set('user', user);
+    c.set('user', await userOf(deps, claims));
+    c.set('claims', claims);
     await next();
   });
 }

@@ -35,21 +35,30 @@ export function toSessionUser(user: UserRecord): SessionUser {
 export async function issueSession(
   deps: Deps,
   user: UserRecord,
-  rotatedRefreshToken?: string,
+  rotated?: { refreshToken: string; familyId: string },
 ): Promise<AuthResponse> {
-  let refreshToken = rotatedRefreshToken;
-  if (!refreshToken) {
+  let session = rotated;
+  if (!session) {
     const fresh = newOpaqueToken();
+    const familyId = randomUUID();
     await storeRefreshToken(deps.database.db, {
       userId: user.id,
-      familyId: randomUUID(),
+      familyId,
       tokenHash: fresh.hash,
-      expiresAt: new Date(Date.now() + deps.config.refreshTokenTtl * 1000),
+      expiresAt: new Date(
+        Date.now() + Math.min(deps.config.refreshTokenTtl, deps.config.sessionMaxAge) * 1000,
+      ),
     });
-    refreshToken = fresh.token;
+    session = { refreshToken: fresh.token, familyId };
   }
-  const accessToken = await signAccessToken(user, deps.secret, deps.config.accessTokenTtl);
-  return { user: toSessionUser(user), accessToken, refreshToken };
+  const accessToken = await signAccessToken(
+    user,
+    deps.secret,
+    deps.config.accessTokenTtl,
+    Date.now(),
+    session.familyId,
+  );
+  return { user: toSessionUser(user), accessToken, refreshToken: session.refreshToken };
 }
 
 const PAGES: Record<PasswordTokenPurpose, string> = {

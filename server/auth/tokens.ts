@@ -15,6 +15,8 @@ export interface AccessClaims {
   typ: 'access';
   iat: number;
   exp: number;
+  /** The session (refresh-token family) the token belongs to: revoking it ends the token. */
+  sid?: string;
 }
 
 export const TOKEN_EXPIRED = 'TOKEN_EXPIRED';
@@ -24,6 +26,7 @@ export function signAccessToken(
   secret: string,
   ttlSeconds: number,
   now = Date.now(),
+  sessionId?: string,
 ): Promise<string> {
   const iat = Math.floor(now / 1000);
   const claims: AccessClaims = {
@@ -33,6 +36,7 @@ export function signAccessToken(
     typ: 'access',
     iat,
     exp: iat + ttlSeconds,
+    ...(sessionId ? { sid: sessionId } : {}),
   };
   return sign({ ...claims }, secret, 'HS256');
 }
@@ -41,6 +45,7 @@ export async function verifyAccessToken(token: string, secret: string): Promise<
   try {
     const payload = await verify(token, secret, 'HS256');
     if (payload.typ !== 'access' || typeof payload.sub !== 'string') throw new Error('typ');
+    if (payload.sid !== undefined && typeof payload.sid !== 'string') throw new Error('sid');
     return payload as unknown as AccessClaims;
   } catch (err) {
     if (err instanceof JwtTokenExpired) throw unauthorized('Token expirado', TOKEN_EXPIRED);

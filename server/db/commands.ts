@@ -1,6 +1,6 @@
 /** The command log: every command sent, by whom, through which integration, and its state. */
-import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Db } from './client';
+import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from './client';
 import { commands, trackers, users } from './schema';
 
 export type CommandRow = typeof commands.$inferSelect & { userName: string | null };
@@ -14,6 +14,10 @@ export async function insertCommand(
     kind: string;
     integration: string;
     userId: string;
+    status?: string;
+    detail?: string | null;
+    payload?: string | null;
+    expiresAt?: Date | null;
   },
 ) {
   const [row] = await db.insert(commands).values(values).returning({ id: commands.id });
@@ -79,4 +83,129 @@ export async function setTrackerFlags(
     .update(trackers)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(trackers.id, id));
+}
+
+// ── Delivery to our own trackers (Wialon IPS downlink) ────────────────────────────────────
+
+export interface ClaimedCommand {
+  id: string;
+  trackerId: string;
+  payload: string;
+}
+
+/**
+ * Takes the pending, unexpired commands of these trackers for sending, oldest first, and
+ * marks them sent. `skip locked`: when several server processes poll at once, each command
+ * is taken by one of them only.
+ */
+export async function claimPending(
+  db: Db,
+  trackerIds: string[],
+  detail: string,
+  now = new Date(),
+): Promise<ClaimedCommand[]> {
+  if (trackerIds.length === 0) return [];
+  const at = now.toISOString();
+  const rows = rowsOf<{ id: string; tracker_id: string; payload: string | null }>(
+    await db.execute(sql`
+      update commands set status = 'sent', sent_at = ${at}::timestamptz,
+          updated_at = ${at}::timestamptz, detail = ${detail}
+        where id in (
+          select id from commands
+            where tracker_id in (${sql.join(
+              trackerIds.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )})
+              and integration = 'rastro' and status = 'pending' and payload is not null
+              and (expires_at is null or expires_at > ${at}::timestamptz)
+            order by created_at
+            for update skip locked)
+        returning id, tracker_id, payload`),
+  );
+  return rows.flatMap((row) =>
+    row.payload ? [{ id: row.id, trackerId: row.tracker_id, payload: row.payload }] : [],
+  );
+}
+
+/** A claimed command whose line could not be written (the device left): pending again. */
+export async function unclaim(db: Db, id: string, detail: string) {
+  await db
+    .update(commands)
+    .set({ status: 'pending', sentAt: null, detail, updatedAt: new Date() })
+    .where(and(eq(commands.id, id), eq(commands.status, 'sent')));
+}
+
+/** Sent commands of a tracker still waiting for the device to show them done. */
+export async function awaitingConfirmation(db: Db, trackerId: string) {
+  return db
+    .select({ id: commands.id, payload: commands.payload, sentAt: commands.sentAt })
+    .from(commands)
+    .where(
+      and(
+        eq(commands.trackerId, trackerId),
+        eq(commands.status, 'sent'),
+        eq(commands.integration, 'rastro'),
+      ),
+    );
+}
+
+export async function confirmCommands(db: Db, ids: string[], detail: string) {
+  if (ids.length === 0) return;
+  await db
+    .update(commands)
+    .set({ status: 'confirmed', detail, updatedAt: new Date() })
+    .where(and(inArray(commands.id, ids), eq(commands.status, 'sent')));
+}
+
+/**
+ * Ends what waited too long: pending commands past their expiry become 'expired', sent ones
+ * not confirmed within `confirmTimeoutMs` become 'failed'. Safe to run in every process.
+ */
+export async function closeOverdue(
+  db: Db,
+  confirmTimeoutMs: number,
+  details: { expired: string; unconfirmed: string },
+  now = new Date(),
+) {
+  const at = now.toISOString();
+  const expired = await db
+    .update(commands)
+    .set({ status: 'expired', detail: details.expired, updatedAt: now })
+    .where(
+      and(
+        eq(commands.integration, 'rastro'),
+        eq(commands.status, 'pending'),
+        lte(commands.expiresAt, now),
+      ),
+    )
+    .returning({ id: commands.id });
+  const failed = await db
+    .update(commands)
+    .set({ status: 'failed', detail: details.unconfirmed, updatedAt: now })
+    .where(
+      and(
+        eq(commands.integration, 'rastro'),
+        eq(commands.status, 'sent'),
+        sql`${commands.sentAt} <= ${at}::timestamptz - make_interval(secs => ${confirmTimeoutMs / 1000})`,
+      ),
+    )
+    .returning({ id: commands.id });
+  return { expired: expired.length, failed: failed.length };
+}
+
+/**
+ * How a tracker talks to us, to know whether it can take a command: its type's protocol
+ * when it has a type, else the protocol of its last fix; undefined when neither is known.
+ */
+export async function trackerProtocol(db: Db, trackerId: string): Promise<string | undefined> {
+  const [row] = rowsOf<{ type_protocol: string | null; last_protocol: string | null }>(
+    await db.execute(sql`
+      select tt.protocol as type_protocol, l.protocol as last_protocol
+        from trackers t
+        left join tracker_types tt on tt.id = t.tracker_type_id
+        left join last_locations l on l.tracker_id = t.id
+        where t.id = ${trackerId}::uuid`),
+  );
+  const typed = row?.type_protocol;
+  return (typed && typed !== 'other' ? typed : row?.last_protocol) ?? undefined;
 }

@@ -3,7 +3,7 @@
  * drivers): always filtered by the customer ids the caller may see and by `canceled_at is
  * null`, so no route can forget either.
  */
-import { and, asc, count, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
@@ -21,8 +21,13 @@ export type SortBy = AnyPgColumn | SQL;
 
 export interface OwnedListQuery {
   clientIds: string[];
-  /** Sync mode: rows changed after this instant, cancelled ones included (as tombstones). */
+  /**
+   * Sync mode: rows changed since this instant (to the millisecond, inclusive), cancelled
+   * ones included (as tombstones), in keyset order (updatedAt to the millisecond, id).
+   */
   updatedSince?: Date | undefined;
+  /** Sync mode's next page: only rows after (updatedSince, afterId) in that order. */
+  afterId?: string | undefined;
   where: (SQL | undefined)[];
   /** Applied in every mode (e.g. a VISITOR's linked vehicles). */
   always?: Filter[];
@@ -36,24 +41,41 @@ function scope(table: OwnedTable, clientIds: string[]) {
   return and(inArray(table.clientId, clientIds), isNull(table.canceledAt));
 }
 
+/**
+ * Sync mode pages by keyset, never by offset: rows change while a client pages through them,
+ * and many share one updatedAt (a bulk change). Times are compared to the millisecond, the
+ * precision the API writes them with, so a client's cursor matches the rows exactly.
+ */
+function syncWindow(table: OwnedTable, since: Date, afterId: string | undefined) {
+  const changed = sql`date_trunc('milliseconds', ${table.updatedAt})`;
+  const at = sql`${since.toISOString()}::timestamptz`;
+  return {
+    where: afterId
+      ? sql`(${changed}, ${table.id}) > (${at}, ${afterId}::uuid)`
+      : sql`${changed} >= ${at}`,
+    order: [asc(changed), asc(table.id)],
+  };
+}
+
 export async function listOwned<T extends OwnedTable>(db: Db, table: T, q: OwnedListQuery) {
   if (q.clientIds.length === 0) return { rows: [] as T['$inferSelect'][], total: 0 };
-  const where = q.updatedSince
-    ? and(
-        inArray(table.clientId, q.clientIds),
-        gt(table.updatedAt, q.updatedSince),
-        ...(q.always ?? []),
-      )
+  const sync = q.updatedSince ? syncWindow(table, q.updatedSince, q.afterId) : undefined;
+  const where = sync
+    ? and(inArray(table.clientId, q.clientIds), sync.where, ...(q.always ?? []))
     : and(scope(table, q.clientIds), ...q.where, ...(q.always ?? []));
   const direction = q.order === 'desc' ? desc : asc;
+  const order = sync?.order ?? [direction(q.sort), asc(table.id)];
+  // A keyset page starts after its cursor; only the first sync pages of older clients
+  // (no afterId) still count pages by offset.
+  const offset = sync && q.afterId ? 0 : (q.page - 1) * q.limit;
   const [rows, totals] = await Promise.all([
     db
       .select()
       .from(table as PgTable)
       .where(where)
-      .orderBy(direction(q.sort), asc(table.id))
+      .orderBy(...order)
       .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
+      .offset(offset),
     db
       .select({ n: count() })
       .from(table as PgTable)

@@ -3,9 +3,12 @@
  * trackers in one transaction: the fixes (a repeated fix is ignored by its key) and each
  * tracker's last location, moved forward only when a newer fix arrives.
  */
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from './client';
 import { drivers, fleets, lastLocations, trackers, vehicles } from './schema';
+
+/** How a fix reached us: who can take commands back (only Wialon IPS has a downlink). */
+export type Protocol = 'osmand' | 'wialon_ips' | 'flespi';
 
 export interface TrackerRef {
   id: string;
@@ -51,6 +54,30 @@ export async function trackersByIdentifiers(
   return new Map(rows.map(({ identifier, ...ref }) => [identifier, ref]));
 }
 
+/** What a protocol with a login needs of a device: its tracker and own password, if any. */
+export interface DeviceLogin extends TrackerRef {
+  wialonPasswordHash: string | null;
+}
+
+export async function deviceLogin(db: Db, identifier: string): Promise<DeviceLogin | undefined> {
+  const [row] = await db
+    .select({
+      id: trackers.id,
+      clientId: trackers.clientId,
+      vehicleId: trackers.vehicleId,
+      wialonPasswordHash: trackers.wialonPasswordHash,
+    })
+    .from(trackers)
+    .where(
+      and(
+        eq(trackers.identifier, identifier),
+        isNull(trackers.canceledAt),
+        eq(trackers.active, true),
+      ),
+    );
+  return row;
+}
+
 export type LastFix = Pick<typeof lastLocations.$inferSelect, 'latitude' | 'longitude' | 'fixTime'>;
 
 /** The stored last fix of each tracker, for a whole ingest batch in one query. */
@@ -71,6 +98,7 @@ export async function lastFixesOf(db: Db, trackerIds: string[]): Promise<Map<str
 export interface TrackerFix {
   tracker: TrackerRef;
   fix: Fix;
+  protocol?: Protocol | undefined;
 }
 
 /**
@@ -88,7 +116,7 @@ export async function storeFixes(db: Db, rows: TrackerFix[]): Promise<Set<string
     const seen = newest.get(row.tracker.id);
     if (!seen || row.fix.fixTime > seen.fix.fixTime) newest.set(row.tracker.id, row);
   }
-  const record = ({ tracker, fix }: TrackerFix) => ({
+  const record = ({ tracker, fix, protocol }: TrackerFix) => ({
     tracker_id: tracker.id,
     vehicle_id: tracker.vehicleId,
     client_id: tracker.clientId,
@@ -103,11 +131,12 @@ export async function storeFixes(db: Db, rows: TrackerFix[]): Promise<Set<string
     battery: fix.battery ?? null,
     driver_rfid: fix.driverRfid ?? null,
     attributes: fix.attributes,
+    protocol: protocol ?? null,
   });
   const columns = sql.raw(`tracker_id uuid, vehicle_id uuid, client_id uuid,
     fix_time timestamptz, latitude float8, longitude float8, speed real, course real,
     altitude real, accuracy real, ignition boolean, battery real, driver_rfid text,
-    attributes jsonb`);
+    attributes jsonb, protocol text`);
   const receivedAt = new Date().toISOString();
   await db.transaction(async (tx) => {
     const stored = rowsOf<{ tracker_id: string; fix_time: string | Date }>(
@@ -123,17 +152,21 @@ export async function storeFixes(db: Db, rows: TrackerFix[]): Promise<Set<string
     for (const row of stored) inserted.add(fixKey(row.tracker_id, new Date(row.fix_time)));
     await tx.execute(sql`
       insert into last_locations as l (tracker_id, vehicle_id, client_id, fix_time,
-        received_at, latitude, longitude, speed, course, ignition, battery, driver_rfid)
+        received_at, latitude, longitude, speed, course, ignition, battery, driver_rfid,
+        protocol)
       select tracker_id, vehicle_id, client_id, fix_time, ${receivedAt}::timestamptz,
-        latitude, longitude, speed, course, ignition, battery, driver_rfid
+        latitude, longitude, speed, course, ignition, battery, driver_rfid, protocol
         from jsonb_to_recordset(${JSON.stringify([...newest.values()].map(record))}::jsonb)
           as x(${columns})
+        order by tracker_id
       on conflict (tracker_id) do update set
         vehicle_id = excluded.vehicle_id, client_id = excluded.client_id,
         fix_time = excluded.fix_time, received_at = excluded.received_at,
         latitude = excluded.latitude, longitude = excluded.longitude,
         speed = excluded.speed, course = excluded.course, ignition = excluded.ignition,
-        battery = excluded.battery, driver_rfid = excluded.driver_rfid
+        battery = excluded.battery, driver_rfid = excluded.driver_rfid,
+        protocol = coalesce(excluded.protocol, l.protocol),
+        seq = nextval('last_location_seq')
       where l.fix_time < excluded.fix_time`);
   });
   return inserted;
@@ -157,6 +190,8 @@ export async function lastLocationsOf(
     vehicleIds?: string[] | undefined;
     trackerIds?: string[] | undefined;
     receivedAfter?: Date | undefined;
+    /** Only changes numbered after this event id (a live stream resuming). */
+    afterSeq?: number | undefined;
   } = {},
 ) {
   if (clientIds.length === 0) return [];
@@ -169,29 +204,60 @@ export async function lastLocationsOf(
         within(lastLocations.vehicleId, filter.vehicleIds),
         within(lastLocations.trackerId, filter.trackerIds),
         filter.receivedAfter ? gt(lastLocations.receivedAt, filter.receivedAfter) : undefined,
+        filter.afterSeq !== undefined ? gt(lastLocations.seq, filter.afterSeq) : undefined,
       ),
-    );
+    )
+    .orderBy(asc(lastLocations.seq));
 }
 
-/** Names shown with last locations: vehicles (name, plate, type) and drivers by RFID. */
-export async function vehiclesAndDrivers(db: Db, vehicleIds: string[], rfids: string[]) {
+/** The last number given to a change of a last location (0 before the first). */
+export async function currentSeq(db: Db): Promise<number> {
+  const [row] = rowsOf<{ seq: string | number | null }>(
+    await db.execute(sql`select max(seq) as seq from last_locations`),
+  );
+  return Number(row?.seq ?? 0);
+}
+
+/**
+ * Names shown with last locations: vehicles (name, plate, type) and drivers by RFID, both
+ * only within the customers given. An RFID tag is unique within a customer only, so a driver
+ * is matched by (customer, tag): the customer of the location, never another one's driver.
+ */
+export async function vehiclesAndDrivers(
+  db: Db,
+  clientIds: string[],
+  vehicleIds: string[],
+  rfids: string[],
+) {
+  if (clientIds.length === 0) return { vehicles: [], drivers: [] };
   const [vehicleRows, driverRows] = await Promise.all([
     vehicleIds.length
       ? db
           .select({
             id: vehicles.id,
+            clientId: vehicles.clientId,
             name: vehicles.name,
             plate: vehicles.plate,
             type: vehicles.type,
           })
           .from(vehicles)
-          .where(inArray(vehicles.id, vehicleIds))
+          .where(and(inArray(vehicles.id, vehicleIds), inArray(vehicles.clientId, clientIds)))
       : Promise.resolve([]),
     rfids.length
       ? db
-          .select({ rfid: drivers.rfidCode, name: drivers.completName })
+          .select({
+            clientId: drivers.clientId,
+            rfid: drivers.rfidCode,
+            name: drivers.completName,
+          })
           .from(drivers)
-          .where(and(inArray(drivers.rfidCode, rfids), isNull(drivers.canceledAt)))
+          .where(
+            and(
+              inArray(drivers.rfidCode, rfids),
+              inArray(drivers.clientId, clientIds),
+              isNull(drivers.canceledAt),
+            ),
+          )
       : Promise.resolve([]),
   ]);
   return { vehicles: vehicleRows, drivers: driverRows };

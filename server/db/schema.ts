@@ -5,11 +5,13 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   doublePrecision,
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   real,
@@ -98,6 +100,10 @@ export const refreshTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the family's sign-in happened: no token of it lives past the absolute lifetime. */
+    sessionStartedAt: timestamp('session_started_at', { withTimezone: true })
+      .notNull()
+      .defaultNow(),
   },
   (t) => [
     uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
@@ -245,6 +251,11 @@ export const trackers = pgTable(
     simCardId: uuid('sim_card_id').references(() => simCards.id),
     enabled: boolean('enabled').notNull().default(true),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
+    /**
+     * The tracker's own Wialon IPS password (SHA-256), when the operator set one: then only
+     * it logs the device in, and a wrong one answers as an unknown identifier would.
+     */
+    wialonPasswordHash: text('wialon_password_hash'),
   },
   (t) => [
     index('trackers_client_idx').on(t.clientId),
@@ -281,13 +292,19 @@ export const drivers = pgTable(
   (t) => [
     index('drivers_client_idx').on(t.clientId),
     uniqueIndex('drivers_cpf_key').on(t.clientId, t.cpf).where(sql`${t.canceledAt} is null`),
+    // RFID tags are unique within a customer only: two customers may use the same tag.
     uniqueIndex('drivers_rfid_key')
-      .on(t.rfidCode)
+      .on(t.clientId, t.rfidCode)
       .where(sql`${t.canceledAt} is null and ${t.rfidCode} is not null`),
   ],
 );
 
-/** Commands sent to vehicles and trackers (block, unblock, suspend, enable, disable). */
+/**
+ * Commands sent to vehicles and trackers (block, unblock, suspend, enable, disable). Those
+ * for our own Wialon IPS trackers wait here as 'pending' (with the line to send and when they
+ * expire) until the process holding the device's connection sends them ('sent', `sent_at`)
+ * and the device's outputs show them done ('confirmed') or the time runs out ('failed').
+ */
 export const commands = pgTable(
   'commands',
   {
@@ -304,9 +321,18 @@ export const commands = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
+    /** The line sent to the device (Wialon IPS output control, e.g. `L1=1`). */
+    payload: text('payload'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('commands_vehicle_idx').on(t.vehicleId, t.createdAt)],
+  (t) => [
+    index('commands_vehicle_idx').on(t.vehicleId, t.createdAt),
+    index('commands_open_idx')
+      .on(t.trackerId, t.status)
+      .where(sql`${t.status} in ('pending', 'sent')`),
+  ],
 );
 
 /** Vehicles a VISITOR (Terceiro) user may see. */
@@ -380,6 +406,9 @@ export const positions = pgTable(
   ],
 );
 
+/** Numbers every change of a last location: the live stream's event ids, in order. */
+export const lastLocationSeq = pgSequence('last_location_seq');
+
 /** The newest position of each tracker, updated in the same transaction as the insert. */
 export const lastLocations = pgTable(
   'last_locations',
@@ -396,9 +425,14 @@ export const lastLocations = pgTable(
     ignition: boolean('ignition'),
     battery: real('battery'),
     driverRfid: text('driver_rfid'),
+    /** Taken from last_location_seq at every change: where a live stream resumes. */
+    seq: bigint('seq', { mode: 'number' }).notNull().default(sql`nextval('last_location_seq')`),
+    /** The protocol the fix came by ('osmand', 'wialon_ips', 'flespi'): who can take commands. */
+    protocol: text('protocol'),
   },
   (t) => [
     index('last_locations_client_idx').on(t.clientId),
     index('last_locations_vehicle_idx').on(t.vehicleId),
+    index('last_locations_seq_idx').on(t.seq),
   ],
 );

@@ -1,9 +1,12 @@
 /**
  * Refresh-token families and one-time set-password tokens. Rotation happens in one
- * transaction with a row lock, so two concurrent refreshes with the same token cannot both
- * succeed: the second sees the token used and revokes the family (replay detection).
+ * transaction with a row lock. A token presented again after it was used means it was
+ * stolen or replayed, and the whole family is revoked — except within a short grace after
+ * its use, when it is the same person's second tab refreshing at the same moment: that one
+ * gets a successor of its own in the same family. No token of a family outlives the
+ * family's absolute lifetime, counted from its sign-in.
  */
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from './client';
 import { passwordTokens, refreshTokens } from './schema';
 
@@ -18,11 +21,21 @@ export type RotateResult =
   | { status: 'ok'; userId: string; familyId: string }
   | { status: 'unknown' | 'expired' | 'reused' | 'revoked' };
 
+export interface RotationRules {
+  /** Lifetime of a token from its issue (idle limit), in ms. */
+  ttlMs: number;
+  /** Lifetime of a family from its sign-in (absolute limit), in ms. */
+  maxAgeMs: number;
+  /** How long a used token may still refresh (two tabs), in ms. */
+  graceMs: number;
+}
+
 /** Marks the presented token used and stores its successor, or tells why it cannot. */
 export async function rotateRefreshToken(
   db: Db,
   presentedHash: string,
-  next: { tokenHash: string; expiresAt: Date },
+  nextHash: string,
+  rules: RotationRules,
   now = new Date(),
 ): Promise<RotateResult> {
   return db.transaction(async (tx) => {
@@ -33,23 +46,36 @@ export async function rotateRefreshToken(
       .for('update');
     if (!row) return { status: 'unknown' };
     if (row.revokedAt) return { status: 'revoked' };
-    if (row.usedAt) {
+    const graceful = row.usedAt && now.getTime() - row.usedAt.getTime() <= rules.graceMs;
+    if (row.usedAt && !graceful) {
       await tx
         .update(refreshTokens)
         .set({ revokedAt: now })
         .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
       return { status: 'reused' };
     }
-    if (row.expiresAt <= now) return { status: 'expired' };
-    await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, row.id));
+    const endOfSession = row.sessionStartedAt.getTime() + rules.maxAgeMs;
+    if (row.expiresAt <= now || endOfSession <= now.getTime()) return { status: 'expired' };
+    if (!row.usedAt)
+      await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, row.id));
     await tx.insert(refreshTokens).values({
       userId: row.userId,
       familyId: row.familyId,
-      tokenHash: next.tokenHash,
-      expiresAt: next.expiresAt,
+      tokenHash: nextHash,
+      expiresAt: new Date(Math.min(now.getTime() + rules.ttlMs, endOfSession)),
+      sessionStartedAt: row.sessionStartedAt,
     });
     return { status: 'ok', userId: row.userId, familyId: row.familyId };
   });
+}
+
+/** The family of a refresh token (used or not), unless unknown or already revoked. */
+export async function familyOf(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.revokedAt)));
+  return row;
 }
 
 export async function revokeFamily(db: Db, familyId: string, now = new Date()) {
@@ -59,11 +85,23 @@ export async function revokeFamily(db: Db, familyId: string, now = new Date()) {
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-export async function revokeUserTokens(db: Db, userId: string, now = new Date()) {
+/** Revokes every session of a user, or every one but `keepFamily` (the caller's own). */
+export async function revokeUserTokens(
+  db: Db,
+  userId: string,
+  now = new Date(),
+  keepFamily?: string,
+) {
   await db
     .update(refreshTokens)
     .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        keepFamily ? ne(refreshTokens.familyId, keepFamily) : undefined,
+      ),
+    );
 }
 
 export type PasswordTokenPurpose = 'first_access' | 'recovery';

@@ -6,7 +6,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Role } from '../../src/contract';
 import type { Db } from './client';
-import { clients, users } from './schema';
+import { clients, refreshTokens, users } from './schema';
 
 export interface UserRecord {
   id: string;
@@ -49,6 +49,29 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRecord
 export async function findUserById(db: Db, id: string): Promise<UserRecord | undefined> {
   const rows = await db
     .select(columns)
+    .from(users)
+    .innerJoin(clients, eq(clients.id, users.clientId))
+    .where(and(eq(users.id, id), isNull(users.canceledAt)))
+    .limit(1);
+  return rows[0];
+}
+
+/**
+ * The user of an access token, with whether its session (refresh-token family) is still
+ * open: one round trip for every authenticated request. A signed-out or revoked session
+ * stops its access tokens at once, not when they expire.
+ */
+export async function findUserForSession(
+  db: Db,
+  id: string,
+  familyId: string | undefined,
+): Promise<(UserRecord & { sessionOpen: boolean }) | undefined> {
+  const open = familyId
+    ? sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${familyId}
+        and ${refreshTokens.userId} = ${users.id} and ${refreshTokens.revokedAt} is null)`
+    : sql<boolean>`true`;
+  const rows = await db
+    .select({ ...columns, sessionOpen: open })
     .from(users)
     .innerJoin(clients, eq(clients.id, users.clientId))
     .where(and(eq(users.id, id), isNull(users.canceledAt)))

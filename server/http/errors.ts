@@ -8,6 +8,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiError, ErrorCode } from '../../src/contract';
 import type { Logger } from '../log';
+import { loggablePath } from './redact';
 
 export class HttpError extends Error {
   constructor(
@@ -53,7 +54,7 @@ export function handleError(log: Logger) {
       const code: ErrorCode = err.status === 401 ? 'IDENTITY_ERROR' : 'BAD_REQUEST';
       return c.json(errorBody(err.status, code, frameworkMessage(err)), err.status);
     }
-    log.error('request failed', { err, method: c.req.method, path: c.req.path });
+    log.error('request failed', { err, method: c.req.method, path: loggablePath(c.req.path) });
     return c.json(errorBody(500, 'SERVER_ERROR', 'Erro interno no servidor'), 500);
   };
 }

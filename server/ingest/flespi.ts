@@ -10,7 +10,9 @@
  * The answer comes after every fix of the batch is committed. flespi resends a batch that
  * was not answered 2xx, so a batch that was read is answered 200 with what became of it
  * (unknown devices and messages without a valid position are counted, not retried forever);
- * a body that is not a JSON array of messages is answered 400.
+ * a body that is not a JSON array of messages is answered 400. A message with a value out of
+ * the physical bounds (server/ingest/bounds.ts) is skipped and counted: the good messages of
+ * the same batch are stored all the same.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
@@ -18,6 +20,8 @@ import { describeRoute } from 'hono-openapi';
 import type { Fix } from '../db/positions';
 import type { Deps } from '../deps';
 import { badRequest, HttpError, unauthorized } from '../http/errors';
+import { UNSUPPORTED_TYPE } from '../http/validate';
+import { checkFix, checkIdentifier } from './bounds';
 
 type Message = Record<string, unknown>;
 
@@ -39,10 +43,20 @@ const MAPPED = new Set([
   'ibutton.code',
 ]);
 
-/** One fix of a flespi message, or why there is none. */
+type Skip = 'no_ident' | 'no_position' | 'out_of_range';
+
+/** One fix of a flespi message, checked against the physical bounds, or why there is none. */
 export function fromFlespi(
   message: Message,
-): { identifier: string; fix: Fix } | { skip: 'no_ident' | 'no_position' } {
+  rules: { now: number; maxFutureSeconds: number } = { now: Date.now(), maxFutureSeconds: 300 },
+): { identifier: string; fix: Fix } | { skip: Skip; reason?: string } {
+  const parsed = parseFlespi(message);
+  if ('skip' in parsed) return parsed;
+  const violation = checkIdentifier(parsed.identifier) ?? checkFix(parsed.fix, rules);
+  return violation ? { skip: 'out_of_range', reason: violation.message } : parsed;
+}
+
+function parseFlespi(message: Message): { identifier: string; fix: Fix } | { skip: Skip } {
   const identifier = message.ident;
   if (typeof identifier !== 'string' && typeof identifier !== 'number') return { skip: 'no_ident' };
   const latitude = num(message['position.latitude']);
@@ -94,6 +108,14 @@ export function flespiStreamRoutes(deps: Deps) {
     describeRoute({
       tags: ['Ingestão'],
       summary: 'Fluxo HTTP do flespi: lote de mensagens (segredo compartilhado no Authorization)',
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: { type: 'array', items: { type: 'object', additionalProperties: true } },
+          },
+        },
+      },
     }),
     async (c) => {
       const secret = deps.config.flespiStreamSecret;
@@ -105,6 +127,9 @@ export function flespiStreamRoutes(deps: Deps) {
         );
       const given = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
       if (!sameSecret(given, secret)) throw unauthorized('Segredo do fluxo flespi inválido');
+      const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim() ?? '';
+      if (!/^application\/([\w.-]+\+)?json$/i.test(type))
+        throw new HttpError(415, 'BAD_REQUEST', UNSUPPORTED_TYPE);
       let body: unknown;
       try {
         body = await c.req.json();
@@ -117,10 +142,16 @@ export function flespiStreamRoutes(deps: Deps) {
 
       const byDevice = new Map<string, Fix[]>();
       let skipped = 0;
+      const rules = { now: Date.now(), maxFutureSeconds: deps.config.ingest.maxFutureSeconds };
       for (const message of messages as Message[]) {
-        const parsed = fromFlespi(message);
+        const parsed = fromFlespi(message, rules);
         if ('skip' in parsed) {
           skipped += 1;
+          if (parsed.reason)
+            deps.log.debug('flespi: message skipped', {
+              ident: message.ident,
+              reason: parsed.reason,
+            });
           continue;
         }
         const fixes = byDevice.get(parsed.identifier) ?? [];
@@ -129,7 +160,9 @@ export function flespiStreamRoutes(deps: Deps) {
       }
       // Every device's fixes join the same group commit; answered after it.
       const results = await Promise.all(
-        [...byDevice].map(([identifier, fixes]) => deps.pipeline.accept(identifier, fixes)),
+        [...byDevice].map(([identifier, fixes]) =>
+          deps.pipeline.accept(identifier, fixes, 'flespi'),
+        ),
       );
       return c.json({
         received: messages.length,

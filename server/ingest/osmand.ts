@@ -3,12 +3,18 @@
  * the query or a form body (`id`/`deviceid`, `lat`, `lon`, `timestamp`, `speed` in knots,
  * `bearing`, `altitude`, `accuracy`, `batt`, `ignition`, any other key as an attribute), or
  * the JSON body of Traccar Client 7+ (`device_id`, `location.coords…`). The device gets 200
- * only after the fix is committed; a malformed request gets 400 and an unknown device 404.
+ * only after the fix is committed; a malformed request, or one with a value out of the
+ * physical bounds (server/ingest/bounds.ts), gets 400 and an unknown device 404.
+ *
+ * The listener has explicit timeouts: the headers must arrive within `headersTimeoutMs`, the
+ * whole request within `requestTimeoutMs`, and an idle kept-alive connection is closed after
+ * `keepAliveTimeoutMs`, so slow or silent clients cannot hold connections open.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Fix } from '../db/positions';
 import type { Logger } from '../log';
+import { checkFix, checkIdentifier } from './bounds';
 import type { Pipeline } from './pipeline';
 
 const KNOTS_TO_KMH = 1.852;
@@ -161,30 +167,65 @@ export async function parseRequest(
   return fromParams({ ...query, ...form });
 }
 
+/** The identifier and fix of a request, checked against the physical bounds. */
+export async function checkedRequest(
+  req: IncomingMessage,
+  maxFutureSeconds: number,
+): Promise<{ identifier: string; fix: Fix }> {
+  const parsed = await parseRequest(req);
+  const violation =
+    checkIdentifier(parsed.identifier) ??
+    checkFix(parsed.fix, { now: Date.now(), maxFutureSeconds });
+  if (violation) throw new BadMessage(violation.message);
+  return parsed;
+}
+
+export const TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 65_000 };
+
 export function startOsmand(options: {
   port: number;
   host: string;
   pipeline: Pipeline;
   log: Logger;
+  maxFutureSeconds?: number | undefined;
+  headersTimeoutMs?: number | undefined;
+  requestTimeoutMs?: number | undefined;
+  keepAliveTimeoutMs?: number | undefined;
 }): Promise<Server & { port: number }> {
-  const server = createServer((req, res) => {
-    parseRequest(req)
-      .then(({ identifier, fix }) => options.pipeline.accept(identifier, [fix]))
-      .then((result) => {
-        res.statusCode = result.status === 'ok' ? 200 : 404;
-        res.end(result.status === 'ok' ? 'OK' : 'Dispositivo desconhecido');
-      })
-      .catch((err: unknown) => {
-        if (err instanceof BadMessage) {
-          res.statusCode = 400;
-          res.end(`Mensagem inválida: ${err.message}`);
-          return;
-        }
-        options.log.error('osmand: failed to store', { err });
-        res.statusCode = 500;
-        res.end('Erro interno');
-      });
-  });
+  const headersTimeout = options.headersTimeoutMs ?? TIMEOUTS.headersMs;
+  const requestTimeout = Math.max(options.requestTimeoutMs ?? TIMEOUTS.requestMs, headersTimeout);
+  const server = createServer(
+    {
+      headersTimeout,
+      requestTimeout,
+      keepAliveTimeout: options.keepAliveTimeoutMs ?? TIMEOUTS.keepAliveMs,
+      // How often Node checks the two timeouts above (its default, 30 s, is too coarse).
+      connectionsCheckingInterval: Math.max(100, Math.min(1000, headersTimeout / 2)),
+    },
+    (req, res) => {
+      checkedRequest(req, options.maxFutureSeconds ?? 300)
+        .then(({ identifier, fix }) => options.pipeline.accept(identifier, [fix], 'osmand'))
+        .then((result) => {
+          if (result.rejected.includes('invalid_value')) {
+            res.statusCode = 400;
+            res.end('Mensagem inválida: valor recusado pelo banco de dados');
+            return;
+          }
+          res.statusCode = result.status === 'ok' ? 200 : 404;
+          res.end(result.status === 'ok' ? 'OK' : 'Dispositivo desconhecido');
+        })
+        .catch((err: unknown) => {
+          if (err instanceof BadMessage) {
+            res.statusCode = 400;
+            res.end(`Mensagem inválida: ${err.message}`);
+            return;
+          }
+          options.log.error('osmand: failed to store', { err });
+          res.statusCode = 500;
+          res.end('Erro interno');
+        });
+    },
+  );
   return new Promise((resolve) => {
     server.listen(options.port, options.host, () => {
       const { port } = server.address() as AddressInfo;

@@ -8,14 +8,22 @@
  * the next batch takes them all (up to `MAX_BATCH`) and stores them in one transaction with
  * one look-up of the trackers and one of their last fixes. Under light load a batch is one
  * fix and nothing waits; under heavy load the cost of a commit is shared by hundreds.
+ *
+ * A failed batch is retried message by message, and a failed message fix by fix, so that a
+ * value the database refuses (a data error: SQLSTATE class 22/23/54) costs only its own fix,
+ * which is dropped and counted as 'invalid_value'. Any other failure (connection, shutdown)
+ * rejects the message: it is not acknowledged, and the device sends it again.
  */
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import {
+  type DeviceLogin,
+  deviceLogin,
   type Fix,
   fixKey,
   type LastFix,
   lastFixesOf,
+  type Protocol,
   storeFixes,
   type TrackerFix,
   type TrackerRef,
@@ -29,7 +37,8 @@ export type Rejection =
   | 'zero_coordinates'
   | 'future_fix'
   | 'impossible_jump'
-  | 'duplicate';
+  | 'duplicate'
+  | 'invalid_value';
 
 export interface AcceptResult {
   status: 'ok' | 'unknown_device';
@@ -38,9 +47,10 @@ export interface AcceptResult {
 }
 
 export interface Pipeline {
-  accept(identifier: string, fixes: Fix[]): Promise<AcceptResult>;
-  /** Whether an active tracker has this identifier (protocols with a login ask first). */
-  knows(identifier: string): Promise<boolean>;
+  /** Stores the fixes of one device; `protocol` is recorded with its last location. */
+  accept(identifier: string, fixes: Fix[], protocol?: Protocol): Promise<AcceptResult>;
+  /** The active tracker with this identifier, for protocols with a login; else undefined. */
+  device(identifier: string): Promise<DeviceLogin | undefined>;
   /** Counters since start, for logs and health. */
   stats(): Record<Rejection | 'stored', number>;
   onStored(listener: (tracker: TrackerRef, newest: Fix) => void): () => void;
@@ -93,8 +103,18 @@ export const MAX_BATCH = 2000;
 interface Pending {
   identifier: string;
   fixes: Fix[];
+  protocol: Protocol | undefined;
   resolve(result: AcceptResult): void;
   reject(err: unknown): void;
+}
+
+/** Whether a failed write was caused by the data itself (retrying it alone fails again). */
+export function isDataError(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^(22|23|54)/.test(code)) return true;
+  }
+  return false;
 }
 
 type Counters = Record<Rejection | 'stored', number>;
@@ -108,13 +128,14 @@ export function createPipeline(db: Db, config: Pick<Config, 'ingest'>, log: Logg
     future_fix: 0,
     impossible_jump: 0,
     duplicate: 0,
+    invalid_value: 0,
   };
   const listeners = new Set<(tracker: TrackerRef, newest: Fix) => void>();
   const queue: Pending[] = [];
   let writing = false;
 
-  /** Screens, stores and answers one batch; throws only when the transaction fails. */
-  async function write(batch: Pending[]): Promise<void> {
+  /** Screens and stores one batch; its results in batch order. Throws when the write fails. */
+  async function write(batch: Pending[]): Promise<AcceptResult[]> {
     const identifiers = [...new Set(batch.map((p) => p.identifier))];
     const trackers = await trackersByIdentifiers(db, identifiers);
     const stored = await lastFixesOf(
@@ -136,7 +157,7 @@ export function createPipeline(db: Db, config: Pick<Config, 'ingest'>, log: Logg
           continue;
         }
         kept.push(fix);
-        rows.push({ tracker, fix });
+        rows.push({ tracker, fix, protocol: pending.protocol });
         const last = previous.get(tracker.id);
         if (!last || fix.fixTime >= last.fixTime) previous.set(tracker.id, fix);
       }
@@ -144,11 +165,12 @@ export function createPipeline(db: Db, config: Pick<Config, 'ingest'>, log: Logg
     });
     const inserted = await storeFixes(db, rows);
     const newest = new Map<string, { tracker: TrackerRef; fix: Fix }>();
+    const results: AcceptResult[] = [];
     for (const { pending, tracker, kept, rejected } of plans) {
       if (!tracker) {
         counters.unknown_device += 1;
         log.debug('ingest: unknown device', { identifier: pending.identifier });
-        pending.resolve({ status: 'unknown_device', stored: 0, rejected: ['unknown_device'] });
+        results.push({ status: 'unknown_device', stored: 0, rejected: ['unknown_device'] });
         continue;
       }
       let count = 0;
@@ -162,7 +184,7 @@ export function createPipeline(db: Db, config: Pick<Config, 'ingest'>, log: Logg
       }
       for (const reason of rejected) counters[reason] += 1;
       counters.stored += count;
-      pending.resolve({ status: 'ok', stored: count, rejected });
+      results.push({ status: 'ok', stored: count, rejected });
     }
     for (const { tracker, fix } of newest.values()) {
       const before = stored.get(tracker.id);
@@ -174,6 +196,57 @@ export function createPipeline(db: Db, config: Pick<Config, 'ingest'>, log: Logg
           log.error('ingest: listener failed', { err });
         }
       }
+    }
+    return results;
+  }
+
+  /** One message alone failed: store it fix by fix, dropping only the fixes refused as data. */
+  async function writeFixByFix(pending: Pending): Promise<AcceptResult> {
+    const total: AcceptResult = { status: 'ok', stored: 0, rejected: [] };
+    const ordered = [...pending.fixes].sort((a, b) => a.fixTime.getTime() - b.fixTime.getTime());
+    for (const fix of ordered) {
+      let result: AcceptResult | undefined;
+      try {
+        [result] = await write([{ ...pending, fixes: [fix] }]);
+      } catch (err) {
+        if (!isDataError(err)) throw err;
+        log.warn('ingest: fix refused by the database, dropped', {
+          identifier: pending.identifier,
+          err,
+        });
+        counters.invalid_value += 1;
+        result = { status: 'ok', stored: 0, rejected: ['invalid_value'] };
+      }
+      if (!result) continue;
+      if (result.status === 'unknown_device') return result;
+      total.stored += result.stored;
+      total.rejected.push(...result.rejected);
+    }
+    return total;
+  }
+
+  /** Writes a batch; when it fails, each message alone, then each fix alone (see above). */
+  async function settle(batch: Pending[]): Promise<void> {
+    try {
+      const results = await write(batch);
+      batch.forEach((pending, i) => {
+        const result = results[i];
+        if (result) pending.resolve(result);
+      });
+      return;
+    } catch (err) {
+      if (batch.length > 1) {
+        log.warn('ingest: batch failed, storing one by one', { size: batch.length, err });
+        for (const pending of batch) await settle([pending]);
+        return;
+      }
+      const [only] = batch;
+      if (!only) return;
+      if (!isDataError(err)) {
+        only.reject(err);
+        return;
+      }
+      await writeFixByFix(only).then(only.resolve, only.reject);
     }
   }
 
@@ -192,20 +265,7 @@ export function createPipeline(db: Db, config: Pick<Config, 'ingest'>, log: Logg
           size += next.fixes.length;
           batch.push(next);
         }
-        try {
-          await write(batch);
-        } catch (err) {
-          const [only] = batch;
-          if (only && batch.length === 1) {
-            only.reject(err);
-            continue;
-          }
-          // One bad message must not fail the others: write them one by one.
-          log.warn('ingest: batch failed, storing one by one', { size: batch.length, err });
-          for (const pending of batch) {
-            await write([pending]).catch((e: unknown) => pending.reject(e));
-          }
-        }
+        await settle(batch);
       }
     } finally {
       writing = false;
@@ -213,15 +273,13 @@ export function createPipeline(db: Db, config: Pick<Config, 'ingest'>, log: Logg
   }
 
   return {
-    accept(identifier, fixes) {
+    accept(identifier, fixes, protocol) {
       return new Promise<AcceptResult>((resolve, reject) => {
-        queue.push({ identifier, fixes, resolve, reject });
+        queue.push({ identifier, fixes, protocol, resolve, reject });
         if (!writing) void drain();
       });
     },
-    async knows(identifier) {
-      return (await trackersByIdentifiers(db, [identifier])).has(identifier);
-    },
+    device: (identifier) => deviceLogin(db, identifier),
     stats: () => ({ ...counters }),
     onStored(listener) {
       listeners.add(listener);

@@ -13,15 +13,33 @@
  * `NA` stands for a missing value in any field. In 2.0 every packet ends with the CRC-16/ARC
  * of its body up to and including the last separator, as four hex digits. The answer to a
  * data packet is written only after its fixes are committed; a malformed line gets its error
- * code and never closes the connection or touches another device's data.
+ * code and never closes the connection or touches another device's data. A value out of the
+ * physical bounds (server/ingest/bounds.ts) gets the code of its field, like a malformed one.
+ *
+ * Logins: a tracker may have its own password. Then only it logs the device in, and a wrong
+ * one is answered exactly as an unknown identifier with that password would be (`#AL#0`, or
+ * `#AL#01` when WIALON_IPS_PASSWORD is set and differs), so identifiers cannot be probed.
+ *
+ * Each connection is bounded: lines wait in a short queue and answers in the socket's
+ * buffer; past either bound the socket stops being read (TCP pushes back on the device) until
+ * they drain. A connection must log in within the login deadline; one address may hold only
+ * so many connections; queued lines of a connection that closed are dropped, not processed.
+ * Commands (server/ingest/downlink.ts) go out on the logged-in connection.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { Fix } from '../db/positions';
 import type { Logger } from '../log';
+import { type BoundedField, checkFix, checkIdentifier, type Violation } from './bounds';
+import type { Downlink } from './downlink';
 import type { Pipeline } from './pipeline';
 
 const MAX_LINE = 64 * 1024;
 const IDLE_MS = 10 * 60_000;
+/** Per connection: lines waiting to be handled, and bytes of answers not yet taken. */
+export const QUEUE_LINES = 64;
+export const QUEUE_BYTES = 256 * 1024;
+export const UNSENT_BYTES = 64 * 1024;
 
 /** CRC-16/ARC (poly 0x8005 reflected, init 0), as Wialon IPS 2.0 uses. */
 export function crc16(text: string): number {
@@ -55,9 +73,12 @@ function numeric(value: string | undefined): number | undefined | null {
   return Number.isFinite(n) ? n : null;
 }
 
-class Refused extends Error {
-  constructor(readonly code: number) {
-    super(`code ${code}`);
+export class Refused extends Error {
+  constructor(
+    readonly code: number,
+    readonly reason = `code ${code}`,
+  ) {
+    super(reason);
   }
 }
 
@@ -125,11 +146,53 @@ function parseParams(text: string | undefined): Record<string, number | string> 
 const IGNITION = ['ign', 'ignition', 'engine_on'];
 const BATTERY = ['batt', 'battery', 'bat_level', 'battery_level'];
 
+/** The answer code of a value out of bounds, per field, in short and extended data. */
+function violationCode(violation: Violation, extended: boolean): number {
+  const codes: Record<BoundedField, number> = {
+    fixTime: 0,
+    latitude: 10,
+    longitude: 10,
+    speed: 11,
+    course: 11,
+    altitude: 11,
+    accuracy: 15,
+    satellites: 12,
+    hdop: 12,
+    battery: 15,
+    voltage: 15,
+    identifier: -1,
+    attributes: 15,
+  };
+  const code = codes[violation.field];
+  // Short data has no parameters: anything else in it is its structure.
+  return !extended && code > 12 ? -1 : code;
+}
+
+export interface ParseRules {
+  now: Date;
+  maxFutureSeconds: number;
+}
+
 /**
- * One fix from the fields of a short (10 fields) or extended (16 fields) message. Throws
- * `Refused` with the protocol's code for the first field in error.
+ * One fix from the fields of a short (10 fields) or extended (16 fields) message, checked
+ * against the physical bounds. Throws `Refused` with the protocol's code for the first field
+ * in error.
  */
-export function parseFix(fields: string[], extended: boolean, now = new Date()): Fix {
+export function parseFix(
+  fields: string[],
+  extended: boolean,
+  rules: ParseRules = { now: new Date(), maxFutureSeconds: 300 },
+): Fix {
+  const fix = parseFields(fields, extended, rules.now);
+  const violation = checkFix(fix, {
+    now: rules.now.getTime(),
+    maxFutureSeconds: rules.maxFutureSeconds,
+  });
+  if (violation) throw new Refused(violationCode(violation, extended), violation.message);
+  return fix;
+}
+
+function parseFields(fields: string[], extended: boolean, now: Date): Fix {
   if (fields.length !== (extended ? 16 : 10)) throw new Refused(-1);
   const [date, time, lat, latSide, lon, lonSide, speed, course, altitude, sats] = fields;
   const fixTime = parseTime(date, time, now);
@@ -189,12 +252,28 @@ export interface WialonOptions {
   log: Logger;
   /** When set, a login with another password is answered `#AL#01`. */
   password?: string | undefined;
+  /** Commands to connected devices; without it no command goes out on this listener. */
+  downlink?: Downlink | undefined;
+  /** Fixes further ahead of the server's clock are refused (INGEST_MAX_FUTURE_SECONDS). */
+  maxFutureSeconds?: number | undefined;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+
+/** Whether a password matches a tracker's stored SHA-256 (hex), in constant time. */
+export function passwordMatches(stored: string, given: string): boolean {
+  const expected = Buffer.from(stored, 'hex');
+  const actual = sha256(given);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
 /** One connection's state: which device logged in, and with which protocol version. */
 export class WialonSession {
   identifier: string | undefined;
+  trackerId: string | undefined;
   version: '1.1' | '2.0' = '1.1';
+  /** Called once the device logged in (the listener attaches its downlink). */
+  onLogin: ((trackerId: string) => void) | undefined;
 
   constructor(private readonly options: WialonOptions) {}
 
@@ -238,13 +317,24 @@ export class WialonSession {
       [identifier, password] = fields;
       this.version = '1.1';
     }
-    if (!identifier || NA(identifier)) return '0';
-    if (this.options.password !== undefined && password !== this.options.password) return '01';
-    if (!(await this.options.pipeline.knows(identifier))) {
-      this.options.log.debug('wialon: unknown device', { identifier });
-      return '0';
+    if (!identifier || NA(identifier) || checkIdentifier(identifier)) return '0';
+    // The tracker is looked up first, always: the answer and its timing must not tell a
+    // known identifier with its own password apart from an unknown one.
+    const device = await this.options.pipeline.device(identifier);
+    const own = device?.wialonPasswordHash;
+    const ownMatches = own ? passwordMatches(own, password ?? '') : false;
+    if (!ownMatches) {
+      const global = this.options.password;
+      if (global !== undefined && password !== global) return '01';
+      if (!device || own) {
+        this.options.log.debug('wialon: login refused', { identifier });
+        return '0';
+      }
     }
+    if (!device) return '0';
     this.identifier = identifier;
+    this.trackerId = device.id;
+    this.onLogin?.(device.id);
     return '1';
   }
 
@@ -254,19 +344,42 @@ export class WialonSession {
     return covered?.split(separator);
   }
 
+  private rules(now: Date): ParseRules {
+    return { now, maxFutureSeconds: this.options.maxFutureSeconds ?? 300 };
+  }
+
+  /** Confirms sent commands from the outputs the device reports. */
+  private async observe(fixes: Fix[]) {
+    const { downlink } = this.options;
+    if (!downlink || !this.trackerId) return;
+    const newest = fixes.reduce<Fix | undefined>(
+      (a, b) => (typeof b.attributes.outputs === 'number' && (!a || b.fixTime > a.fixTime) ? b : a),
+      undefined,
+    );
+    if (newest) await downlink.observed(this.trackerId, newest.attributes.outputs as number);
+  }
+
   private async data(type: 'SD' | 'D', body: string, now: Date): Promise<number> {
     if (!this.identifier) return -1;
     const fields = this.fieldsOf(body, ';');
     if (!fields) return type === 'SD' ? 13 : 16;
     let fix: Fix;
     try {
-      fix = parseFix(fields, type === 'D', now);
+      fix = parseFix(fields, type === 'D', this.rules(now));
     } catch (err) {
-      if (err instanceof Refused) return err.code;
-      throw err;
+      if (!(err instanceof Refused)) throw err;
+      this.options.log.debug('wialon: message refused', {
+        device: this.identifier,
+        reason: err.reason,
+      });
+      return err.code;
     }
-    const result = await this.options.pipeline.accept(this.identifier, [fix]);
-    return result.status === 'ok' ? 1 : -1;
+    const result = await this.options.pipeline.accept(this.identifier, [fix], 'wialon_ips');
+    if (result.status !== 'ok') return -1;
+    // A value the database refused (pipeline's safety net) is refused like a field in error.
+    if (result.rejected.includes('invalid_value')) return type === 'SD' ? -1 : 15;
+    await this.observe([fix]);
+    return 1;
   }
 
   private async blackBox(body: string, now: Date): Promise<number> {
@@ -277,74 +390,220 @@ export class WialonSession {
     for (const message of messages) {
       const fields = message.split(';');
       try {
-        fixes.push(parseFix(fields, fields.length === 16, now));
+        fixes.push(parseFix(fields, fields.length === 16, this.rules(now)));
       } catch (err) {
         if (!(err instanceof Refused)) throw err;
-        this.options.log.debug('wialon: black box message refused', { code: err.code });
+        this.options.log.debug('wialon: black box message refused', {
+          code: err.code,
+          reason: err.reason,
+        });
       }
     }
     if (fixes.length === 0) return 0;
-    const result = await this.options.pipeline.accept(this.identifier, fixes);
+    const result = await this.options.pipeline.accept(this.identifier, fixes, 'wialon_ips');
+    if (result.status !== 'ok') return 0;
+    await this.observe(fixes);
     // Every valid message is registered: stored, or filtered/repeated by policy.
-    return result.status === 'ok' ? fixes.length : 0;
+    const dropped = result.rejected.filter((r) => r === 'invalid_value').length;
+    return fixes.length - dropped;
   }
 }
 
-/** Splits a socket's bytes into lines and answers each in order, after its commit. */
-function serve(socket: Socket, options: WialonOptions) {
-  const session = new WialonSession(options);
-  let buffered = '';
-  let chain: Promise<void> = Promise.resolve();
-  socket.setEncoding('utf8');
-  socket.setTimeout(IDLE_MS, () => socket.destroy());
-  socket.on('error', (err) => options.log.debug('wialon: connection error', { err: err.message }));
-  socket.on('data', (chunk: string) => {
-    buffered += chunk;
-    let end = buffered.indexOf('\n');
+export interface WialonListener extends Server {
+  port: number;
+  /** Open connections and the lines waiting in them, for health checks and tests. */
+  stats(): { connections: number; queued: number; busy: number };
+}
+
+interface Limits {
+  loginTimeoutMs: number;
+  maxConnectionsPerAddress: number;
+}
+
+/**
+ * One connection: splits its bytes into lines and answers each in order, after its commit.
+ * The bounds (lines queued, answers unsent) pause reading; closing drops what is queued.
+ */
+class Connection {
+  private readonly session: WialonSession;
+  private readonly queue: string[] = [];
+  private queuedBytes = 0;
+  private buffered = '';
+  private working = false;
+  private closed = false;
+  private detach: (() => void) | undefined;
+
+  constructor(
+    private readonly socket: Socket,
+    private readonly options: WialonOptions,
+    limits: Limits,
+    private readonly onSettled: () => void,
+  ) {
+    this.session = new WialonSession(options);
+    socket.setEncoding('utf8');
+    socket.setTimeout(IDLE_MS, () => socket.destroy());
+    const deadline = setTimeout(() => {
+      if (!this.session.identifier) {
+        options.log.debug('wialon: no login in time, closing');
+        socket.destroy();
+      }
+    }, limits.loginTimeoutMs);
+    deadline.unref();
+    this.session.onLogin = (trackerId) => {
+      clearTimeout(deadline);
+      this.detach?.();
+      this.detach = options.downlink?.connected(trackerId, (line) => this.sendLine(line));
+    };
+    socket.on('error', (err) =>
+      options.log.debug('wialon: connection error', { err: err.message }),
+    );
+    socket.on('data', (chunk: string) => this.read(chunk));
+    socket.on('drain', () => this.resumeIfRoom());
+    socket.on('close', () => {
+      clearTimeout(deadline);
+      this.closed = true;
+      this.queue.length = 0;
+      this.queuedBytes = 0;
+      this.detach?.();
+      this.onSettled();
+    });
+  }
+
+  get queued() {
+    return this.queue.length;
+  }
+
+  /** Closed, with nothing left in hand. */
+  get done() {
+    return this.closed && !this.working;
+  }
+
+  get busy() {
+    return this.working;
+  }
+
+  private sendLine(line: string): boolean {
+    if (this.closed || this.socket.destroyed) return false;
+    this.socket.write(line);
+    return true;
+  }
+
+  private full() {
+    return (
+      this.queue.length >= QUEUE_LINES ||
+      this.queuedBytes >= QUEUE_BYTES ||
+      this.socket.writableLength >= UNSENT_BYTES
+    );
+  }
+
+  private resumeIfRoom() {
+    if (!this.closed && this.socket.isPaused() && !this.full()) this.socket.resume();
+  }
+
+  private read(chunk: string) {
+    this.buffered += chunk;
+    let end = this.buffered.indexOf('\n');
     while (end >= 0) {
-      const line = buffered.slice(0, end).replace(/\r$/, '');
-      buffered = buffered.slice(end + 1);
-      if (line !== '')
-        chain = chain
-          .then(() => session.handle(line))
-          .then((answer) => {
-            if (answer !== undefined && !socket.destroyed) socket.write(`${answer}\r\n`);
-          })
-          .catch((err: unknown) => {
-            // Not acknowledged: the device keeps the message and sends it again.
-            options.log.error('wialon: failed to store', { err, device: session.identifier });
+      const line = this.buffered.slice(0, end).replace(/\r$/, '');
+      this.buffered = this.buffered.slice(end + 1);
+      if (line !== '') {
+        this.queue.push(line);
+        this.queuedBytes += line.length;
+      }
+      end = this.buffered.indexOf('\n');
+    }
+    if (this.buffered.length > MAX_LINE) {
+      this.options.log.warn('wialon: line too long, closing', { device: this.session.identifier });
+      this.socket.destroy();
+      return;
+    }
+    if (this.full()) this.socket.pause();
+    void this.work();
+  }
+
+  private async work() {
+    if (this.working) return;
+    this.working = true;
+    try {
+      for (
+        let line = this.queue.shift();
+        line !== undefined && !this.closed;
+        line = this.queue.shift()
+      ) {
+        this.queuedBytes -= line.length;
+        try {
+          const answer = await this.session.handle(line);
+          if (answer !== undefined) this.sendLine(`${answer}\r\n`);
+        } catch (err) {
+          // Not acknowledged: the device keeps the message and sends it again.
+          this.options.log.error('wialon: failed to store', {
+            err,
+            device: this.session.identifier,
           });
-      end = buffered.indexOf('\n');
+        }
+        this.resumeIfRoom();
+      }
+    } finally {
+      this.working = false;
+      this.onSettled();
     }
-    if (buffered.length > MAX_LINE) {
-      options.log.warn('wialon: line too long, closing', { device: session.identifier });
-      socket.destroy();
-    }
-  });
+  }
 }
 
 export function startWialon(
-  options: WialonOptions & { port: number; host: string },
-): Promise<Server & { port: number }> {
-  const sockets = new Set<Socket>();
+  options: WialonOptions & { port: number; host: string } & Partial<Limits>,
+): Promise<WialonListener> {
+  const limits: Limits = {
+    loginTimeoutMs: options.loginTimeoutMs ?? 30_000,
+    maxConnectionsPerAddress: options.maxConnectionsPerAddress ?? 100,
+  };
+  const connections = new Map<Socket, Connection>();
+  const perAddress = new Map<string, number>();
   const server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    serve(socket, options);
+    const address = socket.remoteAddress ?? '?';
+    const count = perAddress.get(address) ?? 0;
+    if (count >= limits.maxConnectionsPerAddress) {
+      options.log.warn('wialon: too many connections from one address', { address });
+      socket.destroy();
+      return;
+    }
+    perAddress.set(address, count + 1);
+    // A connection stays listed until its last line in hand is done, even after it closed.
+    const connection: Connection = new Connection(socket, options, limits, () => {
+      if (connection.done) connections.delete(socket);
+    });
+    connections.set(socket, connection);
+    socket.once('close', () => {
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left > 0) perAddress.set(address, left);
+      else perAddress.delete(address);
+    });
   });
   // Devices keep their connections open for days: closing the listener ends them too.
   const close = server.close.bind(server);
   server.close = (callback) => {
-    for (const socket of sockets) socket.destroy();
+    for (const socket of connections.keys()) socket.destroy();
     return close(callback);
   };
+  const listener = Object.assign(server, {
+    port: 0,
+    stats() {
+      let queued = 0;
+      let busy = 0;
+      for (const connection of connections.values()) {
+        queued += connection.queued;
+        if (connection.busy) busy += 1;
+      }
+      return { connections: connections.size, queued, busy };
+    },
+  });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
       const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : options.port;
-      options.log.info('Wialon IPS listening', { port });
-      resolve(Object.assign(server, { port }));
+      listener.port = typeof address === 'object' && address ? address.port : options.port;
+      options.log.info('Wialon IPS listening', { port: listener.port });
+      resolve(listener);
     });
   });
 }

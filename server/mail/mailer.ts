@@ -1,7 +1,9 @@
 /**
  * Outgoing e-mail. With SMTP_URL (smtp://user:pass@host:587 or smtps://…) messages go out
- * through nodemailer; without it the server cannot send e-mail, says so at start, and logs
- * each message (with its links) so that a demo or a developer can still follow the flow.
+ * through nodemailer; without it the server cannot send e-mail and says so at start. Then,
+ * in the demo only (`logContent`), each message is logged with its links so that a demo or
+ * a developer can still follow the flow; outside the demo a set-password or recovery link
+ * is a credential and never reaches a log: only who it was for and the subject are logged.
  */
 import nodemailer from 'nodemailer';
 import type { Logger } from '../log';
@@ -19,17 +21,24 @@ export interface Mailer {
 }
 
 export function createMailer(
-  options: { smtpUrl?: string | undefined; from: string },
+  options: { smtpUrl?: string | undefined; from: string; logContent?: boolean },
   log: Logger,
 ): Mailer {
   if (!options.smtpUrl) {
     return {
       configured: false,
       async send(mail) {
-        log.warn('SMTP não configurado: e-mail não enviado, conteúdo registrado aqui', {
+        if (options.logContent) {
+          log.warn('SMTP não configurado: e-mail não enviado, conteúdo registrado aqui', {
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+          });
+          return;
+        }
+        log.warn('SMTP não configurado: e-mail não enviado (conteúdo omitido: defina SMTP_URL)', {
           to: mail.to,
           subject: mail.subject,
-          text: mail.text,
         });
       },
     };

@@ -49,7 +49,11 @@ export async function locationScope(
 export async function locationItems(
   deps: Deps,
   scope: LocationScope,
-  extra: { receivedAfter?: Date | undefined; trackerIds?: string[] | undefined } = {},
+  extra: {
+    receivedAfter?: Date | undefined;
+    trackerIds?: string[] | undefined;
+    afterSeq?: number | undefined;
+  } = {},
 ): Promise<LocationItem[]> {
   const { db } = deps.database;
   const rows = await lastLocationsOf(db, scope.clientIds, {
@@ -58,11 +62,14 @@ export async function locationItems(
   });
   const names = await vehiclesAndDrivers(
     db,
-    rows.flatMap((row) => (row.vehicleId ? [row.vehicleId] : [])),
-    rows.flatMap((row) => (row.driverRfid ? [row.driverRfid] : [])),
+    scope.clientIds,
+    [...new Set(rows.flatMap((row) => (row.vehicleId ? [row.vehicleId] : [])))],
+    [...new Set(rows.flatMap((row) => (row.driverRfid ? [row.driverRfid] : [])))],
   );
+  const vehicles = new Map(names.vehicles.map((x) => [x.id, x]));
+  const drivers = new Map(names.drivers.map((d) => [`${d.clientId}:${d.rfid}`, d.name]));
   return rows.map((row) => {
-    const vehicle = names.vehicles.find((x) => x.id === row.vehicleId);
+    const vehicle = row.vehicleId ? vehicles.get(row.vehicleId) : undefined;
     const type = vehicle ? 'vehicle' : 'tracker';
     return {
       id: vehicle?.id ?? row.trackerId,
@@ -78,9 +85,10 @@ export async function locationItems(
       course: row.course,
       ignition: row.ignition,
       battery: row.battery,
-      driver: names.drivers.find((d) => d.rfid === row.driverRfid)?.name ?? null,
+      driver: (row.driverRfid && drivers.get(`${row.clientId}:${row.driverRfid}`)) || null,
       fixTime: row.fixTime.toISOString(),
       receivedAt: row.receivedAt.toISOString(),
+      eventId: String(row.seq),
     };
   });
 }

@@ -1,12 +1,17 @@
-/** SPEC §7 "Auth": login, refresh, validation, activeEmail and forgetPassword. */
+/**
+ * SPEC §7 "Auth": login, refresh, validation, activeEmail and forgetPassword; and the
+ * session calls of 'Minha conta': logout (one session), logout-all and password.
+ */
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
 import {
   ActiveEmailRequestSchema,
   AuthResponseSchema,
+  ChangePasswordRequestSchema,
   ForgetPasswordRequestSchema,
   LoginRequestSchema,
+  LogoutRequestSchema,
   MessageSchema,
   RefreshRequestSchema,
   SessionUserSchema,
@@ -14,10 +19,11 @@ import {
 import { type AuthEnv, assertCanUse, requireAuth } from '../auth/middleware';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { issueSession, sendSetPasswordMail, toSessionUser } from '../auth/session';
-import { beforeLogin, loginFailed, loginKeys, loginSucceeded } from '../auth/throttle';
+import { loginKeys, throttledAttempt } from '../auth/throttle';
 import { bearerToken, hashToken, newOpaqueToken } from '../auth/tokens';
 import {
   consumePasswordToken,
+  familyOf,
   lastPasswordTokenAt,
   revokeFamily,
   revokeUserTokens,
@@ -25,7 +31,7 @@ import {
 } from '../db/tokens';
 import { findUserByEmail, findUserById, setUserPassword } from '../db/users';
 import type { Deps } from '../deps';
-import { unauthorized } from '../http/errors';
+import { badRequest, unauthorized } from '../http/errors';
 import { validate } from '../http/validate';
 
 const json = (schema: Parameters<typeof resolver>[0], description: string) => ({
@@ -37,12 +43,26 @@ export const WRONG_CREDENTIALS = 'E-mail ou senha inválidos';
 export const FORGET_PASSWORD_SENT =
   'Se o e-mail estiver cadastrado, você receberá um link para criar uma nova senha.';
 const INVALID_LINK = 'Link inválido ou expirado. Solicite um novo.';
+export const WRONG_CURRENT_PASSWORD = 'Senha atual incorreta';
+export const PASSWORD_CHANGED = 'Senha alterada. As outras sessões foram encerradas.';
+export const SIGNED_OUT = 'Sessão encerrada.';
+export const SIGNED_OUT_EVERYWHERE = 'Todas as sessões foram encerradas.';
 const RECOVERY_INTERVAL_MS = 60_000;
 
-export function clientAddress(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
+/**
+ * The caller's address. Behind `trustedProxies` proxies, each appends the address it saw
+ * to X-Forwarded-For: the right-most hop our proxies did not add is the client. Anything to
+ * its left was written by the client itself, so it is never read (rotating it would
+ * otherwise dodge the per-address limit).
+ */
+export function clientAddress(c: Context, trustedProxies: number): string {
+  if (trustedProxies > 0) {
+    const hops = (c.req.header('x-forwarded-for') ?? '')
+      .split(',')
+      .map((hop) => hop.trim())
+      .filter(Boolean);
+    const client = hops[Math.max(0, hops.length - trustedProxies)];
+    if (client) return client.slice(0, 64);
   }
   try {
     return getConnInfo(c).remote.address ?? 'desconhecido';
@@ -66,14 +86,13 @@ export function authRoutes(deps: Deps) {
     async (c) => {
       const { email, password } = c.req.valid('json');
       const keys = loginKeys(email, clientAddress(c, deps.config.trustProxy));
-      await beforeLogin(deps, keys);
-      const user = await findUserByEmail(db, email);
-      if (!(await verifyPassword(user?.passwordHash ?? null, password)) || !user) {
-        await loginFailed(deps, keys);
-        throw unauthorized(WRONG_CREDENTIALS, 'WRONG_CREDENTIALS');
-      }
+      const user = await throttledAttempt(deps, keys, async () => {
+        const found = await findUserByEmail(db, email);
+        const ok = (await verifyPassword(found?.passwordHash ?? null, password)) && !!found;
+        return { ok, value: ok ? found : undefined };
+      });
+      if (!user) throw unauthorized(WRONG_CREDENTIALS, 'WRONG_CREDENTIALS');
       assertCanUse(user);
-      await loginSucceeded(deps, keys);
       deps.log.info('sign-in', { userId: user.id });
       return c.json(await issueSession(deps, user));
     },
@@ -90,9 +109,10 @@ export function authRoutes(deps: Deps) {
     async (c) => {
       const { refreshToken } = c.req.valid('json');
       const next = newOpaqueToken();
-      const result = await rotateRefreshToken(db, hashToken(refreshToken), {
-        tokenHash: next.hash,
-        expiresAt: new Date(Date.now() + deps.config.refreshTokenTtl * 1000),
+      const result = await rotateRefreshToken(db, hashToken(refreshToken), next.hash, {
+        ttlMs: deps.config.refreshTokenTtl * 1000,
+        maxAgeMs: deps.config.sessionMaxAge * 1000,
+        graceMs: deps.config.refreshReuseGrace * 1000,
       });
       if (result.status === 'reused') deps.log.warn('refresh token reused: family revoked');
       if (result.status !== 'ok')
@@ -107,7 +127,74 @@ export function authRoutes(deps: Deps) {
         await revokeFamily(db, result.familyId);
         throw err;
       }
-      return c.json(await issueSession(deps, user, next.token));
+      return c.json(
+        await issueSession(deps, user, { refreshToken: next.token, familyId: result.familyId }),
+      );
+    },
+  );
+
+  app.post(
+    '/logout',
+    describeRoute({
+      tags: ['Auth'],
+      summary: 'Sair: encerra a sessão do refresh token (todos os tokens da família)',
+      responses: { 200: json(MessageSchema, 'Sessão encerrada') },
+    }),
+    validate('json', LogoutRequestSchema),
+    async (c) => {
+      // The same answer for any token: it tells nothing about which tokens exist.
+      const family = await familyOf(db, hashToken(c.req.valid('json').refreshToken));
+      if (family) {
+        await revokeFamily(db, family.familyId);
+        deps.log.info('sign-out', { userId: family.userId });
+      }
+      return c.json({ message: SIGNED_OUT });
+    },
+  );
+
+  app.post(
+    '/logout-all',
+    describeRoute({
+      tags: ['Auth'],
+      summary: 'Sair de todas as sessões do usuário (todos os aparelhos)',
+      security: [{ bearer: [] }],
+      responses: { 200: json(MessageSchema, 'Sessões encerradas') },
+    }),
+    requireAuth(deps),
+    async (c) => {
+      await revokeUserTokens(db, c.var.user.id);
+      deps.log.info('sign-out everywhere', { userId: c.var.user.id });
+      return c.json({ message: SIGNED_OUT_EVERYWHERE });
+    },
+  );
+
+  app.put(
+    '/password',
+    describeRoute({
+      tags: ['Auth'],
+      summary: 'Trocar a própria senha (encerra as outras sessões)',
+      security: [{ bearer: [] }],
+      responses: { 200: json(MessageSchema, 'Senha alterada') },
+    }),
+    requireAuth(deps),
+    validate('json', ChangePasswordRequestSchema),
+    async (c) => {
+      const { currentPassword, newPassword } = c.req.valid('json');
+      const user = c.var.user;
+      // Counted like a sign-in: a stolen access token cannot guess the password either.
+      const keys = loginKeys(user.email, clientAddress(c, deps.config.trustProxy));
+      const ok = await throttledAttempt(deps, keys, async () => {
+        const right = await verifyPassword(user.passwordHash, currentPassword);
+        return { ok: right, value: right };
+      });
+      if (!ok)
+        throw badRequest(WRONG_CURRENT_PASSWORD, [
+          { path: 'currentPassword', message: WRONG_CURRENT_PASSWORD },
+        ]);
+      await setUserPassword(db, user.id, await hashPassword(newPassword));
+      await revokeUserTokens(db, user.id, new Date(), c.var.claims.sid);
+      deps.log.info('password changed', { userId: user.id });
+      return c.json({ message: PASSWORD_CHANGED });
     },
   );
 

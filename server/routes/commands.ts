@@ -2,7 +2,13 @@
  * Commands of SPEC §7: block, unblock and suspend a vehicle, enable and disable a device,
  * activate a tracker, and register vehicles and devices with a provider. Each command goes
  * out through the integration that owns the vehicle's tracker and is recorded with who sent
- * it and its state (pending, sent, confirmed, failed).
+ * it and its state (pending, sent, confirmed, failed, expired).
+ *
+ * Our own trackers ('rastro'): a block or unblock for a Wialon IPS tracker is stored as
+ * pending and goes out over the device's connection (server/ingest/downlink.ts) — at once
+ * when it is connected to this process, else at its next login — until it expires. An
+ * OsmAnd tracker (HTTP, no way back to the device) cannot take commands: refused at once,
+ * never queued. Enabling or disabling is Rastro's own flag for those trackers: applied here.
  */
 import { type Context, Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
@@ -29,6 +35,7 @@ import {
   insertCommand,
   setCommandStatus,
   setTrackerFlags,
+  trackerProtocol,
   trackersOfVehicle,
 } from '../db/commands';
 import { getOwned } from '../db/owned';
@@ -36,6 +43,7 @@ import { trackers } from '../db/schema';
 import type { Deps } from '../deps';
 import { HttpError, notFound } from '../http/errors';
 import { validate } from '../http/validate';
+import { DETAILS, WIALON_LINES } from '../ingest/downlink';
 import { visibleClientIds, visibleVehicle } from '../tenancy';
 
 type Ctx = Context<AuthEnv>;
@@ -74,6 +82,52 @@ async function visibleTracker(c: Ctx, deps: Deps, id: string) {
   return row;
 }
 
+export const NO_DOWNLINK: Record<string, string> = {
+  osmand:
+    'Este rastreador envia posições pelo protocolo OsmAnd (HTTP), que não recebe comandos. Nada foi enviado.',
+  flespi:
+    'Este rastreador envia posições pelo fluxo do flespi, que não recebe comandos do Rastro. Cadastre-o com o provedor Flespi para enviar comandos. Nada foi enviado.',
+};
+export const APPLIED_HERE = 'Aplicado no Rastro.';
+
+/** A command to one of our own trackers: queued for its connection, applied, or refused. */
+async function ownTracker(
+  c: Ctx,
+  deps: Deps,
+  target: { clientId: string; vehicleId: string | null; tracker: { id: string } },
+  kind: CommandKind,
+) {
+  const { db } = deps.database;
+  const base = {
+    clientId: target.clientId,
+    vehicleId: target.vehicleId,
+    trackerId: target.tracker.id,
+    kind,
+    integration: 'rastro',
+    userId: c.var.user.id,
+  };
+  const line = WIALON_LINES[kind];
+  let id: string;
+  if (!line) {
+    id = await insertCommand(db, { ...base, status: 'confirmed', detail: APPLIED_HERE });
+  } else {
+    const protocol = await trackerProtocol(db, target.tracker.id);
+    const refusal = protocol ? NO_DOWNLINK[protocol] : undefined;
+    if (refusal) throw new HttpError(409, 'CONFLICT', refusal);
+    id = await insertCommand(db, {
+      ...base,
+      payload: line,
+      detail: DETAILS.waiting,
+      expiresAt: new Date(Date.now() + deps.config.commands.expiryMs),
+    });
+    await deps.downlink.created(target.tracker.id);
+  }
+  deps.log.info('command', { id, kind, integration: 'rastro', by: c.var.user.id });
+  const row = await commandById(db, id);
+  if (!row) throw new Error('command vanished');
+  return toCommand(row);
+}
+
 /** Records the command, sends it, records the outcome; a failure answers with its reason. */
 async function dispatch(
   c: Ctx,
@@ -86,6 +140,7 @@ async function dispatch(
   kind: CommandKind,
   integration: IntegrationName | 'rastro',
 ) {
+  if (integration === 'rastro') return ownTracker(c, deps, target, kind);
   const { db } = deps.database;
   const id = await insertCommand(db, {
     clientId: target.clientId,
@@ -95,7 +150,7 @@ async function dispatch(
     integration,
     userId: c.var.user.id,
   });
-  if (integration !== 'rastro' && !deps.integrations.isConfigured(integration)) {
+  if (!deps.integrations.isConfigured(integration)) {
     await setCommandStatus(db, id, 'failed', notConfigured(integration));
     throw new HttpError(503, 'SERVER_ERROR', notConfigured(integration));
   }

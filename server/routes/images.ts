@@ -52,6 +52,17 @@ export function imageRoutes(deps: Deps) {
     describeRoute({
       tags: ['Veículos'],
       summary: 'Enviar imagens do veículo (multipart, campo files; JPEG, PNG ou WebP até 5 MB)',
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              properties: { files: { type: 'array', items: { type: 'string', format: 'binary' } } },
+            },
+          },
+        },
+      },
       responses: {
         201: {
           description: 'Imagens salvas',

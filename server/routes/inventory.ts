@@ -2,6 +2,7 @@
  * The customer-owned inventory of SPEC §7: vehicles, drivers, SIM cards, trackers and fleets,
  * each declared once on top of ownedRoutes.
  */
+import { createHash } from 'node:crypto';
 import type * as v from 'valibot';
 import {
   DriverCreateSchema,
@@ -45,6 +46,15 @@ import type { Deps } from '../deps';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { visibleClientIds } from '../tenancy';
 import { type Ctx, iso, ownedRoutes, present } from './owned';
+
+export const VEHICLE_MOVE_LINKED =
+  'Este veículo tem rastreador vinculado. Desvincule o rastreador antes de mudar o cliente do veículo.';
+export const TRACKER_MOVE_LINKED =
+  'Este rastreador está vinculado a um veículo. Desvincule o veículo (ou escolha um do novo cliente) antes de mudar o cliente.';
+export const TRACKER_MOVE_SIM =
+  'Este rastreador tem um chip instalado. Retire o chip (ou escolha um do novo cliente) antes de mudar o cliente.';
+export const SIM_MOVE_LINKED =
+  'Este chip está instalado em um rastreador. Retire-o antes de mudar o cliente do chip.';
 
 const owned = (row: {
   id: string;
@@ -119,6 +129,13 @@ export function vehicleRoutes(deps: Deps) {
             size: image.size,
           })),
       }));
+    },
+    // A vehicle moves to another customer alone: its tracker would stay with the old one.
+    async checkRefs(_c, _input, clientId, existing) {
+      if (existing && clientId !== existing.clientId) {
+        if ((await liveTrackersUsing(deps.database.db, 'vehicleId', existing.id)) > 0)
+          throw new HttpError(409, 'CONFLICT', VEHICLE_MOVE_LINKED);
+      }
     },
     async beforeRemove(_c, row) {
       if ((await liveTrackersUsing(deps.database.db, 'vehicleId', row.id)) > 0) {
@@ -201,6 +218,12 @@ export function simCardRoutes(deps: Deps) {
         carrier: row.carrier,
         apn: row.apn,
       })),
+    async checkRefs(_c, _input, clientId, existing) {
+      if (existing && clientId !== existing.clientId) {
+        if ((await liveTrackersUsing(deps.database.db, 'simCardId', existing.id)) > 0)
+          throw new HttpError(409, 'CONFLICT', SIM_MOVE_LINKED);
+      }
+    },
     async beforeRemove(_c, row) {
       if ((await liveTrackersUsing(deps.database.db, 'simCardId', row.id)) > 0) {
         throw new HttpError(
@@ -240,16 +263,26 @@ export function trackerRoutes(deps: Deps) {
       output: TrackerPageSchema,
     },
     ...trackerQueries,
-    async checkRefs(c, input, clientId) {
+    async checkRefs(c, input, clientId, existing) {
       const t = input as v.InferOutput<typeof TrackerUpdateSchema>;
       if (t.trackerTypeId && !(await trackerTypeExists(deps.database.db, t.trackerTypeId))) {
         throw notFound('Tipo de rastreador não encontrado');
       }
       if (t.vehicleId) await sameCustomer(c, deps, vehicles, t.vehicleId, clientId, 'Veículo');
       if (t.simCardId) await sameCustomer(c, deps, simCards, t.simCardId, clientId, 'Chip');
+      // Moving to another customer: what stays linked must move too, or be unlinked.
+      if (existing && clientId !== existing.clientId) {
+        const vehicleId = t.vehicleId === undefined ? existing.vehicleId : t.vehicleId;
+        const simCardId = t.simCardId === undefined ? existing.simCardId : t.simCardId;
+        if (vehicleId && vehicleId === existing.vehicleId)
+          throw new HttpError(409, 'CONFLICT', TRACKER_MOVE_LINKED);
+        if (simCardId && simCardId === existing.simCardId)
+          throw new HttpError(409, 'CONFLICT', TRACKER_MOVE_SIM);
+      }
     },
-    toValues: (input) =>
-      present(input as v.InferOutput<typeof TrackerUpdateSchema>, [
+    toValues: (input) => {
+      const t = input as v.InferOutput<typeof TrackerUpdateSchema>;
+      const values = present(t, [
         'clientId',
         'identifier',
         'trackerTypeId',
@@ -258,7 +291,15 @@ export function trackerRoutes(deps: Deps) {
         'vehicleId',
         'simCardId',
         'active',
-      ]),
+      ]);
+      // Only a hash is kept; null removes the tracker's own password.
+      if (t.wialonPassword !== undefined)
+        values.wialonPasswordHash =
+          t.wialonPassword === null
+            ? null
+            : createHash('sha256').update(t.wialonPassword, 'utf8').digest('hex');
+      return values;
+    },
     toOutput: (_d, rows) =>
       rows.map((row) => ({
         ...owned(row),
@@ -270,6 +311,7 @@ export function trackerRoutes(deps: Deps) {
         simCardId: row.simCardId,
         enabled: row.enabled,
         activatedAt: iso(row.activatedAt),
+        wialonPasswordSet: row.wialonPasswordHash !== null,
       })),
   });
 }

@@ -38,6 +38,7 @@ interface ListQuery {
   order: 'asc' | 'desc';
   active?: boolean | undefined;
   updatedSince?: string | undefined;
+  afterId?: string | undefined;
 }
 
 export interface OwnedResource<
@@ -137,6 +138,7 @@ export function ownedRoutes<
       const { rows, total } = await listOwned(db, r.table, {
         clientIds,
         updatedSince: q.updatedSince ? new Date(q.updatedSince) : undefined,
+        afterId: q.afterId,
         where: r.filters(q),
         always: await visitorOnly(c).then((ids) => (ids ? [idIn(r.table, ids)] : [])),
         sort: q.updatedSince ? r.table.updatedAt : (q.sort && r.sorts[q.sort]) || r.table.id,

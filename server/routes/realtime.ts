@@ -1,24 +1,50 @@
 /**
  * SPEC §7 `registros/real-time/lastLocation`, and the live stream of changed last locations
- * (server-sent events). The stream first sends what changed after `since` (or the
- * `Last-Event-ID` the browser resends on reconnect), then every change within a second of
- * ingest, so a client that reconnects misses nothing.
+ * (server-sent events).
+ *
+ * Every change of a last location has a number (`eventId`, from a database sequence): unique
+ * and increasing, it is the SSE event id. A client resumes after the greatest id it applied
+ * (`Last-Event-ID`, as EventSource sends it), so a reconnect in the middle of a batch of
+ * changes brings the rest of it; `since` (an ISO time of reception) is kept for integrators.
+ * Then every change within moments of ingest. At every heartbeat the stream checks that the
+ * token is still valid and the user and session still allowed, and closes otherwise.
+ *
+ * Ids follow commit order because one process writes last locations one batch at a time.
+ * With several ingest processes, a batch could commit after a later-numbered one; a client
+ * resuming in that instant would miss it until its next full read (the PWA does one at every
+ * reconnect). Closing that gap takes a commit-ordered id (e.g. a per-batch lock): later.
  */
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
-import { LastLocationQuerySchema, LocationItemSchema } from '../../src/contract';
-import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
+import {
+  IsoTimestampSchema,
+  LastLocationQuerySchema,
+  LocationItemSchema,
+} from '../../src/contract';
+import { type AuthEnv, requireAuth, requirePermission, sessionProblem } from '../auth/middleware';
 import type { Deps } from '../deps';
+import { badRequest } from '../http/errors';
 import { validate } from '../http/validate';
 import { locationItems, locationScope } from '../realtime/items';
 
 const StreamQuerySchema = v.strictObject({
   ...LastLocationQuerySchema.entries,
-  since: v.optional(v.pipe(v.string(), v.isoTimestamp('Data inválida: use ISO 8601'))),
+  since: v.optional(IsoTimestampSchema),
 });
-const HEARTBEAT_MS = 15_000;
+const EVENT_ID = /^\d{1,18}$/;
+
+/** Where a stream resumes: after an event id, after a time of reception, or nowhere. */
+function resumePoint(since: string | undefined, lastEventId: string | undefined) {
+  if (lastEventId !== undefined && lastEventId !== '') {
+    if (!EVENT_ID.test(lastEventId))
+      throw badRequest('Last-Event-ID inválido: use o id de um evento recebido');
+    return { afterSeq: Number(lastEventId) };
+  }
+  if (since) return { receivedAfter: new Date(since) };
+  return undefined;
+}
 
 export function realtimeRoutes(deps: Deps) {
   const app = new Hono<AuthEnv>();
@@ -45,15 +71,15 @@ export function realtimeRoutes(deps: Deps) {
     '/stream',
     describeRoute({
       tags: ['Tempo real'],
-      summary: 'Fluxo (SSE) das últimas posições que mudaram; retoma de since/Last-Event-ID',
+      summary:
+        'Fluxo (SSE) das últimas posições que mudaram; retoma do Last-Event-ID (ou de since)',
     }),
     validate('query', StreamQuerySchema),
     async (c) => {
       const q = c.req.valid('query');
+      const resume = resumePoint(q.since, c.req.header('last-event-id'));
       const scope = await locationScope(c, deps, q);
-      const resumeFrom = q.since ?? c.req.header('last-event-id');
-      const since =
-        resumeFrom && !Number.isNaN(Date.parse(resumeFrom)) ? new Date(resumeFrom) : undefined;
+      const claims = c.var.claims;
       return streamSSE(c, async (stream) => {
         const pending = new Set<string>();
         let wake: (() => void) | undefined;
@@ -67,25 +93,40 @@ export function realtimeRoutes(deps: Deps) {
           pending.add(tracker.id);
           wake?.();
         });
-        stream.onAbort(stop);
+        stream.onAbort(() => {
+          stop();
+          wake?.();
+        });
         const send = async (items: Awaited<ReturnType<typeof locationItems>>) => {
           for (const item of items)
             await stream.writeSSE({
               event: 'location',
-              id: item.receivedAt,
+              id: item.eventId,
               data: JSON.stringify(item),
             });
         };
-        if (since) await send(await locationItems(deps, scope, { receivedAfter: since }));
+        if (resume) await send(await locationItems(deps, scope, resume));
         await stream.writeSSE({ event: 'ready', data: new Date().toISOString() });
+        let checkedAt = Date.now();
         while (!stream.aborted) {
+          if (Date.now() - checkedAt >= deps.config.streamHeartbeatMs) {
+            checkedAt = Date.now();
+            const problem = await sessionProblem(deps, claims);
+            if (problem) {
+              await stream.writeSSE({ event: 'end', data: JSON.stringify(problem) });
+              break;
+            }
+            if (pending.size === 0) await stream.write(': ping\n\n');
+          }
           if (pending.size === 0) {
+            const due = checkedAt + deps.config.streamHeartbeatMs - Date.now();
+            let timer: ReturnType<typeof setTimeout> | undefined;
             await new Promise<void>((resolve) => {
               wake = resolve;
-              setTimeout(resolve, HEARTBEAT_MS);
+              timer = setTimeout(resolve, Math.max(0, due));
             });
+            clearTimeout(timer);
             wake = undefined;
-            if (pending.size === 0 && !stream.aborted) await stream.write(': ping\n\n');
             continue;
           }
           const trackerIds = [...pending];

@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import {
   AuthResponseSchema,
+  type ChangePasswordRequest,
   type LoginRequest,
   MessageSchema,
   SessionUserSchema,
@@ -36,4 +37,15 @@ export async function forgetPassword(email: string) {
 
 export async function subscribePushToken(token: string) {
   await api.put('registros/push/subscribe-token', { json: { token } });
+}
+
+/** 'Minha conta': changes the user's password; the server ends their other sessions. */
+export async function changePassword(body: ChangePasswordRequest) {
+  return v.parse(MessageSchema, await api.put('registros/auth/password', { json: body }).json())
+    .message;
+}
+
+/** 'Sair de todas as sessões': ends every session of the user, this one included. */
+export async function logoutEverywhere() {
+  return v.parse(MessageSchema, await api.post('registros/auth/logout-all').json()).message;
 }

@@ -9,11 +9,11 @@ import * as v from 'valibot';
 import { AuthResponseSchema } from '../contract';
 import { t } from '../i18n/pt-BR';
 import { toast } from '../ui/feedback/toasts';
-import { isTokenExpired, STORAGE_KEYS, session } from './session';
+import { forgetUser, isTokenExpired, STORAGE_KEYS, session } from './session';
 
 export { HTTPError, TimeoutError } from 'ky';
 
-const NO_REFRESH = /\/registros\/auth\/(login|refresh|activeEmail|forgetPassword)$/;
+const NO_REFRESH = /\/registros\/auth\/(login|refresh|logout|activeEmail|forgetPassword)$/;
 
 let apiBase = typeof location === 'undefined' ? 'http://localhost:3000' : location.origin;
 let refreshing: Promise<string> | null = null;
@@ -118,7 +118,10 @@ export let api: KyInstance = createClient();
 
 /**
  * SPEC §4: clears the three session keys, unregisters this browser's push token and reloads
- * after 500 ms. Push errors are only logged.
+ * after 500 ms. Push errors are only logged. Before that, the server ends the session (its
+ * refresh-token family: a copied token is worthless afterwards), and everything kept of the
+ * user on this device — the IndexedDB mirror, the chosen customer, cached API data — is
+ * forgotten (the cleaners registered with `onSignOut`).
  */
 export async function signOut(options: { reload?: boolean } = {}) {
   if (signingOut) return;
@@ -136,7 +139,15 @@ export async function signOut(options: { reload?: boolean } = {}) {
       .catch((error: unknown) => console.warn('push: unsubscribe failed', error));
   }
   if (pushToken) localStorage.removeItem(STORAGE_KEYS.fcmToken);
+  // After the push token: ending the session ends its access token too.
+  const refreshToken = session.refreshToken();
+  if (refreshToken) {
+    await bare()
+      .post('registros/auth/logout', { json: { refreshToken }, timeout: 3000 })
+      .catch((error: unknown) => console.warn('logout: the server was not told', error));
+  }
   session.clear();
+  await forgetUser();
   if (options.reload !== false && typeof location !== 'undefined') {
     setTimeout(() => location.reload(), 500);
   }

@@ -10,7 +10,7 @@
  */
 import { QueryClient } from '@tanstack/react-query';
 import { HTTPError, TimeoutError } from './client';
-import { session } from './session';
+import { onSignOut, session } from './session';
 
 /** How often a failed read is tried again: never for a refusal (4xx) or a bad answer. */
 export function shouldRetry(failures: number, error: unknown): boolean {
@@ -37,6 +37,9 @@ export const queryClient = new QueryClient({
 export function clearQueryCache(): void {
   queryClient.clear();
 }
+
+// Sign-out here forgets at once; a change of user (another tab, a failed refresh) too.
+onSignOut(clearQueryCache);
 
 let cachedFor: string | null = session.get()?.user.id ?? null;
 session.subscribe(() => {

@@ -2,6 +2,11 @@
  * The signed-in session, kept in localStorage under the keys of SPEC §9: `authState`
  * (user and both tokens), `accessToken` and `refreshToken`. Other tabs see changes through
  * the storage event, so signing out in one tab signs out all of them.
+ *
+ * Sign-out must leave nothing of the user on a shared phone: every module that keeps data of
+ * the signed-in user registers here, once, what to forget (`onSignOut`), and sign-out runs
+ * them all (`forgetUser`). This is the one place to plug a new cache in, e.g. a query client:
+ * `onSignOut(() => queryClient.clear())`.
  */
 import * as v from 'valibot';
 import { type AuthResponse, AuthResponseSchema, type SessionUser } from '../contract';
@@ -15,6 +20,40 @@ export const STORAGE_KEYS = {
 
 export type Session = AuthResponse;
 type Listener = () => void;
+type Cleaner = () => void | Promise<void>;
+
+/** localStorage keys of per-user choices: the customer picked in pickers (useSelectedClient). */
+const USER_KEY_PREFIXES = ['selectedClient:'];
+
+const cleaners = new Set<Cleaner>([
+  () => {
+    const s = storage();
+    if (!s) return;
+    const keys = Array.from({ length: s.length }, (_, i) => s.key(i)).filter(
+      (key): key is string => key !== null && USER_KEY_PREFIXES.some((p) => key.startsWith(p)),
+    );
+    for (const key of keys) s.removeItem(key);
+  },
+]);
+
+/** Registers what to forget of the user at sign-out; returns the way to unregister it. */
+export function onSignOut(cleaner: Cleaner): () => void {
+  cleaners.add(cleaner);
+  return () => cleaners.delete(cleaner);
+}
+
+/** Runs every sign-out cleaner; one failing does not stop the others. */
+export async function forgetUser(): Promise<void> {
+  await Promise.all(
+    [...cleaners].map(async (clean) => {
+      try {
+        await clean();
+      } catch (error) {
+        console.warn('sign-out: could not clear', error);
+      }
+    }),
+  );
+}
 
 const listeners = new Set<Listener>();
 let cached: { raw: string | null; value: Session | null } = { raw: null, value: null };

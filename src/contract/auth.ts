@@ -49,6 +49,24 @@ export const RefreshRequestSchema = v.strictObject({
   refreshToken: v.pipe(v.string(), v.nonEmpty(REQUIRED), v.maxLength(512)),
 });
 
+/** POST registros/auth/logout: ends the session this refresh token belongs to. */
+export const LogoutRequestSchema = RefreshRequestSchema;
+
+export const SAME_PASSWORD = 'A nova senha deve ser diferente da atual';
+
+/** PUT registros/auth/password: the signed-in user changes their own password. */
+export const ChangePasswordRequestSchema = v.pipe(
+  v.strictObject({
+    currentPassword: v.pipe(v.string(), v.nonEmpty('Informe a senha atual'), v.maxLength(200)),
+    newPassword: NewPasswordSchema,
+  }),
+  v.forward(
+    v.check((input) => input.currentPassword !== input.newPassword, SAME_PASSWORD),
+    ['newPassword'],
+  ),
+);
+export type ChangePasswordRequest = v.InferInput<typeof ChangePasswordRequestSchema>;
+
 export const ActiveEmailRequestSchema = v.strictObject({ password: NewPasswordSchema });
 
 export const ForgetPasswordRequestSchema = v.strictObject({ email: EmailSchema });

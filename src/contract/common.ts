@@ -72,6 +72,63 @@ export const QueryBoolSchema = v.pipe(
 
 export const OrderSchema = v.optional(v.picklist(['asc', 'desc'], 'Use asc ou desc'), 'asc');
 
+/**
+ * NUL (U+0000) cannot be stored in a PostgreSQL text or jsonb value, and no person types it:
+ * any text that carries one is refused with this message, wherever it sits in the input.
+ */
+export const NUL_MESSAGE = 'Texto com caractere inválido (NUL)';
+
+/**
+ * The path ('a.b.0') of the first text holding a NUL in a parsed input (keys included), or
+ * undefined. Iterative, so that a deeply nested body cannot exhaust the stack.
+ */
+export function findNul(input: unknown): string | undefined {
+  const stack: { value: unknown; path: string }[] = [{ value: input, path: '' }];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const { value, path } = item;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path;
+    } else if (Array.isArray(value)) {
+      value.forEach((child, i) => {
+        stack.push({ value: child, path: path ? `${path}.${i}` : String(i) });
+      });
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        const at = path ? `${path}.${key}` : key;
+        if (key.includes('\u0000')) return at;
+        stack.push({ value: child, path: at });
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Years a date may carry: PostgreSQL refuses year 0, and nothing in Rastro predates 1900. */
+const YEARS = { min: 1900, max: 9999 };
+export const INVALID_DATE = 'Data inválida';
+
+/** A calendar date that exists ('2024-02-30' and year 0 do not). */
+export function isRealDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < YEARS.min || year > YEARS.max) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** An ISO 8601 instant (with its offset) that exists: what every API date filter takes. */
+export const IsoTimestampSchema = v.pipe(
+  v.string(),
+  v.isoTimestamp('Data inválida: use ISO 8601'),
+  v.check((s: string) => isRealDate(s) && Number.isFinite(Date.parse(s)), INVALID_DATE),
+);
+
+/** An ISO 8601 calendar date (AAAA-MM-DD) that exists. */
+export function isoDateSchema(message: string) {
+  return v.pipe(v.string(), v.isoDate(message), v.check(isRealDate, message));
+}
+
 /** Free-text search: trimmed, empty means none. */
 export const SearchSchema = v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(120));
 

@@ -5,7 +5,15 @@
 import * as v from 'valibot';
 import { isValidCpf, isValidIccid, isValidImei, isValidPlate } from '../lib/documents';
 import { unmaskDocument, unmaskPhone, unmaskPlate } from '../lib/unmask';
-import { IdSchema, OrderSchema, QueryBoolSchema, queryInt, SearchSchema } from './common';
+import {
+  IdSchema,
+  IsoTimestampSchema,
+  isoDateSchema,
+  OrderSchema,
+  QueryBoolSchema,
+  queryInt,
+  SearchSchema,
+} from './common';
 import { VEHICLE_TYPE_IDS } from './vehicle-types';
 
 const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max));
@@ -42,7 +50,12 @@ function listQuery<const S extends readonly string[]>(sorts: S) {
     order: OrderSchema,
     active: v.optional(QueryBoolSchema),
     /** Mirror sync: only what changed after this instant, removed records included. */
-    updatedSince: v.optional(v.pipe(v.string(), v.isoTimestamp('Data inválida: use ISO 8601'))),
+    updatedSince: v.optional(IsoTimestampSchema),
+    /**
+     * Mirror sync keyset: with updatedSince, only rows after (updatedSince, afterId) in the
+     * order (updatedAt to the millisecond, id); without it, updatedSince is inclusive.
+     */
+    afterId: v.optional(IdSchema),
   });
 }
 
@@ -146,9 +159,7 @@ const driverFields = {
   ),
   licenseNumber: v.optional(v.pipe(v.string(), v.regex(/^\d{9,11}$/, 'Número da CNH inválido'))),
   licenseCategory: v.optional(v.picklist(LICENSE_CATEGORIES, 'Categoria da CNH inválida')),
-  licenseExpiry: v.optional(
-    v.pipe(v.string(), v.isoDate('Validade da CNH inválida: use AAAA-MM-DD')),
-  ),
+  licenseExpiry: v.optional(isoDateSchema('Validade da CNH inválida: use AAAA-MM-DD')),
   phone: v.optional(Phone),
   active: v.optional(v.boolean()),
 };
@@ -270,6 +281,19 @@ export const PROVIDER_LABELS: Record<Provider, string> = {
 export const CONFIG_MODES = ['default', 'advanced'] as const;
 export const CONFIG_MODE_LABELS = { default: 'Padrão', advanced: 'Avançado' } as const;
 
+/**
+ * A tracker's own Wialon IPS password (`#L#imei;password`): printable, without the
+ * protocol's separators. Stored only as a hash; the API says whether one is set.
+ */
+export const WialonPasswordSchema = v.pipe(
+  v.string(),
+  v.nonEmpty('Campo obrigatório'),
+  v.maxLength(64),
+  // Printable ASCII without the protocol's separators: what any tracker's keypad can send.
+  v.regex(/^[!-~]+$/, 'Senha inválida: use letras, números e símbolos, sem espaços'),
+  v.check((s: string) => !/[;#|]/.test(s), 'Senha inválida: sem ";", "#" ou "|"'),
+);
+
 const trackerFields = {
   clientId: IdSchema,
   identifier: v.pipe(
@@ -286,6 +310,7 @@ const trackerFields = {
   configMode: v.optional(v.picklist(CONFIG_MODES, 'Modo de configuração inválido')),
   vehicleId: v.optional(IdSchema),
   simCardId: v.optional(IdSchema),
+  wialonPassword: v.optional(WialonPasswordSchema),
   active: v.optional(v.boolean()),
 };
 export const TrackerCreateSchema = v.strictObject(trackerFields);
@@ -297,6 +322,8 @@ export const TrackerUpdateSchema = v.strictObject({
   trackerTypeId: clearable(IdSchema),
   vehicleId: clearable(IdSchema),
   simCardId: clearable(IdSchema),
+  /** null removes the tracker's own password (then only WIALON_IPS_PASSWORD applies). */
+  wialonPassword: clearable(WialonPasswordSchema),
 });
 export const TRACKER_SORTS = ['identifier', 'provider', 'createdAt', 'updatedAt'] as const;
 export const TrackerQuerySchema = listQuery(TRACKER_SORTS);
@@ -310,6 +337,8 @@ export const TrackerSchema = v.object({
   simCardId: v.nullable(v.string()),
   enabled: v.boolean(),
   activatedAt: v.nullable(v.string()),
+  /** Whether the tracker has its own Wialon IPS password (never the password itself). */
+  wialonPasswordSet: v.optional(v.boolean()),
 });
 export type Tracker = v.InferOutput<typeof TrackerSchema>;
 export const TrackerPageSchema = page('trackers', TrackerSchema);
@@ -349,12 +378,18 @@ export const COMMAND_LABELS: Record<(typeof COMMAND_KINDS)[number], string> = {
   enable: 'Habilitar',
   disable: 'Desabilitar',
 };
-export const COMMAND_STATUSES = ['pending', 'sent', 'confirmed', 'failed'] as const;
+/**
+ * A command's state: pending (waiting for the device's connection), sent (on its way, not
+ * yet confirmed), confirmed, failed (refused, or no confirmation in time) or expired (the
+ * device did not connect in time; nothing was sent).
+ */
+export const COMMAND_STATUSES = ['pending', 'sent', 'confirmed', 'failed', 'expired'] as const;
 export const COMMAND_STATUS_LABELS: Record<(typeof COMMAND_STATUSES)[number], string> = {
   pending: 'Pendente',
   sent: 'Enviado',
   confirmed: 'Confirmado',
   failed: 'Falhou',
+  expired: 'Expirado',
 };
 export const CommandSchema = v.object({
   id: v.string(),

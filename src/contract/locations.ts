@@ -2,17 +2,23 @@
 import * as v from 'valibot';
 import { IdSchema } from './common';
 
+/** Comma-separated ids; an empty value is no filter at all (not 'none of them'). */
 const IdList = v.pipe(
   v.string(),
-  v.transform((s: string) =>
-    s
+  v.transform((s: string) => {
+    const ids = s
       .split(',')
       .map((id) => id.trim())
-      .filter(Boolean),
-  ),
-  v.array(IdSchema),
+      .filter(Boolean);
+    return ids.length ? ids : undefined;
+  }),
+  v.optional(v.pipe(v.array(IdSchema), v.maxLength(10_000))),
 );
 
+/**
+ * `GET registros/real-time/lastLocation`: without `clientId`, everything the caller may see
+ * (their customer and its descendants; a VISITOR's linked vehicles).
+ */
 export const LastLocationQuerySchema = v.strictObject({
   clientId: v.optional(IdSchema),
   vehicleIds: v.optional(IdList),
@@ -37,6 +43,11 @@ export const LocationItemSchema = v.object({
   driver: v.nullable(v.string()),
   fixTime: v.string(),
   receivedAt: v.string(),
+  /**
+   * The number of this change of the last location: unique and increasing, the live stream's
+   * event id. A client resumes after the greatest it has applied (Last-Event-ID).
+   */
+  eventId: v.pipe(v.string(), v.regex(/^\d{1,18}$/)),
 });
 export type LocationItem = v.InferOutput<typeof LocationItemSchema>;
 

@@ -25,6 +25,11 @@ function describeExpected(expected: string | null): string {
     .join(' ou ');
 }
 
+/** Lengths of lists count items; lengths of texts count characters. */
+function unitOf(input: unknown): string {
+  return Array.isArray(input) ? 'itens' : 'caracteres';
+}
+
 export function ptBrMessage(issue: v.BaseIssue<unknown>): string {
   if (issue.kind === 'schema' && issue.input === undefined && issue.expected !== 'never') {
     return 'Campo obrigatório';
@@ -49,11 +54,10 @@ export function ptBrMessage(issue: v.BaseIssue<unknown>): string {
       return 'Valor não permitido';
     case 'min_length':
     case 'non_empty':
-      return issue.requirement === 1 || issue.type === 'non_empty'
-        ? 'Campo obrigatório'
-        : `Deve ter pelo menos ${String(issue.requirement)} caracteres`;
+      if (issue.requirement === 1 || issue.type === 'non_empty') return 'Campo obrigatório';
+      return `Deve ter pelo menos ${String(issue.requirement)} ${unitOf(issue.input)}`;
     case 'max_length':
-      return `Deve ter no máximo ${String(issue.requirement)} caracteres`;
+      return `Deve ter no máximo ${String(issue.requirement)} ${unitOf(issue.input)}`;
     case 'min_value':
       return `Deve ser no mínimo ${String(issue.requirement)}`;
     case 'max_value':

@@ -5,12 +5,16 @@
  * Records are stored as the API answered them (parsed by the contract first).
  */
 import Dexie, { type EntityTable, type Table } from 'dexie';
+import { onSignOut, session } from '../api/session';
 import type { Driver, LocationItem, Vehicle } from '../contract';
 
 export interface SyncState {
   /** '<resource>:<clientId>' */
   key: string;
-  /** The newest updatedAt seen from the server: the next sync asks for what changed after. */
+  /**
+   * Where the next sync starts: for vehicles and drivers the newest updatedAt seen; for last
+   * locations the greatest event id applied (the live stream resumes after it).
+   */
   watermark: string;
   /** When this device last synced (shown as "dados de HH:MM"). */
   syncedAt: string;
@@ -37,3 +41,21 @@ export class RastroDb extends Dexie {
 }
 
 export const db = new RastroDb();
+
+/** Empties every table (the mirror of what the signed-in user could see). */
+export async function clearMirror(database: RastroDb = db): Promise<void> {
+  await database.transaction('rw', database.tables, () =>
+    Promise.all(database.tables.map((table) => table.clear())),
+  );
+}
+
+/**
+ * Writes that finish after a sign-out (a sync or a live batch still in flight) must not put
+ * the previous user's data back: every writer checks this first.
+ */
+export function signedIn(): boolean {
+  return session.accessToken() !== null;
+}
+
+// A shared phone keeps nothing of the previous user.
+onSignOut(() => clearMirror(db));

@@ -7,7 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import type { Driver, Vehicle } from '../contract';
 import { db } from './database';
-import { syncDrivers, syncVehicles } from './mirror';
+import { mirrorKey, syncDrivers, syncVehicles } from './mirror';
 
 export interface Mirrored<T> {
   rows: T[] | undefined;
@@ -29,7 +29,7 @@ function useMirror<T>(
   const ids = !clientId ? [] : scope === 'all' ? 'all' : [...new Set([clientId, ...scope])];
   const rows = useLiveQuery(() => read(ids), [ids === 'all' ? ids : ids.join()]);
   const state = useLiveQuery(
-    () => (clientId ? db.syncState.get(`${table}:${clientId}`) : undefined),
+    () => (clientId ? db.syncState.get(mirrorKey(table, clientId)) : undefined),
     [clientId],
   );
   const [syncing, setSyncing] = useState(false);

@@ -2,23 +2,27 @@
  * The mirror of last locations: a full read of `lastLocation` replaces a customer's set
  * (vehicles that left it are dropped), and live changes are merged in as they come, a newer
  * fix never overwritten by an older one. The map and the list read only this mirror.
+ *
+ * The watermark of a set is the greatest `eventId` applied to it: the live stream resumes
+ * after it (Last-Event-ID). Event ids are unique and increasing, so resuming never loses the
+ * rest of a batch whose first items were applied.
  */
-import { lastLocations } from '../api/locations';
+import { isAfter, lastLocations } from '../api/locations';
 import type { LocationItem } from '../contract';
-import { db, type MirroredLocation, type RastroDb } from './database';
+import { db, type MirroredLocation, type RastroDb, signedIn } from './database';
 
 export const locationsKey = (scope: string) => `lastLocations:${scope}`;
 
-/** The newest receivedAt of a set: where the live stream resumes from. */
-function newestReceived(items: LocationItem[], since?: string) {
-  let newest = since ?? '';
-  // ISO-8601 UTC strings sort as the times they are.
-  for (const { receivedAt } of items) if (receivedAt > newest) newest = receivedAt;
+/** The greatest event id of a set: where the live stream resumes from. */
+function newestEvent(items: LocationItem[], since?: string): string {
+  let newest = since && /^\d+$/.test(since) ? since : '0';
+  for (const { eventId } of items) if (isAfter(eventId, newest)) newest = eventId;
   return newest;
 }
 
 export async function syncLastLocations(scope: string, database: RastroDb = db): Promise<number> {
   const items = await lastLocations(scope);
+  if (!signedIn()) return 0;
   await database.transaction('rw', database.lastLocations, database.syncState, async () => {
     const keep = new Set(items.map((item) => item.id));
     const stale = (await database.lastLocations.where('scope').equals(scope).primaryKeys()).filter(
@@ -28,7 +32,7 @@ export async function syncLastLocations(scope: string, database: RastroDb = db):
     await database.lastLocations.bulkPut(items.map((item) => ({ ...item, scope })));
     await database.syncState.put({
       key: locationsKey(scope),
-      watermark: newestReceived(items) || new Date(0).toISOString(),
+      watermark: newestEvent(items),
       syncedAt: new Date().toISOString(),
     });
   });
@@ -41,7 +45,7 @@ export async function applyLocations(
   items: LocationItem[],
   database: RastroDb = db,
 ): Promise<void> {
-  if (items.length === 0) return;
+  if (items.length === 0 || !signedIn()) return;
   await database.transaction('rw', database.lastLocations, database.syncState, async () => {
     const current = await database.lastLocations.bulkGet(
       items.map((item) => [scope, item.id] as [string, string]),
@@ -55,7 +59,7 @@ export async function applyLocations(
     const state = await database.syncState.get(locationsKey(scope));
     await database.syncState.put({
       key: locationsKey(scope),
-      watermark: newestReceived(items, state?.watermark),
+      watermark: newestEvent(items, state?.watermark),
       syncedAt: new Date().toISOString(),
     });
   });

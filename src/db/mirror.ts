@@ -3,10 +3,17 @@
  * fetches everything; later ones ask only for what changed since the newest record seen
  * (`updatedSince`), which also brings removed records so the mirror drops them. Screens read
  * the mirror (useLiveQuery) and never wait for the network.
+ *
+ * Pages go by keyset, never by page number: the server orders changes by (updatedAt, id)
+ * and each next page asks for what comes after the last row of the previous one
+ * (`updatedSince` + `afterId`). Many rows may share one updatedAt (a bulk change), and rows
+ * keep changing while a sync runs; a keyset neither skips nor repeats them. The first page
+ * is inclusive of the watermark's millisecond (a row changed later in that same millisecond
+ * is not lost), and rows the mirror already holds unchanged are not counted again.
  */
 import { driversApi, type ResourceApi, vehiclesApi } from '../api/resources';
 import type { Driver, Vehicle } from '../contract';
-import { db, type RastroDb } from './database';
+import { db, type RastroDb, signedIn } from './database';
 
 interface Synced {
   id: string;
@@ -14,7 +21,15 @@ interface Synced {
   canceledAt: string | null;
 }
 
-const PAGE = 1000;
+export const SYNC_PAGE = 1000;
+
+/**
+ * The sync state of one mirrored table for one customer. 'v2': a customer's lists include its
+ * child companies since then; mirrors synced before start again from the epoch instead of
+ * waiting for the children's rows to change.
+ */
+export const mirrorKey = (table: 'vehicles' | 'drivers', clientId: string) =>
+  `${table}:v2:${clientId}`;
 
 async function sync<T extends Synced, P>(
   database: RastroDb,
@@ -23,32 +38,38 @@ async function sync<T extends Synced, P>(
   items: (page: P) => T[],
   clientId: string,
 ): Promise<number> {
-  const key = `${table}:${clientId}`;
+  const key = mirrorKey(table, clientId);
   const state = await database.syncState.get(key);
+  const store = database[table] as unknown as {
+    bulkGet(ids: string[]): Promise<(T | undefined)[]>;
+    bulkPut(rows: T[]): Promise<unknown>;
+    bulkDelete(ids: string[]): Promise<void>;
+  };
+  // The first sync asks from the epoch: everything, removed records included (and dropped).
+  let cursor: { updatedSince: string; afterId?: string } = {
+    updatedSince: state?.watermark ?? new Date(0).toISOString(),
+  };
   let watermark = state?.watermark;
   let changed = 0;
-  for (let page = 1; ; page++) {
-    const answer = await api.list({
-      clientId,
-      limit: PAGE,
-      page,
-      // The first sync asks from the epoch: everything, removed records included (and dropped).
-      updatedSince: watermark ?? new Date(0).toISOString(),
-    });
-    const rows = items(answer);
-    const live = rows.filter((row) => !row.canceledAt);
-    const gone = rows.filter((row) => row.canceledAt).map((row) => row.id);
+  for (;;) {
+    const rows = items(await api.list({ clientId, limit: SYNC_PAGE, ...cursor }));
+    if (!signedIn()) return changed;
     await database.transaction('rw', database[table], async () => {
-      await (database[table] as unknown as { bulkPut(rows: T[]): Promise<unknown> }).bulkPut(live);
-      await database[table].bulkDelete(gone);
+      const held = await store.bulkGet(rows.map((row) => row.id));
+      rows.forEach((row, i) => {
+        const mine = held[i];
+        const same = row.canceledAt ? !mine : mine?.updatedAt === row.updatedAt;
+        if (!same) changed += 1;
+      });
+      await store.bulkPut(rows.filter((row) => !row.canceledAt));
+      await store.bulkDelete(rows.filter((row) => row.canceledAt).map((row) => row.id));
     });
-    changed += rows.length;
-    const newest = rows.reduce<string | undefined>(
-      (max, row) => (!max || row.updatedAt > max ? row.updatedAt : max),
-      undefined,
-    );
-    if (newest) watermark = newest;
-    if (rows.length < PAGE) break;
+    const last = rows.at(-1);
+    if (last) {
+      cursor = { updatedSince: last.updatedAt, afterId: last.id };
+      if (!watermark || last.updatedAt > watermark) watermark = last.updatedAt;
+    }
+    if (rows.length < SYNC_PAGE) break;
   }
   await database.syncState.put({
     key,

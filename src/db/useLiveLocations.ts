@@ -1,7 +1,7 @@
 /**
  * Last locations for the map and its list: read from the IndexedDB mirror at once (before any
  * network answer), then kept fresh while the app is online and visible — a full read first,
- * then the live stream, resumed from the newest change seen after any drop. Going offline or
+ * then the live stream, resumed after the last change applied (its event id) after any drop. Going offline or
  * hidden stops the stream; coming back online or visible catches up at once.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -91,10 +91,10 @@ export function useLiveLocations(scope: string | null): LiveLocations {
             setSyncing(false);
             setError(undefined);
           }
-          const since = (await db.syncState.get(locationsKey(scope)))?.watermark;
+          const lastEventId = (await db.syncState.get(locationsKey(scope)))?.watermark;
           await followLocations({
             clientId: scope,
-            since,
+            lastEventId,
             signal,
             onReady: () => {
               attempt = 0;

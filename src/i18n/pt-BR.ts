@@ -59,6 +59,25 @@ export const t = {
     showPassword: 'Mostrar senha',
     hidePassword: 'Ocultar senha',
   },
+  account: {
+    title: 'Minha conta',
+    changeTitle: 'Trocar senha',
+    changeIntro:
+      'Ao trocar a senha, as suas outras sessões (outros aparelhos e navegadores) são encerradas.',
+    current: 'Senha atual',
+    change: 'Trocar senha',
+    changing: 'Trocando…',
+    sessionsTitle: 'Sessões',
+    sessionsIntro:
+      'Saia do Rastro em todos os aparelhos e navegadores onde você entrou, inclusive neste.',
+    signOutEverywhere: 'Sair de todas as sessões',
+    confirmTitle: 'Sair de todas as sessões?',
+    confirmBody:
+      'Você sairá do Rastro em todos os aparelhos e navegadores, inclusive neste, e precisará entrar de novo.',
+    confirm: 'Sair de todas',
+    error: 'Erro ao trocar a senha',
+    signOutError: 'Erro ao sair das sessões',
+  },
   password: {
     createTitle: 'Criar senha de acesso',
     createIntro: 'Bem-vindo ao Rastro! Crie a senha que você vai usar para entrar.',

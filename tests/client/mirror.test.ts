@@ -1,8 +1,11 @@
 /**
  * The IndexedDB mirror (fake-indexeddb) synced from the real server: the first sync brings
- * everything, later ones only what changed, and removed records leave the mirror.
+ * everything, later ones only what changed, and removed records leave the mirror; pages go
+ * by keyset, so thousands of rows changed in the same instant are neither skipped nor
+ * counted twice.
  */
 import 'fake-indexeddb/auto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/start';
 import { startTestServer } from '../server/harness';
@@ -14,7 +17,7 @@ const client = await import('../../src/api/client');
 const { session } = await import('../../src/api/session');
 const { vehiclesApi } = await import('../../src/api/resources');
 const { RastroDb } = await import('../../src/db/database');
-const { syncVehicles } = await import('../../src/db/mirror');
+const { mirrorKey, syncVehicles } = await import('../../src/db/mirror');
 
 let server: RunningServer;
 let clientId = '';
@@ -41,7 +44,7 @@ describe('vehicle mirror', () => {
       'MIR1A11',
       'MIR2B22',
     ]);
-    const first = await database.syncState.get(`vehicles:${clientId}`);
+    const first = await database.syncState.get(mirrorKey('vehicles', clientId));
     expect(first?.watermark).toBe(
       [a, b]
         .map((v) => v.updatedAt)
@@ -58,5 +61,48 @@ describe('vehicle mirror', () => {
     expect(await syncVehicles(clientId, database)).toBe(2);
     const rows = await database.vehicles.toArray();
     expect(rows.map((v) => [v.plate, v.name])).toEqual([['MIR1A11', 'Renomeado']]);
+  });
+});
+
+describe('vehicle mirror of a large customer', () => {
+  it('syncs 2,500 vehicles changed in the same instant, then 1,500 more, by keyset', async () => {
+    const { db } = server.deps.database;
+    const { rows } = (await db.execute(
+      sql`select id from clients where name like 'Logística Sul%' limit 1`,
+    )) as unknown as { rows: { id: string }[] };
+    const south = rows[0]?.id ?? '';
+    // One statement: every row gets the very same created_at and updated_at.
+    await db.execute(sql`
+      insert into vehicles (client_id, name, plate, type)
+      select ${south}::uuid, 'Frota ' || n, 'KX' || chr(65 + n / 1000) || lpad((n % 1000)::text, 4, '0'), 'truck'
+        from generate_series(0, 2499) as n`);
+    const manager = await login({ email: 'gestor.sul@rastro.demo', password: 'rastro-demo' });
+    session.set(manager);
+    const database = new RastroDb('mirror-keyset');
+    expect(await syncVehicles(south, database)).toBe(2500);
+    expect(await database.vehicles.where('clientId').equals(south).count()).toBe(2500);
+
+    await db.execute(sql`
+      update vehicles set name = 'Renomeado ' || plate, updated_at = now()
+        where client_id = ${south}::uuid and plate < 'KXB0500'`);
+    expect(await syncVehicles(south, database)).toBe(1500);
+    const renamed = await database.vehicles
+      .where('clientId')
+      .equals(south)
+      .filter((v) => v.name.startsWith('Renomeado'))
+      .count();
+    expect(renamed).toBe(1500);
+    expect(await syncVehicles(south, database)).toBe(0);
+
+    // A change later within the watermark's own millisecond is not lost.
+    const state = await database.syncState.get(mirrorKey('vehicles', south));
+    await db.execute(sql`
+      update vehicles set name = 'Mesmo milissegundo',
+          updated_at = ${state?.watermark}::timestamptz + interval '500 microseconds'
+        where plate = 'KXC0100'`);
+    expect(await syncVehicles(south, database)).toBe(1);
+    const [same] = await database.vehicles.where('plate').equals('KXC0100').toArray();
+    expect(same?.name).toBe('Mesmo milissegundo');
+    expect(await database.vehicles.where('clientId').equals(south).count()).toBe(2500);
   });
 });

@@ -27,8 +27,14 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://rastro@db/rastro',
       publicUrl: 'https://rastro.example.com.br',
       seedDemo: false,
-      trustProxy: true,
+      trustProxy: 1,
     });
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(0);
+    expect(
+      loadConfig({ FIREBASE_HOSTS: 'https://a.googleapis.com, https://b.googleapis.com' }).csp,
+    ).toMatchObject({ firebaseHosts: ['https://a.googleapis.com', 'https://b.googleapis.com'] });
+    expect(() => loadConfig({ TRUST_PROXY: 'muitos' })).toThrow(/TRUST_PROXY/);
   });
 
   it('names every invalid variable in pt-BR', () => {

@@ -46,6 +46,11 @@ const ROUTES: Record<string, Case> = {
   'GET /registros/auth/validation': { exempt: 'só os dados do próprio usuário' },
   'POST /registros/auth/activeEmail': { exempt: 'público: token de uso único' },
   'POST /registros/auth/forgetPassword': { exempt: 'público, mesma resposta para qualquer e-mail' },
+  'POST /registros/auth/logout': {
+    exempt: 'público: o refresh token identifica a sessão; mesma resposta para qualquer token',
+  },
+  'POST /registros/auth/logout-all': { exempt: 'encerra só as sessões do próprio usuário' },
+  'PUT /registros/auth/password': { exempt: 'troca só a senha do próprio usuário' },
   'PUT /registros/push/subscribe-token': { exempt: 'token do próprio navegador' },
   'PUT /registros/push/unsubscribe-token': { exempt: 'remove só tokens do próprio usuário' },
   'GET /registros/autocomplete/cep/:cep': { exempt: 'endereço público, sem dados de cliente' },

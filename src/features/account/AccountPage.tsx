@@ -1,12 +1,62 @@
-/** /account: the signed-in user's data, fetched fresh from the server. */
+/**
+ * /account: the signed-in user's data, fetched fresh from the server; changing the password
+ * (which ends the user's other sessions) and signing out of every session at once.
+ */
 import { useEffect, useState } from 'react';
-import { validateSession } from '../../api/auth';
+import { logoutEverywhere, validateSession } from '../../api/auth';
+import { signOut } from '../../api/client';
 import { toClientError } from '../../api/errors';
 import { session } from '../../api/session';
 import { ROLE_LABELS, type SessionUser } from '../../contract';
+import { requireOnline, toastError } from '../../hooks/feedback';
 import { useSession } from '../../hooks/useSession';
 import { t } from '../../i18n/pt-BR';
+import { Button } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { toast } from '../../ui/feedback/toasts';
 import { FormMessage, Loading } from '../../ui/States';
+import { ChangePasswordForm } from './ChangePasswordForm';
+
+function SignOutEverywhere() {
+  const [asking, setAsking] = useState(false);
+  const [pending, setPending] = useState(false);
+
+  async function confirm() {
+    if (!requireOnline()) return;
+    setPending(true);
+    try {
+      toast.success(await logoutEverywhere());
+      setAsking(false);
+      await signOut();
+    } catch (err) {
+      await toastError(t.account.signOutError, err);
+      setPending(false);
+    }
+  }
+
+  return (
+    <section className="panel" aria-labelledby="account-sessions">
+      <h2 id="account-sessions">{t.account.sessionsTitle}</h2>
+      <p className="muted">{t.account.sessionsIntro}</p>
+      <div>
+        <Button variant="danger" onPress={() => setAsking(true)}>
+          {t.account.signOutEverywhere}
+        </Button>
+      </div>
+      <ConfirmDialog
+        title={t.account.confirmTitle}
+        confirmLabel={t.account.confirm}
+        isOpen={asking}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => void confirm()}
+        danger
+        pending={pending}
+      >
+        <p>{t.account.confirmBody}</p>
+      </ConfirmDialog>
+    </section>
+  );
+}
 
 export function AccountPage() {
   const current = useSession();
@@ -33,7 +83,7 @@ export function AccountPage() {
   return (
     <section className="page" aria-labelledby="page-title">
       <div className="page-header">
-        <h1 id="page-title">Minha conta</h1>
+        <h1 id="page-title">{t.account.title}</h1>
       </div>
       {error && <FormMessage kind="error">{error}</FormMessage>}
       {!shown && !error && <Loading label={t.layout.loadingUser} />}
@@ -49,6 +99,12 @@ export function AccountPage() {
           <dd>{shown.clientName}</dd>
         </dl>
       )}
+      <section className="panel" aria-labelledby="change-password">
+        <h2 id="change-password">{t.account.changeTitle}</h2>
+        <p className="muted">{t.account.changeIntro}</p>
+        <ChangePasswordForm />
+      </section>
+      <SignOutEverywhere />
     </section>
   );
 }

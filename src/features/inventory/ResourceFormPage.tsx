@@ -17,7 +17,7 @@ import { FormActions } from '../../ui/FormActions';
 import { toast } from '../../ui/feedback/toasts';
 import { Select } from '../../ui/Select';
 import { Loading } from '../../ui/States';
-import { TextField } from '../../ui/TextField';
+import { PasswordField, TextField } from '../../ui/TextField';
 import { useAccess } from '../areas/useAccess';
 import { CustomerPicker } from '../customers/CustomerPicker';
 import { useSelectedClient } from '../customers/useCustomers';
@@ -40,7 +40,13 @@ function Field<V extends Record<string, unknown>>({
     case 'switch':
       return (
         <Switch isSelected={Boolean(value)} onChange={onChange}>
-          {value ? t.list.active : t.list.inactive}
+          {field.switchLabels
+            ? value
+              ? field.switchLabels.on
+              : field.switchLabels.off
+            : value
+              ? t.list.active
+              : t.list.inactive}
         </Switch>
       );
     case 'customer':
@@ -83,6 +89,18 @@ function Field<V extends Record<string, unknown>>({
         </CheckboxGroup>
       );
     default:
+      if (field.type === 'password')
+        return (
+          <PasswordField
+            label={field.label}
+            value={String(value ?? '')}
+            onChange={onChange}
+            errorMessage={error}
+            description={field.description}
+            // A device's secret, never the user's own sign-in password.
+            autoComplete="new-password"
+          />
+        );
       return (
         <TextField
           label={field.label}
@@ -162,6 +180,7 @@ export function ResourceFormPage<T extends { id: string }, P, V extends Record<s
         <fieldset className="form-fields" disabled={readOnly}>
           {config.fields
             .filter((field) => creating || !field.createOnly)
+            .filter((field) => !field.shownWhen || field.shownWhen(values))
             .map((field) => (
               <Field
                 key={field.key}

@@ -21,10 +21,14 @@ export interface FieldDef<V> {
   options?: SelectOption[];
   mask?: (value: string) => string;
   required?: boolean;
-  type?: 'text' | 'email' | 'tel' | 'date';
+  type?: 'text' | 'email' | 'tel' | 'date' | 'password';
   description?: string;
   /** Only when creating (e.g. the customer of a record never moves from the form). */
   createOnly?: boolean;
+  /** Shown only when this holds for the current values (e.g. 'remove' only when one is set). */
+  shownWhen?: (values: V) => boolean;
+  /** A switch's own text, on and off (default: Ativo / Inativo). */
+  switchLabels?: { on: string; off: string };
 }
 
 export interface ResourceMessages {

@@ -23,6 +23,10 @@ type TrackerValues = {
   trackerTypeId: string;
   vehicleId: string;
   simCardId: string;
+  /** Write-only: blank keeps the tracker's current Wialon IPS password. */
+  wialonPassword: string;
+  wialonPasswordSet: boolean;
+  removeWialonPassword: boolean;
   active: boolean;
 };
 export const trackerScreen: ResourceConfig<
@@ -71,6 +75,21 @@ export const trackerScreen: ResourceConfig<
     { key: 'trackerTypeId', label: 'Tipo de rastreador', kind: 'select' },
     { key: 'vehicleId', label: 'Veículo', kind: 'select' },
     { key: 'simCardId', label: 'Chip (SIM)', kind: 'select' },
+    {
+      key: 'wialonPassword',
+      label: 'Senha Wialon IPS do rastreador',
+      type: 'password',
+      description:
+        'Opcional. O rastreador a envia no login (#L#imei;senha). Em branco, a senha atual é mantida.',
+      shownWhen: (x) => x.provider === 'rastro' && !x.removeWialonPassword,
+    },
+    {
+      key: 'removeWialonPassword',
+      label: 'Senha própria do rastreador',
+      kind: 'switch',
+      switchLabels: { on: 'Remover ao salvar', off: 'Manter' },
+      shownWhen: (x) => x.provider === 'rastro' && x.wialonPasswordSet,
+    },
     { key: 'active', label: 'Status', kind: 'switch' },
   ],
   useOptions(values) {
@@ -113,6 +132,9 @@ export const trackerScreen: ResourceConfig<
     trackerTypeId: '',
     vehicleId: '',
     simCardId: '',
+    wialonPassword: '',
+    wialonPasswordSet: false,
+    removeWialonPassword: false,
     active: true,
   }),
   fromItem: (x) => ({
@@ -123,6 +145,9 @@ export const trackerScreen: ResourceConfig<
     trackerTypeId: x.trackerTypeId ?? '',
     vehicleId: x.vehicleId ?? '',
     simCardId: x.simCardId ?? '',
+    wialonPassword: '',
+    wialonPasswordSet: x.wialonPasswordSet ?? false,
+    removeWialonPassword: false,
     active: x.active,
   }),
   toPayload: (x, editing) => ({
@@ -133,6 +158,12 @@ export const trackerScreen: ResourceConfig<
     trackerTypeId: clear(x.trackerTypeId, editing),
     vehicleId: clear(x.vehicleId, editing),
     simCardId: clear(x.simCardId, editing),
+    wialonPassword:
+      editing && x.removeWialonPassword
+        ? null
+        : x.wialonPassword === ''
+          ? undefined
+          : x.wialonPassword,
     active: x.active,
   }),
   schema: TrackerCreateSchema,

@@ -1,0 +1,142 @@
+/**
+ * 'Minha conta': a manager changes the password (the wrong current one is said under its
+ * field), then signs out of every session; the device keeps nothing of them (IndexedDB and
+ * the session keys are empty) and the new password signs in. No page breaks the
+ * Content-Security-Policy on the way.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { LoginPage, Shell, signInAsAdmin } from './pages';
+
+const USER = { email: 'gestor.sul@rastro.demo', name: 'Sílvia Gestora Sul' };
+const NEW_PASSWORD = 'NovaSenha2026';
+
+/** Rows left in every object store of the app's IndexedDB database. */
+function mirrorRows(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('rastro');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const names = [...db.objectStoreNames];
+          if (names.length === 0) return resolve(0);
+          const tx = db.transaction(names, 'readonly');
+          let total = 0;
+          for (const name of names) {
+            const count = tx.objectStore(name).count();
+            count.onsuccess = () => {
+              total += count.result;
+            };
+          }
+          tx.oncomplete = () => {
+            db.close();
+            resolve(total);
+          };
+        };
+      }),
+  );
+}
+
+test('changes the password, signs out everywhere and leaves nothing on the device', async ({
+  page,
+}) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn(USER.email, 'rastro-demo');
+  const shell = new Shell(page);
+  await shell.expectSignedIn(USER.name);
+  // The map fills the device's mirror.
+  await expect(page.getByRole('heading', { level: 1, name: 'Mapa' })).toBeVisible();
+  await expect.poll(() => mirrorRows(page)).toBeGreaterThan(0);
+
+  await shell.openUserMenu();
+  await page.getByRole('menuitem', { name: 'Minha conta' }).click();
+  await expect(shell.heading('Minha conta')).toBeVisible();
+  const form = page.getByRole('form', { name: 'Trocar senha' });
+  await form.getByRole('textbox', { name: 'Senha atual' }).fill('senha-errada-1');
+  await form.getByRole('textbox', { name: 'Nova senha' }).fill(NEW_PASSWORD);
+  await form.getByRole('textbox', { name: 'Confirme a senha' }).fill(NEW_PASSWORD);
+  await form.getByRole('button', { name: 'Trocar senha' }).click();
+  await expect(form.getByText('Senha atual incorreta')).toBeVisible();
+
+  await form.getByRole('textbox', { name: 'Senha atual' }).fill('rastro-demo');
+  await form.getByRole('button', { name: 'Trocar senha' }).click();
+  await expect(shell.toast('Senha alterada. As outras sessões foram encerradas.')).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'Senha atual' })).toHaveValue('');
+  await shell.dismissToasts();
+
+  await page.getByRole('button', { name: 'Sair de todas as sessões' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Sair de todas as sessões?' });
+  // Sign-out reloads the page (SPEC §4): the next 'load' is that reload.
+  const reloaded = page.waitForEvent('load');
+  await dialog.getByRole('button', { name: 'Sair de todas' }).click();
+  await reloaded;
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await mirrorRows(page)).toBe(0);
+  const keys = await page.evaluate(() =>
+    Object.keys(localStorage).filter((key) => key !== 'fcmToken'),
+  );
+  expect(keys.filter((key) => /authState|Token|selectedClient/.test(key))).toEqual([]);
+
+  await login.signIn(USER.email, 'rastro-demo');
+  await expect(login.error()).toHaveText('E-mail ou senha inválidos');
+  await login.signIn(USER.email, NEW_PASSWORD);
+  await shell.expectSignedIn(USER.name);
+  expect(violations).toEqual([]);
+});
+
+test('every page comes with the security headers', async ({ request }) => {
+  for (const path of ['/', '/login', '/temp-access/qualquer', '/manifest.webmanifest']) {
+    const res = await request.get(path);
+    const headers = res.headers();
+    expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
+    expect(headers['content-security-policy'], path).toContain('https://tile.openstreetmap.org');
+    expect(headers['x-content-type-options'], path).toBe('nosniff');
+    expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+    expect(headers['permissions-policy'], path).toContain('geolocation=()');
+  }
+});
+
+test('no screen breaks the Content-Security-Policy, the map tiles included', async ({
+  page,
+  context,
+}) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  // A stand-in for the tile server (the real one is out of reach here).
+  const png = readFileSync('public/icons/icon-192.png');
+  await context.route('https://tile.openstreetmap.org/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: png }),
+  );
+  await signInAsAdmin(page);
+  await expect(page.getByRole('region', { name: 'Mapa da frota' })).toHaveAttribute(
+    'data-rendered',
+    /^\d+$/,
+    {
+      timeout: 15_000,
+    },
+  );
+  for (const path of [
+    '/management/vehicles',
+    '/management/vehicles/create',
+    '/management/trackers',
+    '/management/customers',
+    '/management/users',
+    '/management/temporary-links',
+    '/account',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Sair de todas as sessões' }).click();
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+  expect(violations).toEqual([]);
+});

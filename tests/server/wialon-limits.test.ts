@@ -1,0 +1,228 @@
+/**
+ * Wialon IPS connections cannot grow the server without bound, over real sockets: a device
+ * that floods without reading its answers is paused (the server's memory stays bounded,
+ * measured in a server process of its own), queued lines of a closed connection are dropped,
+ * a connection must log in within the deadline, one address holds only so many connections,
+ * and a tracker's own password answers a wrong guess exactly like an unknown identifier.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { connect, type Socket } from 'node:net';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../server/db/client';
+import { startWialon, type WialonListener } from '../../server/ingest/wialon';
+import { createLogger } from '../../server/log';
+import { as, backends, demoClients, useServer } from './harness';
+
+function open(port: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => resolve(socket));
+    socket.once('error', reject);
+  });
+}
+
+/** The next answer line of a socket. */
+function nextLine(socket: Socket): Promise<string> {
+  return new Promise((resolve) => {
+    let buffered = '';
+    const onData = (chunk: Buffer) => {
+      buffered += chunk.toString('latin1');
+      const end = buffered.indexOf('\r\n');
+      if (end < 0) return;
+      socket.off('data', onData);
+      resolve(buffered.slice(0, end));
+    };
+    socket.on('data', onData);
+  });
+}
+
+async function ask(socket: Socket, packet: string) {
+  const answer = nextLine(socket);
+  socket.write(`${packet}\r\n`);
+  return answer;
+}
+
+const closed = (socket: Socket) =>
+  new Promise<void>((resolve) => {
+    if (socket.destroyed) resolve();
+    else socket.once('close', () => resolve());
+  });
+
+describe('Wialon IPS flood', () => {
+  let child: ChildProcess;
+  let port = 0;
+  const rss = () =>
+    new Promise<number>((resolve) => {
+      child.once('message', (m) => resolve((m as { rss: number }).rss));
+      child.send('rss');
+    });
+
+  beforeAll(async () => {
+    child = fork(path.join(import.meta.dirname, 'fixtures/wialon-child.ts'), [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    port = await new Promise<number>((resolve, reject) => {
+      child.once('message', (m) => resolve((m as { port: number }).port));
+      child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
+    });
+  }, 60_000);
+  afterAll(async () => {
+    child.send('stop');
+    await new Promise((resolve) => child.once('exit', resolve));
+  });
+
+  it('keeps the server memory bounded when a device sends without reading', async () => {
+    const socket = await open(port);
+    expect(await ask(socket, '#L#demo-002;NA')).toBe('#AL#1');
+    // Never read again: every answer stays unsent on the server's side.
+    socket.pause();
+    const before = await rss();
+    const chunk = Buffer.from('#P#\r\n#SD#NA;NA;lixo\r\n'.repeat(4096));
+    const limit = 256 * 1024 * 1024;
+    let written = 0;
+    // Write until the server stops taking bytes (it paused reading) or 256 MB went in.
+    while (written < limit) {
+      written += chunk.length;
+      if (socket.write(chunk)) continue;
+      const drained = await Promise.race([
+        new Promise<boolean>((resolve) => socket.once('drain', () => resolve(true))),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000)),
+      ]);
+      if (!drained) break;
+    }
+    const after = await rss();
+    expect(written).toBeLessThan(limit);
+    expect(after - before).toBeLessThan(64 * 1024 * 1024);
+    socket.destroy();
+    // The server goes on serving other devices.
+    const other = await open(port);
+    expect(await ask(other, '#L#demo-004;NA')).toBe('#AL#1');
+    expect(await ask(other, '#P#')).toBe('#AP#');
+    other.destroy();
+  }, 60_000);
+});
+
+describe.each(await backends())('Wialon IPS connection limits on %s', (backend) => {
+  const server = useServer(backend);
+  let listener: WialonListener;
+
+  beforeAll(async () => {
+    const s = server();
+    listener = await startWialon({
+      port: 0,
+      host: '127.0.0.1',
+      password: 'geral',
+      pipeline: s.deps.pipeline,
+      log: createLogger('silent'),
+      loginTimeoutMs: 300,
+      maxConnectionsPerAddress: 3,
+    });
+    const { north } = await demoClients(s);
+    const admin = await as(s, 'admin@rastro.demo');
+    for (const [identifier, wialonPassword] of [
+      ['limite-1', undefined],
+      ['com-senha', 'propria-1'],
+    ] as const) {
+      const res = await admin.call('POST', '/registros/tracker', {
+        clientId: north,
+        identifier,
+        provider: 'rastro',
+        ...(wialonPassword ? { wialonPassword } : {}),
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.wialonPasswordSet).toBe(Boolean(wialonPassword));
+    }
+  });
+  afterAll(() => new Promise<void>((resolve) => listener.close(() => resolve())));
+
+  it('drops the queued lines of a connection that closed', async () => {
+    const socket = await open(listener.port);
+    expect(await ask(socket, '#L#limite-1;geral')).toBe('#AL#1');
+    const base = Date.now() - 86_400_000;
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const lines = Array.from({ length: 2000 }, (_, k) => {
+      const d = new Date(base + k * 1000);
+      const date = `${pad(d.getUTCDate())}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCFullYear() % 100)}`;
+      const time = `${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
+      return `#SD#${date};${time};0803.2340;S;03452.8660;W;40;90;10;8\r\n`;
+    });
+    // The device sends its backlog and is gone (its unread answers make the close a reset).
+    socket.write(lines.join(''), () => socket.destroy());
+    await closed(socket);
+    await expect.poll(() => listener.stats().connections, { timeout: 20_000 }).toBe(0);
+    const [row] = rowsOf<{ n: number }>(
+      await server().deps.database.db.execute(
+        sql`select count(*)::int as n from positions p join trackers t on t.id = p.tracker_id
+             where t.identifier = 'limite-1'`,
+      ),
+    );
+    // Only what was in hand when the device left was stored, not the whole backlog.
+    expect(row?.n).toBeLessThan(1000);
+  });
+
+  it('closes a connection that does not log in within the deadline', async () => {
+    const silent = await open(listener.port);
+    const device = await open(listener.port);
+    expect(await ask(device, '#L#limite-1;geral')).toBe('#AL#1');
+    await closed(silent);
+    expect(silent.destroyed).toBe(true);
+    // The device that logged in is still served.
+    expect(await ask(device, '#P#')).toBe('#AP#');
+    device.destroy();
+  });
+
+  it('refuses connections past the limit per address', async () => {
+    const sockets = [
+      await open(listener.port),
+      await open(listener.port),
+      await open(listener.port),
+    ];
+    for (const s of sockets) expect(await ask(s, '#L#limite-1;geral')).toBe('#AL#1');
+    const extra = await open(listener.port);
+    await closed(extra);
+    for (const s of sockets) expect(await ask(s, '#P#')).toBe('#AP#');
+    for (const s of sockets) s.destroy();
+    await Promise.all(sockets.map(closed));
+    await expect.poll(() => listener.stats().connections).toBe(0);
+    const again = await open(listener.port);
+    expect(await ask(again, '#L#limite-1;geral')).toBe('#AL#1');
+    again.destroy();
+  });
+
+  it('answers a wrong tracker password exactly like an unknown identifier', async () => {
+    const d = await open(listener.port);
+    const login = (id: string, password: string) => ask(d, `#L#${id};${password}`);
+    expect(await login('com-senha', 'propria-1')).toBe('#AL#1');
+    // A wrong guess and an unknown identifier get the same answer, with or without the
+    // global password: nothing tells which identifiers exist.
+    for (const guess of ['errada', 'geral']) {
+      const known = await login('com-senha', guess);
+      const unknown = await login('nao-existe-123', guess);
+      expect(known).toBe(unknown);
+    }
+    expect(await login('com-senha', 'errada')).toBe('#AL#01');
+    expect(await login('com-senha', 'geral')).toBe('#AL#0');
+    // A tracker without its own password follows the global rule.
+    expect(await login('limite-1', 'geral')).toBe('#AL#1');
+    expect(await login('limite-1', 'outra')).toBe('#AL#01');
+    d.destroy();
+
+    const admin = await as(server(), 'admin@rastro.demo');
+    const list = await admin.call('GET', '/registros/tracker?search=com-senha&limit=5');
+    const tracker = list.body.trackers.find(
+      (t: { identifier: string }) => t.identifier === 'com-senha',
+    );
+    expect(tracker.wialonPasswordSet).toBe(true);
+    expect(JSON.stringify(list.body)).not.toContain('propria-1');
+    const cleared = await admin.call('PATCH', `/registros/tracker/${tracker.id}`, {
+      wialonPassword: null,
+    });
+    expect(cleared.body.wialonPasswordSet).toBe(false);
+    const bad = await admin.call('PATCH', `/registros/tracker/${tracker.id}`, {
+      wialonPassword: 'com;ponto',
+    });
+    expect(bad.status).toBe(400);
+  });
+});
