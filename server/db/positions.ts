@@ -5,6 +5,14 @@
  */
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from './client';
+import {
+  applyDayDeltas,
+  DayDeltas,
+  type LateFix,
+  type OdometerPoint,
+  odometerStep,
+  placeLateFixes,
+} from './odometer';
 import { drivers, fleets, lastLocations, trackers, vehicles } from './schema';
 
 /** How a fix reached us: who can take commands back (only Wialon IPS has a downlink). */
@@ -78,7 +86,10 @@ export async function deviceLogin(db: Db, identifier: string): Promise<DeviceLog
   return row;
 }
 
-export type LastFix = Pick<typeof lastLocations.$inferSelect, 'latitude' | 'longitude' | 'fixTime'>;
+export type LastFix = Pick<
+  typeof lastLocations.$inferSelect,
+  'latitude' | 'longitude' | 'fixTime' | 'odometer' | 'vehicleId'
+>;
 
 /** The stored last fix of each tracker, for a whole ingest batch in one query. */
 export async function lastFixesOf(db: Db, trackerIds: string[]): Promise<Map<string, LastFix>> {
@@ -89,6 +100,8 @@ export async function lastFixesOf(db: Db, trackerIds: string[]): Promise<Map<str
       latitude: lastLocations.latitude,
       longitude: lastLocations.longitude,
       fixTime: lastLocations.fixTime,
+      odometer: lastLocations.odometer,
+      vehicleId: lastLocations.vehicleId,
     })
     .from(lastLocations)
     .where(inArray(lastLocations.trackerId, trackerIds));
@@ -103,20 +116,79 @@ export interface TrackerFix {
 
 /**
  * Stores the fixes of many trackers in one transaction (group commit): the positions (a
- * repeated fix is ignored by its key) and each tracker's last location, moved forward only
- * when a newer fix arrives. The rows travel as one JSON parameter unpacked by
- * `jsonb_to_recordset`: one statement whatever the batch size, no parameter limit, and the
- * same on PGlite and node-postgres. Returns the keys of the positions that were new.
+ * repeated fix is ignored by its key) with their odometer and driver's tag, each tracker's last
+ * location, moved forward only when a newer fix arrives, and the per-day rollup. The rows travel
+ * as one JSON parameter unpacked by `jsonb_to_recordset`: one statement whatever the batch
+ * size, no parameter limit, and the same on PGlite and node-postgres. `before` is each
+ * tracker's last location as it was before this batch (read here when not given). Returns
+ * the keys of the positions that were new.
  */
-export async function storeFixes(db: Db, rows: TrackerFix[]): Promise<Set<string>> {
+export async function storeFixes(
+  db: Db,
+  rows: TrackerFix[],
+  before?: Map<string, LastFix>,
+): Promise<Set<string>> {
   const inserted = new Set<string>();
   if (rows.length === 0) return inserted;
-  const newest = new Map<string, TrackerFix>();
+  const byTracker = new Map<string, TrackerFix[]>();
   for (const row of rows) {
-    const seen = newest.get(row.tracker.id);
-    if (!seen || row.fix.fixTime > seen.fix.fixTime) newest.set(row.tracker.id, row);
+    const list = byTracker.get(row.tracker.id);
+    if (list) list.push(row);
+    else byTracker.set(row.tracker.id, [row]);
   }
-  const record = ({ tracker, fix, protocol }: TrackerFix) => ({
+  const last = before ?? (await lastFixesOf(db, [...byTracker.keys()]));
+  const columns = sql.raw(`tracker_id uuid, vehicle_id uuid, client_id uuid,
+    fix_time timestamptz, latitude float8, longitude float8, speed real, course real,
+    altitude real, accuracy real, ignition boolean, battery real, driver_rfid text,
+    attributes jsonb, protocol text, odometer float8`);
+  const receivedAt = new Date().toISOString();
+  await db.transaction(async (tx) => {
+    const days = new DayDeltas();
+    const records: ReturnType<typeof record>[] = [];
+    const newest: ReturnType<typeof record>[] = [];
+    for (const [trackerId, list] of byTracker) {
+      const planned = await planTracker(tx, trackerId, list, last.get(trackerId), days);
+      records.push(...planned.records);
+      if (planned.newest) newest.push(planned.newest);
+    }
+    const stored = rowsOf<{ tracker_id: string; fix_time: string | Date }>(
+      await tx.execute(sql`
+        insert into positions (tracker_id, vehicle_id, client_id, fix_time, received_at,
+          latitude, longitude, speed, course, altitude, accuracy, ignition, battery, attributes,
+          odometer, driver_rfid)
+        select tracker_id, vehicle_id, client_id, fix_time, ${receivedAt}::timestamptz,
+          latitude, longitude, speed, course, altitude, accuracy, ignition, battery, attributes,
+          odometer, driver_rfid
+          from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as x(${columns})
+        on conflict do nothing
+        returning tracker_id, fix_time`),
+    );
+    for (const row of stored) inserted.add(fixKey(row.tracker_id, new Date(row.fix_time)));
+    await applyDayDeltas(tx, days);
+    if (newest.length === 0) return;
+    newest.sort((a, b) => (a.tracker_id < b.tracker_id ? -1 : 1));
+    await tx.execute(sql`
+      insert into last_locations as l (tracker_id, vehicle_id, client_id, fix_time,
+        received_at, latitude, longitude, speed, course, ignition, battery, driver_rfid,
+        protocol, odometer)
+      select tracker_id, vehicle_id, client_id, fix_time, ${receivedAt}::timestamptz,
+        latitude, longitude, speed, course, ignition, battery, driver_rfid, protocol, odometer
+        from jsonb_to_recordset(${JSON.stringify(newest)}::jsonb) as x(${columns})
+      on conflict (tracker_id) do update set
+        vehicle_id = excluded.vehicle_id, client_id = excluded.client_id,
+        fix_time = excluded.fix_time, received_at = excluded.received_at,
+        latitude = excluded.latitude, longitude = excluded.longitude,
+        speed = excluded.speed, course = excluded.course, ignition = excluded.ignition,
+        battery = excluded.battery, driver_rfid = excluded.driver_rfid,
+        protocol = coalesce(excluded.protocol, l.protocol), odometer = excluded.odometer,
+        seq = nextval('last_location_seq')
+      where l.fix_time < excluded.fix_time`);
+  });
+  return inserted;
+}
+
+function record({ tracker, fix, protocol }: TrackerFix, odometer: number) {
+  return {
     tracker_id: tracker.id,
     vehicle_id: tracker.vehicleId,
     client_id: tracker.clientId,
@@ -132,44 +204,75 @@ export async function storeFixes(db: Db, rows: TrackerFix[]): Promise<Set<string
     driver_rfid: fix.driverRfid ?? null,
     attributes: fix.attributes,
     protocol: protocol ?? null,
-  });
-  const columns = sql.raw(`tracker_id uuid, vehicle_id uuid, client_id uuid,
-    fix_time timestamptz, latitude float8, longitude float8, speed real, course real,
-    altitude real, accuracy real, ignition boolean, battery real, driver_rfid text,
-    attributes jsonb, protocol text`);
-  const receivedAt = new Date().toISOString();
-  await db.transaction(async (tx) => {
-    const stored = rowsOf<{ tracker_id: string; fix_time: string | Date }>(
-      await tx.execute(sql`
-        insert into positions (tracker_id, vehicle_id, client_id, fix_time, received_at,
-          latitude, longitude, speed, course, altitude, accuracy, ignition, battery, attributes)
-        select tracker_id, vehicle_id, client_id, fix_time, ${receivedAt}::timestamptz,
-          latitude, longitude, speed, course, altitude, accuracy, ignition, battery, attributes
-          from jsonb_to_recordset(${JSON.stringify(rows.map(record))}::jsonb) as x(${columns})
-        on conflict do nothing
-        returning tracker_id, fix_time`),
-    );
-    for (const row of stored) inserted.add(fixKey(row.tracker_id, new Date(row.fix_time)));
-    await tx.execute(sql`
-      insert into last_locations as l (tracker_id, vehicle_id, client_id, fix_time,
-        received_at, latitude, longitude, speed, course, ignition, battery, driver_rfid,
-        protocol)
-      select tracker_id, vehicle_id, client_id, fix_time, ${receivedAt}::timestamptz,
-        latitude, longitude, speed, course, ignition, battery, driver_rfid, protocol
-        from jsonb_to_recordset(${JSON.stringify([...newest.values()].map(record))}::jsonb)
-          as x(${columns})
-        order by tracker_id
-      on conflict (tracker_id) do update set
-        vehicle_id = excluded.vehicle_id, client_id = excluded.client_id,
-        fix_time = excluded.fix_time, received_at = excluded.received_at,
-        latitude = excluded.latitude, longitude = excluded.longitude,
-        speed = excluded.speed, course = excluded.course, ignition = excluded.ignition,
-        battery = excluded.battery, driver_rfid = excluded.driver_rfid,
-        protocol = coalesce(excluded.protocol, l.protocol),
-        seq = nextval('last_location_seq')
-      where l.fix_time < excluded.fix_time`);
-  });
-  return inserted;
+    odometer,
+  };
+}
+
+/**
+ * One tracker's fixes of a batch, with their odometers: the late ones placed among the stored
+ * fixes first (server/db/odometer.ts), then the newer ones continuing from the last location.
+ * A fix at the time of the last location (or twice in the batch) is a repeat: the insert
+ * ignores it, so its odometer does not matter.
+ */
+async function planTracker(
+  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  trackerId: string,
+  list: TrackerFix[],
+  last: LastFix | undefined,
+  days: DayDeltas,
+) {
+  const sorted = [...list].sort((a, b) => a.fix.fixTime.getTime() - b.fix.fixTime.getTime());
+  const lastTime = last?.fixTime.getTime() ?? Number.NEGATIVE_INFINITY;
+  const late: (LateFix & { row: TrackerFix })[] = [];
+  const fresh: TrackerFix[] = [];
+  let seen = Number.NaN;
+  for (const row of sorted) {
+    const time = row.fix.fixTime.getTime();
+    if (time === seen || time === lastTime) continue;
+    seen = time;
+    if (time < lastTime)
+      late.push({
+        row,
+        time,
+        latitude: row.fix.latitude,
+        longitude: row.fix.longitude,
+        speed: row.fix.speed,
+        vehicleId: row.tracker.vehicleId,
+        clientId: row.tracker.clientId,
+        driverRfid: row.fix.driverRfid,
+      });
+    else fresh.push(row);
+  }
+  const shift = late.length ? await placeLateFixes(tx, trackerId, late, days) : 0;
+  const records = late.flatMap((l) =>
+    l.odometer === undefined ? [] : [record(l.row, l.odometer)],
+  );
+  let previous: OdometerPoint | undefined = last
+    ? {
+        time: lastTime,
+        latitude: last.latitude,
+        longitude: last.longitude,
+        vehicleId: last.vehicleId,
+      }
+    : undefined;
+  let odometer = (last?.odometer ?? 0) + shift;
+  let newest: ReturnType<typeof record> | undefined;
+  for (const row of fresh) {
+    const point: OdometerPoint = {
+      time: row.fix.fixTime.getTime(),
+      latitude: row.fix.latitude,
+      longitude: row.fix.longitude,
+      vehicleId: row.tracker.vehicleId,
+      speed: row.fix.speed,
+    };
+    const step = odometerStep(previous, point);
+    odometer += step;
+    days.add(row.tracker.vehicleId, row.tracker.clientId, point.time, step, row.fix);
+    newest = record(row, odometer);
+    records.push(newest);
+    previous = point;
+  }
+  return { records, newest };
 }
 
 export const fixKey = (trackerId: string, fixTime: Date) => `${trackerId}@${fixTime.getTime()}`;

@@ -399,6 +399,13 @@ export const positions = pgTable(
     ignition: boolean('ignition'),
     battery: real('battery'),
     attributes: jsonb('attributes').$type<Record<string, unknown>>(),
+    /**
+     * The tracker's cumulative distance at this fix, in metres (server/db/odometer.ts): the
+     * distance of any period is the difference of two of these.
+     */
+    odometer: doublePrecision('odometer').notNull().default(0),
+    /** The driver's tag (RFID/iButton) the tracker read, unique within the customer only. */
+    driverRfid: text('driver_rfid'),
   },
   (t) => [
     primaryKey({ columns: [t.trackerId, t.fixTime] }),
@@ -425,6 +432,8 @@ export const lastLocations = pgTable(
     ignition: boolean('ignition'),
     battery: real('battery'),
     driverRfid: text('driver_rfid'),
+    /** The odometer of this fix (see positions.odometer): where the next fix's distance starts. */
+    odometer: doublePrecision('odometer').notNull().default(0),
     /** Taken from last_location_seq at every change: where a live stream resumes. */
     seq: bigint('seq', { mode: 'number' }).notNull().default(sql`nextval('last_location_seq')`),
     /** The protocol the fix came by ('osmand', 'wialon_ips', 'flespi'): who can take commands. */
@@ -434,5 +443,75 @@ export const lastLocations = pgTable(
     index('last_locations_client_idx').on(t.clientId),
     index('last_locations_vehicle_idx').on(t.vehicleId),
     index('last_locations_seq_idx').on(t.seq),
+  ],
+);
+
+/**
+ * Per vehicle and day (America/Sao_Paulo calendar days), kept current by ingest in the same
+ * transaction as the positions: the distance driven that day (the sum of the odometer steps of
+ * the day's fixes), how many fixes, the highest speed, the first and last fix and the drivers'
+ * tags seen. The distance report reads this, never the positions.
+ */
+export const vehicleDays = pgTable(
+  'vehicle_days',
+  {
+    vehicleId: uuid('vehicle_id').notNull(),
+    day: text('day').notNull(),
+    clientId: uuid('client_id').notNull(),
+    distance: doublePrecision('distance').notNull().default(0),
+    fixes: integer('fixes').notNull().default(0),
+    maxSpeed: real('max_speed'),
+    firstFix: timestamp('first_fix', { withTimezone: true }).notNull(),
+    lastFix: timestamp('last_fix', { withTimezone: true }).notNull(),
+    driverRfids: text('driver_rfids').array().notNull().default(sql`'{}'::text[]`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vehicleId, t.day] }),
+    index('vehicle_days_client_day_idx').on(t.clientId, t.day),
+  ],
+);
+
+/** A customer's rules for telling trips from stops (defaults: Traccar's, see reports/motion.ts). */
+export const tripSettings = pgTable('trip_settings', {
+  clientId: uuid('client_id')
+    .primaryKey()
+    .references(() => clients.id),
+  minDistance: integer('min_distance').notNull().default(200),
+  stopSeconds: integer('stop_seconds').notNull().default(180),
+  gapSeconds: integer('gap_seconds').notNull().default(3600),
+  useIgnition: boolean('use_ignition').notNull().default(true),
+  ...timestamps,
+});
+
+/**
+ * Every report a user asked for (SPEC §3 Report): what, for which vehicles or drivers, over
+ * which period, and how it went. Reports viewed on screen are 'done' when recorded; files and
+ * e-mail delivery (format, delivery_method) move through pending → processing → done | failed.
+ */
+export const reportRequests = pgTable(
+  'report_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    reportType: text('report_type').notNull(),
+    vehicleIds: uuid('vehicle_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    driverIds: uuid('driver_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    beginAt: timestamp('begin_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    format: text('format'),
+    deliveryMethod: text('delivery_method'),
+    status: text('status').notNull().default('pending'),
+    error: text('error'),
+    ...timestamps,
+  },
+  (t) => [
+    index('report_requests_client_idx').on(t.clientId, t.createdAt),
+    index('report_requests_user_idx').on(t.userId),
   ],
 );

@@ -142,7 +142,8 @@ export function createPipeline(db: Db, config: Pick<Config, 'ingest'>, log: Logg
       db,
       [...trackers.values()].map((t) => t.id),
     );
-    const previous = new Map<string, LastFix>(stored);
+    // The fix each next one is screened against (the odometer starts from `stored`).
+    const previous = new Map<string, Pick<LastFix, 'latitude' | 'longitude' | 'fixTime'>>(stored);
     const rows: TrackerFix[] = [];
     const plans = batch.map((pending) => {
       const tracker = trackers.get(pending.identifier);
@@ -163,7 +164,7 @@ export function createPipeline(db: Db, config: Pick<Config, 'ingest'>, log: Logg
       }
       return { pending, tracker, kept, rejected };
     });
-    const inserted = await storeFixes(db, rows);
+    const inserted = await storeFixes(db, rows, stored);
     const newest = new Map<string, { tracker: TrackerRef; fix: Fix }>();
     const results: AcceptResult[] = [];
     for (const { pending, tracker, kept, rejected } of plans) {

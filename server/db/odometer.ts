@@ -1,0 +1,257 @@
+/**
+ * The odometer: every stored position carries its tracker's cumulative distance in metres, so
+ * the distance of any period is the difference of two positions' odometers, and the per-day
+ * rollup (`vehicle_days`) only adds steps. It is computed at ingest, in the batch's transaction.
+ *
+ * A step is the great-circle distance from the tracker's previous fix (in fix time), except:
+ * none across a change of vehicle (the tracker was moved to another vehicle: that distance was
+ * not driven by either), and none for GPS jitter (a step under 50 m at a fix that reports a
+ * speed under 3 km/h). Impossible jumps never reach this: ingest drops them first.
+ *
+ * Fixes in fix-time order (the common case) continue from the last location's odometer: no
+ * extra read. A fix older than the tracker's newest (a black box emptied after live fixes, a
+ * retransmission) is put in its place: the stored fixes around it are read, the steps on both
+ * sides recomputed, and every later fix of the tracker shifted by the difference, so the
+ * odometer is the same whatever order the fixes arrived in. That costs an update of the later
+ * fixes, which is rare and bounded by how late the fix is.
+ *
+ * Several processes writing the same tracker at once (one device connected to two) could read
+ * the same last odometer; each device talks to one process, so this is accepted.
+ */
+import { sql } from 'drizzle-orm';
+import { reportDay } from '../../src/lib/report-period';
+import { type Db, rowsOf } from './client';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const EARTH_M = 6_371_008.8;
+const JITTER_M = 50;
+const JITTER_KMH = 3;
+
+export interface OdometerPoint {
+  time: number;
+  latitude: number;
+  longitude: number;
+  vehicleId: string | null;
+  speed?: number | null | undefined;
+}
+
+export function metresBetween(
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+): number {
+  const rad = Math.PI / 180;
+  const h =
+    Math.sin(((b.latitude - a.latitude) * rad) / 2) ** 2 +
+    Math.cos(a.latitude * rad) *
+      Math.cos(b.latitude * rad) *
+      Math.sin(((b.longitude - a.longitude) * rad) / 2) ** 2;
+  return 2 * EARTH_M * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** The odometer step from `previous` to `fix` (metres), by the rule above. */
+export function odometerStep(previous: OdometerPoint | undefined, fix: OdometerPoint): number {
+  if (!previous || previous.vehicleId !== fix.vehicleId) return 0;
+  const d = metresBetween(previous, fix);
+  if (d < JITTER_M && fix.speed !== undefined && fix.speed !== null && fix.speed < JITTER_KMH)
+    return 0;
+  return d;
+}
+
+/** What a batch adds to one vehicle's day in `vehicle_days`. */
+export interface DayDelta {
+  vehicleId: string;
+  clientId: string;
+  day: string;
+  distance: number;
+  fixes: number;
+  maxSpeed: number | null;
+  firstFix: number;
+  lastFix: number;
+  driverRfids: Set<string>;
+}
+
+export class DayDeltas {
+  readonly byKey = new Map<string, DayDelta>();
+
+  /** A step of `distance` metres at a fix (counted as a new fix when `fix` is set). */
+  add(
+    vehicleId: string | null,
+    clientId: string,
+    time: number,
+    distance: number,
+    fix?: { speed?: number | null | undefined; driverRfid?: string | null | undefined },
+  ) {
+    if (!vehicleId) return;
+    const day = reportDay(time);
+    const key = `${vehicleId}|${day}`;
+    let delta = this.byKey.get(key);
+    if (!delta) {
+      delta = {
+        vehicleId,
+        clientId,
+        day,
+        distance: 0,
+        fixes: 0,
+        maxSpeed: null,
+        firstFix: time,
+        lastFix: time,
+        driverRfids: new Set(),
+      };
+      this.byKey.set(key, delta);
+    }
+    delta.distance += distance;
+    if (!fix) return;
+    delta.fixes += 1;
+    delta.firstFix = Math.min(delta.firstFix, time);
+    delta.lastFix = Math.max(delta.lastFix, time);
+    if (fix.speed !== undefined && fix.speed !== null)
+      delta.maxSpeed = Math.max(delta.maxSpeed ?? 0, fix.speed);
+    if (fix.driverRfid) delta.driverRfids.add(fix.driverRfid);
+  }
+}
+
+/** Adds a batch's day deltas to `vehicle_days` in one statement. */
+export async function applyDayDeltas(tx: Tx, deltas: DayDeltas) {
+  if (deltas.byKey.size === 0) return;
+  const rows = [...deltas.byKey.values()]
+    .sort((a, b) => (a.vehicleId + a.day < b.vehicleId + b.day ? -1 : 1))
+    .map((d) => ({
+      vehicle_id: d.vehicleId,
+      day: d.day,
+      client_id: d.clientId,
+      distance: d.distance,
+      fixes: d.fixes,
+      max_speed: d.maxSpeed,
+      first_fix: new Date(d.firstFix).toISOString(),
+      last_fix: new Date(d.lastFix).toISOString(),
+      driver_rfids: [...d.driverRfids],
+    }));
+  await tx.execute(sql`
+    insert into vehicle_days as d (vehicle_id, day, client_id, distance, fixes, max_speed,
+      first_fix, last_fix, driver_rfids)
+    select vehicle_id, day, client_id, distance, fixes, max_speed, first_fix, last_fix,
+      array(select jsonb_array_elements_text(driver_rfids))
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(vehicle_id uuid, day text,
+        client_id uuid, distance float8, fixes int, max_speed real, first_fix timestamptz,
+        last_fix timestamptz, driver_rfids jsonb)
+    on conflict (vehicle_id, day) do update set
+      distance = d.distance + excluded.distance,
+      fixes = d.fixes + excluded.fixes,
+      max_speed = greatest(d.max_speed, excluded.max_speed),
+      first_fix = least(d.first_fix, excluded.first_fix),
+      last_fix = greatest(d.last_fix, excluded.last_fix),
+      driver_rfids = case when excluded.driver_rfids <@ d.driver_rfids then d.driver_rfids
+        else array(select distinct unnest(d.driver_rfids || excluded.driver_rfids)) end`);
+}
+
+/** A fix older than its tracker's newest, waiting for its odometer. */
+export interface LateFix extends OdometerPoint {
+  clientId: string;
+  driverRfid?: string | null | undefined;
+  /** Set here: the odometer it is stored with (undefined: a repeat of a stored fix). */
+  odometer?: number;
+}
+
+interface StoredFix extends OdometerPoint {
+  odometer: number;
+  clientId: string;
+}
+
+/**
+ * Places a tracker's late fixes among its stored ones (see the file's comment): sets each late
+ * fix's odometer, updates the stored fixes whose odometer changes, shifts every later fix and
+ * the last location, and records the day deltas. Returns the shift of the tracker's newest
+ * odometer (the amount fresh fixes of the same batch continue from).
+ */
+export async function placeLateFixes(
+  tx: Tx,
+  trackerId: string,
+  late: LateFix[],
+  days: DayDeltas,
+): Promise<number> {
+  const first = late[0];
+  const last = late.at(-1);
+  if (!first || !last) return 0;
+  const from = new Date(first.time).toISOString();
+  const to = new Date(last.time).toISOString();
+  const stored = rowsOf<{
+    fix_time: string | Date;
+    latitude: number;
+    longitude: number;
+    speed: number | null;
+    odometer: number;
+    vehicle_id: string | null;
+    client_id: string;
+  }>(
+    await tx.execute(sql`
+      select fix_time, latitude, longitude, speed, odometer, vehicle_id, client_id
+        from positions
+       where tracker_id = ${trackerId}
+         and fix_time >= coalesce((select max(fix_time) from positions
+               where tracker_id = ${trackerId} and fix_time < ${from}::timestamptz), ${from}::timestamptz)
+         and fix_time <= coalesce((select min(fix_time) from positions
+               where tracker_id = ${trackerId} and fix_time > ${to}::timestamptz), ${to}::timestamptz)
+       order by fix_time`),
+  ).map((row) => ({
+    time: new Date(row.fix_time).getTime(),
+    latitude: Number(row.latitude),
+    longitude: Number(row.longitude),
+    speed: row.speed,
+    odometer: Number(row.odometer),
+    vehicleId: row.vehicle_id,
+    clientId: row.client_id,
+  }));
+  const storedTimes = new Set(stored.map((s) => s.time));
+  const fresh = late.filter((f) => !storedTimes.has(f.time));
+  if (fresh.length === 0) return 0;
+  // The stored fix before the span keeps its odometer; everything after is recomputed.
+  const before = stored[0] && stored[0].time < first.time ? stored[0] : undefined;
+  const merged: { time: number; stored?: StoredFix; fix?: LateFix }[] = [
+    ...stored.filter((s) => s !== before).map((s) => ({ time: s.time, stored: s })),
+    ...fresh.map((fix) => ({ time: fix.time, fix })),
+  ].sort((a, b) => a.time - b.time);
+  let previous: OdometerPoint | undefined = before;
+  let previousOdometer = before?.odometer ?? 0;
+  let previousStoredOdometer = before?.odometer;
+  let delta = 0;
+  const changed: { time: number; odometer: number }[] = [];
+  for (const item of merged) {
+    const point = item.stored ?? item.fix;
+    if (!point) continue;
+    const step = odometerStep(previous, point);
+    const odometer = previousOdometer + step;
+    if (item.stored) {
+      const oldStep =
+        previousStoredOdometer === undefined ? 0 : item.stored.odometer - previousStoredOdometer;
+      days.add(item.stored.vehicleId, item.stored.clientId, item.stored.time, step - oldStep);
+      delta = odometer - item.stored.odometer;
+      if (delta !== 0) changed.push({ time: item.stored.time, odometer });
+      previousStoredOdometer = item.stored.odometer;
+    } else if (item.fix) {
+      item.fix.odometer = odometer;
+      days.add(item.fix.vehicleId, item.fix.clientId, item.fix.time, step, item.fix);
+    }
+    previous = point;
+    previousOdometer = odometer;
+  }
+  const next = merged.at(-1)?.stored;
+  if (!next) return 0;
+  // The stored fix after the span and every later one move by the same delta.
+  const span = changed.filter((c) => c.time < next.time);
+  if (span.length)
+    await tx.execute(sql`
+      update positions p set odometer = x.odometer
+        from jsonb_to_recordset(${JSON.stringify(span.map((c) => ({ fix_time: new Date(c.time).toISOString(), odometer: c.odometer })))}::jsonb)
+          as x(fix_time timestamptz, odometer float8)
+       where p.tracker_id = ${trackerId} and p.fix_time = x.fix_time`);
+  if (delta !== 0) {
+    await tx.execute(sql`
+      update positions set odometer = odometer + ${delta}
+       where tracker_id = ${trackerId} and fix_time >= ${new Date(next.time).toISOString()}::timestamptz`);
+    await tx.execute(
+      sql`update last_locations set odometer = odometer + ${delta} where tracker_id = ${trackerId}`,
+    );
+  }
+  return delta;
+}
