@@ -30,6 +30,7 @@ import {
 import { plateRoutes } from './routes/plates';
 import { pushRoutes } from './routes/push';
 import { realtimeRoutes } from './routes/realtime';
+import { reportRoutes } from './routes/reports';
 import { tempAccessRoutes, temporaryUserRoutes, visitorRoutes } from './routes/sharing';
 import { trackerTypeRoutes } from './routes/tracker-types';
 import { userRoutes } from './routes/users';
@@ -104,6 +105,7 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   registros.route('/visitor-role', visitorRoutes(deps));
   registros.route('/temporaryUser', temporaryUserRoutes(deps));
   registros.route('/temp-access', tempAccessRoutes(deps));
+  registros.route('/reports', reportRoutes(deps));
   registros.route('/', imageRoutes(deps));
   app.route('/registros', registros);
 

@@ -8,6 +8,7 @@ export * from './inventory';
 export * from './locations';
 export * from './messages';
 export * from './permissions';
+export * from './reports';
 export * from './roles';
 export * from './shared-locations';
 export * from './sharing';

@@ -3,7 +3,9 @@
  * from a start time and place, one fix every `every` seconds, and records what it did (the
  * trips it drove, the metres) so tests can compare the server's reports with the truth.
  */
+import { type OdometerPoint, odometerStep } from '../../server/db/odometer';
 import type { Fix } from '../../server/db/positions';
+import { emptySamples, type Samples } from '../../server/reports/motion';
 
 const M_PER_DEG_LAT = 111_320;
 
@@ -103,4 +105,38 @@ export class Track {
     this.push(extra);
     return this;
   }
+}
+
+/** The fixes of a track as the reports read them (odometer from the ingest rule). */
+export function samplesOf(fixes: Fix[]): Samples {
+  const s = emptySamples();
+  s.trackers.push('t');
+  let previous: OdometerPoint | undefined;
+  let odometer = 0;
+  for (const fix of fixes) {
+    const point: OdometerPoint = {
+      time: fix.fixTime.getTime(),
+      latitude: fix.latitude,
+      longitude: fix.longitude,
+      vehicleId: 'v',
+      speed: fix.speed,
+    };
+    odometer += odometerStep(previous, point);
+    previous = point;
+    s.time.push(point.time);
+    s.lat.push(fix.latitude);
+    s.lon.push(fix.longitude);
+    s.speed.push(fix.speed ?? Number.NaN);
+    s.course.push(fix.course ?? Number.NaN);
+    s.ignition.push(fix.ignition === undefined ? -1 : fix.ignition ? 1 : 0);
+    s.odometer.push(odometer);
+    s.tracker.push(0);
+    let tag = -1;
+    if (fix.driverRfid) {
+      tag = s.rfids.indexOf(fix.driverRfid);
+      if (tag < 0) tag = s.rfids.push(fix.driverRfid) - 1;
+    }
+    s.rfid.push(tag);
+  }
+  return s;
 }

@@ -1,0 +1,232 @@
+/**
+ * The record of every report asked for (SPEC §3 Report: a list sortable by name, reportType,
+ * createdAt, updatedAt), and a customer's trip rules. A report viewed on screen is recorded as
+ * 'done': the calls of routes/reports.ts compute it when the screen asks. Files and e-mail
+ * delivery (format, deliveryMethod) arrive with issue 14, which will move such records through
+ * pending → processing → done | failed; until then they are refused with the reason.
+ */
+import type { Hono } from 'hono';
+import { describeRoute, resolver } from 'hono-openapi';
+import * as v from 'valibot';
+import {
+  IdSchema,
+  MessageSchema,
+  REPORT_TYPE_LABELS,
+  type ReportRequest,
+  ReportRequestInputSchema,
+  ReportRequestPageSchema,
+  ReportRequestQuerySchema,
+  ReportRequestSchema,
+  TripSettingsInputSchema,
+  TripSettingsSchema,
+} from '../../src/contract';
+import { hasPermission } from '../../src/contract/permissions';
+import { INTERVAL_LIMITS, periodProblem } from '../../src/lib/report-period';
+import { type AuthEnv, requirePermission } from '../auth/middleware';
+import { subtreeIds } from '../db/clients';
+import {
+  deleteReportRequest,
+  insertReportRequest,
+  listReportRequests,
+  type ReportRequestRow,
+  reportRequestById,
+  saveTripSettings,
+} from '../db/reports';
+import type { Deps } from '../deps';
+import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
+import { validate } from '../http/validate';
+import { rulesOf } from '../reports/service';
+import { canSeeClient, visibleClient, visibleClientIds } from '../tenancy';
+import { visibleDrivers, visibleVehicles } from './reports';
+
+const REQUEST_NOT_FOUND = 'Relatório não encontrado';
+export const FILES_NOT_YET =
+  'Arquivos (PDF, Excel, KML) e envio por e-mail ainda não estão disponíveis: veja o relatório na tela.';
+
+const LIMIT_OF = {
+  HISTORY: INTERVAL_LIMITS.points,
+  POSITIONS: INTERVAL_LIMITS.points,
+  TRIPS: INTERVAL_LIMITS.points,
+  DRIVERS: INTERVAL_LIMITS.points,
+  DISTANCE: INTERVAL_LIMITS.totals,
+  light_final_report: INTERVAL_LIMITS.totals,
+} as const;
+
+const day = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+
+function requestOut(row: ReportRequestRow): ReportRequest {
+  return {
+    id: row.id,
+    clientId: row.clientId,
+    userId: row.userId,
+    name: row.name,
+    reportType: row.reportType as ReportRequest['reportType'],
+    vehicleIds: row.vehicleIds,
+    driverIds: row.driverIds,
+    beginAt: row.beginAt.toISOString(),
+    endAt: row.endAt.toISOString(),
+    format: row.format,
+    deliveryMethod: row.deliveryMethod,
+    status: row.status as ReportRequest['status'],
+    error: row.error,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const json = (schema: v.GenericSchema, description: string, status = 200) => ({
+  [status]: { description, content: { 'application/json': { schema: resolver(schema) } } },
+});
+
+export function addRequestRoutes(app: Hono<AuthEnv>, deps: Deps) {
+  const { db } = deps.database;
+
+  app.get(
+    '/trip-settings/:clientId',
+    describeRoute({
+      tags: ['Relatórios'],
+      summary: 'Regras de viagem e parada de um cliente',
+      responses: json(TripSettingsSchema, 'Regras'),
+    }),
+    validate('param', v.object({ clientId: IdSchema })),
+    async (c) => {
+      const client = await visibleClient(c, deps, c.req.valid('param').clientId);
+      return c.json({ clientId: client.id, ...(await rulesOf(db, client.id)) });
+    },
+  );
+
+  app.put(
+    '/trip-settings/:clientId',
+    describeRoute({
+      tags: ['Relatórios'],
+      summary: 'Alterar as regras de viagem e parada de um cliente',
+      responses: json(TripSettingsSchema, 'Regras'),
+    }),
+    requirePermission('CrudCompany'),
+    validate('param', v.object({ clientId: IdSchema })),
+    validate('json', TripSettingsInputSchema),
+    async (c) => {
+      const client = await visibleClient(c, deps, c.req.valid('param').clientId);
+      await saveTripSettings(db, client.id, c.req.valid('json'));
+      return c.json({ clientId: client.id, ...(await rulesOf(db, client.id)) });
+    },
+  );
+
+  app.get(
+    '/',
+    describeRoute({
+      tags: ['Relatórios'],
+      summary: 'Relatórios pedidos (ordenáveis por name, reportType, createdAt, updatedAt)',
+      responses: json(ReportRequestPageSchema, 'Página'),
+    }),
+    validate('query', ReportRequestQuerySchema),
+    async (c) => {
+      const q = c.req.valid('query');
+      let clientIds = await visibleClientIds(c, deps);
+      if (q.clientId) {
+        if (!(await canSeeClient(c, deps, q.clientId))) throw notFound('Cliente não encontrado');
+        const visible = new Set(clientIds);
+        clientIds = (await subtreeIds(db, q.clientId)).filter((id) => visible.has(id));
+      }
+      const { rows, total } = await listReportRequests(db, {
+        clientIds,
+        // A Terceiro sees only what they asked for.
+        userId: c.var.user.role === 'VISITOR' ? c.var.user.id : undefined,
+        search: q.search,
+        sort: q.sort ?? 'createdAt',
+        order: q.order,
+        page: q.page,
+        limit: q.limit,
+      });
+      return c.json({ reports: rows.map(requestOut), page: q.page, limit: q.limit, total });
+    },
+  );
+
+  app.post(
+    '/',
+    describeRoute({
+      tags: ['Relatórios'],
+      summary: 'Pedir um relatório (registrado na lista)',
+      responses: json(ReportRequestSchema, 'Registrado', 201),
+    }),
+    validate('json', ReportRequestInputSchema),
+    async (c) => {
+      const input = c.req.valid('json');
+      if (input.format || input.deliveryMethod)
+        throw new HttpError(422, 'BAD_REQUEST', FILES_NOT_YET);
+      const problem = periodProblem(input.beginAt, input.endAt, LIMIT_OF[input.reportType]);
+      if (problem) throw badRequest(problem);
+      const drivers = input.reportType === 'DRIVERS';
+      const vehicleIds = drivers ? [] : (input.vehicleIds ?? []);
+      const driverIds = drivers ? (input.driverIds ?? []) : [];
+      if (drivers && driverIds.length === 0) throw badRequest('Escolha ao menos um motorista');
+      if (!drivers && vehicleIds.length === 0) throw badRequest('Escolha ao menos um veículo');
+      if (vehicleIds.length) await visibleVehicles(c, deps, vehicleIds);
+      if (driverIds.length) await visibleDrivers(c, deps, driverIds);
+      const beginAt = new Date(input.beginAt);
+      const endAt = new Date(input.endAt);
+      const name =
+        input.name ||
+        `${REPORT_TYPE_LABELS[input.reportType]} de ${day.format(beginAt)} a ${day.format(new Date(endAt.getTime() - 1))}`;
+      const row = await insertReportRequest(db, {
+        clientId: c.var.user.clientId,
+        userId: c.var.user.id,
+        name,
+        reportType: input.reportType,
+        vehicleIds,
+        driverIds,
+        beginAt,
+        endAt,
+        status: 'done',
+      });
+      return c.json(requestOut(row), 201);
+    },
+  );
+
+  app.get(
+    '/:id',
+    describeRoute({
+      tags: ['Relatórios'],
+      summary: 'Um relatório pedido',
+      responses: json(ReportRequestSchema, 'Relatório'),
+    }),
+    validate('param', v.object({ id: IdSchema })),
+    async (c) => {
+      const row = await reportRequestById(
+        db,
+        c.req.valid('param').id,
+        await visibleClientIds(c, deps),
+      );
+      if (!row || (c.var.user.role === 'VISITOR' && row.userId !== c.var.user.id))
+        throw notFound(REQUEST_NOT_FOUND);
+      return c.json(requestOut(row));
+    },
+  );
+
+  app.delete(
+    '/:id',
+    describeRoute({
+      tags: ['Relatórios'],
+      summary: 'Remover um relatório da lista (quem o pediu, ou quem pode remover)',
+      responses: json(MessageSchema, 'Removido'),
+    }),
+    validate('param', v.object({ id: IdSchema })),
+    async (c) => {
+      const row = await reportRequestById(
+        db,
+        c.req.valid('param').id,
+        await visibleClientIds(c, deps),
+      );
+      const own = row?.userId === c.var.user.id;
+      if (!row || (c.var.user.role === 'VISITOR' && !own)) throw notFound(REQUEST_NOT_FOUND);
+      if (!own && !hasPermission(c.var.user.role, 'delete_resources')) throw forbidden();
+      await deleteReportRequest(db, row.id);
+      return c.json({ message: 'Relatório removido da lista.' });
+    },
+  );
+}

@@ -1,0 +1,329 @@
+/**
+ * SPEC §7 `registros/reports`: histories, positions, trips and stops, distances per day,
+ * summaries (light_final_report) and drivers, for one vehicle or many (`v2/…?vehicleIds=`).
+ * Every vehicle must be one the caller may see (else 404, as everywhere), and every period
+ * within its report's limit (SPEC §5 rule: 744 h of points, 93 days of totals). `format` and
+ * `deliveryMethod` are accepted for the report files (issue 14); these calls answer JSON.
+ *
+ * Positions and histories can be a month of fixes at one every 10 s: they are streamed, one
+ * position per line, as the database reads them a day at a time, never held whole.
+ */
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { stream } from 'hono/streaming';
+import { describeRoute, resolver } from 'hono-openapi';
+import * as v from 'valibot';
+import {
+  DistanceReportSchema,
+  DistanceReportsSchema,
+  DriverReportSchema,
+  DriverReportsSchema,
+  DriversReportQuerySchema,
+  HistoryReportSchema,
+  IdSchema,
+  PositionRowSchema,
+  ReportQuerySchema,
+  SummariesSchema,
+  SummarySchema,
+  TripsReportSchema,
+  TripsReportsSchema,
+  VehicleParamSchema,
+  VehiclesReportQuerySchema,
+} from '../../src/contract';
+import { INTERVAL_LIMITS, type IntervalKind, periodProblem } from '../../src/lib/report-period';
+import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
+import { driversIn, positionLines, vehiclesIn } from '../db/reports';
+import { linkedVehicleIds } from '../db/sharing';
+import type { Deps } from '../deps';
+import { badRequest, notFound } from '../http/errors';
+import { validate } from '../http/validate';
+import { noAlerts } from '../reports/alerts';
+import { stopOf } from '../reports/build';
+import { distanceReports } from '../reports/distance';
+import { analyse, driverReport, summaryReport, tripsReport } from '../reports/service';
+import { customerScope, visibleClientIds, visibleVehicle } from '../tenancy';
+import { addRequestRoutes } from './report-requests';
+
+type Ctx = Context<AuthEnv>;
+
+const VEHICLE_NOT_FOUND = 'Veículo não encontrado';
+const DRIVER_NOT_FOUND = 'Motorista não encontrado';
+
+/** The period of a query, refused (400, pt-BR) past its report's limit. */
+export function periodOf(q: { beginAt: string; endAt: string }, kind: IntervalKind) {
+  const problem = periodProblem(q.beginAt, q.endAt, INTERVAL_LIMITS[kind]);
+  if (problem) throw badRequest(problem);
+  return { beginAt: new Date(q.beginAt), endAt: new Date(q.endAt) };
+}
+
+/** Vehicles the caller may see, all of them or a 404. */
+export async function visibleVehicles(c: Ctx, deps: Deps, ids: string[]) {
+  const { db } = deps.database;
+  let wanted = ids;
+  if (c.var.user.role === 'VISITOR') {
+    const linked = new Set(await linkedVehicleIds(db, c.var.user.id));
+    wanted = ids.filter((id) => linked.has(id));
+  }
+  const rows = await vehiclesIn(db, wanted, await visibleClientIds(c, deps));
+  if (rows.length !== ids.length) throw notFound(VEHICLE_NOT_FOUND);
+  const order = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+}
+
+/** Drivers the caller may see (a VISITOR sees none), all of them or a 404. */
+export async function visibleDrivers(c: Ctx, deps: Deps, ids: string[]) {
+  if (c.var.user.role === 'VISITOR') throw notFound(DRIVER_NOT_FOUND);
+  const rows = await driversIn(deps.database.db, ids, await customerScope(c, deps));
+  if (rows.length !== ids.length) throw notFound(DRIVER_NOT_FOUND);
+  return rows;
+}
+
+const json = (schema: v.GenericSchema, description: string) => ({
+  200: { description, content: { 'application/json': { schema: resolver(schema) } } },
+});
+const doc = (summary: string, schema: v.GenericSchema, description: string) =>
+  describeRoute({ tags: ['Relatórios'], summary, responses: json(schema, description) });
+
+/** Streams `{ ...head, [key]: [ …lines… ], ...tail }` with one array item per line. */
+function streamJson(
+  c: Ctx,
+  head: Record<string, unknown>,
+  key: string,
+  lines: AsyncIterable<string>,
+  tail: () => Promise<Record<string, unknown>> = async () => ({}),
+) {
+  c.header('content-type', 'application/json; charset=utf-8');
+  return stream(c, async (out) => {
+    const opening = JSON.stringify(head).slice(0, -1);
+    await out.write(`${opening}${opening.length > 1 ? ',' : ''}${JSON.stringify(key)}:[\n`);
+    let first = true;
+    for await (const chunk of lines) {
+      if (out.aborted) return;
+      await out.write(`${first ? '' : ',\n'}${chunk}`);
+      first = false;
+    }
+    const rest = JSON.stringify(await tail()).slice(1);
+    await out.write(`\n]${rest.length > 1 ? ',' : ''}${rest}`);
+  });
+}
+
+export function reportRoutes(deps: Deps) {
+  const { db } = deps.database;
+  const app = new Hono<AuthEnv>();
+  app.use(requireAuth(deps), requirePermission('read_resources'));
+
+  app.get(
+    '/history/:vehicleId',
+    doc(
+      'Histórico de um veículo: o trajeto, as paradas e os alertas',
+      HistoryReportSchema,
+      'Histórico',
+    ),
+    validate('param', VehicleParamSchema),
+    validate('query', ReportQuerySchema),
+    async (c) => {
+      const vehicle = await visibleVehicle(c, deps, c.req.valid('param').vehicleId);
+      const { beginAt, endAt } = periodOf(c.req.valid('query'), 'points');
+      const analysis = await analyse(db, vehicle, beginAt, endAt);
+      const s = analysis.samples;
+      const stops = analysis.stops.map((span) => stopOf(s, span, vehicle.id));
+      const alerts = await noAlerts.of(db, [vehicle.id], beginAt, endAt);
+      async function* points() {
+        for (let i = analysis.first; i < analysis.end; i += 2000) {
+          const part: string[] = [];
+          for (let j = i; j < Math.min(i + 2000, analysis.end); j += 1) {
+            const speed = s.speed[j] ?? Number.NaN;
+            const course = s.course[j] ?? Number.NaN;
+            const ignition = s.ignition[j];
+            part.push(
+              JSON.stringify({
+                fixTime: new Date(s.time[j] ?? 0).toISOString(),
+                latitude: s.lat[j],
+                longitude: s.lon[j],
+                speed: Number.isNaN(speed) ? null : speed,
+                course: Number.isNaN(course) ? null : course,
+                ignition: ignition === 1 ? true : ignition === 0 ? false : null,
+                odometer: s.odometer[j],
+              }),
+            );
+          }
+          yield part.join(',\n');
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      }
+      return streamJson(
+        c,
+        {
+          vehicleId: vehicle.id,
+          plate: vehicle.plate,
+          name: vehicle.name,
+          vehicleType: vehicle.type,
+          beginAt: beginAt.toISOString(),
+          endAt: endAt.toISOString(),
+        },
+        'positions',
+        points(),
+        async () => ({ stops, alerts: alerts.map(({ vehicleId: _, ...a }) => a) }),
+      );
+    },
+  );
+
+  app.get(
+    '/positions/:vehicleId',
+    doc(
+      'Posições de um veículo, com todos os atributos (uma por linha, em fluxo)',
+      v.object({ positions: v.array(PositionRowSchema) }),
+      'Posições',
+    ),
+    validate('param', VehicleParamSchema),
+    validate('query', ReportQuerySchema),
+    async (c) => {
+      const vehicle = await visibleVehicle(c, deps, c.req.valid('param').vehicleId);
+      const { beginAt, endAt } = periodOf(c.req.valid('query'), 'points');
+      return streamJson(
+        c,
+        {
+          vehicleId: vehicle.id,
+          plate: vehicle.plate,
+          name: vehicle.name,
+          beginAt: beginAt.toISOString(),
+          endAt: endAt.toISOString(),
+        },
+        'positions',
+        positionLines(db, vehicle.id, beginAt.getTime(), endAt.getTime()),
+      );
+    },
+  );
+
+  app.get(
+    '/trips/:vehicleId',
+    doc('Jornadas de um veículo: viagens e paradas', TripsReportSchema, 'Jornadas'),
+    validate('param', VehicleParamSchema),
+    validate('query', ReportQuerySchema),
+    async (c) => {
+      const vehicle = await visibleVehicle(c, deps, c.req.valid('param').vehicleId);
+      const { beginAt, endAt } = periodOf(c.req.valid('query'), 'points');
+      return c.json(await tripsReport(db, vehicle, beginAt, endAt));
+    },
+  );
+
+  app.get(
+    '/distance/:vehicleId',
+    doc('Distância percorrida por dia (dailyResults)', DistanceReportSchema, 'Distâncias'),
+    validate('param', VehicleParamSchema),
+    validate('query', ReportQuerySchema),
+    async (c) => {
+      const vehicle = await visibleVehicle(c, deps, c.req.valid('param').vehicleId);
+      const { beginAt, endAt } = periodOf(c.req.valid('query'), 'totals');
+      const [report] = await distanceReports(db, [vehicle], beginAt, endAt);
+      return c.json(report);
+    },
+  );
+
+  app.get(
+    '/light_final_report/:vehicleId',
+    doc('Resumo do veículo no período (light_final_report)', SummarySchema, 'Resumo'),
+    validate('param', VehicleParamSchema),
+    validate('query', ReportQuerySchema),
+    async (c) => {
+      const vehicle = await visibleVehicle(c, deps, c.req.valid('param').vehicleId);
+      const { beginAt, endAt } = periodOf(c.req.valid('query'), 'totals');
+      return c.json(await summaryReport(db, noAlerts, vehicle, beginAt, endAt));
+    },
+  );
+
+  app.get(
+    '/v2/trips',
+    doc('Jornadas de vários veículos', TripsReportsSchema, 'Jornadas'),
+    validate('query', VehiclesReportQuerySchema),
+    async (c) => {
+      const q = c.req.valid('query');
+      const { beginAt, endAt } = periodOf(q, 'points');
+      const vehicles = await visibleVehicles(c, deps, q.vehicleIds);
+      const reports = [];
+      for (const vehicle of vehicles) reports.push(await tripsReport(db, vehicle, beginAt, endAt));
+      return c.json({
+        beginAt: beginAt.toISOString(),
+        endAt: endAt.toISOString(),
+        vehicles: reports,
+      });
+    },
+  );
+
+  app.get(
+    '/v2/distance',
+    doc('Distância por dia de vários veículos', DistanceReportsSchema, 'Distâncias'),
+    validate('query', VehiclesReportQuerySchema),
+    async (c) => {
+      const q = c.req.valid('query');
+      const { beginAt, endAt } = periodOf(q, 'totals');
+      const vehicles = await visibleVehicles(c, deps, q.vehicleIds);
+      return c.json({
+        beginAt: beginAt.toISOString(),
+        endAt: endAt.toISOString(),
+        vehicles: await distanceReports(db, vehicles, beginAt, endAt),
+      });
+    },
+  );
+
+  app.get(
+    '/v2/light_final_report',
+    doc('Resumo de vários veículos', SummariesSchema, 'Resumos'),
+    validate('query', VehiclesReportQuerySchema),
+    async (c) => {
+      const q = c.req.valid('query');
+      const { beginAt, endAt } = periodOf(q, 'totals');
+      const vehicles = await visibleVehicles(c, deps, q.vehicleIds);
+      const reports = [];
+      for (const vehicle of vehicles)
+        reports.push(await summaryReport(db, noAlerts, vehicle, beginAt, endAt));
+      return c.json({
+        beginAt: beginAt.toISOString(),
+        endAt: endAt.toISOString(),
+        vehicles: reports,
+      });
+    },
+  );
+
+  app.get(
+    '/v2/drivers',
+    doc('Relatório de vários motoristas', DriverReportsSchema, 'Motoristas'),
+    validate('query', DriversReportQuerySchema),
+    async (c) => {
+      const q = c.req.valid('query');
+      const { beginAt, endAt } = periodOf(q, 'points');
+      const drivers = await visibleDrivers(c, deps, q.driverIds);
+      const clientIds = await visibleClientIds(c, deps);
+      const reports = [];
+      for (const driver of drivers)
+        reports.push(await driverReport(db, driver, clientIds, beginAt, endAt));
+      return c.json({
+        beginAt: beginAt.toISOString(),
+        endAt: endAt.toISOString(),
+        drivers: reports,
+      });
+    },
+  );
+
+  app.get(
+    '/v2/drivers/:id',
+    doc(
+      'Relatório de um motorista: viagens, distância, tempo ao volante, veículos',
+      DriverReportSchema,
+      'Motorista',
+    ),
+    validate('param', v.object({ id: IdSchema })),
+    validate('query', ReportQuerySchema),
+    async (c) => {
+      const [driver] = await visibleDrivers(c, deps, [c.req.valid('param').id]);
+      const { beginAt, endAt } = periodOf(c.req.valid('query'), 'points');
+      if (!driver) throw notFound(DRIVER_NOT_FOUND);
+      return c.json(
+        await driverReport(db, driver, await visibleClientIds(c, deps), beginAt, endAt),
+      );
+    },
+  );
+
+  addRequestRoutes(app, deps);
+  return app;
+}

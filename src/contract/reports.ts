@@ -1,0 +1,353 @@
+/**
+ * Reports (SPEC §3 Report, §7 `registros/reports`): histories, positions, trips and stops,
+ * distances per day, drivers and the one-page summary (light_final_report), and the record of
+ * each report a user asked for. Distances are metres, durations seconds, speeds km/h, times
+ * ISO 8601; days are America/Sao_Paulo calendar days ('AAAA-MM-DD').
+ */
+import * as v from 'valibot';
+import {
+  IdSchema,
+  IsoTimestampSchema,
+  OrderSchema,
+  PagingSchema,
+  queryInt,
+  SearchSchema,
+} from './common';
+
+export const REPORT_TYPES = [
+  'HISTORY',
+  'TRIPS',
+  'DISTANCE',
+  'POSITIONS',
+  'DRIVERS',
+  'light_final_report',
+] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+export const REPORT_FORMATS = ['pdf', 'excel', 'kml'] as const;
+export const DELIVERY_METHODS = ['download', 'email'] as const;
+export const REPORT_STATUSES = ['pending', 'processing', 'done', 'failed'] as const;
+
+/** Comma-separated ids (or the parameter repeated), at least one, at most `max`. */
+function idList(max: number, label: string) {
+  return v.pipe(
+    v.union([v.string(), v.array(v.string())]),
+    v.transform((value: string | string[]) =>
+      (Array.isArray(value) ? value : [value])
+        .flatMap((part) => part.split(','))
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+    v.array(IdSchema),
+    v.minLength(1, `Informe ${label}`),
+    v.maxLength(max, `No máximo ${max} por relatório`),
+    v.transform((ids: string[]) => [...new Set(ids)]),
+  );
+}
+
+const period = {
+  beginAt: IsoTimestampSchema,
+  endAt: IsoTimestampSchema,
+  /** Accepted now; files and e-mail delivery come with the report files (issue 14). */
+  format: v.optional(v.picklist(REPORT_FORMATS, 'Use pdf, excel ou kml')),
+  deliveryMethod: v.optional(v.picklist(DELIVERY_METHODS, 'Use download ou email')),
+};
+
+/** `?beginAt&endAt` of a one-vehicle (or one-driver) report. */
+export const ReportQuerySchema = v.strictObject(period);
+export type ReportQuery = v.InferOutput<typeof ReportQuerySchema>;
+
+/** Reports of many vehicles at once (`v2/…?vehicleIds=`). */
+export const VehiclesReportQuerySchema = v.strictObject({
+  ...period,
+  vehicleIds: idList(500, 'ao menos um veículo'),
+});
+
+/** Reports of many drivers at once (`v2/drivers?driverIds=`). */
+export const DriversReportQuerySchema = v.strictObject({
+  ...period,
+  driverIds: idList(200, 'ao menos um motorista'),
+});
+
+export const VehicleParamSchema = v.object({ vehicleId: IdSchema });
+
+const nullableNumber = v.nullable(v.number());
+
+const VehicleHeader = {
+  vehicleId: v.string(),
+  plate: v.string(),
+  name: v.string(),
+};
+const PeriodHeader = { beginAt: v.string(), endAt: v.string() };
+
+export const TripSchema = v.object({
+  vehicleId: v.string(),
+  startTime: v.string(),
+  endTime: v.string(),
+  startLatitude: v.number(),
+  startLongitude: v.number(),
+  endLatitude: v.number(),
+  endLongitude: v.number(),
+  /** Metres, from the odometer. */
+  distance: v.number(),
+  /** Seconds. */
+  duration: v.number(),
+  maxSpeed: v.number(),
+  averageSpeed: v.number(),
+  startOdometer: v.number(),
+  endOdometer: v.number(),
+  driverRfid: v.nullable(v.string()),
+  driverName: v.nullable(v.string()),
+});
+export type Trip = v.InferOutput<typeof TripSchema>;
+
+export const StopSchema = v.object({
+  vehicleId: v.string(),
+  startTime: v.string(),
+  endTime: v.string(),
+  latitude: v.number(),
+  longitude: v.number(),
+  duration: v.number(),
+  /** Seconds with the ignition on (idling); null when the tracker does not report ignition. */
+  idleTime: nullableNumber,
+});
+export type Stop = v.InferOutput<typeof StopSchema>;
+
+export const TripTotalsSchema = v.object({
+  trips: v.number(),
+  distance: v.number(),
+  drivingTime: v.number(),
+  stops: v.number(),
+  stopTime: v.number(),
+  idleTime: v.number(),
+  maxSpeed: v.number(),
+});
+export type TripTotals = v.InferOutput<typeof TripTotalsSchema>;
+
+export const TripsReportSchema = v.object({
+  ...VehicleHeader,
+  ...PeriodHeader,
+  trips: v.array(TripSchema),
+  stops: v.array(StopSchema),
+  totals: TripTotalsSchema,
+});
+export type TripsReport = v.InferOutput<typeof TripsReportSchema>;
+
+export const TripsReportsSchema = v.object({
+  ...PeriodHeader,
+  vehicles: v.array(TripsReportSchema),
+});
+
+export const DayResultSchema = v.object({
+  distance: v.number(),
+  fixes: v.number(),
+  maxSpeed: nullableNumber,
+  firstFix: v.nullable(v.string()),
+  lastFix: v.nullable(v.string()),
+});
+export type DayResult = v.InferOutput<typeof DayResultSchema>;
+
+export const DistanceReportSchema = v.object({
+  ...VehicleHeader,
+  ...PeriodHeader,
+  distance: v.number(),
+  /** Every São Paulo day of the period, even those without a fix (distance 0). */
+  dailyResults: v.record(v.string(), DayResultSchema),
+});
+export type DistanceReport = v.InferOutput<typeof DistanceReportSchema>;
+
+export const DistanceReportsSchema = v.object({
+  ...PeriodHeader,
+  vehicles: v.array(DistanceReportSchema),
+});
+
+/** An alert shown with a history or counted in a summary (alerts come from the alert engine). */
+export const ReportAlertSchema = v.object({
+  id: v.string(),
+  type: v.string(),
+  time: v.string(),
+  latitude: nullableNumber,
+  longitude: nullableNumber,
+});
+export type ReportAlert = v.InferOutput<typeof ReportAlertSchema>;
+
+export const HistoryPointSchema = v.object({
+  fixTime: v.string(),
+  latitude: v.number(),
+  longitude: v.number(),
+  speed: nullableNumber,
+  course: nullableNumber,
+  ignition: v.nullable(v.boolean()),
+  odometer: v.number(),
+});
+export type HistoryPoint = v.InferOutput<typeof HistoryPointSchema>;
+
+export const HistoryReportSchema = v.object({
+  ...VehicleHeader,
+  ...PeriodHeader,
+  vehicleType: v.string(),
+  positions: v.array(HistoryPointSchema),
+  stops: v.array(StopSchema),
+  alerts: v.array(ReportAlertSchema),
+});
+export type HistoryReport = v.InferOutput<typeof HistoryReportSchema>;
+
+/** A stored position with every attribute (the positions report). */
+export const PositionRowSchema = v.object({
+  fixTime: v.string(),
+  receivedAt: v.string(),
+  trackerId: v.string(),
+  latitude: v.number(),
+  longitude: v.number(),
+  speed: nullableNumber,
+  course: nullableNumber,
+  altitude: nullableNumber,
+  accuracy: nullableNumber,
+  ignition: v.nullable(v.boolean()),
+  battery: nullableNumber,
+  odometer: v.number(),
+  driverRfid: v.nullable(v.string()),
+  driverName: v.nullable(v.string()),
+  attributes: v.nullable(v.record(v.string(), v.unknown())),
+});
+export type PositionRow = v.InferOutput<typeof PositionRowSchema>;
+
+export const SummarySchema = v.object({
+  ...VehicleHeader,
+  ...PeriodHeader,
+  distance: v.number(),
+  drivingTime: v.number(),
+  idleTime: v.number(),
+  stopTime: v.number(),
+  stops: v.number(),
+  trips: v.number(),
+  maxSpeed: v.number(),
+  averageSpeed: v.number(),
+  alertsByType: v.record(v.string(), v.number()),
+});
+export type Summary = v.InferOutput<typeof SummarySchema>;
+
+export const SummariesSchema = v.object({ ...PeriodHeader, vehicles: v.array(SummarySchema) });
+
+export const DriverTripSchema = v.object({
+  ...TripSchema.entries,
+  plate: v.string(),
+  vehicleName: v.string(),
+});
+
+export const DriverReportSchema = v.object({
+  driverId: v.string(),
+  name: v.string(),
+  rfid: v.nullable(v.string()),
+  ...PeriodHeader,
+  trips: v.array(DriverTripSchema),
+  distance: v.number(),
+  drivingTime: v.number(),
+  vehicles: v.array(
+    v.object({
+      ...VehicleHeader,
+      trips: v.number(),
+      distance: v.number(),
+      drivingTime: v.number(),
+    }),
+  ),
+});
+export type DriverReport = v.InferOutput<typeof DriverReportSchema>;
+
+export const DriverReportsSchema = v.object({
+  ...PeriodHeader,
+  drivers: v.array(DriverReportSchema),
+});
+
+/** A customer's trip rules (see server/reports/motion.ts). */
+export const TripSettingsSchema = v.object({
+  clientId: v.string(),
+  minDistance: v.number(),
+  stopSeconds: v.number(),
+  gapSeconds: v.number(),
+  useIgnition: v.boolean(),
+});
+export const TripSettingsInputSchema = v.strictObject({
+  minDistance: v.optional(
+    v.pipe(
+      v.number(),
+      v.integer(),
+      v.minValue(50, 'Mínimo 50 m'),
+      v.maxValue(5000, 'Máximo 5.000 m'),
+    ),
+  ),
+  stopSeconds: v.optional(
+    v.pipe(
+      v.number(),
+      v.integer(),
+      v.minValue(30, 'Mínimo 30 s'),
+      v.maxValue(3600, 'Máximo 3.600 s'),
+    ),
+  ),
+  gapSeconds: v.optional(
+    v.pipe(
+      v.number(),
+      v.integer(),
+      v.minValue(300, 'Mínimo 300 s'),
+      v.maxValue(86_400, 'Máximo 86.400 s'),
+    ),
+  ),
+  useIgnition: v.optional(v.boolean()),
+});
+
+/** A report a user asked for (SPEC §3 Report). */
+export const ReportRequestSchema = v.object({
+  id: v.string(),
+  clientId: v.string(),
+  userId: v.string(),
+  name: v.string(),
+  reportType: v.picklist(REPORT_TYPES),
+  vehicleIds: v.array(v.string()),
+  driverIds: v.array(v.string()),
+  beginAt: v.string(),
+  endAt: v.string(),
+  format: v.nullable(v.string()),
+  deliveryMethod: v.nullable(v.string()),
+  status: v.picklist(REPORT_STATUSES),
+  error: v.nullable(v.string()),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+});
+export type ReportRequest = v.InferOutput<typeof ReportRequestSchema>;
+
+export const ReportRequestPageSchema = v.object({
+  reports: v.array(ReportRequestSchema),
+  ...PagingSchema.entries,
+});
+
+export const REPORT_SORTS = ['name', 'reportType', 'createdAt', 'updatedAt'] as const;
+
+export const ReportRequestQuerySchema = v.strictObject({
+  clientId: v.optional(IdSchema),
+  search: SearchSchema,
+  page: queryInt(1, 1, 100_000),
+  limit: queryInt(10, 1, 100),
+  sort: v.optional(v.picklist(REPORT_SORTS, 'Ordene por name, reportType, createdAt ou updatedAt')),
+  order: v.optional(OrderSchema, 'desc'),
+});
+
+export const ReportRequestInputSchema = v.strictObject({
+  name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120, 'Nome longo demais'))),
+  reportType: v.picklist(REPORT_TYPES, 'Tipo de relatório inválido'),
+  vehicleIds: v.optional(v.pipe(v.array(IdSchema), v.maxLength(500, 'No máximo 500 veículos'))),
+  driverIds: v.optional(v.pipe(v.array(IdSchema), v.maxLength(200, 'No máximo 200 motoristas'))),
+  beginAt: IsoTimestampSchema,
+  endAt: IsoTimestampSchema,
+  format: v.optional(v.picklist(REPORT_FORMATS, 'Use pdf, excel ou kml')),
+  deliveryMethod: v.optional(v.picklist(DELIVERY_METHODS, 'Use download ou email')),
+});
+export type ReportRequestInput = v.InferOutput<typeof ReportRequestInputSchema>;
+
+/** pt-BR names of the report types, for lists and pickers. */
+export const REPORT_TYPE_LABELS: Record<ReportType, string> = {
+  HISTORY: 'Histórico',
+  TRIPS: 'Jornadas',
+  DISTANCE: 'Distâncias percorridas',
+  POSITIONS: 'Posições',
+  DRIVERS: 'Motoristas',
+  light_final_report: 'Resumo do veículo',
+};
