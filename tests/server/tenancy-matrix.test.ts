@@ -20,6 +20,7 @@ interface Target {
   fleet: string;
   image: string;
   link: string;
+  report: string;
 }
 type Attempt = (other: Target, own: Target) => { path: string; body?: unknown };
 type Case =
@@ -211,6 +212,7 @@ const ROUTES: Record<string, Case> = {
   'GET /registros/real-time/stream': {
     attempt: (o) => ({ path: `/registros/real-time/stream?clientId=${o.client}` }),
   },
+  ...reportRoutes(),
   'GET /registros/tracker-types': { exempt: 'catálogo de modelos comum a todos os clientes' },
   'GET /registros/tracker-types/:id': { exempt: 'catálogo de modelos comum a todos os clientes' },
   'POST /registros/tracker-types': {
@@ -223,6 +225,66 @@ const ROUTES: Record<string, Case> = {
     exempt: 'catálogo comum; só administradores alteram (tests/server/inventory.test.ts)',
   },
 };
+
+const PERIOD = 'beginAt=2026-03-10T03:00:00.000Z&endAt=2026-03-11T03:00:00.000Z';
+
+/** The report calls (issue 13), tried on the other company's vehicle, driver and records. */
+function reportRoutes(): Record<string, Case> {
+  const base = '/registros/reports';
+  const one = (path: string): Case => ({
+    attempt: (o) => ({ path: `${base}/${path}/${o.vehicle}?${PERIOD}` }),
+  });
+  return {
+    [`GET ${base}/history/:vehicleId`]: one('history'),
+    [`GET ${base}/positions/:vehicleId`]: one('positions'),
+    [`GET ${base}/trips/:vehicleId`]: one('trips'),
+    [`GET ${base}/distance/:vehicleId`]: one('distance'),
+    [`GET ${base}/light_final_report/:vehicleId`]: one('light_final_report'),
+    [`GET ${base}/v2/trips`]: {
+      attempt: (o, own) => ({
+        path: `${base}/v2/trips?vehicleIds=${own.vehicle},${o.vehicle}&${PERIOD}`,
+      }),
+    },
+    [`GET ${base}/v2/distance`]: {
+      attempt: (o) => ({ path: `${base}/v2/distance?vehicleIds=${o.vehicle}&${PERIOD}` }),
+    },
+    [`GET ${base}/v2/light_final_report`]: {
+      attempt: (o) => ({ path: `${base}/v2/light_final_report?vehicleIds=${o.vehicle}&${PERIOD}` }),
+    },
+    [`GET ${base}/v2/drivers`]: {
+      attempt: (o) => ({ path: `${base}/v2/drivers?driverIds=${o.driver}&${PERIOD}` }),
+    },
+    [`GET ${base}/v2/drivers/:id`]: {
+      attempt: (o) => ({ path: `${base}/v2/drivers/${o.driver}?${PERIOD}` }),
+    },
+    [`GET ${base}/trip-settings/:clientId`]: {
+      attempt: (o) => ({ path: `${base}/trip-settings/${o.client}` }),
+    },
+    [`PUT ${base}/trip-settings/:clientId`]: {
+      attempt: (o) => ({ path: `${base}/trip-settings/${o.client}`, body: { minDistance: 300 } }),
+    },
+    [`GET ${base}`]: {
+      attempt: () => ({ path: `${base}?limit=100` }),
+      list: (body, other) => {
+        const ids = (body as { reports: { id: string }[] }).reports.map((r) => r.id);
+        expect(ids).not.toContain(other.report);
+      },
+    },
+    [`POST ${base}`]: {
+      attempt: (o) => ({
+        path: base,
+        body: {
+          reportType: 'TRIPS',
+          vehicleIds: [o.vehicle],
+          beginAt: '2026-03-10T03:00:00.000Z',
+          endAt: '2026-03-11T03:00:00.000Z',
+        },
+      }),
+    },
+    [`GET ${base}/:id`]: { attempt: (o) => ({ path: `${base}/${o.report}` }) },
+    [`DELETE ${base}/:id`]: { attempt: (o) => ({ path: `${base}/${o.report}` }) },
+  };
+}
 
 /** The five routes of a customer-owned resource, tried on the other company's record. */
 function crud(
@@ -326,6 +388,14 @@ async function inventoryOf(
     name: `Link ${plate}`,
     vehicleIds: [vehicle],
   });
+  // A report asked by the company's own manager (a record of that company).
+  const report = await (await as(s, manager)).call('POST', '/registros/reports', {
+    reportType: 'DISTANCE',
+    vehicleIds: [vehicle],
+    beginAt: '2026-03-10T03:00:00.000Z',
+    endAt: '2026-03-11T03:00:00.000Z',
+  });
+  expect(report.status, JSON.stringify(report.body)).toBe(201);
   return {
     client,
     user: (await findUserByEmail(s.deps.database.db, manager))?.id ?? '',
@@ -333,6 +403,7 @@ async function inventoryOf(
     simcard,
     image,
     link,
+    report: report.body.id as string,
     driver: await create('/registros/driver', {
       clientId: client,
       completName: `Motorista ${plate}`,
