@@ -78,6 +78,30 @@ async function waitForHealth(child: ChildProcess, output: () => string) {
   throw new Error(`o servidor não respondeu em 60 s:\n${output()}`);
 }
 
+/**
+ * A fresh demo writes its past week in the background, then starts the simulator: the
+ * journeys start once every demo vehicle has a last location and the simulator is sending.
+ */
+async function waitForDemoWeek(output: () => string) {
+  const deadline = Date.now() + 90_000;
+  const login = await fetch(`${E2E_URL}/registros/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@rastro.demo', password: 'rastro-demo' }),
+  });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  while (Date.now() < deadline) {
+    const res = await fetch(`${E2E_URL}/registros/real-time/lastLocation`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    const items = (await res.json()) as { fixTime: string }[];
+    const live = items.some((item) => Date.now() - Date.parse(item.fixTime) < 15_000);
+    if (items.length >= 40 && live) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`a semana da demonstração não ficou pronta em 90 s:\n${output()}`);
+}
+
 export default async function globalSetup() {
   if (!existsSync('dist/index.html'))
     throw new Error('Build ausente: rode `npm run build` antes dos testes e2e.');
@@ -116,6 +140,7 @@ export default async function globalSetup() {
     log += chunk.toString();
   });
   await waitForHealth(child, () => log);
+  await waitForDemoWeek(() => log);
 
   return async () => {
     child.kill('SIGTERM');

@@ -107,6 +107,7 @@ const EnvSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   SEED_DEMO: bool(true),
   SEED_DEMO_FLEET: bool(true),
+  SEED_DEMO_HISTORY_DAYS: int(7, 0),
   TRUST_PROXY: proxyHops,
   LOGIN_MAX_CONCURRENT: int(2, 1),
   SESSION_MAX_AGE: int(90 * 24 * 3600, 60),
@@ -175,6 +176,8 @@ export type Config = {
   outsideTimeoutMs: number;
   seedDemo: boolean;
   seedDemoFleet: boolean;
+  /** Days of past positions the demo writes on first start (0: none). */
+  seedDemoHistoryDays: number;
   /** Proxies in front of the server whose X-Forwarded-For hops are trusted (0: none). */
   trustProxy: number;
   throttle: {
@@ -256,6 +259,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outsideTimeoutMs: e.OUTSIDE_TIMEOUT_MS,
     seedDemo: e.SEED_DEMO,
     seedDemoFleet: e.SEED_DEMO_FLEET,
+    seedDemoHistoryDays: e.SEED_DEMO_HISTORY_DAYS,
     trustProxy: e.TRUST_PROXY,
     throttle: {
       maxConcurrent: e.LOGIN_MAX_CONCURRENT,

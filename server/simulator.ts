@@ -57,7 +57,7 @@ export interface Step {
   ignition: boolean;
 }
 
-function distanceKm(a: Place, b: Place): number {
+export function distanceKm(a: Place, b: Place): number {
   const rad = Math.PI / 180;
   const dLat = (b[0] - a[0]) * rad;
   const dLon = (b[1] - a[1]) * rad;
@@ -66,7 +66,7 @@ function distanceKm(a: Place, b: Place): number {
   return 2 * EARTH_KM * Math.asin(Math.sqrt(h));
 }
 
-function bearing(a: Place, b: Place): number {
+export function bearing(a: Place, b: Place): number {
   const rad = Math.PI / 180;
   const y = Math.sin((b[1] - a[1]) * rad) * Math.cos(b[0] * rad);
   const x =
@@ -112,7 +112,7 @@ function routeOf(legs: Leg[]) {
  * A device's own spot, 20–55 m from the shared places: vehicles parked at one depot stand
  * side by side (as in a real yard) instead of on one point the map could not tell apart.
  */
-function spotOf(identifier: string): [number, number] {
+export function spotOf(identifier: string): [number, number] {
   let hash = 0;
   for (const char of identifier) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   const angle = (hash % 360) * (Math.PI / 180);

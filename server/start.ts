@@ -14,8 +14,10 @@ import { hashPassword } from './auth/passwords';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import { ensurePartitions } from './db/partitions';
+import { noPositionsYet } from './db/positions';
 import { DEMO_PASSWORD, isEmpty, seedDemo, seedDemoFleet } from './db/seed';
 import { getOrCreateSetting } from './db/settings';
+import { writeDemoHistory } from './demo/write-history';
 import type { Deps } from './deps';
 import { createDownlink } from './ingest/downlink';
 import { startOsmand } from './ingest/osmand';
@@ -130,7 +132,7 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
           log: deps.log,
         });
   const stopDownlink = deps.downlink.start();
-  const stopSimulator =
+  const simulate = () =>
     osmand && config.seedDemo && config.seedDemoFleet && config.simulator.on
       ? startSimulator({
           osmandUrl: `http://127.0.0.1:${osmand.port}`,
@@ -140,6 +142,21 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
           log: deps.log,
         })
       : undefined;
+  // A fresh demo writes its past week first (in the background, after listening), then the
+  // simulator drives on from there: live fixes always come after the history.
+  const history = new AbortController();
+  let stopSimulator: (() => void) | undefined;
+  let writingHistory: Promise<unknown> = Promise.resolve();
+  const historyDays = config.seedDemo && config.seedDemoFleet ? config.seedDemoHistoryDays : 0;
+  if (historyDays > 0 && (await noPositionsYet(deps.database.db))) {
+    deps.log.info('demo: gravando o histórico da semana em segundo plano', { days: historyDays });
+    writingHistory = writeDemoHistory(deps.database.db, historyDays, deps.log, history.signal).then(
+      () => {
+        if (!history.signal.aborted) stopSimulator = simulate();
+      },
+      (err: unknown) => deps.log.error('demo: could not write the history', { err }),
+    );
+  } else stopSimulator = simulate();
   // A server that runs for months keeps creating the months ahead.
   const partitionTimer = setInterval(
     () =>
@@ -157,6 +174,8 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
     wialonPort: wialon?.port ?? null,
     deps,
     async close() {
+      history.abort();
+      await writingHistory;
       stopSimulator?.();
       stopDownlink();
       clearInterval(partitionTimer);

@@ -384,3 +384,11 @@ export async function fleetVehicleIds(
     );
   return rows.flatMap((row) => row.ids);
 }
+
+/** Whether no position was ever stored (the demo's history is written only then). */
+export async function noPositionsYet(db: Db): Promise<boolean> {
+  const [row] = rowsOf<{ found: boolean }>(
+    await db.execute(sql`select exists(select 1 from positions) as found`),
+  );
+  return !row?.found;
+}

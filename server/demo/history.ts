@@ -1,0 +1,145 @@
+/**
+ * The demo's past week, so every report has something to show on first start: for each demo
+ * vehicle, the last `days` São Paulo days of fixes that read like a fleet's week. On workdays
+ * a vehicle leaves its depot in the morning (each at its own time), drives its route with its
+ * delivery stops (engine off where the route says so), stops for lunch, drives on and returns
+ * to the depot; on Saturdays some work the morning; on Sundays they stay parked. Machines that
+ * idle (the concrete mixer, the crane) run their engine through working hours; vehicles off
+ * for the night stay parked all week. Fixes come every 30 s under way and every 15 min parked
+ * (a lower rate than the live simulator's, so the week is written in seconds).
+ *
+ * The week ends a little more than an hour before the server started: the live simulator then
+ * takes over after a data gap (which reports show as such), without a jump ingest would refuse.
+ */
+
+import { dayStart, nextDay, reportDay } from '../../src/lib/report-period';
+import type { Fix } from '../db/positions';
+import { bearing, distanceKm, spotOf } from '../simulator';
+import { type DemoVehicle, type Leg, type Place, place } from './fleet';
+
+const MOVING_EVERY_S = 30;
+const PARKED_EVERY_S = 900;
+const IDLE_EVERY_S = 120;
+/** How long before the start the week ends (a data gap longer than an hour). */
+export const HISTORY_GAP_MS = 75 * 60_000;
+
+type Emit = (at: number, where: Place, speed: number, course: number, ignition: boolean) => void;
+
+/** A small deterministic number per vehicle and day, so each has its own schedule. */
+function jitter(seed: string, span: number): number {
+  let hash = 0;
+  for (const char of seed) hash = (hash * 33 + char.charCodeAt(0)) >>> 0;
+  return hash % span;
+}
+
+class Day {
+  time: number;
+  where: Place;
+  constructor(
+    start: number,
+    where: Place,
+    private readonly emit: Emit,
+  ) {
+    this.time = start;
+    this.where = where;
+  }
+
+  /** Drives straight to `to` at about `kmh`, a fix every 30 s. */
+  drive(to: Place, kmh: number) {
+    const seconds = (distanceKm(this.where, to) / kmh) * 3600;
+    const course = Math.round(bearing(this.where, to));
+    const from = this.where;
+    for (let t = MOVING_EVERY_S; t < seconds; t += MOVING_EVERY_S) {
+      const f = t / seconds;
+      const speed = Math.round(kmh * (1 + 0.08 * Math.sin((this.time + t * 1000) / 23_000)));
+      this.emit(
+        this.time + t * 1000,
+        [from[0] + (to[0] - from[0]) * f, from[1] + (to[1] - from[1]) * f],
+        speed,
+        course,
+        true,
+      );
+    }
+    this.time += seconds * 1000;
+    this.where = to;
+    this.emit(this.time, to, 0, course, true);
+  }
+
+  /** Stands still until `until` (engine on: idling, reported more often). */
+  stand(until: number, ignition: boolean) {
+    const every = (ignition ? IDLE_EVERY_S : PARKED_EVERY_S) * 1000;
+    for (let t = this.time + every; t < until; t += every) this.emit(t, this.where, 0, 0, ignition);
+    this.time = Math.max(this.time, until);
+  }
+}
+
+/** One working day along a route's legs, from the depot and back. */
+function workDay(day: Day, legs: Leg[], depot: Place, leave: number, lunch: number, stop: number) {
+  day.stand(leave, false);
+  let lunched = false;
+  for (let i = 0; day.time < stop; i = (i + 1) % legs.length) {
+    const leg = legs[i];
+    if (!leg) break;
+    day.drive(place(leg.to), leg.kmh);
+    if (leg.dwellS) day.stand(day.time + leg.dwellS * 1000, !leg.engineOff);
+    if (!lunched && day.time >= lunch) {
+      lunched = true;
+      day.stand(day.time + 3600_000, false);
+    }
+  }
+  day.drive(depot, 40);
+}
+
+/** The fixes of one demo vehicle over the `days` São Paulo days before `end`. */
+export function historyOf(vehicle: DemoVehicle, days: number, end: Date): Fix[] {
+  const fixes: Fix[] = [];
+  const [dLat, dLon] = spotOf(vehicle.identifier);
+  const plan = vehicle.plan;
+  const stopAt = plan.kind === 'silent' ? end.getTime() - 2 * 3600_000 : end.getTime();
+  const emit: Emit = (at, where, speed, course, ignition) => {
+    if (at >= stopAt) return;
+    const moving = speed > 0;
+    fixes.push({
+      fixTime: new Date(Math.floor(at / 1000) * 1000),
+      latitude: where[0] + dLat,
+      longitude: where[1] + dLon,
+      speed,
+      course,
+      ignition,
+      battery: vehicle.battery,
+      ...(moving && vehicle.driver ? { driverRfid: vehicle.driver.rfid } : {}),
+      attributes: {},
+    });
+  };
+  let first = reportDay(end);
+  for (let i = 1; i < days; i += 1) first = reportDay(dayStart(first).getTime() - 3600_000);
+  const legs = plan.kind === 'drive' ? plan.legs : [];
+  const depot =
+    plan.kind === 'drive' ? place(legs.at(-1)?.to ?? legs[0]?.to ?? 'marcoZero') : place(plan.at);
+  let day: Day | undefined;
+  for (let date = first; dayStart(date).getTime() < stopAt; date = nextDay(date)) {
+    const start = dayStart(date).getTime();
+    const weekday = new Date(start + 12 * 3600_000).getUTCDay();
+    day ??= new Day(start, depot, emit);
+    const at = (h: number, m = 0) => start + (h * 60 + m) * 60_000;
+    const seed = `${vehicle.identifier}${date}`;
+    const workday = weekday >= 1 && weekday <= 5;
+    if (plan.kind === 'drive' && workday) {
+      workDay(
+        day,
+        legs,
+        depot,
+        at(6, 30 + jitter(seed, 80)),
+        at(11, 45),
+        at(16, 30 + jitter(`${seed}e`, 60)),
+      );
+    } else if (plan.kind === 'drive' && weekday === 6 && jitter(vehicle.identifier, 3) === 0) {
+      workDay(day, legs, depot, at(7, jitter(seed, 60)), at(23), at(10, 30));
+    } else if (plan.kind === 'parked' && plan.ignition && (workday || weekday === 6)) {
+      day.stand(at(7), false);
+      day.stand(at(workday ? 17 : 12), true);
+    }
+    day.stand(at(24), false);
+  }
+  return fixes;
+}
