@@ -65,11 +65,19 @@ class Day {
     this.emit(this.time, to, 0, course, true);
   }
 
-  /** Stands still until `until` (engine on: idling, reported more often). */
-  stand(until: number, ignition: boolean) {
+  /**
+   * Stands still until `until` (engine on: idling, reported more often). As trackers do, the
+   * change of ignition is reported at once, and so is the engine starting before `departs`.
+   */
+  stand(until: number, ignition: boolean, departs = true) {
+    if (until <= this.time) return;
     const every = (ignition ? IDLE_EVERY_S : PARKED_EVERY_S) * 1000;
-    for (let t = this.time + every; t < until; t += every) this.emit(t, this.where, 0, 0, ignition);
-    this.time = Math.max(this.time, until);
+    const first = this.time + 20_000;
+    if (first < until) this.emit(first, this.where, 0, 0, ignition);
+    for (let t = first + every; t < until - 20_000; t += every)
+      this.emit(t, this.where, 0, 0, ignition);
+    if (departs && until - 20_000 > first) this.emit(until - 20_000, this.where, 0, 0, true);
+    this.time = until;
   }
 }
 
@@ -136,10 +144,10 @@ export function historyOf(vehicle: DemoVehicle, days: number, end: Date): Fix[] 
     } else if (plan.kind === 'drive' && weekday === 6 && jitter(vehicle.identifier, 3) === 0) {
       workDay(day, legs, depot, at(7, jitter(seed, 60)), at(23), at(10, 30));
     } else if (plan.kind === 'parked' && plan.ignition && (workday || weekday === 6)) {
-      day.stand(at(7), false);
-      day.stand(at(workday ? 17 : 12), true);
+      day.stand(at(7), false, false);
+      day.stand(at(workday ? 17 : 12), true, false);
     }
-    day.stand(at(24), false);
+    day.stand(at(24), false, false);
   }
   return fixes;
 }

@@ -143,8 +143,9 @@ function tripStart(s: Samples, a: number, b: number, floor: number, rules: Motio
   let first = a;
   while (first <= b && !underWay(s, first)) first += 1;
   if (first > b) return -1;
+  // The last fix before it picked up speed: in the run, or the stop fix just before it.
   let start = first > a ? first - 1 : a;
-  if (start === a && a - 1 >= floor && at(s.time, a) - at(s.time, a - 1) <= gapMs) start = a - 1;
+  if (first === a && a - 1 >= floor && at(s.time, a) - at(s.time, a - 1) <= gapMs) start = a - 1;
   if (rules.useIgnition && s.ignition[start] === 1) {
     for (let e = start; e >= floor; e -= 1) {
       if (s.ignition[e] !== 1 || at(s.time, first) - at(s.time, e) > rules.stopSeconds * 1000)

@@ -28,6 +28,10 @@ export const keys = {
   vehicleCommands: (vehicleId: string) => ['commands', vehicleId] as const,
   lastLocation: (vehicleId: string) => ['last-location', vehicleId] as const,
   temporaryLinks: ['temporary-links'] as const,
+  /** Reports: a kind, what it is about and the period; the list of report requests. */
+  report: (kind: string, ids: string[], beginAt: string, endAt: string) =>
+    ['reports', kind, ids.join(','), beginAt, endAt] as const,
+  reportRequests: (params: object) => ['reports', 'requests', params] as const,
   sharedLink: (token: string) => ['temp-access', token] as const,
   sharedLocations: (token: string) => ['temp-access', token, 'locations'] as const,
 };

@@ -34,6 +34,11 @@ import { trackerTypeScreen } from '../features/inventory/tracker-types';
 import { trackerScreen } from '../features/inventory/trackers';
 import { vehicleScreen } from '../features/inventory/vehicles';
 import { FleetMapPage } from '../features/map/FleetMapPage';
+import { DistancesPage } from '../features/reports/DistancesPage';
+import { HistoriesPage } from '../features/reports/HistoriesPage';
+import { JourneysPage } from '../features/reports/JourneysPage';
+import { PositionsPage } from '../features/reports/PositionsPage';
+import { ReportsPage } from '../features/reports/ReportsPage';
 import { TempAccessPage } from '../features/temp-access/TempAccessPage';
 import { TemporaryLinksPage } from '../features/temp-access/TemporaryLinksPage';
 import { UserPage } from '../features/users/UserPage';
@@ -97,6 +102,11 @@ const SCREENS: Record<string, { list: ReactElement; form?: ReactElement }> = {
     form: <ResourceFormPage config={fleetScreen} />,
   },
   '/management/temporary-links': { list: <TemporaryLinksPage /> },
+  '/reports': { list: <ReportsPage /> },
+  '/reports/histories': { list: <HistoriesPage /> },
+  '/reports/journeys': { list: <JourneysPage /> },
+  '/reports/positions': { list: <PositionsPage /> },
+  '/reports/distances': { list: <DistancesPage /> },
 };
 
 function areaRoutes(): RouteObject[] {

@@ -121,3 +121,20 @@ describe('trips and stops', () => {
     expect(trips).toHaveLength(1);
   });
 });
+
+describe('a delivery with the engine off', () => {
+  it('starts the next trip when the engine starts, not when it stopped', () => {
+    const track = new Track(T0)
+      .drive(600, 60, 90, { every: 30, ignition: true })
+      .park(20, { every: 20, ignition: false })
+      .park(860, { every: 860, ignition: false })
+      .fix({ ignition: true })
+      .drive(600, 60, 90, { every: 30, ignition: true });
+    const { s, trips, stops } = analyse(track);
+    expect(trips.map((t) => [sec(s, t.start), sec(s, t.end)])).toEqual([
+      [0 + 30, 620],
+      [1480, 2080],
+    ]);
+    expect(stops.find((stop) => sec(s, stop.start) === 620)).toBeTruthy();
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * The form above every report: customer, vehicle (or vehicles), and the days. The period is
+ * checked here with the same rule the server applies (SPEC §5), so a too-long period is
+ * explained before anything is asked.
+ */
+import { type FormEvent, useEffect, useState } from 'react';
+import { Form } from 'react-aria-components';
+import { t } from '../../i18n/pt-BR';
+import { periodProblem } from '../../lib/report-period';
+import { Button } from '../../ui/Button';
+import { MultiSelect } from '../../ui/MultiSelect';
+import { Select } from '../../ui/Select';
+import { FormMessage } from '../../ui/States';
+import { TextField } from '../../ui/TextField';
+import { CustomerPicker } from '../customers/CustomerPicker';
+import { useSelectedClient } from '../customers/useCustomers';
+import { useVehicleOptions } from '../inventory/useVehicleOptions';
+import { type DayRange, periodOf, shiftDay, today } from './period';
+import type { ReportChoice } from './useReportParams';
+
+export function ReportFilters({
+  multiple = false,
+  maxHours,
+  initial,
+  onSubmit,
+  busy = false,
+}: {
+  multiple?: boolean;
+  maxHours: number;
+  initial: ReportChoice;
+  onSubmit: (choice: ReportChoice) => void;
+  busy?: boolean;
+}) {
+  const [clientId, setClientId] = useSelectedClient();
+  const options = useVehicleOptions(clientId);
+  const [ids, setIds] = useState(initial.ids);
+  const [range, setRange] = useState<DayRange>(initial.range);
+  const [problem, setProblem] = useState<string>();
+  useEffect(() => {
+    setIds(initial.ids);
+    setRange(initial.range);
+  }, [initial]);
+
+  const quick = (from: string, to: string) => setRange({ from, to });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (ids.length === 0) {
+      setProblem(multiple ? t.reports.chooseVehicles : t.reports.chooseVehicle);
+      return;
+    }
+    const { beginAt, endAt } = periodOf(range);
+    const reason = periodProblem(beginAt, endAt, maxHours);
+    setProblem(reason);
+    if (!reason) onSubmit({ ids, range });
+  };
+
+  const day = today();
+  return (
+    <Form className="report-filters" onSubmit={submit} aria-label="Filtros do relatório">
+      <CustomerPicker value={clientId} onChange={setClientId} />
+      {multiple ? (
+        <MultiSelect
+          label={t.reports.vehicles}
+          options={options}
+          value={ids}
+          onChange={setIds}
+          noun={['veículo', 'veículos']}
+        />
+      ) : (
+        <Select
+          label={t.reports.vehicle}
+          options={options}
+          value={ids[0] ?? null}
+          onChange={(id) => setIds([id])}
+        />
+      )}
+      <TextField
+        label={t.reports.from}
+        type="date"
+        value={range.from}
+        onChange={(from) => setRange((r) => ({ ...r, from }))}
+        isRequired
+      />
+      <TextField
+        label={t.reports.to}
+        type="date"
+        value={range.to}
+        onChange={(to) => setRange((r) => ({ ...r, to }))}
+        isRequired
+      />
+      <fieldset className="report-quick" aria-label="Períodos rápidos">
+        <Button variant="ghost" onPress={() => quick(day, day)}>
+          {t.reports.today}
+        </Button>
+        <Button variant="ghost" onPress={() => quick(shiftDay(day, -1), shiftDay(day, -1))}>
+          {t.reports.yesterday}
+        </Button>
+        <Button variant="ghost" onPress={() => quick(shiftDay(day, -6), day)}>
+          {t.reports.lastWeek}
+        </Button>
+      </fieldset>
+      <Button type="submit" variant="primary" isDisabled={busy}>
+        {t.reports.generate}
+      </Button>
+      {problem && <FormMessage kind="error">{problem}</FormMessage>}
+    </Form>
+  );
+}

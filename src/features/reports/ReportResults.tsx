@@ -1,0 +1,162 @@
+/**
+ * The reports shown on the Relatórios screen itself: drivers (trips, distance, time at the
+ * wheel, vehicles used) and the one-page vehicle summary (light_final_report).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { keys } from '../../api/keys';
+import { reportsApi } from '../../api/reports';
+import type { DriverReport, ReportRequest, Summary } from '../../contract';
+import { REPORT_TYPE_LABELS } from '../../contract';
+import { useErrorToast } from '../../hooks/feedback';
+import { t } from '../../i18n/pt-BR';
+import { formatDistance, formatDuration, formatWithUnit } from '../../lib/format';
+import { Button } from '../../ui/Button';
+import { type ColumnDef, DataTable } from '../../ui/DataTable';
+import { EmptyState, Loading } from '../../ui/States';
+import { formatDateTime } from './period';
+
+const ALERT_LABELS: Record<string, string> = {
+  OVERSPEED: 'Excesso de velocidade',
+  GEOFENCE_ENTER: 'Entrada em cerca',
+  GEOFENCE_EXIT: 'Saída de cerca',
+  IGNITION_ON: 'Ignição ligada',
+  IGNITION_OFF: 'Ignição desligada',
+};
+
+function SummaryCard({ summary }: { summary: Summary }) {
+  const alerts = Object.entries(summary.alertsByType);
+  const title = `${summary.plate} | ${summary.name}`;
+  return (
+    <section className="report-section" aria-label={title}>
+      <h3>{title}</h3>
+      <dl className="report-totals">
+        <div>
+          <dt>{t.reports.distance}</dt>
+          <dd>{formatDistance(summary.distance)}</dd>
+        </div>
+        <div>
+          <dt>{t.reports.drivingTime}</dt>
+          <dd>{formatDuration(summary.drivingTime)}</dd>
+        </div>
+        <div>
+          <dt>{t.reports.idle}</dt>
+          <dd>{formatDuration(summary.idleTime)}</dd>
+        </div>
+        <div>
+          <dt>{t.reports.trips}</dt>
+          <dd>{summary.trips}</dd>
+        </div>
+        <div>
+          <dt>{t.reports.stops}</dt>
+          <dd>{summary.stops}</dd>
+        </div>
+        <div>
+          <dt>{t.reports.maxSpeed}</dt>
+          <dd>{formatWithUnit(summary.maxSpeed, 'km/h')}</dd>
+        </div>
+        <div>
+          <dt>{t.reports.averageSpeed}</dt>
+          <dd>{formatWithUnit(summary.averageSpeed, 'km/h')}</dd>
+        </div>
+        <div>
+          <dt>{t.reports.alerts}</dt>
+          <dd>
+            {alerts.length
+              ? alerts.map(([type, n]) => `${ALERT_LABELS[type] ?? type}: ${n}`).join(' · ')
+              : t.reports.noAlerts}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+type DriverTripRow = DriverReport['trips'][number] & { id: string };
+
+function DriverCard({ report }: { report: DriverReport }) {
+  const rows: DriverTripRow[] = report.trips.map((trip, i) => ({ ...trip, id: String(i) }));
+  const columns: ColumnDef<DriverTripRow>[] = [
+    {
+      id: 'start',
+      label: t.reports.start,
+      rowHeader: true,
+      render: (r) => formatDateTime(r.startTime),
+    },
+    { id: 'end', label: t.reports.end, render: (r) => formatDateTime(r.endTime) },
+    { id: 'vehicle', label: t.reports.vehicle, render: (r) => `${r.plate} | ${r.vehicleName}` },
+    { id: 'duration', label: t.reports.duration, render: (r) => formatDuration(r.duration) },
+    { id: 'distance', label: t.reports.distance, render: (r) => formatDistance(r.distance) },
+    { id: 'speed', label: t.reports.maxSpeed, render: (r) => formatWithUnit(r.maxSpeed, 'km/h') },
+  ];
+  return (
+    <section className="report-section" aria-label={report.name}>
+      <h3>{report.rfid ? `${report.name} (${report.rfid})` : report.name}</h3>
+      <dl className="report-totals">
+        <div>
+          <dt>{t.reports.trips}</dt>
+          <dd>{report.trips.length}</dd>
+        </div>
+        <div>
+          <dt>{t.reports.distance}</dt>
+          <dd>{formatDistance(report.distance)}</dd>
+        </div>
+        <div>
+          <dt>{t.reports.drivingTime}</dt>
+          <dd>{formatDuration(report.drivingTime)}</dd>
+        </div>
+        <div>
+          <dt>{t.reports.vehicles}</dt>
+          <dd>{report.vehicles.map((v) => v.plate).join(', ') || '-'}</dd>
+        </div>
+      </dl>
+      <DataTable
+        label={`${t.reports.trips}: ${report.name}`}
+        columns={columns}
+        rows={rows}
+        empty={t.reports.emptyTrips}
+      />
+    </section>
+  );
+}
+
+export function ReportResults({
+  request,
+  onClose,
+}: {
+  request: ReportRequest;
+  onClose: () => void;
+}) {
+  const period = { beginAt: request.beginAt, endAt: request.endAt };
+  const drivers = request.reportType === 'DRIVERS';
+  const ids = drivers ? request.driverIds : request.vehicleIds;
+  const query = useQuery({
+    queryKey: keys.report(request.reportType, ids, request.beginAt, request.endAt),
+    queryFn: async () =>
+      drivers
+        ? { drivers: await reportsApi.drivers(ids, period), summaries: [] }
+        : { drivers: [], summaries: await reportsApi.summaries(ids, period) },
+  });
+  useErrorToast(query.error, t.reports.fetchError);
+  return (
+    <section className="report-section report-results" aria-labelledby="results-title">
+      <div className="page-header">
+        <h2 id="results-title">
+          {REPORT_TYPE_LABELS[request.reportType]}: {request.name}
+        </h2>
+        <Button variant="ghost" onPress={onClose}>
+          {t.list.back}
+        </Button>
+      </div>
+      {query.isFetching && <Loading label={t.reports.loading} />}
+      {query.data?.summaries.map((s) => (
+        <SummaryCard key={s.vehicleId} summary={s} />
+      ))}
+      {query.data?.drivers.map((d) => (
+        <DriverCard key={d.driverId} report={d} />
+      ))}
+      {query.data && query.data.drivers.length + query.data.summaries.length === 0 && (
+        <EmptyState title={t.reports.emptyTrips} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,298 @@
+/**
+ * Relatórios (/reports): choose a type, the vehicles or drivers and the period; the report is
+ * recorded in the list (sortable by name, type, request and update time) and opened — in its
+ * own screen (histories, journeys, positions, distances) or here (drivers, vehicle summary).
+ * Files and e-mail delivery join this form with the report files (issue 14).
+ */
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Form, Link } from 'react-aria-components';
+import { useNavigate } from 'react-router';
+import { keys } from '../../api/keys';
+import { reportsApi } from '../../api/reports';
+import { driversApi } from '../../api/resources';
+import {
+  REPORT_TYPE_LABELS,
+  REPORT_TYPES,
+  type ReportRequest,
+  type ReportType,
+} from '../../contract';
+import { toastError, useErrorToast } from '../../hooks/feedback';
+import { useInvalidate } from '../../hooks/useInvalidate';
+import { useSession } from '../../hooks/useSession';
+import { t } from '../../i18n/pt-BR';
+import { INTERVAL_LIMITS, periodProblem, reportDay } from '../../lib/report-period';
+import { Button } from '../../ui/Button';
+import { type ColumnDef, DataTable, type Sort } from '../../ui/DataTable';
+import { toast } from '../../ui/feedback/toasts';
+import { MultiSelect } from '../../ui/MultiSelect';
+import { Pagination } from '../../ui/Pagination';
+import { Select } from '../../ui/Select';
+import { FormMessage } from '../../ui/States';
+import { TextField } from '../../ui/TextField';
+import { areasFor } from '../areas/areas';
+import { CustomerPicker } from '../customers/CustomerPicker';
+import { useSelectedClient } from '../customers/useCustomers';
+import { useVehicleOptions } from '../inventory/useVehicleOptions';
+import { type DayRange, formatDateTime, periodOf, shiftDay, today } from './period';
+import { ReportResults } from './ReportResults';
+
+const SCREENS: Partial<Record<ReportType, string>> = {
+  HISTORY: '/reports/histories',
+  POSITIONS: '/reports/positions',
+  TRIPS: '/reports/journeys',
+  DISTANCE: '/reports/distances',
+};
+const SINGLE: ReportType[] = ['HISTORY', 'POSITIONS'];
+const limitOf = (type: ReportType) =>
+  type === 'DISTANCE' || type === 'light_final_report'
+    ? INTERVAL_LIMITS.totals
+    : INTERVAL_LIMITS.points;
+
+/** The days of a recorded request (its end is the start of the day after the last). */
+function rangeOf(request: ReportRequest): DayRange {
+  return {
+    from: reportDay(Date.parse(request.beginAt)),
+    to: reportDay(Date.parse(request.endAt) - 1),
+  };
+}
+
+function useDriverOptions(clientId: string | null) {
+  const params = { clientId, limit: 1000, sort: 'completName' };
+  const query = useQuery({
+    queryKey: keys.resourceList(driversApi.path, params),
+    queryFn: () => driversApi.list(params),
+    enabled: Boolean(clientId),
+  });
+  return (query.data?.drivers ?? []).map((d) => ({
+    label: d.rfidCode ? `${d.completName} (${d.rfidCode})` : d.completName,
+    value: d.id,
+  }));
+}
+
+function RequestForm({ onDone }: { onDone: (request: ReportRequest) => void }) {
+  const [clientId, setClientId] = useSelectedClient();
+  const vehicles = useVehicleOptions(clientId);
+  const drivers = useDriverOptions(clientId);
+  const [type, setType] = useState<ReportType>('TRIPS');
+  const [ids, setIds] = useState<string[]>([]);
+  const [name, setName] = useState('');
+  const day = today();
+  const [range, setRange] = useState<DayRange>({ from: shiftDay(day, -6), to: day });
+  const [problem, setProblem] = useState<string>();
+  const invalidate = useInvalidate();
+  const create = useMutation({
+    mutationFn: reportsApi.request,
+    onSuccess: (request) => {
+      toast.success(t.reports.requested);
+      void invalidate(['reports', 'requests']);
+      onDone(request);
+    },
+    onError: (error) => void toastError(t.reports.fetchError, error),
+  });
+  const forDrivers = type === 'DRIVERS';
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const period = periodOf(range);
+    const reason =
+      ids.length === 0
+        ? forDrivers
+          ? 'Escolha ao menos um motorista'
+          : 'Escolha ao menos um veículo'
+        : periodProblem(period.beginAt, period.endAt, limitOf(type));
+    setProblem(reason);
+    if (reason) return;
+    create.mutate({
+      reportType: type,
+      ...(forDrivers
+        ? { driverIds: ids }
+        : { vehicleIds: SINGLE.includes(type) ? ids.slice(0, 1) : ids }),
+      ...period,
+      ...(name.trim() ? { name: name.trim() } : {}),
+    });
+  };
+  return (
+    <Form className="report-filters" onSubmit={submit} aria-label="Novo relatório">
+      <Select
+        label={t.reports.type}
+        options={REPORT_TYPES.map((value) => ({ label: REPORT_TYPE_LABELS[value], value }))}
+        value={type}
+        onChange={(value) => {
+          setType(value as ReportType);
+          setIds([]);
+        }}
+      />
+      <CustomerPicker value={clientId} onChange={setClientId} />
+      {forDrivers ? (
+        <MultiSelect
+          label={t.reports.drivers}
+          options={drivers}
+          value={ids}
+          onChange={setIds}
+          noun={['motorista', 'motoristas']}
+        />
+      ) : SINGLE.includes(type) ? (
+        <Select
+          label={t.reports.vehicle}
+          options={vehicles}
+          value={ids[0] ?? null}
+          onChange={(id) => setIds([id])}
+        />
+      ) : (
+        <MultiSelect
+          label={t.reports.vehicles}
+          options={vehicles}
+          value={ids}
+          onChange={setIds}
+          noun={['veículo', 'veículos']}
+        />
+      )}
+      <TextField
+        label={t.reports.from}
+        type="date"
+        value={range.from}
+        onChange={(from) => setRange((r) => ({ ...r, from }))}
+        isRequired
+      />
+      <TextField
+        label={t.reports.to}
+        type="date"
+        value={range.to}
+        onChange={(to) => setRange((r) => ({ ...r, to }))}
+        isRequired
+      />
+      <TextField label={`${t.reports.name} (opcional)`} value={name} onChange={setName} />
+      <Button type="submit" variant="primary" isPending={create.isPending}>
+        {t.reports.generate}
+      </Button>
+      {problem && <FormMessage kind="error">{problem}</FormMessage>}
+    </Form>
+  );
+}
+
+export function ReportsPage() {
+  const navigate = useNavigate();
+  const role = useSession()?.user.role;
+  const [sort, setSort] = useState<Sort>({ column: 'createdAt', direction: 'desc' });
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(10);
+  const [shown, setShown] = useState<ReportRequest | null>(null);
+  const invalidate = useInvalidate();
+  const params = { page, limit, sort: sort.column, order: sort.direction };
+  const list = useQuery({
+    queryKey: keys.reportRequests(params),
+    queryFn: () => reportsApi.requests(params),
+    placeholderData: keepPreviousData,
+  });
+  useErrorToast(list.error, t.reports.fetchError);
+  const remove = useMutation({
+    mutationFn: reportsApi.removeRequest,
+    onSuccess: () => void invalidate(['reports', 'requests']),
+    onError: (error) => void toastError(t.reports.fetchError, error),
+  });
+  const open = (request: ReportRequest) => {
+    const screen = SCREENS[request.reportType];
+    if (!screen) {
+      setShown(request);
+      return;
+    }
+    const range = rangeOf(request);
+    void navigate(
+      `${screen}?vehicles=${request.vehicleIds.join(',')}&from=${range.from}&to=${range.to}`,
+    );
+  };
+  const columns: ColumnDef<ReportRequest>[] = [
+    { id: 'name', label: t.reports.name, sortable: true, rowHeader: true, render: (r) => r.name },
+    {
+      id: 'reportType',
+      label: t.reports.type,
+      sortable: true,
+      render: (r) => REPORT_TYPE_LABELS[r.reportType],
+    },
+    {
+      id: 'period',
+      label: t.reports.period,
+      render: (r) => {
+        const range = rangeOf(r);
+        const day = (d: string) => d.split('-').reverse().join('/');
+        return range.from === range.to ? day(range.from) : `${day(range.from)} a ${day(range.to)}`;
+      },
+    },
+    {
+      id: 'status',
+      label: t.reports.status,
+      render: (r) => t.reports.statuses[r.status] ?? r.status,
+    },
+    {
+      id: 'createdAt',
+      label: t.reports.createdAt,
+      sortable: true,
+      render: (r) => formatDateTime(r.createdAt),
+    },
+    {
+      id: 'updatedAt',
+      label: t.reports.updatedAt,
+      sortable: true,
+      render: (r) => formatDateTime(r.updatedAt),
+    },
+    {
+      id: 'actions',
+      label: t.list.actions,
+      render: (r) => (
+        <span className="row-actions">
+          <Button variant="secondary" onPress={() => open(r)}>
+            {t.reports.open}
+          </Button>
+          <Button variant="ghost" onPress={() => remove.mutate(r.id)}>
+            {t.reports.remove}
+          </Button>
+        </span>
+      ),
+    },
+  ];
+  const sections = role ? (areasFor(role).find((a) => a.path === '/reports')?.children ?? []) : [];
+  return (
+    <section className="page page-report" aria-labelledby="page-title">
+      <div className="page-header">
+        <h1 id="page-title">Relatórios</h1>
+      </div>
+      <ul className="area-cards" aria-label="Áreas de relatórios">
+        {sections.map((child) => (
+          <li key={child.path}>
+            <Link href={child.path} className="area-card">
+              {child.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <h2 className="section-title">Novo relatório</h2>
+      <RequestForm onDone={open} />
+      {shown && <ReportResults request={shown} onClose={() => setShown(null)} />}
+      <section className="report-section" aria-labelledby="requests-title">
+        <h2 id="requests-title">{t.reports.requests}</h2>
+        <DataTable
+          label={t.reports.requests}
+          columns={columns}
+          rows={list.data?.reports ?? []}
+          sort={sort}
+          onSortChange={(next) => {
+            setSort(next);
+            setPage(1);
+          }}
+          empty={t.reports.noRequests}
+          loading={list.isLoading}
+        />
+        <Pagination
+          page={page}
+          limit={limit}
+          total={list.data?.total ?? 0}
+          onPageChange={setPage}
+          onLimitChange={(next) => {
+            setLimit(next);
+            setPage(1);
+          }}
+        />
+      </section>
+    </section>
+  );
+}
