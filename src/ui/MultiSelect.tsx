@@ -9,6 +9,7 @@ import {
   ListBox,
   ListBoxItem,
   Popover,
+  SelectValue,
   Text,
 } from 'react-aria-components';
 import { quantityText } from '../lib/format';
@@ -50,7 +51,7 @@ export function MultiSelect({
     >
       <Label>{label}</Label>
       <Button className="select-button">
-        <span className="select-value">{shown}</span>
+        <SelectValue className="select-value">{() => shown}</SelectValue>
         <ChevronDownIcon className="select-chevron" />
       </Button>
       {description && <Text slot="description">{description}</Text>}

@@ -1,0 +1,148 @@
+/**
+ * Reports on the demo's past week (written on first start): a vehicle's history played back,
+ * scrubbed, with the speed chart following; the journeys, positions and distances of the week;
+ * a report asked for on the Relatórios screen and found in its list.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { Shell, signInAsAdmin } from './pages';
+
+const ONIX = 'PCX1A23 | Onix Diretoria';
+const TRUCK = 'KGH1L23 | Caminhão Baú 01';
+
+async function choose(page: Page, select: string, option: string) {
+  await page.getByRole('button', { name: new RegExp(select) }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Several options of a multiple select, then the list is closed. */
+async function chooseMany(page: Page, select: string, options: string[]) {
+  await page.getByRole('button', { name: new RegExp(select) }).click();
+  for (const option of options)
+    await page.getByRole('option', { name: option, exact: true }).click();
+  await page.keyboard.press('Escape');
+}
+
+async function lastWeek(page: Page) {
+  await page.getByRole('button', { name: 'Últimos 7 dias' }).click();
+  await page.getByRole('button', { name: 'Gerar relatório' }).click();
+}
+
+test('a demo vehicle’s history plays, scrubs and the speed chart follows', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signInAsAdmin(page);
+  await page.goto('/reports/histories');
+  await expect(new Shell(page).heading('Históricos')).toBeVisible();
+  await choose(page, 'Veículo', ONIX);
+  await lastWeek(page);
+  const map = page.getByRole('region', { name: 'Mapa do histórico' });
+  await expect(map).toHaveAttribute('data-route-points', /^[1-9]\d+$/, { timeout: 20_000 });
+  const chart = page.getByRole('img', { name: 'Velocidade ao longo do tempo' });
+  await expect(chart).toHaveAttribute('data-ready', 'true');
+  const rows = page.getByRole('grid', { name: 'Posições do histórico' }).getByRole('row');
+  await expect(rows.first()).toBeVisible();
+
+  // Play at 32×: the timeline moves by itself, and the chart's cursor with it.
+  const timeline = page.getByRole('slider', { name: 'Linha do tempo' });
+  await choose(page, 'Velocidade da reprodução', '32×');
+  const before = Number(await timeline.inputValue());
+  await page.getByRole('button', { name: 'Reproduzir' }).click();
+  await expect
+    .poll(async () => Number(await timeline.inputValue()), { timeout: 10_000 })
+    .toBeGreaterThan(before + 5);
+  await page.getByRole('button', { name: 'Pausar' }).click();
+  const played = await timeline.inputValue();
+  await expect(chart).toHaveAttribute('data-cursor', played);
+
+  // Scrub: the end of the timeline, then a few steps back; the chart and the table follow.
+  await timeline.focus();
+  await page.keyboard.press('End');
+  const last = Number(await timeline.getAttribute('max'));
+  await expect(timeline).toHaveValue(String(last));
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(timeline).toHaveValue(String(last - 2));
+  await expect(chart).toHaveAttribute('data-cursor', String(last - 2));
+
+  // Follow the vehicle while it plays.
+  await page.getByRole('button', { name: 'Seguir veículo' }).click();
+  await expect(page.getByRole('button', { name: 'Seguir veículo' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+});
+
+test('the journeys, positions and distances of the demo week', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signInAsAdmin(page);
+
+  await page.goto('/reports/journeys');
+  await chooseMany(page, 'Veículos', [ONIX, TRUCK]);
+  await expect(page.getByRole('button', { name: /2 veículos selecionados/ })).toBeVisible();
+  await lastWeek(page);
+  const truck = page.getByRole('region', { name: 'KGH1L23 | Caminhão Baú 01' });
+  await expect(truck.getByRole('row').filter({ hasText: 'Viagem' }).first()).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(truck.getByRole('row').filter({ hasText: 'Parada' }).first()).toBeVisible();
+  await expect(page.getByLabel('Totais: Veículos')).toContainText(/Viagens\s*[1-9]/);
+  // A trip opened on the map.
+  await truck.getByRole('button', { name: 'Ver no mapa' }).first().click();
+  await expect(page.getByRole('region', { name: 'Mapa da viagem' })).toHaveAttribute(
+    'data-route-points',
+    /^[1-9]\d*$/,
+    { timeout: 15_000 },
+  );
+
+  await page.goto('/reports/positions');
+  await choose(page, 'Veículo', ONIX);
+  await lastWeek(page);
+  const count = page.getByText(/^[\d.]+ de [\d.]+ posições$/);
+  await expect(count).toBeVisible({ timeout: 20_000 });
+  const total = Number(
+    (await count.textContent())?.split(' de ')[1]?.split(' ')[0]?.replace(/\./g, ''),
+  );
+  expect(total).toBeGreaterThan(500);
+  // Filtered: only fixes with the ignition on.
+  await choose(page, 'Ignição', 'Ligada');
+  await expect(count).not.toHaveText(
+    `${total.toLocaleString('pt-BR')} de ${total.toLocaleString('pt-BR')} posições`,
+  );
+  await expect(page.getByRole('grid', { name: 'Posições' }).getByRole('row').nth(1)).toContainText(
+    'Ligada',
+  );
+
+  await page.goto('/reports/distances');
+  await chooseMany(page, 'Veículos', [ONIX, TRUCK]);
+  await lastWeek(page);
+  await expect(page.getByRole('img', { name: 'Quilômetros por dia' })).toHaveAttribute(
+    'data-ready',
+    'true',
+    { timeout: 20_000 },
+  );
+  const totalRow = page.getByRole('row').filter({ hasText: 'Total' }).last();
+  await expect(totalRow).toContainText(/[1-9][\d.]*,\d/);
+});
+
+test('a report asked for on Relatórios opens and is listed', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/reports');
+  await choose(page, 'Tipo de relatório', 'Distâncias percorridas');
+  await chooseMany(page, 'Veículos', [TRUCK]);
+  await page.getByRole('textbox', { name: 'Nome (opcional)' }).fill('Semana do baú');
+  await page.getByRole('button', { name: 'Gerar relatório' }).click();
+  await expect(page).toHaveURL(/\/reports\/distances\?vehicles=/);
+  await expect(page.getByRole('img', { name: 'Quilômetros por dia' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.goto('/reports');
+  const list = page.getByRole('grid', { name: 'Relatórios pedidos' });
+  await expect(list.getByRole('row').filter({ hasText: 'Semana do baú' })).toContainText('Pronto');
+  // A period past the limit is explained before anything is asked.
+  await choose(page, 'Tipo de relatório', 'Posições');
+  await choose(page, 'Veículo', TRUCK);
+  await page.getByRole('textbox', { name: 'De' }).fill('2026-01-01');
+  await page.getByRole('button', { name: 'Gerar relatório' }).click();
+  await expect(
+    page.getByText('O período máximo deste relatório é de 31 dias (744 horas)'),
+  ).toBeVisible();
+});
