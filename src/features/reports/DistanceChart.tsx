@@ -5,7 +5,6 @@
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
 import { t } from '../../i18n/pt-BR';
-import { formatDay } from './period';
 
 export const VEHICLE_COLORS = [
   '#0b5cad',
@@ -52,9 +51,14 @@ export function DistanceChart({
             },
             axes: [
               {
+                // 'dd/mm': narrow enough for a week on a phone; the table has the weekday.
                 values: (_u, ticks) =>
-                  ticks.map((i) => (Number.isInteger(i) ? formatDay(days[i] ?? '') : '')),
-                space: 60,
+                  ticks.map((i) =>
+                    Number.isInteger(i)
+                      ? (days[i] ?? '').slice(5).split('-').reverse().join('/')
+                      : '',
+                  ),
+                space: 44,
               },
               { label: 'km', size: 56 },
             ],

@@ -256,10 +256,10 @@ export function ReportsPage() {
       <div className="page-header">
         <h1 id="page-title">Relatórios</h1>
       </div>
-      <ul className="area-cards" aria-label="Áreas de relatórios">
+      <ul className="report-links" aria-label="Áreas de relatórios">
         {sections.map((child) => (
           <li key={child.path}>
-            <Link href={child.path} className="area-card">
+            <Link href={child.path} className="report-link">
               {child.label}
             </Link>
           </li>
