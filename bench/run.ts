@@ -12,6 +12,7 @@ import { trackers } from '../server/db/schema';
 import { createLogger } from '../server/log';
 import { type RunningServer, startServer } from '../server/start';
 import { benchMap } from './map';
+import { benchReports } from './reports';
 
 const TRACKERS = Number(process.env.BENCH_TRACKERS ?? 10_000);
 const FIXES = Number(process.env.BENCH_FIXES ?? 20_000);
@@ -118,11 +119,15 @@ async function bench(label: string, databaseUrl?: string) {
   await server.close();
 }
 
-await bench('PGlite (embedded)');
+// BENCH_ONLY=reports runs only the reports' figures (bench/reports.ts).
+const only = process.env.BENCH_ONLY;
+if (only !== 'reports') await bench('PGlite (embedded)');
+await benchReports('PGlite (embedded)');
 const postgres = await postgresDatabase();
 if (postgres) {
   try {
-    await bench('PostgreSQL (127.0.0.1:5432)', postgres.url);
+    if (only !== 'reports') await bench('PostgreSQL (127.0.0.1:5432)', postgres.url);
+    await benchReports('PostgreSQL (127.0.0.1:5432)', postgres.url);
   } finally {
     await postgres.drop();
   }
@@ -130,4 +135,4 @@ if (postgres) {
   console.log('\nPostgreSQL: nenhum servidor em 127.0.0.1:5432, etapa pulada');
 }
 
-await benchMap();
+if (only !== 'reports') await benchMap();

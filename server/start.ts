@@ -101,8 +101,15 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
   const deps = await prepare(config, log);
   const app = createApp(deps);
   const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
-      resolve(s),
+    const s = serve(
+      {
+        fetch: app.fetch,
+        port: config.port,
+        hostname: config.host,
+        // Reports of many vehicles take their ids in the query (500 ids are ~19 KB of URL).
+        serverOptions: { maxHeaderSize: 64 * 1024 },
+      },
+      () => resolve(s),
     );
   });
   const { port } = server.address() as AddressInfo;

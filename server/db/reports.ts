@@ -12,6 +12,12 @@ import { type Db, rowsOf } from './client';
 import { drivers, reportRequests, tripSettings, vehicles } from './schema';
 
 const DAY_MS = 86_400_000;
+/**
+ * Between two days, a turn of the event loop: the embedded database answers through promises
+ * that settle at once, so without it a month's queries would run as one long block, holding
+ * up ingest, the API and the live stream.
+ */
+const yieldToLoop = () => new Promise((resolve) => setImmediate(resolve));
 const FIELD = '\u001f';
 const RECORD = '\u001e';
 
@@ -26,6 +32,7 @@ export async function appendSamples(
   const trackerIndex = new Map(samples.trackers.map((t, i) => [t, i]));
   const rfidIndex = new Map(samples.rfids.map((t, i) => [t, i]));
   for (let start = from; start < to; start += DAY_MS) {
+    if (start > from) await yieldToLoop();
     const end = Math.min(to, start + DAY_MS);
     const [row] = rowsOf<{ packed: string | null }>(
       await db.execute(sql`
@@ -205,6 +212,7 @@ export async function* positionLines(
   to: number,
 ): AsyncGenerator<string> {
   for (let start = from; start < to; start += DAY_MS) {
+    if (start > from) await yieldToLoop();
     const end = Math.min(to, start + DAY_MS);
     const [row] = rowsOf<{ lines: string | null }>(
       await db.execute(sql`

@@ -3,14 +3,14 @@
  * The history arrives as a stream: the screen says how many positions came in meanwhile.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { keys } from '../../api/keys';
 import { reportsApi } from '../../api/reports';
 import { useErrorToast } from '../../hooks/feedback';
 import { ROUTE_LABELS, t } from '../../i18n/pt-BR';
 import { INTERVAL_LIMITS } from '../../lib/report-period';
 import { EmptyState, Loading } from '../../ui/States';
-import { HistoryView } from './HistoryView';
+import { HistoryView, prefetchChart } from './HistoryView';
 import { periodOf } from './period';
 import { ReportFilters } from './ReportFilters';
 import { useReportParams } from './useReportParams';
@@ -18,6 +18,7 @@ import { useReportParams } from './useReportParams';
 export function HistoriesPage() {
   const { choice, submitted, choose } = useReportParams();
   const [received, setReceived] = useState(0);
+  useEffect(prefetchChart, []);
   const vehicleId = choice.ids[0];
   const period = periodOf(choice.range);
   const query = useQuery({

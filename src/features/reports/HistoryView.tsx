@@ -31,7 +31,10 @@ import { Select } from '../../ui/Select';
 import { formatDateTime, formatTime } from './period';
 import { PLAYBACK_SPEEDS, usePlayback } from './usePlayback';
 
-const SpeedChart = lazy(() => import('./SpeedChart').then((m) => ({ default: m.SpeedChart })));
+const loadChart = () => import('./SpeedChart');
+const SpeedChart = lazy(() => loadChart().then((m) => ({ default: m.SpeedChart })));
+/** Starts loading the chart (and uPlot) while the history is still on its way. */
+export const prefetchChart = () => void loadChart();
 
 export function HistoryView({ report }: { report: HistoryReport }) {
   const points = report.positions;

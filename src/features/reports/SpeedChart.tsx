@@ -8,6 +8,9 @@ import type uPlot from 'uplot';
 import { t } from '../../i18n/pt-BR';
 import { formatTime } from './period';
 
+/** Loaded with this module (which the history screen asks for as it opens), not on first draw. */
+const uplot = Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]);
+
 export function SpeedChart({
   times,
   speeds,
@@ -34,57 +37,55 @@ export function SpeedChart({
     };
     const element = box.current;
     if (!element) return;
-    void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(
-      ([{ default: UPlot }]) => {
-        if (cancelled) return;
-        const seconds = times.map((ms) => ms / 1000);
-        made = new UPlot(
-          {
-            width: element.clientWidth || 600,
-            height: 150,
-            legend: { show: false },
-            scales: {
-              x: { time: true },
-              y: { range: (_u, _min, max) => [0, Math.max(20, max * 1.1)] },
+    void uplot.then(([{ default: UPlot }]) => {
+      if (cancelled) return;
+      const seconds = times.map((ms) => ms / 1000);
+      made = new UPlot(
+        {
+          width: element.clientWidth || 600,
+          height: 150,
+          legend: { show: false },
+          scales: {
+            x: { time: true },
+            y: { range: (_u, _min, max) => [0, Math.max(20, max * 1.1)] },
+          },
+          axes: [
+            { values: (_u, ticks) => ticks.map((s) => formatTime(s * 1000).slice(0, 5)) },
+            { label: 'km/h', size: 50 },
+          ],
+          series: [
+            {},
+            {
+              label: 'Velocidade',
+              stroke: '#0b5cad',
+              fill: 'rgba(11,92,173,0.12)',
+              width: 1.5,
+              points: { show: false },
             },
-            axes: [
-              { values: (_u, ticks) => ticks.map((s) => formatTime(s * 1000).slice(0, 5)) },
-              { label: 'km/h', size: 50 },
-            ],
-            series: [
-              {},
-              {
-                label: 'Velocidade',
-                stroke: '#0b5cad',
-                fill: 'rgba(11,92,173,0.12)',
-                width: 1.5,
-                points: { show: false },
+          ],
+          cursor: { drag: { x: false, y: false }, points: { size: 8 } },
+          hooks: {
+            setCursor: [
+              (u) => {
+                if (pointer.current && u.cursor.idx !== null && u.cursor.idx !== undefined)
+                  scrub.current(u.cursor.idx);
               },
             ],
-            cursor: { drag: { x: false, y: false }, points: { size: 8 } },
-            hooks: {
-              setCursor: [
-                (u) => {
-                  if (pointer.current && u.cursor.idx !== null && u.cursor.idx !== undefined)
-                    scrub.current(u.cursor.idx);
-                },
-              ],
-            },
           },
-          [seconds, speeds.map((s) => s ?? 0)],
-          element,
-        );
-        const over = made.over;
-        over.addEventListener('pointerdown', () => {
-          pointer.current = true;
-          if (made?.cursor.idx !== null && made?.cursor.idx !== undefined)
-            scrub.current(made.cursor.idx);
-        });
-        window.addEventListener('pointerup', release);
-        chart.current = made;
-        element.dataset.ready = 'true';
-      },
-    );
+        },
+        [seconds, speeds.map((s) => s ?? 0)],
+        element,
+      );
+      const over = made.over;
+      over.addEventListener('pointerdown', () => {
+        pointer.current = true;
+        if (made?.cursor.idx !== null && made?.cursor.idx !== undefined)
+          scrub.current(made.cursor.idx);
+      });
+      window.addEventListener('pointerup', release);
+      chart.current = made;
+      element.dataset.ready = 'true';
+    });
     const resize = new ResizeObserver(() => {
       if (made && element.clientWidth) made.setSize({ width: element.clientWidth, height: 150 });
     });
