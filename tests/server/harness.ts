@@ -61,7 +61,8 @@ export const TEST_SECRET = 'rastro-test-secret-0123456789-abcdefghijklmnopqrstuv
 
 /**
  * The configuration every test server starts from: an in-memory database, the test secret,
- * no logs, no login slow-down, no demo fleet and no device listeners; `env` overrides.
+ * no logs, no login slow-down, no demo fleet (nor its past week) and no device listeners;
+ * `env` overrides.
  */
 export function testConfig(env: Record<string, string> = {}) {
   return loadConfig({
@@ -73,6 +74,8 @@ export function testConfig(env: Record<string, string> = {}) {
     PUBLIC_URL: 'http://rastro.test',
     LOGIN_SLOWDOWN_MS: '0',
     SEED_DEMO_FLEET: 'false',
+    // Suites that turn the demo fleet on test it without its past week (tests/server/demo-history).
+    SEED_DEMO_HISTORY_DAYS: '0',
     OSMAND_PORT: 'off',
     WIALON_IPS_PORT: 'off',
     ...env,
