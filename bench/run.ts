@@ -2,15 +2,18 @@
  * `npm run bench`: prints figures, asserts nothing. Ingest end to end (OsmAnd HTTP → committed
  * position and last location) on PGlite and, when one answers on 127.0.0.1:5432, PostgreSQL,
  * with the event loop's longest pause; then `lastLocation` for every tracker: time and bytes.
- * BENCH_TRACKERS, BENCH_FIXES and BENCH_CONCURRENCY (devices sending at once) change the sizes.
+ * BENCH_TRACKERS, BENCH_FIXES and BENCH_CONCURRENCY (devices sending at once) change the sizes;
+ * BENCH_PARTS (pglite, postgres, map; comma-separated) runs only some parts.
  */
 import { randomBytes } from 'node:crypto';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { request } from 'node:http';
 import pg from 'pg';
 import { loadConfig } from '../server/config';
 import { trackers } from '../server/db/schema';
 import { createLogger } from '../server/log';
 import { type RunningServer, startServer } from '../server/start';
+import { benchLongQuery } from './long-query';
+import { withLoopWatch } from './loop-watch';
 import { benchMap } from './map';
 
 const TRACKERS = Number(process.env.BENCH_TRACKERS ?? 10_000);
@@ -37,6 +40,24 @@ async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<vo
       await c.end();
     },
   };
+}
+
+/** Bytes of an answer as they travel (compressed or not), and its Content-Encoding. */
+function onTheWire(url: string, headers: Record<string, string>) {
+  return new Promise<{ bytes: number; encoding: string }>((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      res.on('end', () =>
+        resolve({ bytes, encoding: String(res.headers['content-encoding'] ?? 'identity') }),
+      );
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
 }
 
 async function bench(label: string, databaseUrl?: string) {
@@ -69,24 +90,22 @@ async function bench(label: string, databaseUrl?: string) {
   }
   const base = `http://127.0.0.1:${server.osmandPort}`;
   const start = Math.floor(Date.now() / 1000) - FIXES;
-  const loop = monitorEventLoopDelay({ resolution: 10 });
-  loop.enable();
   let next = 0;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      for (let i = next++; i < FIXES; i = next++) {
-        const tracker = i % TRACKERS;
-        const step = Math.floor(i / TRACKERS);
-        const res = await fetch(
-          `${base}/?id=bench-${tracker}&lat=${(-8 - tracker / 1000 - step / 100000).toFixed(6)}&lon=-34.9&timestamp=${start + step}&speed=20`,
-        );
-        await res.text();
-      }
-    }),
+  const { ms, pauseMs } = await withLoopWatch(() =>
+    Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        for (let i = next++; i < FIXES; i = next++) {
+          const tracker = i % TRACKERS;
+          const step = Math.floor(i / TRACKERS);
+          const res = await fetch(
+            `${base}/?id=bench-${tracker}&lat=${(-8 - tracker / 1000 - step / 100000).toFixed(6)}&lon=-34.9&timestamp=${start + step}&speed=20`,
+          );
+          await res.text();
+        }
+      }),
+    ),
   );
-  const seconds = (performance.now() - t0) / 1000;
-  loop.disable();
+  const seconds = ms / 1000;
   const stats = server.deps.pipeline.stats();
 
   const login = await fetch(`${server.url}/registros/auth/login`, {
@@ -109,25 +128,45 @@ async function bench(label: string, databaseUrl?: string) {
   console.log(
     `    ${(stats.stored / seconds).toFixed(0)} positions/s stored (${stats.stored} stored in ${seconds.toFixed(2)} s)`,
   );
-  console.log(
-    `    event loop: longest pause ${(loop.max / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms`,
-  );
+  console.log(`    event loop: longest pause ${pauseMs.toFixed(0)} ms`);
   console.log(
     `  lastLocation for ${TRACKERS} trackers: ${lastMs.toFixed(0)} ms, ${(body.length / 1024).toFixed(0)} KiB`,
   );
+  const auth = { authorization: `Bearer ${accessToken}` };
+  for (const [name, url] of [
+    ['lastLocation', `${server.url}/registros/real-time/lastLocation`],
+    [
+      'lastLocation?format=compact',
+      `${server.url}/registros/real-time/lastLocation?format=compact`,
+    ],
+  ] as const) {
+    const sizes = [];
+    for (const encoding of ['identity', 'gzip', 'br']) {
+      const wire = await onTheWire(url, { ...auth, 'accept-encoding': encoding });
+      sizes.push(`${encoding} ${(wire.bytes / 1024).toFixed(0)} KiB (${wire.encoding})`);
+    }
+    console.log(`    ${name} no fio: ${sizes.join(', ')}`);
+  }
+  const tracker = await db.query.trackers.findFirst({
+    where: (t, { eq }) => eq(t.identifier, 'bench-0'),
+  });
+  if (tracker) await benchLongQuery(db, tracker);
   await server.close();
 }
 
-await bench('PGlite (embedded)');
-const postgres = await postgresDatabase();
+/** BENCH_PARTS (e.g. `pglite,map`) runs only those parts; all by default. */
+const PARTS = (process.env.BENCH_PARTS ?? 'pglite,postgres,map').split(',');
+
+if (PARTS.includes('pglite')) await bench('PGlite (embedded)');
+const postgres = PARTS.includes('postgres') ? await postgresDatabase() : undefined;
 if (postgres) {
   try {
     await bench('PostgreSQL (127.0.0.1:5432)', postgres.url);
   } finally {
     await postgres.drop();
   }
-} else {
+} else if (PARTS.includes('postgres')) {
   console.log('\nPostgreSQL: nenhum servidor em 127.0.0.1:5432, etapa pulada');
 }
 
-await benchMap();
+if (PARTS.includes('map')) await benchMap();
