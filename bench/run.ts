@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import pg from 'pg';
 import { loadConfig } from '../server/config';
-import { trackers } from '../server/db/schema';
+import { trackers, vehicles } from '../server/db/schema';
 import { createLogger } from '../server/log';
 import { type RunningServer, startServer } from '../server/start';
 import { benchLongQuery } from './long-query';
@@ -79,12 +79,26 @@ async function bench(label: string, databaseUrl?: string) {
   const { db } = server.deps.database;
   const [client] = await db.query.clients.findMany({ limit: 1 });
   if (!client) throw new Error('no customer');
+  // A fleet as a customer has it: each tracker in a named vehicle with a plate and a type.
   for (let i = 0; i < TRACKERS; i += 500) {
+    const batch = Array.from({ length: Math.min(500, TRACKERS - i) }, (_, k) => i + k);
+    const made = await db
+      .insert(vehicles)
+      .values(
+        batch.map((n) => ({
+          clientId: client.id,
+          name: `Veículo ${n}`,
+          plate: `${String.fromCharCode(65 + (n % 26), 65 + ((n >> 5) % 26), 65 + ((n >> 10) % 26))}${n % 10}${String.fromCharCode(65 + ((n * 7) % 26))}${String(n % 100).padStart(2, '0')}`,
+          type: ['truck', 'car', 'van', 'motorcycle', 'bus'][n % 5] ?? 'car',
+        })),
+      )
+      .returning({ id: vehicles.id });
     await db.insert(trackers).values(
-      Array.from({ length: Math.min(500, TRACKERS - i) }, (_, k) => ({
+      made.map((vehicle, k) => ({
         clientId: client.id,
         identifier: `bench-${i + k}`,
         provider: 'rastro',
+        vehicleId: vehicle.id,
       })),
     );
   }

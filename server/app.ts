@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { describeRoute, openAPIRouteHandler } from 'hono-openapi';
 import type { Deps } from './deps';
+import { compressAnswers } from './http/compress';
 import { errorBody, handleError } from './http/errors';
 import { loggablePath } from './http/redact';
 import { securityHeaders } from './http/security';
@@ -84,6 +85,7 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
       await next();
       c.header('Cache-Control', 'no-store');
     });
+    app.use(`${prefix}/*`, compressAnswers());
   }
 
   const registros = new Hono();

@@ -3,6 +3,10 @@
  * HTML, the manifest and the service worker must be revalidated on every load so that a new
  * deployment is seen (and the update prompt offered) at once. Unknown paths get index.html,
  * the client-side router decides.
+ *
+ * Text files are compressed once, at build (`.br` and `.gz` beside each, see vite.config.ts):
+ * the one the client accepts is sent with its Content-Encoding, and every text file says
+ * `Vary: Accept-Encoding` so that caches keep one copy per encoding.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -11,6 +15,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 
 const REVALIDATE = /(^\/$|\.html$|\.webmanifest$|firebase-messaging-sw\.js$|registerSW\.js$)/;
+/** Files that have compressed copies from the build. */
+export const PRECOMPRESSED = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
 
 export function staticRoutes(root: string) {
   const app = new Hono();
@@ -23,8 +29,16 @@ export function staticRoutes(root: string) {
     else if (c.req.path.startsWith('/assets/'))
       c.header('Cache-Control', 'public, max-age=31536000, immutable');
     if (c.req.path.endsWith('firebase-messaging-sw.js')) c.header('Service-Worker-Allowed', '/');
+    if (
+      (c.req.path === '/' || PRECOMPRESSED.test(c.req.path)) &&
+      !c.res.headers.get('vary')?.includes('Accept-Encoding')
+    )
+      c.header('Vary', 'Accept-Encoding', { append: true });
   });
-  app.use('*', serveStatic({ root: path.relative(process.cwd(), root) || '.' }));
+  app.use(
+    '*',
+    serveStatic({ root: path.relative(process.cwd(), root) || '.', precompressed: true }),
+  );
   app.get('*', async (c) => {
     if (path.extname(c.req.path) !== '' || !existsSync(index)) {
       return c.text('Não encontrado', 404);

@@ -2,6 +2,7 @@ import './messages';
 
 export * from './auth';
 export * from './common';
+export * from './compact-locations';
 export * from './customer-rows';
 export * from './customers';
 export * from './inventory';
