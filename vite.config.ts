@@ -11,9 +11,11 @@ const API = ['/registros', '/tech-integracao', '/registro/', '/health'];
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
 
 /**
- * Writes `.br` (brotli, maximum quality) and `.gz` (gzip -9) beside every text file of the
- * build larger than 1 KB, once, so that no request pays for compressing them. Runs after
- * the service worker is built, so that it is compressed too.
+ * Writes `.br` (brotli, maximum quality) and `.gz` (gzip -9) beside every text file under
+ * assets/ larger than 1 KB, once, so that no request pays for compressing them. Only the
+ * hashed assets: their content never changes under their name, so a copy can never be stale.
+ * The few files revalidated on every load (the page, the worker, the manifest) are small and
+ * compressed by the server as they are sent.
  */
 function precompress(): Plugin {
   let outDir = 'dist';
@@ -38,7 +40,7 @@ function precompress(): Plugin {
       order: 'post',
       async handler() {
         const work: Promise<unknown>[] = [];
-        for await (const file of files(outDir)) {
+        for await (const file of files(path.join(outDir, 'assets'))) {
           if ((await stat(file)).size < 1024) continue;
           work.push(
             readFile(file).then((content) =>

@@ -1,5 +1,6 @@
 /**
- * Compression of API answers: JSON and text, with brotli or gzip as the client accepts
+ * Compression of answers made or changed per request — API JSON, and the few static files
+ * revalidated on every load (the page, the service worker, the manifest): text, with brotli or gzip as the client accepts
  * (`Accept-Encoding`, q-values honoured; brotli first), when larger than 1 KB. The work runs
  * on libuv's thread pool (zlib's asynchronous calls), not on the event loop. Brotli at
  * quality 5: most of its gain over gzip for a fraction of the time of its maximum, which
@@ -17,7 +18,8 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 export const COMPRESS_THRESHOLD = 1024;
-const COMPRESSIBLE = /^(application\/(json|problem\+json|xml)|text\/(plain|csv|html|xml))\b/i;
+const COMPRESSIBLE =
+  /^(application\/(json|problem\+json|xml|manifest\+json|javascript)|text\/(plain|csv|html|xml|javascript|css))\b/i;
 
 export type Encoding = 'br' | 'gzip';
 

@@ -1,10 +1,10 @@
 /**
  * Smaller answers: API JSON compressed with brotli or gzip as the client accepts (the live
  * stream never, so no event waits in a compressor), the compact `lastLocation` that expands
- * to exactly the default answer, and the build's precompressed static files served with the
- * right Content-Encoding and Vary.
+ * to exactly the default answer, and static files: the build's compressed copies of assets
+ * served with the right Content-Encoding and Vary, the others compressed as they are sent.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -157,31 +157,48 @@ describe.each(await backends())('compressed API answers on %s', (backend) => {
   });
 });
 
-describe('precompressed static files', () => {
+describe('static files', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'rastro-static-'));
   const script = `console.log(${JSON.stringify('Rastro '.repeat(400))});\n`;
+  mkdirSync(path.join(root, 'assets'));
   writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Rastro</title>');
-  writeFileSync(path.join(root, 'app.js'), script);
-  writeFileSync(path.join(root, 'app.js.br'), brotliCompressSync(script));
-  writeFileSync(path.join(root, 'app.js.gz'), gzipSync(script));
+  writeFileSync(path.join(root, 'assets/app-1a2b3c.js'), script);
+  writeFileSync(path.join(root, 'assets/app-1a2b3c.js.br'), brotliCompressSync(script));
+  writeFileSync(path.join(root, 'assets/app-1a2b3c.js.gz'), gzipSync(script));
+  writeFileSync(path.join(root, 'firebase-messaging-sw.js'), script);
   afterAll(() => rmSync(root, { recursive: true, force: true }));
   const app = staticRoutes(root);
 
-  it('sends the copy the client accepts, with its encoding and Vary', async () => {
+  it("sends the build's compressed copy of an asset the client accepts, with Vary", async () => {
     for (const [accept, encoding] of [
       ['gzip, deflate, br', 'br'],
       ['gzip', 'gzip'],
     ] as const) {
-      const res = await app.request('/app.js', { headers: { 'accept-encoding': accept } });
+      const res = await app.request('/assets/app-1a2b3c.js', {
+        headers: { 'accept-encoding': accept },
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-encoding')).toBe(encoding);
       expect(res.headers.get('content-type')).toMatch(/javascript/);
       expect(res.headers.get('vary')).toContain('Accept-Encoding');
+      expect(res.headers.get('cache-control')).toContain('immutable');
       expect(await body(res)).toBe(script);
     }
-    const plain = await app.request('/app.js');
+    const plain = await app.request('/assets/app-1a2b3c.js');
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(plain.headers.get('vary')).toContain('Accept-Encoding');
     expect(await plain.text()).toBe(script);
+  });
+
+  it('compresses the files outside assets/ as it sends them (they change in place)', async () => {
+    writeFileSync(path.join(root, 'firebase-messaging-sw.js'), `${script}// nova versão\n`);
+    const res = await app.request('/firebase-messaging-sw.js', {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('service-worker-allowed')).toBe('/');
+    expect(res.headers.get('vary')).toContain('Accept-Encoding');
+    expect(await body(res)).toBe(`${script}// nova versão\n`);
   });
 });
