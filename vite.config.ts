@@ -5,7 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
-const API = ['/registros', '/tech-integracao', '/registro/', '/health'];
+const API = ['/registros', '/tech-integracao', '/registro/', '/health', '/map/'];
 
 /** Text files the server sends compressed (server/static.ts serves the copies made here). */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;

@@ -28,6 +28,7 @@ import {
   trackerRoutes,
   vehicleRoutes,
 } from './routes/inventory';
+import { mapConfigRoutes, mapFileRoutes } from './routes/map';
 import { plateRoutes } from './routes/plates';
 import { pushRoutes } from './routes/push';
 import { realtimeRoutes } from './routes/realtime';
@@ -106,6 +107,7 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   registros.route('/visitor-role', visitorRoutes(deps));
   registros.route('/temporaryUser', temporaryUserRoutes(deps));
   registros.route('/temp-access', tempAccessRoutes(deps));
+  registros.route('/map', mapConfigRoutes(deps));
   registros.route('/', imageRoutes(deps));
   app.route('/registros', registros);
 
@@ -149,6 +151,7 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
       c.json(errorBody(404, 'NOT_FOUND', 'Recurso não encontrado'), 404),
     );
   }
+  app.route('/map', mapFileRoutes(deps));
   if (options.serveStatic !== false) app.route('/', staticRoutes(deps.config.staticDir));
   return app;
 }

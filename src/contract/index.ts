@@ -7,6 +7,7 @@ export * from './customer-rows';
 export * from './customers';
 export * from './inventory';
 export * from './locations';
+export * from './map';
 export * from './messages';
 export * from './permissions';
 export * from './roles';
