@@ -105,6 +105,7 @@ const EnvSchema = v.object({
   INGEST_DROP_ZERO: bool(true),
   INGEST_MAX_FUTURE_SECONDS: int(300, 0),
   INGEST_MAX_JUMP_KMH: int(1000, 1),
+  POSITION_RETENTION_MONTHS: int(0, 0),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   SEED_DEMO: bool(true),
   SEED_DEMO_FLEET: bool(true),
@@ -187,6 +188,8 @@ export type Config = {
   /** The demo's moving fleet (only with the demo seed and the OsmAnd listener on). */
   simulator: { on: boolean; intervalMs: number };
   ingest: { dropZero: boolean; maxFutureSeconds: number; maxJumpKmh: number };
+  /** Positions older than this many months are dropped, in whole months (0: kept forever). */
+  positionRetentionMonths: number;
   outsideTimeoutMs: number;
   seedDemo: boolean;
   seedDemoFleet: boolean;
@@ -270,6 +273,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxFutureSeconds: e.INGEST_MAX_FUTURE_SECONDS,
       maxJumpKmh: e.INGEST_MAX_JUMP_KMH,
     },
+    positionRetentionMonths: e.POSITION_RETENTION_MONTHS,
     uploadDir: path.resolve(
       e.UPLOAD_DIR ??
         path.join(
