@@ -159,6 +159,32 @@ function inventory<T extends { id: string }, P, V extends Record<string, unknown
   };
 }
 
+/** The signed-in shell (with the query cache) and the home page: the map. */
+const loadShell = once(() =>
+  Promise.all([import('./QueryProvider'), import('./AppLayout')]).then(
+    ([{ QueryProvider }, { AppLayout }]) => (
+      <QueryProvider>
+        <AppLayout />
+      </QueryProvider>
+    ),
+  ),
+);
+const loadHome = once(() => import('../features/map/FleetMapPage').then((m) => <m.FleetMapPage />));
+
+/**
+ * While the sign-in page waits for the person to type, the shell and the map load in the
+ * background (when the browser is idle), so the map opens at once after signing in. Not
+ * part of what loads before the sign-in page shows.
+ */
+function preloadAfterSignIn() {
+  const run = () => {
+    void loadShell().catch(() => {});
+    void loadHome().catch(() => {});
+  };
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 3000 });
+  else setTimeout(run, 1000);
+}
+
 function areaRoutes(): RouteObject[] {
   return allAreas()
     .filter((area) => area.path !== '/')
@@ -208,7 +234,12 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: '/login',
-        lazy: page(() => import('../features/auth/LoginPage').then((m) => <m.LoginPage />)),
+        lazy: page(() =>
+          import('../features/auth/LoginPage').then((m) => {
+            preloadAfterSignIn();
+            return <m.LoginPage />;
+          }),
+        ),
       },
       {
         path: '/create-password',
@@ -236,24 +267,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        ...signedIn(
-          () =>
-            Promise.all([import('./QueryProvider'), import('./AppLayout')]).then(
-              ([{ QueryProvider }, { AppLayout }]) => (
-                <QueryProvider>
-                  <AppLayout />
-                </QueryProvider>
-              ),
-            ),
-          (shell) => <RequireAuth>{shell}</RequireAuth>,
-        ),
+        ...signedIn(loadShell, (shell) => <RequireAuth>{shell}</RequireAuth>),
         children: [
           {
             path: '/',
-            ...signedIn(
-              () => import('../features/map/FleetMapPage').then((m) => <m.FleetMapPage />),
-              (element) => <RequireAccess area={HOME}>{element}</RequireAccess>,
-            ),
+            ...signedIn(loadHome, (element) => (
+              <RequireAccess area={HOME}>{element}</RequireAccess>
+            )),
           },
           {
             path: '/account',

@@ -24,16 +24,23 @@ export function BaseTiles({ config = null }: { config?: MapConfig | null }) {
   useEffect(() => {
     let layer: BaseLayer | undefined;
     let cancelled = false;
-    void import('./builtin-base').then(async ({ builtinBaseLayer }) => {
-      const built = await builtinBaseLayer();
-      if (cancelled) return built.dispose();
-      layer = built;
-      built.once('postrender', () => {
-        const target = map.getTargetElement();
-        if (target) target.dataset.builtinBase = 'drawn';
+    // Built when the page is idle: the vehicles' first frame comes first.
+    const idle = (run: () => void) =>
+      typeof requestIdleCallback === 'function'
+        ? requestIdleCallback(run, { timeout: 1500 })
+        : setTimeout(run, 200);
+    const build = () =>
+      import('./builtin-base').then(async ({ builtinBaseLayer }) => {
+        const built = await builtinBaseLayer();
+        if (cancelled) return built.dispose();
+        layer = built;
+        built.once('postrender', () => {
+          const target = map.getTargetElement();
+          if (target) target.dataset.builtinBase = 'drawn';
+        });
+        map.addLayer(built);
       });
-      map.addLayer(built);
-    });
+    idle(() => void build());
     return () => {
       cancelled = true;
       if (layer) {

@@ -5,9 +5,9 @@
  * where things are instead of a blank box. Its data (about 750 KB, a third of it gzip) is a
  * chunk of its own, loaded with the map and precached by the service worker.
  */
-import type { Feature } from 'ol';
+import { type Feature, Feature as OlFeature } from 'ol';
 import GeoJSON from 'ol/format/GeoJSON';
-import type { Geometry } from 'ol/geom';
+import { type Geometry, MultiLineString, MultiPolygon } from 'ol/geom';
 import VectorImageLayer from 'ol/layer/VectorImage';
 import VectorSource from 'ol/source/Vector';
 import { Fill, Stroke, Style } from 'ol/style';
@@ -30,14 +30,34 @@ export async function builtinBaseLayer() {
     land: GeometryCollection;
   }>;
   const format = new GeoJSON({ featureProjection: 'EPSG:3857' });
-  const read = (geojson: object) => format.readFeatures(geojson) as Feature<Geometry>[];
   const countries = topology.objects.countries;
+  // One feature per polygon and per line, not one world-wide multi-geometry: the source's
+  // spatial index then hands each frame only what is in view (a city: a few features).
+  const pieces = (geojson: object, style: Style) =>
+    (format.readFeatures(geojson) as Feature<Geometry>[]).flatMap((whole) => {
+      const geometry = whole.getGeometry();
+      const parts =
+        geometry instanceof MultiPolygon
+          ? geometry.getPolygons()
+          : geometry instanceof MultiLineString
+            ? geometry.getLineStrings()
+            : geometry
+              ? [geometry]
+              : [];
+      return parts.map((part) => new OlFeature({ geometry: part, style }));
+    });
   const features = [
-    ...read(feature(topology, topology.objects.land)).map((f) => tagged(f, land)),
+    ...pieces(feature(topology, topology.objects.land), land),
     // Coasts: arcs of one country only; borders: arcs shared by two.
-    tagged(read(mesh(topology, countries, (a, b) => a === b))[0], coast),
-    tagged(read(mesh(topology, countries, (a, b) => a !== b))[0], border),
-  ].filter((f): f is Feature<Geometry> => f !== undefined);
+    ...pieces(
+      mesh(topology, countries, (a, b) => a === b),
+      coast,
+    ),
+    ...pieces(
+      mesh(topology, countries, (a, b) => a !== b),
+      border,
+    ),
+  ];
   return new VectorImageLayer({
     source: new VectorSource({ features, attributions: 'Base embutida: Natural Earth' }),
     background: BUILTIN_COLORS.sea,
@@ -45,9 +65,4 @@ export async function builtinBaseLayer() {
     properties: { name: 'builtin-base' },
     style: (f) => f.get('style') as Style,
   });
-}
-
-function tagged(feature: Feature<Geometry> | undefined, style: Style) {
-  feature?.set('style', style, true);
-  return feature;
 }
