@@ -9,7 +9,7 @@ import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { E2E_PORT, E2E_ROOT } from './env';
 import { startExtraServer } from './extra-server';
-import { ADMIN, LoginPage, Shell } from './pages';
+import { ADMIN, LoginPage, Shell, waitForServiceWorker } from './pages';
 import { solidArchive } from './pmtiles-writer';
 
 type Rgb = [number, number, number];
@@ -80,6 +80,35 @@ test.describe('a PMTiles archive served by Rastro', () => {
       .toBeGreaterThan(0.5);
     expect(ranges.length).toBeGreaterThan(1);
     for (const range of ranges) expect(range).toMatch(/^bytes=\d+-\d+$/);
+  });
+
+  test('keeps the parts of the archive it read, for a map without signal', async ({
+    page,
+    context,
+  }) => {
+    const map = await signIn(page, server?.url ?? '');
+    await waitForServiceWorker(page);
+    // Read once through the worker (the first visit's reads came before it took over).
+    await page.reload();
+    await expect(map).toHaveAttribute('data-base-tiles', /^[1-9]\d*$/);
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            async () => (await (await caches.open('rastro-map-archive')).keys()).length,
+          ),
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(1);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(map).toHaveAttribute('data-base-map', 'pmtiles');
+    await expect(map).toHaveAttribute('data-base-tiles', /^[1-9]\d*$/, { timeout: 15_000 });
+    await expect
+      .poll(async () => (await colourShares(page, map, [MAGENTA]))[0], { timeout: 15_000 })
+      .toBeGreaterThan(0.5);
+    await context.setOffline(false);
   });
 });
 

@@ -235,7 +235,7 @@ export const routes: RouteObject[] = [
       {
         path: '/login',
         lazy: page(() =>
-          import('../features/auth/LoginPage').then((m) => {
+          import('../features/auth/pages').then((m) => {
             preloadAfterSignIn();
             return <m.LoginPage />;
           }),
@@ -243,15 +243,11 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/create-password',
-        lazy: page(() =>
-          import('../features/auth/CreatePasswordPage').then((m) => <m.CreatePasswordPage />),
-        ),
+        lazy: page(() => import('../features/auth/pages').then((m) => <m.CreatePasswordPage />)),
       },
       {
         path: '/recover-password',
-        lazy: page(() =>
-          import('../features/auth/RecoverPasswordPage').then((m) => <m.RecoverPasswordPage />),
-        ),
+        lazy: page(() => import('../features/auth/pages').then((m) => <m.RecoverPasswordPage />)),
       },
       {
         path: '/temp-access/:token',
