@@ -1,7 +1,66 @@
-import { defineConfig } from 'vite';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
-const API = ['/registros', '/tech-integracao', '/registro/', '/health'];
+const API = ['/registros', '/tech-integracao', '/registro/', '/health', '/map/'];
+
+/** Text files the server sends compressed (server/static.ts serves the copies made here). */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
+
+/**
+ * Writes `.br` (brotli, maximum quality) and `.gz` (gzip -9) beside every text file under
+ * assets/ larger than 1 KB, once, so that no request pays for compressing them. Only the
+ * hashed assets: their content never changes under their name, so a copy can never be stale.
+ * The few files revalidated on every load (the page, the worker, the manifest) are small and
+ * compressed by the server as they are sent.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  const brotli = promisify(brotliCompress);
+  const gzipAsync = promisify(gzip);
+  async function* files(dir: string): AsyncGenerator<string> {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) yield* files(full);
+      else if (COMPRESSIBLE.test(entry.name)) yield full;
+    }
+  }
+  return {
+    name: 'rastro:precompress',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      async handler() {
+        const work: Promise<unknown>[] = [];
+        for await (const file of files(path.join(outDir, 'assets'))) {
+          if ((await stat(file)).size < 1024) continue;
+          work.push(
+            readFile(file).then((content) =>
+              Promise.all([
+                brotli(content, {
+                  params: {
+                    [constants.BROTLI_PARAM_QUALITY]: 11,
+                    [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+                  },
+                }).then((packed) => writeFile(`${file}.br`, packed)),
+                gzipAsync(content, { level: 9 }).then((packed) => writeFile(`${file}.gz`, packed)),
+              ]),
+            ),
+          );
+        }
+        await Promise.all(work);
+      },
+    },
+  };
+}
 
 export default defineConfig({
   build: {
@@ -62,5 +121,6 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
 });

@@ -2,15 +2,18 @@
  * `npm run bench`: prints figures, asserts nothing. Ingest end to end (OsmAnd HTTP → committed
  * position and last location) on PGlite and, when one answers on 127.0.0.1:5432, PostgreSQL,
  * with the event loop's longest pause; then `lastLocation` for every tracker: time and bytes.
- * BENCH_TRACKERS, BENCH_FIXES and BENCH_CONCURRENCY (devices sending at once) change the sizes.
+ * BENCH_TRACKERS, BENCH_FIXES and BENCH_CONCURRENCY (devices sending at once) change the sizes;
+ * BENCH_PARTS (pglite, postgres, map; comma-separated) runs only some parts.
  */
 import { randomBytes } from 'node:crypto';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { request } from 'node:http';
 import pg from 'pg';
 import { loadConfig } from '../server/config';
-import { trackers } from '../server/db/schema';
+import { trackers, vehicles } from '../server/db/schema';
 import { createLogger } from '../server/log';
 import { type RunningServer, startServer } from '../server/start';
+import { benchLongQuery } from './long-query';
+import { withLoopWatch } from './loop-watch';
 import { benchMap } from './map';
 import { benchReports } from './reports';
 
@@ -40,6 +43,24 @@ async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<vo
   };
 }
 
+/** Bytes of an answer as they travel (compressed or not), and its Content-Encoding. */
+function onTheWire(url: string, headers: Record<string, string>) {
+  return new Promise<{ bytes: number; encoding: string }>((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      res.on('end', () =>
+        resolve({ bytes, encoding: String(res.headers['content-encoding'] ?? 'identity') }),
+      );
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
 async function bench(label: string, databaseUrl?: string) {
   const server: RunningServer = await startServer(
     loadConfig({
@@ -59,35 +80,47 @@ async function bench(label: string, databaseUrl?: string) {
   const { db } = server.deps.database;
   const [client] = await db.query.clients.findMany({ limit: 1 });
   if (!client) throw new Error('no customer');
+  // A fleet as a customer has it: each tracker in a named vehicle with a plate and a type.
   for (let i = 0; i < TRACKERS; i += 500) {
+    const batch = Array.from({ length: Math.min(500, TRACKERS - i) }, (_, k) => i + k);
+    const made = await db
+      .insert(vehicles)
+      .values(
+        batch.map((n) => ({
+          clientId: client.id,
+          name: `Veículo ${n}`,
+          plate: `${String.fromCharCode(65 + (n % 26), 65 + ((n >> 5) % 26), 65 + ((n >> 10) % 26))}${n % 10}${String.fromCharCode(65 + ((n * 7) % 26))}${String(n % 100).padStart(2, '0')}`,
+          type: ['truck', 'car', 'van', 'motorcycle', 'bus'][n % 5] ?? 'car',
+        })),
+      )
+      .returning({ id: vehicles.id });
     await db.insert(trackers).values(
-      Array.from({ length: Math.min(500, TRACKERS - i) }, (_, k) => ({
+      made.map((vehicle, k) => ({
         clientId: client.id,
         identifier: `bench-${i + k}`,
         provider: 'rastro',
+        vehicleId: vehicle.id,
       })),
     );
   }
   const base = `http://127.0.0.1:${server.osmandPort}`;
   const start = Math.floor(Date.now() / 1000) - FIXES;
-  const loop = monitorEventLoopDelay({ resolution: 10 });
-  loop.enable();
   let next = 0;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      for (let i = next++; i < FIXES; i = next++) {
-        const tracker = i % TRACKERS;
-        const step = Math.floor(i / TRACKERS);
-        const res = await fetch(
-          `${base}/?id=bench-${tracker}&lat=${(-8 - tracker / 1000 - step / 100000).toFixed(6)}&lon=-34.9&timestamp=${start + step}&speed=20`,
-        );
-        await res.text();
-      }
-    }),
+  const { ms, pauseMs } = await withLoopWatch(() =>
+    Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        for (let i = next++; i < FIXES; i = next++) {
+          const tracker = i % TRACKERS;
+          const step = Math.floor(i / TRACKERS);
+          const res = await fetch(
+            `${base}/?id=bench-${tracker}&lat=${(-8 - tracker / 1000 - step / 100000).toFixed(6)}&lon=-34.9&timestamp=${start + step}&speed=20`,
+          );
+          await res.text();
+        }
+      }),
+    ),
   );
-  const seconds = (performance.now() - t0) / 1000;
-  loop.disable();
+  const seconds = ms / 1000;
   const stats = server.deps.pipeline.stats();
 
   const login = await fetch(`${server.url}/registros/auth/login`, {
@@ -110,29 +143,53 @@ async function bench(label: string, databaseUrl?: string) {
   console.log(
     `    ${(stats.stored / seconds).toFixed(0)} positions/s stored (${stats.stored} stored in ${seconds.toFixed(2)} s)`,
   );
-  console.log(
-    `    event loop: longest pause ${(loop.max / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms`,
-  );
+  console.log(`    event loop: longest pause ${pauseMs.toFixed(0)} ms`);
   console.log(
     `  lastLocation for ${TRACKERS} trackers: ${lastMs.toFixed(0)} ms, ${(body.length / 1024).toFixed(0)} KiB`,
   );
+  const auth = { authorization: `Bearer ${accessToken}` };
+  for (const [name, url] of [
+    ['lastLocation', `${server.url}/registros/real-time/lastLocation`],
+    [
+      'lastLocation?format=compact',
+      `${server.url}/registros/real-time/lastLocation?format=compact`,
+    ],
+  ] as const) {
+    const sizes = [];
+    for (const encoding of ['identity', 'gzip', 'br']) {
+      const wire = await onTheWire(url, { ...auth, 'accept-encoding': encoding });
+      sizes.push(`${encoding} ${(wire.bytes / 1024).toFixed(0)} KiB (${wire.encoding})`);
+    }
+    console.log(`    ${name} no fio: ${sizes.join(', ')}`);
+  }
+  const tracker = await db.query.trackers.findFirst({
+    where: (t, { eq }) => eq(t.identifier, 'bench-0'),
+  });
+  if (tracker) await benchLongQuery(db, tracker);
   await server.close();
 }
 
-// BENCH_ONLY=reports runs only the reports' figures (bench/reports.ts).
-const only = process.env.BENCH_ONLY;
-if (only !== 'reports') await bench('PGlite (embedded)');
-await benchReports('PGlite (embedded)');
-const postgres = await postgresDatabase();
+/** BENCH_PARTS (e.g. `pglite,map`) runs only those parts; all by default. BENCH_ONLY=reports
+ * (kept for habit) is `BENCH_PARTS=reports`. */
+const PARTS = (
+  process.env.BENCH_ONLY === 'reports'
+    ? 'reports'
+    : (process.env.BENCH_PARTS ?? 'pglite,postgres,reports,map')
+).split(',');
+
+if (PARTS.includes('pglite')) await bench('PGlite (embedded)');
+if (PARTS.includes('reports')) await benchReports('PGlite (embedded)');
+const postgres =
+  PARTS.includes('postgres') || PARTS.includes('reports') ? await postgresDatabase() : undefined;
 if (postgres) {
   try {
-    if (only !== 'reports') await bench('PostgreSQL (127.0.0.1:5432)', postgres.url);
-    await benchReports('PostgreSQL (127.0.0.1:5432)', postgres.url);
+    if (PARTS.includes('postgres')) await bench('PostgreSQL (127.0.0.1:5432)', postgres.url);
+    if (PARTS.includes('reports')) await benchReports('PostgreSQL (127.0.0.1:5432)', postgres.url);
   } finally {
     await postgres.drop();
   }
-} else {
+} else if (PARTS.includes('postgres')) {
   console.log('\nPostgreSQL: nenhum servidor em 127.0.0.1:5432, etapa pulada');
 }
 
-if (only !== 'reports') await benchMap();
+if (PARTS.includes('map')) await benchMap();

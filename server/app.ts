@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { describeRoute, openAPIRouteHandler } from 'hono-openapi';
 import type { Deps } from './deps';
+import { compressAnswers } from './http/compress';
 import { errorBody, handleError } from './http/errors';
 import { loggablePath } from './http/redact';
 import { securityHeaders } from './http/security';
@@ -27,6 +28,7 @@ import {
   trackerRoutes,
   vehicleRoutes,
 } from './routes/inventory';
+import { mapConfigRoutes, mapFileRoutes } from './routes/map';
 import { plateRoutes } from './routes/plates';
 import { pushRoutes } from './routes/push';
 import { realtimeRoutes } from './routes/realtime';
@@ -85,6 +87,7 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
       await next();
       c.header('Cache-Control', 'no-store');
     });
+    app.use(`${prefix}/*`, compressAnswers());
   }
 
   const registros = new Hono();
@@ -106,6 +109,7 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   registros.route('/temporaryUser', temporaryUserRoutes(deps));
   registros.route('/temp-access', tempAccessRoutes(deps));
   registros.route('/reports', reportRoutes(deps));
+  registros.route('/map', mapConfigRoutes(deps));
   registros.route('/', imageRoutes(deps));
   app.route('/registros', registros);
 
@@ -149,6 +153,7 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
       c.json(errorBody(404, 'NOT_FOUND', 'Recurso não encontrado'), 404),
     );
   }
+  app.route('/map', mapFileRoutes(deps));
   if (options.serveStatic !== false) app.route('/', staticRoutes(deps.config.staticDir));
   return app;
 }

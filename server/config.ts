@@ -6,6 +6,7 @@
 import path from 'node:path';
 import * as v from 'valibot';
 import { flattenIssues } from '../src/contract';
+import { tileSource } from './http/security';
 
 const int = (fallback: number, min = 0) =>
   v.pipe(
@@ -104,6 +105,7 @@ const EnvSchema = v.object({
   INGEST_DROP_ZERO: bool(true),
   INGEST_MAX_FUTURE_SECONDS: int(300, 0),
   INGEST_MAX_JUMP_KMH: int(1000, 1),
+  POSITION_RETENTION_MONTHS: int(0, 0),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   SEED_DEMO: bool(true),
   SEED_DEMO_FLEET: bool(true),
@@ -120,6 +122,9 @@ const EnvSchema = v.object({
   COMMAND_POLL_SECONDS: int(5, 1),
   MAP_TILE_URL: optionalText,
   VITE_MAP_TILE_URL: optionalText,
+  MAP_PMTILES_FILE: optionalText,
+  MAP_STYLE: optionalText,
+  MAP_ATTRIBUTION: optionalText,
   FIREBASE_HOSTS: list,
   LOGIN_SLOWDOWN_AFTER: int(3, 1),
   LOGIN_SLOWDOWN_MS: int(500, 0),
@@ -166,13 +171,26 @@ export type Config = {
   commands: { confirmTimeoutMs: number; expiryMs: number; pollMs: number };
   /** Live stream: how often the connection is checked (user, token) and kept alive. */
   streamHeartbeatMs: number;
+  /**
+   * The base map (see src/contract/map.ts): a PMTiles archive served by this server, else a
+   * MapLibre style, else raster tiles from `tileUrl` (null: none, only the built-in base).
+   */
+  map: {
+    tileUrl: string | null;
+    pmtilesFile: string | undefined;
+    /** A style's URL (http/https) or a JSON file served at /map/style.json. */
+    style: { url: string } | { file: string } | undefined;
+    attribution: string | undefined;
+  };
   /** What the Content-Security-Policy allows beyond this origin. */
-  csp: { tileUrl: string; firebaseHosts: string[] };
+  csp: { mapSources: string[]; firebaseHosts: string[] };
   /** The shared secret of the flespi HTTP stream; the stream is refused without it. */
   flespiStreamSecret: string | undefined;
   /** The demo's moving fleet (only with the demo seed and the OsmAnd listener on). */
   simulator: { on: boolean; intervalMs: number };
   ingest: { dropZero: boolean; maxFutureSeconds: number; maxJumpKmh: number };
+  /** Positions older than this many months are dropped, in whole months (0: kept forever). */
+  positionRetentionMonths: number;
   outsideTimeoutMs: number;
   seedDemo: boolean;
   seedDemoFleet: boolean;
@@ -200,6 +218,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Configuração inválida:\n  ${lines.join('\n  ')}`);
   }
   const e = result.output;
+  const tileUrl =
+    e.MAP_TILE_URL ?? e.VITE_MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+  const map: Config['map'] = {
+    tileUrl: tileUrl === 'off' ? null : tileUrl,
+    pmtilesFile: e.MAP_PMTILES_FILE ? path.resolve(e.MAP_PMTILES_FILE) : undefined,
+    style: e.MAP_STYLE
+      ? /^https?:\/\//i.test(e.MAP_STYLE)
+        ? { url: e.MAP_STYLE }
+        : { file: path.resolve(e.MAP_STYLE) }
+      : undefined,
+    attribution: e.MAP_ATTRIBUTION,
+  };
   return {
     port: e.PORT,
     host: e.HOST,
@@ -237,11 +267,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pollMs: e.COMMAND_POLL_SECONDS * 1000,
     },
     streamHeartbeatMs: e.STREAM_HEARTBEAT_SECONDS * 1000,
-    csp: {
-      tileUrl:
-        e.MAP_TILE_URL ?? e.VITE_MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-      firebaseHosts: e.FIREBASE_HOSTS,
-    },
+    map,
+    csp: { mapSources: mapSources(map), firebaseHosts: e.FIREBASE_HOSTS },
     flespiStreamSecret: e.FLESPI_STREAM_SECRET,
     simulator: { on: e.SIMULATOR === 'on', intervalMs: e.SIMULATOR_INTERVAL_MS },
     ingest: {
@@ -249,6 +276,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxFutureSeconds: e.INGEST_MAX_FUTURE_SECONDS,
       maxJumpKmh: e.INGEST_MAX_JUMP_KMH,
     },
+    positionRetentionMonths: e.POSITION_RETENTION_MONTHS,
     uploadDir: path.resolve(
       e.UPLOAD_DIR ??
         path.join(
@@ -270,4 +298,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       blockMinutes: e.LOGIN_BLOCK_MINUTES,
     },
   };
+}
+
+/**
+ * The outside origins the chosen base map needs (images and fetches): the tile server, or
+ * the style's host; none for a PMTiles archive served by this server with a local style.
+ * The sources of the base maps not chosen are not allowed.
+ */
+function mapSources(map: Config['map']): string[] {
+  const style = map.style && 'url' in map.style ? tileSource(map.style.url) : undefined;
+  if (map.pmtilesFile) return style ? [style] : [];
+  if (map.style) return style ? [style] : [];
+  const tiles = map.tileUrl ? tileSource(map.tileUrl) : undefined;
+  return tiles ? [tiles] : [];
 }

@@ -15,6 +15,7 @@ import type { Config } from './config';
 import { openDatabase } from './db/client';
 import { ensurePartitions } from './db/partitions';
 import { noPositionsYet } from './db/positions';
+import { dropExpiredPositions } from './db/retention';
 import { DEMO_PASSWORD, isEmpty, seedDemo, seedDemoFleet } from './db/seed';
 import { getOrCreateSetting } from './db/settings';
 import { writeDemoHistory } from './demo/write-history';
@@ -47,6 +48,7 @@ export async function prepare(
   });
   await database.migrate();
   reportPartitions(log, await ensurePartitions(database.db));
+  await applyRetention(database.db, config, log);
   log.info('database ready', {
     kind: database.kind,
     dataDir: database.kind === 'pglite' ? config.dataDir : undefined,
@@ -84,6 +86,18 @@ export async function prepare(
     pipeline: createPipeline(database.db, config, log),
     downlink: createDownlink(database.db, config.commands, log),
   };
+}
+
+/** Drops the positions past POSITION_RETENTION_MONTHS; a failure is logged, tried again later. */
+async function applyRetention(db: Deps['database']['db'], config: Config, log: Logger) {
+  if (config.positionRetentionMonths <= 0) return;
+  try {
+    const result = await dropExpiredPositions(db, config.positionRetentionMonths);
+    if (result.dropped.length || result.deleted)
+      log.info('positions: retention applied', { ...result });
+  } catch (err) {
+    log.warn('positions: retention not applied this time', { err });
+  }
 }
 
 /** Months left in the default partition are expected; any other failure is an error. */
@@ -164,13 +178,15 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
       (err: unknown) => deps.log.error('demo: could not write the history', { err }),
     );
   } else stopSimulator = simulate();
-  // A server that runs for months keeps creating the months ahead.
+  // A server that runs for months keeps creating the months ahead (and dropping old ones).
   const partitionTimer = setInterval(
     () =>
-      void ensurePartitions(deps.database.db).then(
-        (result) => reportPartitions(deps.log, result),
-        (err: unknown) => deps.log.error('positions: could not create partitions', { err }),
-      ),
+      void ensurePartitions(deps.database.db)
+        .then(
+          (result) => reportPartitions(deps.log, result),
+          (err: unknown) => deps.log.error('positions: could not create partitions', { err }),
+        )
+        .then(() => applyRetention(deps.database.db, config, deps.log)),
     12 * 3600_000,
   );
   partitionTimer.unref();

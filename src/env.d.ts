@@ -1,8 +1,4 @@
 /// <reference types="vite/client" />
 
-interface ImportMetaEnv {
-  /** Tile URL template of the base map, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png */
-  readonly VITE_MAP_TILE_URL?: string;
-  /** Attribution of that tile server (HTML). */
-  readonly VITE_MAP_ATTRIBUTION?: string;
-}
+// The base map is configured on the server (MAP_TILE_URL, MAP_PMTILES_FILE, MAP_STYLE) and
+// read at run time (`registros/map/config`): nothing map-related is fixed at build.

@@ -1,19 +1,21 @@
 /**
  * Opens the one database of the process. Without DATABASE_URL it is an embedded PGlite
  * (PostgreSQL in WebAssembly) in the data folder, so `npm start` needs no server; with
- * DATABASE_URL it is a PostgreSQL server through node-postgres. Both give the same drizzle
- * PgDatabase type, so every query in server/db/ runs unchanged on either.
+ * DATABASE_URL it is a PostgreSQL server. Either way the server talks to it with
+ * node-postgres and drizzle, so every query in server/db/ runs unchanged on both, with the
+ * same types and errors.
+ *
+ * PGlite runs on a worker thread of its own (pglite-thread.ts), reached through in-memory
+ * streams: on this thread a long query stopped ingest, the API and the live stream.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { startPgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -35,46 +37,62 @@ export async function openDatabase(options: {
   onIdleError?: (err: Error) => void;
 }): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onIdleError);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.onIdleError);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, onIdleError?: (err: Error) => void): Promise<Database> {
   const dir = dataDir === 'memory://' ? dataDir : path.join(dataDir, 'pglite');
   if (dir !== 'memory://') mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
-  const db = drizzlePglite({ client, schema });
-  return {
-    db: db as unknown as Db,
-    kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS }),
-    close: () => client.close(),
-  };
+  const thread = await startPgliteThread(dir);
+  thread.onError((err) => onIdleError?.(err));
+  // One connection: PGlite is one backend. It is never closed for being idle, so its
+  // session lasts as long as the process.
+  const pool = new pg.Pool({
+    max: 1,
+    idleTimeoutMillis: 0,
+    user: 'postgres',
+    database: 'postgres',
+    stream: thread.stream,
+  });
+  return poolDatabase(pool, 'pglite', onIdleError, async () => {
+    await pool.end();
+    await thread.close();
+  });
 }
 
 async function openPostgres(url: string, onIdleError?: (err: Error) => void): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  return poolDatabase(pool, 'postgres', onIdleError, () => pool.end());
+}
+
+function poolDatabase(
+  pool: pg.Pool,
+  kind: Database['kind'],
+  onIdleError: ((err: Error) => void) | undefined,
+  close: () => Promise<void>,
+): Database {
   // An idle connection can be dropped by the server (restart, failover, admin): the pool
   // replaces it on next use; without a handler node-postgres would crash the process.
   pool.on('error', (err) => onIdleError?.(err));
-  const db = drizzlePg({ client: pool, schema });
+  const db = drizzle({ client: pool, schema });
   return {
     db: db as unknown as Db,
-    kind: 'postgres',
+    kind,
     async migrate() {
       const conn = await pool.connect();
       try {
         await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-        await migratePg(drizzlePg({ client: conn, schema }), { migrationsFolder: MIGRATIONS });
+        await migratePg(drizzle({ client: conn, schema }), { migrationsFolder: MIGRATIONS });
       } finally {
         await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
         conn.release();
       }
     },
-    close: () => pool.end(),
+    close,
   };
 }
 
-/** Rows of a raw `db.execute(sql…)`; both drivers answer `{ rows }`. */
+/** Rows of a raw `db.execute(sql…)` (node-postgres answers `{ rows, … }`). */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }

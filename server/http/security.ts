@@ -3,10 +3,12 @@
  * so that a response is never sniffed into another type, never framed, never leaks its
  * address to other sites, and runs only code from this origin.
  *
- * The Content-Security-Policy allows exactly what the app uses: its own origin, the map tile
- * server (from MAP_TILE_URL, OpenStreetMap by default: images, and fetches by the service
- * worker that caches them), the Firebase hosts when push is configured (FIREBASE_HOSTS), and
- * `data:`/`blob:` images (vehicle photos are shown from blobs fetched with the token).
+ * The Content-Security-Policy allows exactly what the app uses: its own origin, the outside
+ * origins of the chosen base map (config.ts `mapSources`: the tile server of MAP_TILE_URL,
+ * OpenStreetMap by default, or the host of MAP_STYLE; none for a PMTiles archive served here:
+ * images, and fetches by the page and by the service worker that caches them), the Firebase
+ * hosts when push is configured (FIREBASE_HOSTS), and `data:`/`blob:` images (vehicle photos
+ * are shown from blobs fetched with the token; PMTiles raster tiles are drawn from blobs).
  */
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
@@ -36,15 +38,14 @@ export function tileSource(template: string): string | undefined {
   return `${scheme}://${labels.join('.')}`;
 }
 
-export function contentSecurityPolicy(options: { tileUrl: string; firebaseHosts: string[] }) {
-  const tiles = tileSource(options.tileUrl);
+export function contentSecurityPolicy(options: { mapSources: string[]; firebaseHosts: string[] }) {
   const extra = (list: (string | undefined)[]) => list.filter(Boolean).join(' ');
   return [
     "default-src 'self'",
     "script-src 'self'",
     `style-src 'self' ${styleHashes.join(' ')}`,
-    `img-src 'self' data: blob: ${extra([tiles])}`.trim(),
-    `connect-src 'self' ${extra([tiles, ...options.firebaseHosts])}`.trim(),
+    `img-src 'self' data: blob: ${extra(options.mapSources)}`.trim(),
+    `connect-src 'self' ${extra([...options.mapSources, ...options.firebaseHosts])}`.trim(),
     "font-src 'self'",
     "worker-src 'self'",
     "manifest-src 'self'",
@@ -56,7 +57,7 @@ export function contentSecurityPolicy(options: { tileUrl: string; firebaseHosts:
 }
 
 export function securityHeaders(options: {
-  tileUrl: string;
+  mapSources: string[];
   firebaseHosts: string[];
 }): MiddlewareHandler {
   const headers: Record<string, string> = {

@@ -19,7 +19,9 @@ import { streamSSE } from 'hono/streaming';
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
 import {
+  compactLocations,
   IsoTimestampSchema,
+  LastLocationFormatSchema,
   LastLocationQuerySchema,
   LocationItemSchema,
 } from '../../src/contract';
@@ -34,6 +36,11 @@ const StreamQuerySchema = v.strictObject({
   since: v.optional(IsoTimestampSchema),
 });
 const EVENT_ID = /^\d{1,18}$/;
+/** `format=compact`: the same items in the compact form the PWA reads (compact-locations.ts). */
+const LastLocationRequestSchema = v.strictObject({
+  ...LastLocationQuerySchema.entries,
+  format: LastLocationFormatSchema,
+});
 
 /** Where a stream resumes: after an event id, after a time of reception, or nowhere. */
 function resumePoint(since: string | undefined, lastEventId: string | undefined) {
@@ -55,6 +62,8 @@ export function realtimeRoutes(deps: Deps) {
     describeRoute({
       tags: ['Tempo real'],
       summary: 'Última posição de cada veículo ou rastreador visível',
+      description:
+        'Com format=compact, os mesmos itens na forma compacta (CompactLocations), lida pelo PWA.',
       responses: {
         200: {
           description: 'Posições',
@@ -62,9 +71,12 @@ export function realtimeRoutes(deps: Deps) {
         },
       },
     }),
-    validate('query', LastLocationQuerySchema),
-    async (c) =>
-      c.json(await locationItems(deps, await locationScope(c, deps, c.req.valid('query')))),
+    validate('query', LastLocationRequestSchema),
+    async (c) => {
+      const query = c.req.valid('query');
+      const items = await locationItems(deps, await locationScope(c, deps, query));
+      return c.json(query.format === 'compact' ? compactLocations(items) : items);
+    },
   );
 
   app.get(

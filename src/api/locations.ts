@@ -6,21 +6,29 @@
  */
 import { createParser } from 'eventsource-parser';
 import * as v from 'valibot';
-import { type LocationItem, LocationItemSchema } from '../contract';
+import {
+  CompactLocationsSchema,
+  expandLocations,
+  type LocationItem,
+  LocationItemSchema,
+} from '../contract';
 import { api } from './client';
 
-const LocationListSchema = v.array(LocationItemSchema);
-
+/**
+ * Every last location the user may see (of one customer and its children with `clientId`),
+ * read in the compact form: a sixth of the bytes for 10,000 vehicles (compact-locations.ts).
+ */
 export async function lastLocations(clientId: string | null): Promise<LocationItem[]> {
-  return v.parse(
-    LocationListSchema,
+  const compact = v.parse(
+    CompactLocationsSchema,
     await api
       .get('registros/real-time/lastLocation', {
-        searchParams: clientId ? { clientId } : {},
+        searchParams: { ...(clientId ? { clientId } : {}), format: 'compact' },
         timeout: 60_000,
       })
       .json(),
   );
+  return expandLocations(compact);
 }
 
 /** Whether event id `a` comes after `b` (decimal numbers, longer than JS numbers may hold). */

@@ -1,11 +1,21 @@
 /**
  * Routes: the public pages of SPEC §2, then every signed-in area from features/areas inside
  * the session guard and the shell, each behind the permission its area needs ('Acesso
- * negado' otherwise). The root route holds what is always present: the query cache, the toast
- * area, the update prompt and react-aria's link integration with the router.
+ * negado' otherwise). The root route holds what is always present: the toast area, the
+ * update prompt and react-aria's link integration with the router.
+ *
+ * Every page loads lazily: before the sign-in page only the router, React, the controls it
+ * uses and the API client load; OpenLayers and the IndexedDB mirror come with the pages that
+ * use them, the query cache (TanStack Query) with the pages that read through it. The service
+ * worker precaches every chunk, so a page never opened before still opens offline.
+ *
+ * Public pages use React Router's `lazy`. Signed-in pages must not load for a visitor who is
+ * not signed in (the router resolves `lazy` of every matched route at once, before the
+ * session guard could send them to the sign-in page): their element is a React `lazy`
+ * component, rendered only past the guard, and their loader starts the chunk early only
+ * when there is a session, so that a signed-in navigation loads shell and page together.
  */
-import { QueryClientProvider } from '@tanstack/react-query';
-import { Fragment, type ReactElement } from 'react';
+import { Fragment, lazy, type ReactElement, Suspense } from 'react';
 import { RouterProvider as AriaRouterProvider, I18nProvider } from 'react-aria-components';
 import {
   createBrowserRouter,
@@ -15,36 +25,10 @@ import {
   useHref,
   useNavigate,
 } from 'react-router';
-import { queryClient } from '../api/query';
-import { AccountPage } from '../features/account/AccountPage';
-import { AreaPage } from '../features/areas/AreaPage';
+import { onSignOut, session } from '../api/session';
 import { allAreas, HOME } from '../features/areas/areas';
-import { NotFoundPage } from '../features/areas/NotFoundPage';
-import { CreatePasswordPage } from '../features/auth/CreatePasswordPage';
-import { LoginPage } from '../features/auth/LoginPage';
-import { RecoverPasswordPage } from '../features/auth/RecoverPasswordPage';
-import { CustomerPage } from '../features/customers/CustomerPage';
-import { CustomersPage } from '../features/customers/CustomersPage';
-import { driverScreen } from '../features/inventory/drivers';
-import { fleetScreen } from '../features/inventory/fleets';
-import { ResourceFormPage } from '../features/inventory/ResourceFormPage';
-import { ResourceListPage } from '../features/inventory/ResourceListPage';
-import { simCardScreen } from '../features/inventory/sim-cards';
-import { trackerTypeScreen } from '../features/inventory/tracker-types';
-import { trackerScreen } from '../features/inventory/trackers';
-import { vehicleScreen } from '../features/inventory/vehicles';
-import { FleetMapPage } from '../features/map/FleetMapPage';
-import { DistancesPage } from '../features/reports/DistancesPage';
-import { HistoriesPage } from '../features/reports/HistoriesPage';
-import { JourneysPage } from '../features/reports/JourneysPage';
-import { PositionsPage } from '../features/reports/PositionsPage';
-import { ReportsPage } from '../features/reports/ReportsPage';
-import { TempAccessPage } from '../features/temp-access/TempAccessPage';
-import { TemporaryLinksPage } from '../features/temp-access/TemporaryLinksPage';
-import { UserPage } from '../features/users/UserPage';
-import { UsersPage } from '../features/users/UsersPage';
+import type { ResourceConfig } from '../features/inventory/resource';
 import { Toaster } from '../ui/feedback/Toaster';
-import { AppLayout } from './AppLayout';
 import { RequireAccess } from './RequireAccess';
 import { RequireAuth } from './RequireAuth';
 import { UpdatePrompt } from './UpdatePrompt';
@@ -55,90 +39,203 @@ declare module 'react-aria-components' {
   }
 }
 
+// The mirror in IndexedDB outlives the page: it is emptied at sign-out even when this page
+// never loaded it (its module then registers the same cleaner as it loads).
+onSignOut(async () => {
+  const { clearMirror } = await import('../db/database');
+  await clearMirror();
+});
+
 function Root() {
   const navigate = useNavigate();
   return (
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider locale="pt-BR">
-        <AriaRouterProvider
-          navigate={(to, options) => void navigate(to, options)}
-          useHref={useHref}
-        >
-          <Outlet />
-          <Toaster />
-          <UpdatePrompt />
-        </AriaRouterProvider>
-      </I18nProvider>
-    </QueryClientProvider>
+    <I18nProvider locale="pt-BR">
+      <AriaRouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useHref}>
+        <Outlet />
+        <Toaster />
+        <UpdatePrompt />
+      </AriaRouterProvider>
+    </I18nProvider>
   );
 }
 
+type Load = () => Promise<ReactElement>;
+type Wrap = (element: ReactElement) => ReactElement;
+const bare: Wrap = (element) => element;
+
+/** A public route whose page comes from a chunk of its own, loaded when first opened. */
+const page =
+  (load: Load, wrap: Wrap = bare) =>
+  async () => ({ element: wrap(await load()) });
+
+/** Loads once; a failed load (offline, say) is tried again the next time. */
+function once(load: Load): Load {
+  let loading: Promise<ReactElement> | undefined;
+  return () => {
+    loading ??= load().catch((err: unknown) => {
+      loading = undefined;
+      throw err;
+    });
+    return loading;
+  };
+}
+
+/** A signed-in route: its chunk loads only past the session guard (see above). */
+function signedIn(load: Load, wrap: Wrap = bare): Pick<RouteObject, 'loader' | 'element'> {
+  const get = once(load);
+  const Page = lazy(async () => {
+    const element = await get();
+    return { default: () => element };
+  });
+  return {
+    loader: () => {
+      if (session.get()) void get().catch(() => {});
+      return null;
+    },
+    element: wrap(
+      <Suspense fallback={null}>
+        <Page />
+      </Suspense>,
+    ),
+  };
+}
+
 /** Areas whose screens exist: the list, and the form for create and edit. */
-const SCREENS: Record<string, { list: ReactElement; form?: ReactElement }> = {
-  '/management/customers': { list: <CustomersPage />, form: <CustomerPage /> },
-  '/management/users': { list: <UsersPage />, form: <UserPage /> },
-  '/management/vehicles': {
-    list: <ResourceListPage config={vehicleScreen} />,
-    form: <ResourceFormPage config={vehicleScreen} />,
+const SCREENS: Record<
+  string,
+  { list: () => Promise<ReactElement>; form?: () => Promise<ReactElement> }
+> = {
+  '/management/customers': {
+    list: () => import('../features/customers/CustomersPage').then((m) => <m.CustomersPage />),
+    form: () => import('../features/customers/CustomerPage').then((m) => <m.CustomerPage />),
   },
-  '/management/drivers': {
-    list: <ResourceListPage config={driverScreen} />,
-    form: <ResourceFormPage config={driverScreen} />,
+  '/management/users': {
+    list: () => import('../features/users/UsersPage').then((m) => <m.UsersPage />),
+    form: () => import('../features/users/UserPage').then((m) => <m.UserPage />),
   },
-  '/management/simcards': {
-    list: <ResourceListPage config={simCardScreen} />,
-    form: <ResourceFormPage config={simCardScreen} />,
+  '/management/vehicles': inventory(() =>
+    import('../features/inventory/vehicles').then((m) => m.vehicleScreen),
+  ),
+  '/management/drivers': inventory(() =>
+    import('../features/inventory/drivers').then((m) => m.driverScreen),
+  ),
+  '/management/simcards': inventory(() =>
+    import('../features/inventory/sim-cards').then((m) => m.simCardScreen),
+  ),
+  '/management/trackers': inventory(() =>
+    import('../features/inventory/trackers').then((m) => m.trackerScreen),
+  ),
+  '/management/tracker-types': inventory(() =>
+    import('../features/inventory/tracker-types').then((m) => m.trackerTypeScreen),
+  ),
+  '/management/fleets': inventory(() =>
+    import('../features/inventory/fleets').then((m) => m.fleetScreen),
+  ),
+  '/management/temporary-links': {
+    list: () =>
+      import('../features/temp-access/TemporaryLinksPage').then((m) => <m.TemporaryLinksPage />),
   },
-  '/management/trackers': {
-    list: <ResourceListPage config={trackerScreen} />,
-    form: <ResourceFormPage config={trackerScreen} />,
+  '/reports': {
+    list: () => import('../features/reports/ReportsPage').then((m) => <m.ReportsPage />),
   },
-  '/management/tracker-types': {
-    list: <ResourceListPage config={trackerTypeScreen} />,
-    form: <ResourceFormPage config={trackerTypeScreen} />,
+  '/reports/histories': {
+    list: () => import('../features/reports/HistoriesPage').then((m) => <m.HistoriesPage />),
   },
-  '/management/fleets': {
-    list: <ResourceListPage config={fleetScreen} />,
-    form: <ResourceFormPage config={fleetScreen} />,
+  '/reports/journeys': {
+    list: () => import('../features/reports/JourneysPage').then((m) => <m.JourneysPage />),
   },
-  '/management/temporary-links': { list: <TemporaryLinksPage /> },
-  '/reports': { list: <ReportsPage /> },
-  '/reports/histories': { list: <HistoriesPage /> },
-  '/reports/journeys': { list: <JourneysPage /> },
-  '/reports/positions': { list: <PositionsPage /> },
-  '/reports/distances': { list: <DistancesPage /> },
+  '/reports/positions': {
+    list: () => import('../features/reports/PositionsPage').then((m) => <m.PositionsPage />),
+  },
+  '/reports/distances': {
+    list: () => import('../features/reports/DistancesPage').then((m) => <m.DistancesPage />),
+  },
 };
+
+/** An inventory area: the generic list and form pages with the resource's screen config. */
+function inventory<T extends { id: string }, P, V extends Record<string, unknown>>(
+  config: () => Promise<ResourceConfig<T, P, V>>,
+) {
+  return {
+    list: async () => {
+      const [{ ResourceListPage }, screen] = await Promise.all([
+        import('../features/inventory/ResourceListPage'),
+        config(),
+      ]);
+      return <ResourceListPage config={screen} />;
+    },
+    form: async () => {
+      const [{ ResourceFormPage }, screen] = await Promise.all([
+        import('../features/inventory/ResourceFormPage'),
+        config(),
+      ]);
+      return <ResourceFormPage config={screen} />;
+    },
+  };
+}
+
+/** The signed-in shell (with the query cache) and the home page: the map. */
+const loadShell = once(() =>
+  Promise.all([import('./QueryProvider'), import('./AppLayout')]).then(
+    ([{ QueryProvider }, { AppLayout }]) => (
+      <QueryProvider>
+        <AppLayout />
+      </QueryProvider>
+    ),
+  ),
+);
+const loadHome = once(() => import('../features/map/FleetMapPage').then((m) => <m.FleetMapPage />));
+
+/**
+ * While the sign-in page waits for the person to type, the shell and the map load in the
+ * background (when the browser is idle), so the map opens at once after signing in. Not
+ * part of what loads before the sign-in page shows.
+ */
+function preloadAfterSignIn() {
+  const run = () => {
+    void loadShell().catch(() => {});
+    void loadHome().catch(() => {});
+  };
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 3000 });
+  else setTimeout(run, 1000);
+}
 
 function areaRoutes(): RouteObject[] {
   return allAreas()
     .filter((area) => area.path !== '/')
-    .flatMap((area) => {
-      const guard = (element: ReactElement, write = false) => (
-        <RequireAccess area={area} write={write}>
-          {element}
-        </RequireAccess>
-      );
+    .flatMap((area): RouteObject[] => {
+      const guard =
+        (write = false) =>
+        (element: ReactElement) => (
+          <RequireAccess area={area} write={write}>
+            {element}
+          </RequireAccess>
+        );
       const screens = SCREENS[area.path];
       if (screens) {
         const { form } = screens;
         return [
-          { path: area.path, element: guard(screens.list) },
+          { path: area.path, ...signedIn(screens.list, guard()) },
           ...(form
             ? [
                 {
                   path: `${area.path}/create`,
-                  element: guard(<Fragment key="create">{form}</Fragment>, true),
+                  ...signedIn(form, (e) => guard(true)(<Fragment key="create">{e}</Fragment>)),
                 },
                 // A record's page: editable with `write`, read-only with only `read`.
-                { path: `${area.path}/:id`, element: guard(form) },
+                { path: `${area.path}/:id`, ...signedIn(form, guard()) },
               ]
             : []),
         ];
       }
+      const areaPage = (create: boolean) => () =>
+        import('../features/areas/AreaPage').then((m) => (
+          <m.AreaPage area={area} create={create} />
+        ));
       return [
-        { path: area.path, element: guard(<AreaPage area={area} />) },
+        { path: area.path, ...signedIn(areaPage(false), guard()) },
         ...(area.creatable
-          ? [{ path: `${area.path}/create`, element: guard(<AreaPage area={area} create />, true) }]
+          ? [{ path: `${area.path}/create`, ...signedIn(areaPage(true), guard(true)) }]
           : []),
       ];
     });
@@ -147,29 +244,61 @@ function areaRoutes(): RouteObject[] {
 export const routes: RouteObject[] = [
   {
     element: <Root />,
+    // The first chunk of a page is on its way: nothing to show for that instant.
+    HydrateFallback: () => null,
     children: [
-      { path: '/login', element: <LoginPage /> },
-      { path: '/create-password', element: <CreatePasswordPage /> },
-      { path: '/recover-password', element: <RecoverPasswordPage /> },
-      { path: '/temp-access/:token', element: <TempAccessPage /> },
       {
-        element: (
-          <RequireAuth>
-            <AppLayout />
-          </RequireAuth>
+        path: '/login',
+        lazy: page(() =>
+          import('../features/auth/pages').then((m) => {
+            preloadAfterSignIn();
+            return <m.LoginPage />;
+          }),
         ),
+      },
+      {
+        path: '/create-password',
+        lazy: page(() => import('../features/auth/pages').then((m) => <m.CreatePasswordPage />)),
+      },
+      {
+        path: '/recover-password',
+        lazy: page(() => import('../features/auth/pages').then((m) => <m.RecoverPasswordPage />)),
+      },
+      {
+        path: '/temp-access/:token',
+        lazy: page(() =>
+          Promise.all([
+            import('./QueryProvider'),
+            import('../features/temp-access/TempAccessPage'),
+          ]).then(([{ QueryProvider }, { TempAccessPage }]) => (
+            <QueryProvider>
+              <TempAccessPage />
+            </QueryProvider>
+          )),
+        ),
+      },
+      {
+        ...signedIn(loadShell, (shell) => <RequireAuth>{shell}</RequireAuth>),
         children: [
           {
             path: '/',
-            element: (
-              <RequireAccess area={HOME}>
-                <FleetMapPage />
-              </RequireAccess>
+            ...signedIn(loadHome, (element) => (
+              <RequireAccess area={HOME}>{element}</RequireAccess>
+            )),
+          },
+          {
+            path: '/account',
+            ...signedIn(() =>
+              import('../features/account/AccountPage').then((m) => <m.AccountPage />),
             ),
           },
-          { path: '/account', element: <AccountPage /> },
           ...areaRoutes(),
-          { path: '*', element: <NotFoundPage /> },
+          {
+            path: '*',
+            ...signedIn(() =>
+              import('../features/areas/NotFoundPage').then((m) => <m.NotFoundPage />),
+            ),
+          },
         ],
       },
     ],

@@ -1,30 +1,94 @@
 /**
- * The base map: raster tiles from the configured URL (VITE_MAP_TILE_URL at build time,
- * OpenStreetMap by default). The service worker keeps the tiles seen for offline use.
+ * The base map under the vehicles: the built-in light base (land, coasts, borders) always at
+ * the bottom, and over it the base map the server is configured with (`config`, from
+ * `registros/map/config`: raster tiles, a PMTiles archive served by Rastro, or a vector style). When no tile
+ * answers, the built-in base still shows where things are. The service worker keeps the
+ * tiles seen for use without signal (bounded).
+ *
+ * The map element says what was drawn, for tests and the benchmark (nothing a person sees
+ * tells it): `data-base-map` (the configured kind), `data-builtin-base="drawn"` once the
+ * built-in base was painted, and `data-base-tiles` (tiles of the configured source loaded).
  */
-import TileLayer from 'ol/layer/Tile';
-import XYZ from 'ol/source/XYZ';
+import type BaseLayer from 'ol/layer/Base';
+import type Layer from 'ol/layer/Layer';
+import type TileSource from 'ol/source/Tile';
 import { useEffect } from 'react';
+import type { MapConfig } from '../contract';
 import { useMap } from './MapView';
 
-export const TILE_URL =
-  import.meta.env.VITE_MAP_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-export const TILE_ATTRIBUTION =
-  import.meta.env.VITE_MAP_ATTRIBUTION ||
-  '© <a href="https://www.openstreetmap.org/copyright">colaboradores do OpenStreetMap</a>';
-
-export function BaseTiles() {
+/** `config`: the server's base map (hooks/useMapConfig); without it, only the built-in base. */
+export function BaseTiles({ config = null }: { config?: MapConfig | null }) {
   const map = useMap();
+
+  // The built-in base, beneath everything.
   useEffect(() => {
-    const layer = new TileLayer({
-      source: new XYZ({ url: TILE_URL, attributions: TILE_ATTRIBUTION, crossOrigin: 'anonymous' }),
-      zIndex: 0,
-    });
-    map.addLayer(layer);
+    let layer: BaseLayer | undefined;
+    let cancelled = false;
+    // Built when the page is idle: the vehicles' first frame comes first.
+    const idle = (run: () => void) =>
+      typeof requestIdleCallback === 'function'
+        ? requestIdleCallback(run, { timeout: 1500 })
+        : setTimeout(run, 200);
+    const build = () =>
+      import('./builtin-base').then(async ({ builtinBaseLayer }) => {
+        const built = await builtinBaseLayer();
+        if (cancelled) return built.dispose();
+        layer = built;
+        built.once('postrender', () => {
+          const target = map.getTargetElement();
+          if (target) target.dataset.builtinBase = 'drawn';
+        });
+        map.addLayer(built);
+      });
+    idle(() => void build());
     return () => {
-      map.removeLayer(layer);
-      layer.dispose();
+      cancelled = true;
+      if (layer) {
+        map.removeLayer(layer);
+        layer.dispose();
+      }
     };
   }, [map]);
+
+  // The configured base map over it.
+  useEffect(() => {
+    const target = map.getTargetElement();
+    if (target) target.dataset.baseMap = config?.kind ?? 'none';
+    if (!config || config.kind === 'none') return;
+    let layer: BaseLayer | undefined;
+    let cancelled = false;
+    let loaded = 0;
+    void import('./tile-layers')
+      .then(({ tileLayer }) => tileLayer(config))
+      .then((made) => {
+        if (cancelled) return made.dispose();
+        layer = made;
+        made.setZIndex(0);
+        const layers =
+          'getLayersArray' in made
+            ? (made as { getLayersArray(): Layer[] }).getLayersArray()
+            : [made as Layer];
+        for (const one of layers) {
+          const source = one.getSource() as TileSource | null;
+          source?.on('tileloadend', () => {
+            loaded += 1;
+            if (target) target.dataset.baseTiles = String(loaded);
+          });
+        }
+        map.addLayer(made);
+      })
+      .catch((err: unknown) => {
+        // The built-in base stays; the reason goes to the console for whoever configures.
+        console.warn('mapa base: não foi possível carregar', err);
+      });
+    return () => {
+      cancelled = true;
+      if (layer) {
+        map.removeLayer(layer);
+        layer.dispose();
+      }
+    };
+  }, [map, config]);
+
   return null;
 }

@@ -14,7 +14,7 @@ import {
 } from 'react-aria-components';
 import { quantityText } from '../lib/format';
 import { ChevronDownIcon } from './icons';
-import type { SelectOption } from './Select';
+import { emptyText, type SelectOption } from './Select';
 
 export function MultiSelect({
   label,
@@ -24,6 +24,7 @@ export function MultiSelect({
   noun,
   description,
   isDisabled,
+  isLoading = false,
 }: {
   label: string;
   options: SelectOption[];
@@ -33,21 +34,25 @@ export function MultiSelect({
   noun: [string, string];
   description?: string;
   isDisabled?: boolean;
+  /** The options are still on their way (see Select). */
+  isLoading?: boolean;
 }) {
   const chosen = value.filter((id) => options.some((o) => o.value === id));
   const shown =
-    chosen.length === 0
-      ? 'Selecione'
-      : chosen.length === 1
-        ? (options.find((o) => o.value === chosen[0])?.label ?? '')
-        : quantityText(chosen.length, noun[0], noun[1]);
+    options.length === 0
+      ? emptyText(isLoading)
+      : chosen.length === 0
+        ? 'Selecione'
+        : chosen.length === 1
+          ? (options.find((o) => o.value === chosen[0])?.label ?? '')
+          : quantityText(chosen.length, noun[0], noun[1]);
   return (
     <AriaSelect
       className="field"
       selectionMode="multiple"
       value={chosen}
       onChange={(keys) => onChange(keys.map(String))}
-      isDisabled={isDisabled}
+      isDisabled={isDisabled || options.length === 0}
     >
       <Label>{label}</Label>
       <Button className="select-button">

@@ -17,6 +17,10 @@ export interface SelectOption {
   value: string;
 }
 
+/** What an empty select shows: still loading, or nothing to choose. */
+export const emptyText = (loading: boolean) =>
+  loading ? 'Carregando…' : 'Nenhuma opção disponível';
+
 export function Select({
   label,
   options,
@@ -27,6 +31,7 @@ export function Select({
   isRequired,
   isDisabled,
   placeholder = 'Selecione',
+  isLoading = false,
   className = 'field',
 }: {
   label: string;
@@ -38,17 +43,22 @@ export function Select({
   isRequired?: boolean;
   isDisabled?: boolean;
   placeholder?: string;
+  /** The options are still on their way: the list cannot open yet, and says so. */
+  isLoading?: boolean;
   className?: string;
 }) {
+  // react-aria does not open a select without options: disable it and say why instead of a
+  // button that silently does nothing.
+  const empty = options.length === 0;
   return (
     <AriaSelect
       className={className}
       selectedKey={value}
       onSelectionChange={(key) => key !== null && onChange(String(key))}
       isRequired={isRequired}
-      isDisabled={isDisabled}
+      isDisabled={isDisabled || empty}
       isInvalid={Boolean(errorMessage)}
-      placeholder={placeholder}
+      placeholder={empty ? emptyText(isLoading) : placeholder}
     >
       <Label>{label}</Label>
       <Button className="select-button">

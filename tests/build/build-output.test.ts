@@ -1,16 +1,52 @@
 /**
  * Checks the built PWA itself (built here into a temporary folder, as `npm run build` does):
- * the worker and the manifest exist where the spec puts them, the shell is precached, and
- * no API URL ever is.
+ * the worker and the manifest exist where the spec puts them, the shell and every lazily
+ * loaded chunk are precached, no API URL ever is, the JavaScript loaded before the sign-in
+ * page stays within its budget, and text files have their precompressed copies.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build } from 'vite';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { build, type Rollup } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const outDir = mkdtempSync(path.join(tmpdir(), 'rastro-build-'));
 const file = (name: string) => path.join(outDir, name);
+const html = () => readFileSync(file('index.html'), 'utf8');
+/** JavaScript loaded before the sign-in page shows, gzip -9 (issue 16: ≤ 170 KB). */
+const SIGN_IN_BUDGET = 170 * 1024;
+let chunks = new Map<string, Rollup.OutputChunk>();
+
+/** The chunks these load with them (static imports, followed to the end). */
+function withImports(start: Rollup.OutputChunk[]): Rollup.OutputChunk[] {
+  const seen = new Map<string, Rollup.OutputChunk>();
+  const stack = [...start];
+  for (let chunk = stack.pop(); chunk; chunk = stack.pop()) {
+    if (seen.has(chunk.fileName)) continue;
+    seen.set(chunk.fileName, chunk);
+    for (const name of chunk.imports) {
+      const next = chunks.get(name);
+      if (next) stack.push(next);
+    }
+  }
+  return [...seen.values()];
+}
+const chunkOf = (test: (id: string) => boolean) =>
+  [...chunks.values()].filter((c) => c.facadeModuleId && test(c.facadeModuleId));
+
+/**
+ * What a visitor's browser loads before the sign-in page: the page's entry and its imports,
+ * the sign-in page's own chunk (a lazy route) and the service worker's registration.
+ */
+function signInChunks() {
+  const entry = [...chunks.values()].filter((c) => c.isEntry && c.fileName.startsWith('assets/'));
+  return withImports([
+    ...entry,
+    ...chunkOf((id) => id.endsWith('/features/auth/pages.ts')),
+    ...chunkOf((id) => id.includes('workbox-window')),
+  ]);
+}
 
 function precacheUrls(): string[] {
   const worker = readFileSync(file('firebase-messaging-sw.js'), 'utf8');
@@ -24,11 +60,22 @@ function pngSize(name: string): [number, number] {
 }
 
 beforeAll(async () => {
-  await build({
+  // Vitest runs with NODE_ENV=test, which would make this a development build (React's
+  // development bundles and all): build as `npm run build` does.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  const result = (await build({
     configFile: path.resolve('vite.config.ts'),
     logLevel: 'silent',
+    mode: 'production',
     build: { outDir, emptyOutDir: true, sourcemap: false },
-  });
+  }).finally(() => {
+    process.env.NODE_ENV = nodeEnv;
+  })) as Rollup.RollupOutput | Rollup.RollupOutput[];
+  const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output);
+  chunks = new Map(
+    outputs.filter((o): o is Rollup.OutputChunk => o.type === 'chunk').map((c) => [c.fileName, c]),
+  );
 }, 120_000);
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
@@ -83,5 +130,43 @@ describe('build output', () => {
     }
     const worker = readFileSync(file('firebase-messaging-sw.js'), 'utf8');
     expect(worker).not.toContain('"url":"/registros');
+  });
+
+  it('precaches every lazily loaded chunk, so that any page opens offline', () => {
+    const urls = precacheUrls();
+    const lazyPages = chunkOf((id) => /\/(features|app)\/.*Page\.tsx$/.test(id));
+    expect(lazyPages.length).toBeGreaterThan(10);
+    for (const chunk of chunks.values())
+      if (chunk.fileName.startsWith('assets/')) expect(urls).toContain(chunk.fileName);
+  });
+
+  it('loads at most 170 KB of JavaScript (gzip) before the sign-in page, without map or mirror', () => {
+    const loaded = signInChunks();
+    expect(loaded.some((c) => c.moduleIds.some((id) => id.endsWith('LoginPage.tsx')))).toBe(true);
+    const bytes = loaded.reduce((sum, c) => sum + gzipSync(c.code, { level: 9 }).length, 0);
+    expect(bytes).toBeLessThanOrEqual(SIGN_IN_BUDGET);
+    const modules = loaded.flatMap((c) => c.moduleIds);
+    for (const heavy of ['/node_modules/ol/', '/node_modules/dexie/', '@tanstack/query-core'])
+      expect(modules.filter((id) => id.includes(heavy))).toEqual([]);
+    // The map and its library come with the map page.
+    const map = withImports(chunkOf((id) => id.endsWith('/features/map/FleetMapPage.tsx')));
+    expect(map.flatMap((c) => c.moduleIds).some((id) => id.includes('/node_modules/ol/'))).toBe(
+      true,
+    );
+  });
+
+  it('writes brotli and gzip copies of the hashed assets, decoding to the same bytes', () => {
+    const entry = [...chunks.values()].find((c) => c.isEntry && c.fileName.startsWith('assets/'));
+    const css = [...html().matchAll(/href="\/(assets\/[^"]+\.css)"/g)].map((m) => m[1] ?? '');
+    expect(css.length).toBeGreaterThan(0);
+    for (const name of [entry?.fileName ?? 'missing', ...css]) {
+      const original = readFileSync(file(name));
+      expect(brotliDecompressSync(readFileSync(file(`${name}.br`)))).toEqual(original);
+      expect(gunzipSync(readFileSync(file(`${name}.gz`)))).toEqual(original);
+    }
+    // Files revalidated on every load may be changed in place: the server compresses them.
+    for (const name of ['index.html', 'firebase-messaging-sw.js', 'manifest.webmanifest'])
+      expect(existsSync(file(`${name}.br`))).toBe(false);
+    expect(precacheUrls().some((url) => /\.(br|gz)$/.test(url))).toBe(false);
   });
 });

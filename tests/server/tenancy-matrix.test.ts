@@ -55,6 +55,7 @@ const ROUTES: Record<string, Case> = {
   'PUT /registros/push/subscribe-token': { exempt: 'token do próprio navegador' },
   'PUT /registros/push/unsubscribe-token': { exempt: 'remove só tokens do próprio usuário' },
   'GET /registros/autocomplete/cep/:cep': { exempt: 'endereço público, sem dados de cliente' },
+  'GET /registros/map/config': { exempt: 'público: o mapa base configurado, sem dados de cliente' },
   'GET /registros/client': {
     attempt: () => ({ path: '/registros/client?limit=1000' }),
     list: (body, other) => {

@@ -25,5 +25,14 @@ export function useVehicles(clientId: string | null, limit = VEHICLE_SEARCH_BY_C
 
 /** 'plate | name' options (SPEC §3), in plate order. */
 export function useVehicleOptions(clientId: string | null, limit?: number): SelectOption[] {
-  return (useVehicles(clientId, limit).data?.vehicles ?? []).map(vehicleOption);
+  return useVehicleChoices(clientId, limit).options;
+}
+
+/** The options and whether they are still loading (for a picker that says 'Carregando…'). */
+export function useVehicleChoices(clientId: string | null, limit?: number) {
+  const query = useVehicles(clientId, limit);
+  return {
+    options: (query.data?.vehicles ?? []).map(vehicleOption),
+    loading: query.isLoading,
+  };
 }

@@ -6,6 +6,7 @@
  */
 import { useMemo, useState } from 'react';
 import { useLiveLocations } from '../../db/useLiveLocations';
+import { useMapConfig } from '../../hooks/useMapConfig';
 import { PHONE, useMediaQuery } from '../../hooks/useMediaQuery';
 import { useNow } from '../../hooks/useNow';
 import { useOnline } from '../../hooks/useOnline';
@@ -47,6 +48,7 @@ export function FleetMapPage() {
   const online = useOnline();
   const phone = useMediaQuery(PHONE);
   const now = useNow(STATE_CLOCK_MS);
+  const baseMap = useMapConfig();
   const items = useMemo(() => live.rows ?? [], [live.rows]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [follow, setFollow] = useState(false);
@@ -98,7 +100,7 @@ export function FleetMapPage() {
           }}
         />
         <MapView label="Mapa da frota" id={MAP_ID}>
-          <BaseTiles />
+          <BaseTiles config={baseMap} />
           <VehicleLayer
             items={items}
             selectedId={selectedId}

@@ -18,6 +18,7 @@ import {
   Virtualizer,
 } from 'react-aria-components';
 import type { HistoryReport } from '../../contract';
+import { useMapConfig } from '../../hooks/useMapConfig';
 import { t } from '../../i18n/pt-BR';
 import { formatDistance, formatDuration } from '../../lib/format';
 import { BaseTiles } from '../../map/BaseTiles';
@@ -38,6 +39,7 @@ export const prefetchChart = () => void loadChart();
 
 export function HistoryView({ report }: { report: HistoryReport }) {
   const points = report.positions;
+  const baseMap = useMapConfig();
   const times = useMemo(() => points.map((p) => Date.parse(p.fixTime)), [points]);
   const speeds = useMemo(() => points.map((p) => p.speed), [points]);
   const playback = usePlayback(times);
@@ -99,7 +101,7 @@ export function HistoryView({ report }: { report: HistoryReport }) {
     <div className="history">
       <div className="history-main">
         <MapView label={t.reports.historyMap} className="map history-map" id="history-map">
-          <BaseTiles />
+          <BaseTiles config={baseMap} />
           <RouteLayer points={points} />
           <MarkersLayer markers={markers} onSelect={jumpToStop} />
           <PlaybackMarker position={current} vehicleType={report.vehicleType} follow={follow} />

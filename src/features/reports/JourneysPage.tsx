@@ -8,6 +8,7 @@ import { keys } from '../../api/keys';
 import { reportsApi } from '../../api/reports';
 import type { Stop, Trip, TripsReport, TripTotals } from '../../contract';
 import { useErrorToast } from '../../hooks/feedback';
+import { useMapConfig } from '../../hooks/useMapConfig';
 import { ROUTE_LABELS, t } from '../../i18n/pt-BR';
 import { formatDistance, formatDuration, formatWithUnit } from '../../lib/format';
 import { INTERVAL_LIMITS } from '../../lib/report-period';
@@ -77,6 +78,7 @@ function sumTotals(reports: TripsReport[]): TripTotals {
 }
 
 function TripMap({ trip, label }: { trip: Trip; label: string }) {
+  const baseMap = useMapConfig();
   const period = {
     beginAt: trip.startTime,
     endAt: new Date(Date.parse(trip.endTime) + 1000).toISOString(),
@@ -110,7 +112,7 @@ function TripMap({ trip, label }: { trip: Trip; label: string }) {
       <h2>{label}</h2>
       {query.isFetching && <Loading label={t.reports.loading} />}
       <MapView label={t.reports.tripMap} className="map trip-map" id="trip-map">
-        <BaseTiles />
+        <BaseTiles config={baseMap} />
         {query.data && <RouteLayer points={query.data.positions} />}
         <MarkersLayer markers={markers} />
       </MapView>

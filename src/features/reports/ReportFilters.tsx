@@ -14,7 +14,7 @@ import { FormMessage } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
 import { CustomerPicker } from '../customers/CustomerPicker';
 import { useSelectedClient } from '../customers/useCustomers';
-import { useVehicleOptions } from '../inventory/useVehicleOptions';
+import { useVehicleChoices } from '../inventory/useVehicleOptions';
 import { type DayRange, periodOf, shiftDay, today } from './period';
 import type { ReportChoice } from './useReportParams';
 
@@ -32,7 +32,7 @@ export function ReportFilters({
   busy?: boolean;
 }) {
   const [clientId, setClientId] = useSelectedClient();
-  const options = useVehicleOptions(clientId);
+  const { options, loading } = useVehicleChoices(clientId);
   const [ids, setIds] = useState(initial.ids);
   const [range, setRange] = useState<DayRange>(initial.range);
   const [problem, setProblem] = useState<string>();
@@ -65,6 +65,7 @@ export function ReportFilters({
           value={ids}
           onChange={setIds}
           noun={['veículo', 'veículos']}
+          isLoading={loading}
         />
       ) : (
         <Select
@@ -72,6 +73,7 @@ export function ReportFilters({
           options={options}
           value={ids[0] ?? null}
           onChange={(id) => setIds([id])}
+          isLoading={loading}
         />
       )}
       <TextField

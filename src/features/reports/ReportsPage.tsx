@@ -33,7 +33,7 @@ import { TextField } from '../../ui/TextField';
 import { areasFor } from '../areas/areas';
 import { CustomerPicker } from '../customers/CustomerPicker';
 import { useSelectedClient } from '../customers/useCustomers';
-import { useVehicleOptions } from '../inventory/useVehicleOptions';
+import { useVehicleChoices } from '../inventory/useVehicleOptions';
 import { type DayRange, formatDateTime, periodOf, shiftDay, today } from './period';
 import { ReportResults } from './ReportResults';
 
@@ -72,7 +72,7 @@ function useDriverOptions(clientId: string | null) {
 
 function RequestForm({ onDone }: { onDone: (request: ReportRequest) => void }) {
   const [clientId, setClientId] = useSelectedClient();
-  const vehicles = useVehicleOptions(clientId);
+  const { options: vehicles, loading: vehiclesLoading } = useVehicleChoices(clientId);
   const drivers = useDriverOptions(clientId);
   const [type, setType] = useState<ReportType>('TRIPS');
   const [ids, setIds] = useState<string[]>([]);
@@ -137,6 +137,7 @@ function RequestForm({ onDone }: { onDone: (request: ReportRequest) => void }) {
           options={vehicles}
           value={ids[0] ?? null}
           onChange={(id) => setIds([id])}
+          isLoading={vehiclesLoading}
         />
       ) : (
         <MultiSelect
@@ -145,6 +146,7 @@ function RequestForm({ onDone }: { onDone: (request: ReportRequest) => void }) {
           value={ids}
           onChange={setIds}
           noun={['veículo', 'veículos']}
+          isLoading={vehiclesLoading}
         />
       )}
       <TextField

@@ -11,6 +11,7 @@ import { toClientError } from '../../api/errors';
 import { keys } from '../../api/keys';
 import { openSharedLocations } from '../../api/sharing';
 import { markerIcon } from '../../contract';
+import { useMapConfig } from '../../hooks/useMapConfig';
 import { PHONE, useMediaQuery } from '../../hooks/useMediaQuery';
 import { useNow } from '../../hooks/useNow';
 import { t } from '../../i18n/pt-BR';
@@ -51,6 +52,7 @@ export function TempAccessPage() {
   const shared = useSharedLocations(token);
   const phone = useMediaQuery(PHONE);
   const now = useNow(15_000);
+  const baseMap = useMapConfig();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const locations = useMemo(() => shared.data?.locations ?? [], [shared.data]);
   const points = useMemo(
@@ -82,7 +84,7 @@ export function TempAccessPage() {
       {shared.data && (
         <>
           <MapView label="Mapa dos veículos compartilhados" className="map shared-map">
-            <BaseTiles />
+            <BaseTiles config={baseMap} />
             <FitOnce points={points} />
             <VehicleLayer
               items={locations}

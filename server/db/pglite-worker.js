@@ -1,0 +1,141 @@
+// @ts-check
+/**
+ * The thread that owns the embedded PGlite database, speaking PostgreSQL's wire protocol.
+ * PGlite runs PostgreSQL compiled to WebAssembly on whatever thread calls it: on the server's
+ * own thread a month-long report stopped ingest, the API and the live stream until it ended.
+ * Here it runs beside them. The server's thread reaches it with node-postgres through an
+ * in-memory stream (pglite-thread.ts), exactly as it reaches a PostgreSQL server through a
+ * socket: one driver, one set of types and errors for both databases.
+ *
+ * Bytes from the other side are cut into protocol messages and fed to PGlite one at a time
+ * (it is one backend: a queue keeps them in order); what PGlite answers goes back as is.
+ * Plain JavaScript on purpose, type-checked through JSDoc: a worker thread starts without
+ * the TypeScript loader of its parent (tsx, or vitest's), and this file needs none.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+/** @typedef {import('./pglite-thread').ToWorker} ToWorker */
+/** @typedef {import('./pglite-thread').FromWorker} FromWorker */
+
+const port = parentPort;
+if (!port) throw new Error('pglite-worker.js runs only as a worker thread');
+const { dataDir } = /** @type {import('./pglite-thread').WorkerData} */ (workerData);
+
+const SSL_REQUEST = 80_877_103;
+const CANCEL_REQUEST = 80_877_102;
+const PROTOCOL_3 = 196_608;
+const SYNC = 0x53; // 'S'
+const QUERY = 0x51; // 'Q'
+/** A large answer travels in parts of this size; the other side parses one per turn. */
+const PART = 256 * 1024;
+
+/** @param {FromWorker} message @param {ArrayBuffer[]} [transfer] */
+const send = (message, transfer) => port.postMessage(message, transfer ?? []);
+
+const db = await PGlite.create(dataDir);
+
+/** Bytes of each connection that do not make a whole message yet. */
+/** @type {Map<number, Buffer>} */
+const pending = new Map();
+/** Every piece of work on the database, in the order it arrived. */
+/** @type {Promise<unknown>} */
+let queue = Promise.resolve();
+/** @param {() => Promise<unknown>} work */
+const enqueue = (work) => {
+  queue = queue.then(work).catch((err) => send({ type: 'failed', message: String(err) }));
+};
+
+/**
+ * @param {number} conn
+ * @param {Uint8Array} data
+ */
+function answer(conn, data) {
+  for (let at = 0; at < data.length; at += PART) {
+    const part = data.slice(at, at + PART);
+    send({ type: 'data', conn, data: part }, [part.buffer]);
+  }
+}
+
+/** Connections past their startup message: from then on every message has a type byte. */
+/** @type {Set<number>} */
+const started = new Set();
+
+/**
+ * The whole messages at the start of a connection's bytes, and the bytes left over.
+ * @param {number} conn
+ * @param {Buffer} buffer
+ */
+function split(conn, buffer) {
+  /** @type {Buffer[]} */
+  const messages = [];
+  let at = 0;
+  while (!started.has(conn) && buffer.length - at >= 8) {
+    // The SSL request and the startup message have no type byte: a length, then a code.
+    const length = buffer.readInt32BE(at);
+    if (buffer.length - at < length) break;
+    if (buffer.readInt32BE(at + 4) === PROTOCOL_3) started.add(conn);
+    messages.push(buffer.subarray(at, at + length));
+    at += length;
+  }
+  while (started.has(conn) && buffer.length - at >= 5) {
+    const length = 1 + buffer.readInt32BE(at + 1);
+    if (buffer.length - at < length) break;
+    messages.push(buffer.subarray(at, at + length));
+    at += length;
+  }
+  return { messages, rest: Buffer.from(buffer.subarray(at)) };
+}
+
+/**
+ * @param {number} conn
+ * @param {Buffer} message
+ */
+async function run(conn, message) {
+  if (message.length === 8 && message.readInt32BE(4) === SSL_REQUEST) {
+    answer(conn, new Uint8Array([0x4e])); // 'N': no TLS between two threads
+    return;
+  }
+  // A statement running in PGlite cannot be interrupted: a cancel request is dropped.
+  if (message.length === 16 && message.readInt32BE(4) === CANCEL_REQUEST) return;
+  const kind = message[0];
+  await db.runExclusive(() =>
+    db.execProtocolRawStream(new Uint8Array(message), {
+      // Written to the data folder when a statement cycle ends, as PGlite's query() does.
+      syncToFs: kind === SYNC || kind === QUERY,
+      onRawData: (data) => answer(conn, data),
+    }),
+  );
+}
+
+port.on('message', (/** @type {ToWorker} */ message) => {
+  switch (message.type) {
+    case 'data': {
+      const { conn } = message;
+      const bytes = Buffer.concat([pending.get(conn) ?? Buffer.alloc(0), message.data]);
+      const { messages, rest } = split(conn, bytes);
+      pending.set(conn, rest);
+      enqueue(async () => {
+        for (const one of messages) await run(conn, one);
+      });
+      return;
+    }
+    case 'end':
+      pending.delete(message.conn);
+      started.delete(message.conn);
+      // A connection that went away inside a transaction leaves none open for the next.
+      enqueue(async () => {
+        if (db.isInTransaction()) await db.exec('rollback');
+      });
+      return;
+    case 'close':
+      enqueue(async () => {
+        await db.close();
+        send({ type: 'closed' });
+        port.close();
+      });
+      return;
+  }
+});
+
+send({ type: 'ready' });
