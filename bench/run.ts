@@ -3,7 +3,7 @@
  * position and last location) on PGlite and, when one answers on 127.0.0.1:5432, PostgreSQL,
  * with the event loop's longest pause; then `lastLocation` for every tracker: time and bytes.
  * BENCH_TRACKERS, BENCH_FIXES and BENCH_CONCURRENCY (devices sending at once) change the sizes;
- * BENCH_PARTS (pglite, postgres, map; comma-separated) runs only some parts.
+ * BENCH_PARTS (pglite, postgres, reports, alerts, map; comma-separated) runs only some parts.
  */
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
@@ -12,8 +12,11 @@ import { loadConfig } from '../server/config';
 import { trackers, vehicles } from '../server/db/schema';
 import { createLogger } from '../server/log';
 import { type RunningServer, startServer } from '../server/start';
+
+import { benchAlerts } from './alerts';
 import { benchLongQuery } from './long-query';
 import { withLoopWatch } from './loop-watch';
+
 import { benchMap } from './map';
 import { benchReports } from './reports';
 
@@ -174,7 +177,7 @@ async function bench(label: string, databaseUrl?: string) {
 const PARTS = (
   process.env.BENCH_ONLY === 'reports'
     ? 'reports'
-    : (process.env.BENCH_PARTS ?? 'pglite,postgres,reports,map')
+    : (process.env.BENCH_PARTS ?? 'pglite,postgres,reports,alerts,map')
 ).split(',');
 
 if (PARTS.includes('pglite')) await bench('PGlite (embedded)');
@@ -190,6 +193,11 @@ if (postgres) {
   }
 } else if (PARTS.includes('postgres')) {
   console.log('\nPostgreSQL: nenhum servidor em 127.0.0.1:5432, etapa pulada');
+}
+
+if (PARTS.includes('alerts')) {
+  await benchAlerts('PGlite (embedded)', async () => ({ url: undefined, drop: async () => {} }));
+  await benchAlerts('PostgreSQL (127.0.0.1:5432)', postgresDatabase);
 }
 
 if (PARTS.includes('map')) await benchMap();

@@ -129,6 +129,9 @@ export default async function globalSetup() {
       WIALON_IPS_PORT: String(E2E_PORT - 2),
       SIMULATOR: 'on',
       SIMULATOR_INTERVAL_MS: '1000',
+      // The demo's alert rules would raise toasts over every journey: the alert journeys
+      // create their own.
+      SEED_DEMO_ALERTS: 'false',
       DATABASE_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

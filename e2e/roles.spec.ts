@@ -33,7 +33,14 @@ async function expectDenied(page: Page, path: string) {
 
 test('a Terceiro sees the map and the two vehicles linked to them, read-only', async ({ page }) => {
   await signInAs(page, 'terceiro@rastro.demo', 'Tiago Terceiro');
-  expect(await menuLinks(page)).toEqual(['/', '/management', '/management/vehicles']);
+  // And the alerts of those vehicles (read-only: acknowledging is for operators).
+  expect(await menuLinks(page)).toEqual([
+    '/',
+    '/fleet-management',
+    '/fleet-management/alerts/alerts-history',
+    '/management',
+    '/management/vehicles',
+  ]);
 
   await page.goto('/management/vehicles');
   const table = page.getByRole('grid', { name: 'Veículos' });
@@ -55,6 +62,8 @@ test('a Terceiro sees the map and the two vehicles linked to them, read-only', a
     '/management/vehicles/create',
     '/management/temporary-links',
     '/dashboard',
+    '/fleet-management/geofences',
+    '/fleet-management/alerts',
   ])
     await expectDenied(page, path);
 });

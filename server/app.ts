@@ -11,6 +11,8 @@ import { errorBody, handleError } from './http/errors';
 import { loggablePath } from './http/redact';
 import { securityHeaders } from './http/security';
 import { flespiStreamRoutes } from './ingest/flespi';
+import { alertRuleRoutes } from './routes/alert-rules';
+import { alertRoutes } from './routes/alerts';
 import { authRoutes } from './routes/auth';
 import { autocompleteRoutes } from './routes/autocomplete';
 import { clientRoutes } from './routes/clients';
@@ -20,6 +22,7 @@ import {
   trackerActivationRoutes,
   vehicleCommandRoutes,
 } from './routes/commands';
+import { geofenceRoutes } from './routes/geofences';
 import { imageRoutes, MAX_IMAGE_BYTES, MAX_IMAGES_PER_VEHICLE } from './routes/images';
 import {
   driverRoutes,
@@ -110,6 +113,9 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   registros.route('/temp-access', tempAccessRoutes(deps));
   registros.route('/reports', reportRoutes(deps));
   registros.route('/map', mapConfigRoutes(deps));
+  registros.route('/geofence', geofenceRoutes(deps));
+  registros.route('/alert-rules', alertRuleRoutes(deps));
+  registros.route('/alerts', alertRoutes(deps));
   registros.route('/', imageRoutes(deps));
   app.route('/registros', registros);
 

@@ -110,6 +110,7 @@ const EnvSchema = v.object({
   SEED_DEMO: bool(true),
   SEED_DEMO_FLEET: bool(true),
   SEED_DEMO_HISTORY_DAYS: int(7, 0),
+  SEED_DEMO_ALERTS: bool(true),
   TRUST_PROXY: proxyHops,
   LOGIN_MAX_CONCURRENT: int(2, 1),
   SESSION_MAX_AGE: int(90 * 24 * 3600, 60),
@@ -131,6 +132,10 @@ const EnvSchema = v.object({
   LOGIN_BLOCK_AFTER: int(10, 1),
   LOGIN_ADDRESS_BLOCK_AFTER: int(50, 1),
   LOGIN_BLOCK_MINUTES: int(15, 1),
+  ALERT_ENGINE: v.optional(v.picklist(['on', 'off'], 'use on ou off'), 'on'),
+  ALERT_GEOFENCE_HYSTERESIS_METERS: int(25, 0),
+  ALERT_TIMEOUT_CHECK_SECONDS: int(60, 1),
+  ALERT_MAIL_FLUSH_SECONDS: int(10, 1),
 });
 
 export type Config = {
@@ -196,6 +201,8 @@ export type Config = {
   seedDemoFleet: boolean;
   /** Days of past positions the demo writes on first start (0: none). */
   seedDemoHistoryDays: number;
+  /** The demo's alert rules and geofences (with the demo fleet). */
+  seedDemoAlerts: boolean;
   /** Proxies in front of the server whose X-Forwarded-For hops are trusted (0: none). */
   trustProxy: number;
   throttle: {
@@ -206,6 +213,16 @@ export type Config = {
     blockAfter: number;
     addressBlockAfter: number;
     blockMinutes: number;
+  };
+  /** The alert engine (server/alerts/): off only to measure ingest without it. */
+  alerts: {
+    engine: boolean;
+    /** Metres across a geofence border that confirm a crossing with one fix. */
+    hysteresisMeters: number;
+    /** How often the LOCATION_TIMEOUT check runs. */
+    timeoutCheckMs: number;
+    /** How often ended minutes of alert e-mails are sent. */
+    mailFlushMs: number;
   };
 };
 
@@ -288,6 +305,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     seedDemoFleet: e.SEED_DEMO_FLEET,
     seedDemoHistoryDays: e.SEED_DEMO_HISTORY_DAYS,
+    seedDemoAlerts: e.SEED_DEMO_ALERTS,
     trustProxy: e.TRUST_PROXY,
     throttle: {
       maxConcurrent: e.LOGIN_MAX_CONCURRENT,
@@ -296,6 +314,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       blockAfter: e.LOGIN_BLOCK_AFTER,
       addressBlockAfter: e.LOGIN_ADDRESS_BLOCK_AFTER,
       blockMinutes: e.LOGIN_BLOCK_MINUTES,
+    },
+    alerts: {
+      engine: e.ALERT_ENGINE === 'on',
+      hysteresisMeters: e.ALERT_GEOFENCE_HYSTERESIS_METERS,
+      timeoutCheckMs: e.ALERT_TIMEOUT_CHECK_SECONDS * 1000,
+      mailFlushMs: e.ALERT_MAIL_FLUSH_SECONDS * 1000,
     },
   };
 }

@@ -2,6 +2,9 @@
 import type { CepLookup } from './adapters/cep';
 import type { Integrations } from './adapters/integrations';
 import type { PlateLookup } from './adapters/plates';
+import type { AlertEngine } from './alerts/engine';
+import type { AlertMail } from './alerts/mail';
+import type { AlertBus } from './alerts/notifier';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Downlink } from './ingest/downlink';
@@ -20,6 +23,8 @@ export interface Deps {
   pipeline: Pipeline;
   /** Commands to our own trackers over their open connections (Wialon IPS). */
   downlink: Downlink;
+  /** The alert engine, the live bus of raised alerts and the grouped alert e-mails. */
+  alerts: { engine: AlertEngine; bus: AlertBus; mail: AlertMail };
   /** Access-token signing secret: JWT_SECRET, or one generated once and kept in the database. */
   secret: string;
 }

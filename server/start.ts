@@ -9,6 +9,9 @@ import { type ServerType, serve } from '@hono/node-server';
 import { createCepLookup } from './adapters/cep';
 import { createIntegrations } from './adapters/integrations';
 import { createPlateLookup } from './adapters/plates';
+import { createAlertEngine } from './alerts/engine';
+import { createAlertMail, mailNotifier } from './alerts/mail';
+import { createAlertBus } from './alerts/notifier';
 import { createApp } from './app';
 import { hashPassword } from './auth/passwords';
 import type { Config } from './config';
@@ -16,7 +19,7 @@ import { openDatabase } from './db/client';
 import { ensurePartitions } from './db/partitions';
 import { noPositionsYet } from './db/positions';
 import { dropExpiredPositions } from './db/retention';
-import { DEMO_PASSWORD, isEmpty, seedDemo, seedDemoFleet } from './db/seed';
+import { DEMO_PASSWORD, isEmpty, seedDemo, seedDemoAlerts, seedDemoFleet } from './db/seed';
 import { getOrCreateSetting } from './db/settings';
 import { writeDemoHistory } from './demo/write-history';
 import type { Deps } from './deps';
@@ -55,7 +58,10 @@ export async function prepare(
   });
   if (config.seedDemo && (await isEmpty(database.db))) {
     await seedDemo(database.db, await hashPassword(DEMO_PASSWORD));
-    if (config.seedDemoFleet) await seedDemoFleet(database.db);
+    if (config.seedDemoFleet) {
+      await seedDemoFleet(database.db);
+      if (config.seedDemoAlerts) await seedDemoAlerts(database.db, config.simulator.intervalMs);
+    }
     log.info('demo seeded: sign in as admin@rastro.demo / rastro-demo (demo only)');
   }
   const secret =
@@ -74,6 +80,9 @@ export async function prepare(
     );
   }
   const cep = createCepLookup({ baseUrl: config.cepUrl, timeoutMs: config.outsideTimeoutMs });
+  const bus = createAlertBus();
+  const engine = createAlertEngine(database.db, config, log, [bus.notifier, mailNotifier]);
+  const alertMail = createAlertMail(database.db, mailer, config.publicUrl, log);
   return {
     database,
     config,
@@ -83,8 +92,14 @@ export async function prepare(
     cep,
     integrations: createIntegrations(config),
     plates: createPlateLookup({ ...config.plateLookup, timeoutMs: config.outsideTimeoutMs }),
-    pipeline: createPipeline(database.db, config, log),
-    downlink: createDownlink(database.db, config.commands, log),
+    pipeline: createPipeline(
+      database.db,
+      config,
+      log,
+      config.alerts.engine ? engine.processor : undefined,
+    ),
+    downlink: createDownlink(database.db, config.commands, log, engine.lockConfirmed),
+    alerts: { engine, bus, mail: alertMail },
   };
 }
 
@@ -153,6 +168,8 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
           log: deps.log,
         });
   const stopDownlink = deps.downlink.start();
+  const stopTimeouts = deps.alerts.engine.start();
+  const stopMail = deps.alerts.mail.start(config.alerts.mailFlushMs);
   const simulate = () =>
     osmand && config.seedDemo && config.seedDemoFleet && config.simulator.on
       ? startSimulator({
@@ -201,6 +218,8 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
       await writingHistory;
       stopSimulator?.();
       stopDownlink();
+      stopTimeouts();
+      stopMail();
       clearInterval(partitionTimer);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (osmand) await new Promise<void>((resolve) => osmand.close(() => resolve()));

@@ -149,12 +149,14 @@ export async function awaitingConfirmation(db: Db, trackerId: string) {
     );
 }
 
+/** Confirms sent commands; returns those this call confirmed (none twice, any process). */
 export async function confirmCommands(db: Db, ids: string[], detail: string) {
-  if (ids.length === 0) return;
-  await db
+  if (ids.length === 0) return [];
+  return db
     .update(commands)
     .set({ status: 'confirmed', detail, updatedAt: new Date() })
-    .where(and(inArray(commands.id, ids), eq(commands.status, 'sent')));
+    .where(and(inArray(commands.id, ids), eq(commands.status, 'sent')))
+    .returning({ id: commands.id, vehicleId: commands.vehicleId, kind: commands.kind });
 }
 
 /**

@@ -127,6 +127,8 @@ export async function storeFixes(
   db: Db,
   rows: TrackerFix[],
   before?: Map<string, LastFix>,
+  /** Work in the same transaction on the fixes that were new (the alert engine). */
+  within?: (tx: Db, stored: TrackerFix[], receivedAt: Date) => Promise<void>,
 ): Promise<Set<string>> {
   const inserted = new Set<string>();
   if (rows.length === 0) return inserted;
@@ -165,7 +167,18 @@ export async function storeFixes(
     );
     for (const row of stored) inserted.add(fixKey(row.tracker_id, new Date(row.fix_time)));
     await applyDayDeltas(tx, days);
-    if (newest.length === 0) return;
+    if (newest.length > 0) await moveLastLocations(tx, newest);
+    if (within) {
+      // The first row of each new key (a batch may repeat a fix), in batch order.
+      const fresh = new Set(inserted);
+      const stored = rows.filter((row) => fresh.delete(fixKey(row.tracker.id, row.fix.fixTime)));
+      await within(tx as unknown as Db, stored, new Date(receivedAt));
+    }
+  });
+  return inserted;
+
+  /** Each tracker's last location, moved forward only by a newer fix (tracker order: no deadlocks). */
+  async function moveLastLocations(tx: Tx, newest: ReturnType<typeof record>[]) {
     newest.sort((a, b) => (a.tracker_id < b.tracker_id ? -1 : 1));
     await tx.execute(sql`
       insert into last_locations as l (tracker_id, vehicle_id, client_id, fix_time,
@@ -183,8 +196,7 @@ export async function storeFixes(
         protocol = coalesce(excluded.protocol, l.protocol), odometer = excluded.odometer,
         seq = nextval('last_location_seq')
       where l.fix_time < excluded.fix_time`);
-  });
-  return inserted;
+  }
 }
 
 function record({ tracker, fix, protocol }: TrackerFix, odometer: number) {
@@ -274,6 +286,9 @@ async function planTracker(
   }
   return { records, newest };
 }
+
+/** A transaction of the one database handle. */
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const fixKey = (trackerId: string, fixTime: Date) => `${trackerId}@${fixTime.getTime()}`;
 

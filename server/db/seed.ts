@@ -7,12 +7,16 @@ import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { Role } from '../../src/contract';
 import { luhnValid } from '../../src/lib/documents';
+import { DEMO_RULES, demoGeofences } from '../demo/alerts';
 import { type Company, DEMO_FLEET, SHARED_VEHICLES, VISITOR_VEHICLES } from '../demo/fleet';
 import type { Db } from './client';
 import {
+  alertRules,
   clients,
   drivers,
   fleets,
+  geofences,
+  geofenceVehicles,
   simCards,
   temporaryUsers,
   trackers,
@@ -323,5 +327,54 @@ export async function seedDemoFleet(db: Db): Promise<void> {
         vehicleIds: idsOf(SHARED_VEHICLES),
         expiresAt: new Date(Date.now() + 30 * 24 * 3600_000),
       });
+  });
+}
+
+/**
+ * The demo's geofences, their vehicles and its alert rules (server/demo/alerts.ts), placed
+ * along the simulator's timeline for `intervalMs` so that they fire within a minute.
+ */
+export async function seedDemoAlerts(db: Db, intervalMs: number): Promise<void> {
+  const companies = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .orderBy(clients.createdAt)
+    .limit(3);
+  const [mother, north] = companies.map((c) => c.id);
+  if (!mother || !north) throw new Error('seed: demo companies missing');
+  const clientOf = { mother, north };
+  await db.transaction(async (tx) => {
+    for (const fence of demoGeofences(intervalMs)) {
+      const [row] = await tx
+        .insert(geofences)
+        .values({
+          clientId: north,
+          name: fence.name,
+          description: fence.description,
+          color: fence.color,
+          speedLimit: fence.speedLimit,
+          geometry: fence.geometry,
+        })
+        .returning({ id: geofences.id });
+      const [vehicle] = await tx
+        .select({ id: vehicles.id })
+        .from(vehicles)
+        .where(eq(vehicles.plate, fence.vehicle));
+      if (row && vehicle)
+        await tx.insert(geofenceVehicles).values({
+          geofenceId: row.id,
+          vehicleId: vehicle.id,
+          restrictionType: fence.restrictionType,
+        });
+    }
+    await tx.insert(alertRules).values(
+      DEMO_RULES.map((rule) => ({
+        clientId: clientOf[rule.company],
+        name: rule.name,
+        type: rule.type,
+        params: rule.params,
+        emailDelivery: rule.emailDelivery ?? '',
+      })),
+    );
   });
 }

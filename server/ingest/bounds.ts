@@ -23,6 +23,9 @@ export type BoundedField =
   | 'voltage'
   | 'satellites'
   | 'hdop'
+  | 'engineTemp'
+  | 'rpm'
+  | 'fuelLevel'
   | 'identifier'
   | 'attributes';
 
@@ -45,6 +48,9 @@ export const RANGES = {
   voltage: { min: 0, max: 1000, label: 'tensão', unit: 'V' },
   satellites: { min: 0, max: 255, label: 'satélites', unit: '', integer: true },
   hdop: { min: 0, max: 100, label: 'HDOP', unit: '' },
+  engineTemp: { min: -60, max: 400, label: 'temperatura do motor', unit: '°C' },
+  rpm: { min: 0, max: 30_000, label: 'rotação do motor', unit: 'RPM' },
+  fuelLevel: { min: 0, max: 100, label: 'nível de combustível', unit: '%' },
 } satisfies Record<string, Range>;
 
 /** No fix predates this: GPS receivers that lost their clock report 1980 or 2000-01-01. */
@@ -61,6 +67,10 @@ const BOUNDED_ATTRIBUTES: Record<string, keyof typeof RANGES> = {
   power: 'voltage',
   'external.powersource.voltage': 'voltage',
   'battery.voltage': 'voltage',
+  // The canonical readings of server/ingest/canonical.ts.
+  engineTemp: 'engineTemp',
+  rpm: 'rpm',
+  fuelLevel: 'fuelLevel',
 };
 
 export interface Violation {

@@ -71,7 +71,19 @@ export interface Downlink {
   start(): () => void;
 }
 
-export function createDownlink(db: Db, config: Config['commands'], log: Logger): Downlink {
+/** A command the device confirmed (LOCK_ACTIVATED is raised for a block). */
+export interface ConfirmedCommand {
+  id: string;
+  vehicleId: string | null;
+  kind: string;
+}
+
+export function createDownlink(
+  db: Db,
+  config: Config['commands'],
+  log: Logger,
+  onConfirmed?: (commands: ConfirmedCommand[]) => Promise<void>,
+): Downlink {
   const links = new Map<string, Link>();
   /** Trackers with a sent command waiting, so that fixes of the others cost nothing. */
   const awaiting = new Set<string>();
@@ -108,11 +120,15 @@ export function createDownlink(db: Db, config: Config['commands'], log: Logger):
       const waiting = await awaitingConfirmation(db, trackerId);
       if (waiting.length === 0) awaiting.delete(trackerId);
       const done = waiting.filter((c) => c.payload && outputsShow(c.payload, outputs));
-      await confirmCommands(
+      const confirmed = await confirmCommands(
         db,
         done.map((c) => c.id),
         DETAILS.confirmed,
       );
+      if (confirmed.length && onConfirmed)
+        await onConfirmed(confirmed).catch((err: unknown) =>
+          log.error('downlink: confirmation listener failed', { err }),
+        );
       if (done.length === waiting.length) awaiting.delete(trackerId);
     },
     async sweep() {

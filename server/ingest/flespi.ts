@@ -22,6 +22,7 @@ import type { Deps } from '../deps';
 import { badRequest, HttpError, unauthorized } from '../http/errors';
 import { UNSUPPORTED_TYPE } from '../http/validate';
 import { checkFix, checkIdentifier } from './bounds';
+import { canonicalize, FLESPI_ALIASES } from './canonical';
 
 type Message = Record<string, unknown>;
 
@@ -75,6 +76,9 @@ function parseFlespi(message: Message): { identifier: string; fix: Fix } | { ski
   const ibutton = message['ibutton.code'];
   const din = num(message.din);
   if (din !== undefined) attributes.din1 = (din & 1) === 1;
+  const powerStatus = message['external.powersource.status'];
+  if (typeof powerStatus === 'boolean') attributes.powerCut = !powerStatus;
+  canonicalize(attributes, FLESPI_ALIASES);
   return {
     identifier: String(identifier),
     fix: {

@@ -15,6 +15,7 @@ import type { AddressInfo } from 'node:net';
 import type { Fix } from '../db/positions';
 import type { Logger } from '../log';
 import { checkFix, checkIdentifier } from './bounds';
+import { canonicalize, OSMAND_ALIASES } from './canonical';
 import type { Pipeline } from './pipeline';
 
 const KNOTS_TO_KMH = 1.852;
@@ -69,6 +70,8 @@ export function fromParams(params: Record<string, string>): { identifier: string
   const speedKnots = number(params.speed);
   const attributes: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(params)) if (!KNOWN.has(key)) attributes[key] = value;
+  if (attributes.alarm === 'powerCut') attributes.powerCut = true;
+  canonicalize(attributes, OSMAND_ALIASES);
   return {
     identifier,
     fix: {
@@ -126,7 +129,7 @@ export function fromJson(body: TraccarJson): { identifier: string; fix: Fix } {
       altitude: number(coords?.altitude),
       accuracy: number(coords?.accuracy),
       battery: level === undefined ? undefined : level * 100,
-      attributes: { ...(body.location?.extras ?? {}) },
+      attributes: canonicalize({ ...(body.location?.extras ?? {}) }, OSMAND_ALIASES),
     },
   };
 }

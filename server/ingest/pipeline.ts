@@ -40,6 +40,14 @@ export type Rejection =
   | 'duplicate'
   | 'invalid_value';
 
+/**
+ * Work done on every newly stored fix inside the ingest transaction (the alert engine): it
+ * commits with the positions or not at all. Returns what to run after the commit.
+ */
+export interface FixProcessor {
+  process(tx: Db, stored: TrackerFix[], receivedAt: Date): Promise<(() => void) | undefined>;
+}
+
 export interface AcceptResult {
   status: 'ok' | 'unknown_device';
   stored: number;
@@ -119,7 +127,12 @@ export function isDataError(err: unknown): boolean {
 
 type Counters = Record<Rejection | 'stored', number>;
 
-export function createPipeline(db: Db, config: Pick<Config, 'ingest'>, log: Logger): Pipeline {
+export function createPipeline(
+  db: Db,
+  config: Pick<Config, 'ingest'>,
+  log: Logger,
+  processor?: FixProcessor,
+): Pipeline {
   const counters: Counters = {
     stored: 0,
     unknown_device: 0,
@@ -164,7 +177,33 @@ export function createPipeline(db: Db, config: Pick<Config, 'ingest'>, log: Logg
       }
       return { pending, tracker, kept, rejected };
     });
-    const inserted = await storeFixes(db, rows, stored);
+    let afterCommit: (() => void) | undefined;
+    let engineFailure: unknown;
+    const engine =
+      processor &&
+      (async (tx: Db, fresh: TrackerFix[], receivedAt: Date) => {
+        try {
+          afterCommit = await processor.process(tx, fresh, receivedAt);
+        } catch (err) {
+          engineFailure = err;
+          throw err;
+        }
+      });
+    let inserted: Set<string>;
+    try {
+      inserted = await storeFixes(db, rows, stored, engine);
+    } catch (err) {
+      if (engineFailure === undefined) throw err;
+      // A failing engine costs the alerts of this batch, never its fixes: stored again alone.
+      log.error('alerts: engine failed, fixes stored without their alerts', { err: engineFailure });
+      afterCommit = undefined;
+      inserted = await storeFixes(db, rows, stored);
+    }
+    try {
+      afterCommit?.();
+    } catch (err) {
+      log.error('alerts: notification failed', { err });
+    }
     const newest = new Map<string, { tracker: TrackerRef; fix: Fix }>();
     const results: AcceptResult[] = [];
     for (const { pending, tracker, kept, rejected } of plans) {

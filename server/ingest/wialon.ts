@@ -31,6 +31,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import type { Fix } from '../db/positions';
 import type { Logger } from '../log';
 import { type BoundedField, checkFix, checkIdentifier, type Violation } from './bounds';
+import { canonicalize, WIALON_ALIASES } from './canonical';
 import type { Downlink } from './downlink';
 import type { Pipeline } from './pipeline';
 
@@ -158,6 +159,9 @@ function violationCode(violation: Violation, extended: boolean): number {
     accuracy: 15,
     satellites: 12,
     hdop: 12,
+    engineTemp: 15,
+    rpm: 15,
+    fuelLevel: 15,
     battery: 15,
     voltage: 15,
     identifier: -1,
@@ -244,6 +248,7 @@ function parseFields(fields: string[], extended: boolean, now: Date): Fix {
     else if (BATTERY.includes(key) && typeof value === 'number') fix.battery = value;
     attributes[name] = value;
   }
+  canonicalize(attributes, WIALON_ALIASES);
   return fix;
 }
 

@@ -19,12 +19,14 @@ import { streamSSE } from 'hono/streaming';
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
 import {
+  type Alert,
   compactLocations,
   IsoTimestampSchema,
   LastLocationFormatSchema,
   LastLocationQuerySchema,
   LocationItemSchema,
 } from '../../src/contract';
+import { wireAlert } from '../alerts/notifier';
 import { type AuthEnv, requireAuth, requirePermission, sessionProblem } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { badRequest } from '../http/errors';
@@ -34,6 +36,14 @@ import { locationItems, locationScope } from '../realtime/items';
 const StreamQuerySchema = v.strictObject({
   ...LastLocationQuerySchema.entries,
   since: v.optional(IsoTimestampSchema),
+  /**
+   * Which events: 'all' (default: `location` and `alert`), 'locations' or 'alerts' (the PWA's
+   * app-wide alert listener, on every page).
+   */
+  events: v.optional(
+    v.picklist(['all', 'locations', 'alerts'], 'Use all, locations ou alerts'),
+    'all',
+  ),
 });
 const EVENT_ID = /^\d{1,18}$/;
 /** `format=compact`: the same items in the compact form the PWA reads (compact-locations.ts). */
@@ -92,10 +102,25 @@ export function realtimeRoutes(deps: Deps) {
       const resume = resumePoint(q.since, c.req.header('last-event-id'));
       const scope = await locationScope(c, deps, q);
       const claims = c.var.claims;
+      const locations = q.events !== 'alerts';
       return streamSSE(c, async (stream) => {
         const pending = new Set<string>();
+        const alerts: Alert[] = [];
         let wake: (() => void) | undefined;
-        const stop = deps.pipeline.onStored((tracker) => {
+        // Alerts travel as `alert` events, scoped like locations (a Terceiro: linked vehicles).
+        const stopAlerts =
+          q.events === 'locations'
+            ? () => {}
+            : deps.alerts.bus.subscribe((raised) => {
+                for (const alert of raised) {
+                  if (!scope.clientIds.includes(alert.clientId)) continue;
+                  if (scope.vehicleIds && !scope.vehicleIds.includes(alert.vehicleId)) continue;
+                  alerts.push(wireAlert(alert));
+                }
+                wake?.();
+              });
+        const stopLocations = deps.pipeline.onStored((tracker) => {
+          if (!locations) return;
           if (!scope.clientIds.includes(tracker.clientId)) return;
           if (
             scope.vehicleIds &&
@@ -105,6 +130,10 @@ export function realtimeRoutes(deps: Deps) {
           pending.add(tracker.id);
           wake?.();
         });
+        const stop = () => {
+          stopLocations();
+          stopAlerts();
+        };
         stream.onAbort(() => {
           stop();
           wake?.();
@@ -117,7 +146,7 @@ export function realtimeRoutes(deps: Deps) {
               data: JSON.stringify(item),
             });
         };
-        if (resume) await send(await locationItems(deps, scope, resume));
+        if (resume && locations) await send(await locationItems(deps, scope, resume));
         await stream.writeSSE({ event: 'ready', data: new Date().toISOString() });
         let checkedAt = Date.now();
         while (!stream.aborted) {
@@ -128,8 +157,11 @@ export function realtimeRoutes(deps: Deps) {
               await stream.writeSSE({ event: 'end', data: JSON.stringify(problem) });
               break;
             }
-            if (pending.size === 0) await stream.write(': ping\n\n');
+            if (pending.size === 0 && alerts.length === 0) await stream.write(': ping\n\n');
           }
+          // No id: an alert event leaves the stream's Last-Event-ID (locations) as it was.
+          for (let alert = alerts.shift(); alert; alert = alerts.shift())
+            await stream.writeSSE({ event: 'alert', data: JSON.stringify(alert) });
           if (pending.size === 0) {
             const due = checkedAt + deps.config.streamHeartbeatMs - Date.now();
             let timer: ReturnType<typeof setTimeout> | undefined;

@@ -4,6 +4,7 @@
  * (['customers']) to the narrow (['customers', 'one', id]); invalidating a prefix reaches all
  * below it.
  */
+import type { AlertListParams } from './alerts';
 import type { CustomerListParams } from './customers';
 import type { ListParams } from './resources';
 import type { UserListParams } from './users';
@@ -32,6 +33,13 @@ export const keys = {
   report: (kind: string, ids: string[], beginAt: string, endAt: string) =>
     ['reports', kind, ids.join(','), beginAt, endAt] as const,
   reportRequests: (params: object) => ['reports', 'requests', params] as const,
+
+  /** Every alert read (lists, the badge's count, a vehicle's latest): invalidated together. */
+  alerts: ['alerts'] as const,
+  alertList: (params: AlertListParams) => ['alerts', 'list', params] as const,
+  openAlertCount: ['alerts', 'open-count'] as const,
+  vehicleAlerts: (vehicleId: string) => ['alerts', 'vehicle', vehicleId] as const,
+  associations: (geofenceId: string) => ['geofence-associations', geofenceId] as const,
   sharedLink: (token: string) => ['temp-access', token] as const,
   sharedLocations: (token: string) => ['temp-access', token, 'locations'] as const,
 };

@@ -4,6 +4,8 @@
  */
 import * as v from 'valibot';
 import {
+  AlertRulePageSchema,
+  AlertRuleSchema,
   DriverPageSchema,
   DriverSchema,
   FleetPageSchema,
@@ -40,7 +42,7 @@ export interface ResourceApi<T, P> {
   remove(id: string): Promise<string>;
 }
 
-function resource<T, P>(
+export function resource<T, P>(
   path: string,
   item: v.GenericSchema<unknown, T>,
   page: v.GenericSchema<unknown, P>,
@@ -79,3 +81,8 @@ export const trackerTypesApi = resource(
   TrackerTypePageSchema,
 );
 export const fleetsApi = resource('tech-integracao/v1/fleets', FleetSchema, FleetPageSchema);
+export const alertRulesApi = resource(
+  'registros/alert-rules',
+  AlertRuleSchema,
+  AlertRulePageSchema,
+);

@@ -19,7 +19,9 @@ import {
 import { Outlet, useLocation } from 'react-router';
 import { signOut } from '../api/client';
 import { ROLE_LABELS } from '../contract';
-import { areaOf, breadcrumbs, canWrite } from '../features/areas/areas';
+import { AlertBadge } from '../features/alerts/AlertBadge';
+import { AlertListener } from '../features/alerts/AlertListener';
+import { allAreas, areaOf, breadcrumbs, canOpen, canWrite } from '../features/areas/areas';
 import { useOnline } from '../hooks/useOnline';
 import { useSession } from '../hooks/useSession';
 import { t } from '../i18n/pt-BR';
@@ -40,6 +42,8 @@ export function AppLayout() {
   const area = areaOf(location.pathname);
   const readOnly = !user || !area || !canWrite(area, user.role);
   const crumbs = breadcrumbs(location.pathname, readOnly ? t.list.details : undefined);
+  const history = allAreas().find((a) => a.path === '/fleet-management/alerts/alerts-history');
+  const hearsAlerts = Boolean(user && history && canOpen(history, user.role));
   return (
     <div className={`shell${navOpen ? ' nav-open' : ''}`}>
       <a className="skip-link" href="#conteudo">
@@ -70,6 +74,7 @@ export function AppLayout() {
             <OfflineIcon /> {t.network.offline}
           </span>
         )}
+        {hearsAlerts && <AlertBadge />}
         {user && (
           <MenuTrigger>
             <Button
@@ -110,6 +115,7 @@ export function AppLayout() {
           </MenuTrigger>
         )}
       </header>
+      <AlertListener enabled={hearsAlerts} />
       <MainMenu id="navegacao" />
       <div className="nav-backdrop" onClick={() => setNavOpen(false)} aria-hidden="true" />
       <main id="conteudo" className="content" tabIndex={-1}>

@@ -150,6 +150,15 @@ const SCREENS: Record<
   '/reports/distances': {
     list: () => import('../features/reports/DistancesPage').then((m) => <m.DistancesPage />),
   },
+  '/fleet-management/geofences': {
+    list: () => import('../features/geofences/GeofencesPage').then((m) => <m.GeofencesPage />),
+  },
+  '/fleet-management/alerts': inventory(() =>
+    import('../features/alerts/alert-rules').then((m) => m.alertRuleScreen),
+  ),
+  '/fleet-management/alerts/alerts-history': {
+    list: () => import('../features/alerts/AlertsHistoryPage').then((m) => <m.AlertsHistoryPage />),
+  },
 };
 
 /** An inventory area: the generic list and form pages with the resource's screen config. */

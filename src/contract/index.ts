@@ -1,10 +1,12 @@
 import './messages';
 
+export * from './alerts';
 export * from './auth';
 export * from './common';
 export * from './compact-locations';
 export * from './customer-rows';
 export * from './customers';
+export * from './geofences';
 export * from './inventory';
 export * from './locations';
 export * from './map';

@@ -1,12 +1,12 @@
 /**
  * The one IndexedDB database of the PWA (Dexie). It mirrors what a supervisor must still see
- * without signal: vehicles, drivers and last locations, per customer, and when each mirror
+ * without signal: vehicles, drivers, geofences and last locations, per customer, and when each mirror
  * last synced.
  * Records are stored as the API answered them (parsed by the contract first).
  */
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import { onSignOut, session } from '../api/session';
-import type { Driver, LocationItem, Vehicle } from '../contract';
+import type { Driver, Geofence, LocationItem, Vehicle } from '../contract';
 
 export interface SyncState {
   /** '<resource>:<clientId>' */
@@ -23,11 +23,15 @@ export interface SyncState {
 /** A last location as seen for one selected customer (`scope`): the map of that customer. */
 export type MirroredLocation = LocationItem & { scope: string };
 
+/** A geofence as seen for one selected customer (`scope`): the geofences of its map. */
+export type MirroredGeofence = Geofence & { scope: string };
+
 export class RastroDb extends Dexie {
   lastLocations!: Table<MirroredLocation, [string, string]>;
   vehicles!: EntityTable<Vehicle, 'id'>;
   drivers!: EntityTable<Driver, 'id'>;
   syncState!: EntityTable<SyncState, 'key'>;
+  geofences!: Table<MirroredGeofence, [string, string]>;
 
   constructor(name = 'rastro') {
     super(name);
@@ -37,6 +41,7 @@ export class RastroDb extends Dexie {
       syncState: 'key',
     });
     this.version(2).stores({ lastLocations: '[scope+id], scope' });
+    this.version(3).stores({ geofences: '[scope+id], scope' });
   }
 }
 

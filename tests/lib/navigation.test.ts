@@ -81,13 +81,16 @@ describe('who opens what', () => {
     if (!found) throw new Error(path);
     return found;
   };
-  it('gives a Terceiro the map and their vehicles, read-only, and nothing else', () => {
+  it("gives a Terceiro the map, their vehicles and their vehicles' alerts, read-only, and nothing else", () => {
     expect(allAreas(areasFor('VISITOR')).map((a) => a.path)).toEqual([
       '/',
+      '/fleet-management',
+      '/fleet-management/alerts/alerts-history',
       '/management',
       '/management/vehicles',
     ]);
     expect(canWrite(area('/management/vehicles'), 'VISITOR')).toBe(false);
+    expect(canWrite(area('/fleet-management/alerts/alerts-history'), 'VISITOR')).toBe(false);
   });
   it('lets a Cliente read but never write, and an Operador write but never remove', () => {
     for (const a of allAreas()) expect(canWrite(a, 'CLIENT'), a.path).toBe(false);

@@ -233,8 +233,6 @@ describe.each(await backends())('fuzz walk of the API on %s', (backend) => {
           ...(c.body !== undefined ? { body: c.body } : {}),
         });
         sent += 1;
-        if (path === '/registros/client' && method === 'get')
-          process.stderr.write(`DBG ${c.label} ${c.query} ${res.status}\n`);
         const where = `${method.toUpperCase()} ${path} [${c.label}]`;
         if (res.status < 400) {
           await res.body?.cancel();

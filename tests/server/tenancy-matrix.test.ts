@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/passwords';
+import { insertAlerts } from '../../server/db/alert-engine';
 import { findUserByEmail, setUserPassword } from '../../server/db/users';
 import { ROLES, type Role } from '../../src/contract';
 import { as, backends, demoClients, type TestServer, useServer } from './harness';
@@ -21,6 +22,10 @@ interface Target {
   image: string;
   link: string;
   report: string;
+  geofence: string;
+  association: string;
+  rule: string;
+  alert: string;
 }
 type Attempt = (other: Target, own: Target) => { path: string; body?: unknown };
 type Case =
@@ -214,6 +219,53 @@ const ROUTES: Record<string, Case> = {
     attempt: (o) => ({ path: `/registros/real-time/stream?clientId=${o.client}` }),
   },
   ...reportRoutes(),
+  ...crud(
+    '/registros/geofence',
+    'geofence',
+    (o) => ({
+      clientId: o.client,
+      name: 'Intrusa',
+      geometry: { type: 'Circle', center: [-34.9, -8.05], radius: 100 },
+    }),
+    { patch: { name: 'Invadida' } },
+  ),
+  'GET /registros/geofence/vehicle-association': {
+    attempt: (o) => ({ path: `/registros/geofence/vehicle-association?geofenceId=${o.geofence}` }),
+  },
+  'POST /registros/geofence/vehicle-association': {
+    attempt: (o, own) => ({
+      path: '/registros/geofence/vehicle-association',
+      body: {
+        geofenceId: o.geofence,
+        vehicleAssociations: [{ vehicleId: own.vehicle, restrictionType: 'ALWAYS_INSIDE' }],
+      },
+    }),
+  },
+  'DELETE /registros/geofence/vehicle-association/:id': {
+    attempt: (o) => ({ path: `/registros/geofence/vehicle-association/${o.association}` }),
+  },
+  ...crud(
+    '/registros/alert-rules',
+    'rule',
+    (o) => ({ clientId: o.client, name: 'Intrusa', type: 'IGNITION_ON' }),
+    { patch: { name: 'Invadida' } },
+  ),
+  'GET /registros/alerts': {
+    attempt: () => ({ path: '/registros/alerts?limit=1000' }),
+    list: (body, other) => {
+      const ids = (body as { items: { id: string }[] }).items.map((a) => a.id);
+      expect(ids).not.toContain(other.alert);
+    },
+  },
+  'GET /registros/alerts/:id': { attempt: (o) => ({ path: `/registros/alerts/${o.alert}` }) },
+  'PUT /registros/alerts/ack': {
+    attempt: (o) => ({ path: '/registros/alerts/ack', body: { alertIds: [o.alert] } }),
+  },
+  'PUT /registros/alerts/ack-all': {
+    // Acknowledges the caller's own alerts only: checked after the walk (acknowledgedBy).
+    attempt: () => ({ path: '/registros/alerts/ack-all' }),
+    list: (body) => expect(typeof (body as { count: unknown }).count).toBe('number'),
+  },
   'GET /registros/tracker-types': { exempt: 'catálogo de modelos comum a todos os clientes' },
   'GET /registros/tracker-types/:id': { exempt: 'catálogo de modelos comum a todos os clientes' },
   'POST /registros/tracker-types': {
@@ -290,9 +342,14 @@ function reportRoutes(): Record<string, Case> {
 /** The five routes of a customer-owned resource, tried on the other company's record. */
 function crud(
   base: string,
-  key: 'vehicle' | 'driver' | 'simcard' | 'tracker' | 'fleet',
+  key: 'vehicle' | 'driver' | 'simcard' | 'tracker' | 'fleet' | 'geofence' | 'rule',
   body: (other: Target) => unknown,
-  lists: { list?: (o: Target) => string; ownList?: (own: Target) => string } = {},
+  lists: {
+    list?: (o: Target) => string;
+    ownList?: (own: Target) => string;
+    /** A valid change for this resource (default: deactivate). */
+    patch?: unknown;
+  } = {},
 ): Record<string, Case> {
   return {
     [`GET ${base}`]: {
@@ -309,7 +366,7 @@ function crud(
     [`POST ${base}`]: { attempt: (o) => ({ path: base, body: body(o) }) },
     [`GET ${base}/:id`]: { attempt: (o) => ({ path: `${base}/${o[key]}` }) },
     [`PATCH ${base}/:id`]: {
-      attempt: (o) => ({ path: `${base}/${o[key]}`, body: { active: false } }),
+      attempt: (o) => ({ path: `${base}/${o[key]}`, body: lists.patch ?? { active: false } }),
     },
     [`DELETE ${base}/:id`]: { attempt: (o) => ({ path: `${base}/${o[key]}` }) },
   };
@@ -397,7 +454,45 @@ async function inventoryOf(
     endAt: '2026-03-11T03:00:00.000Z',
   });
   expect(report.status, JSON.stringify(report.body)).toBe(201);
+  const geofence = await create('/registros/geofence', {
+    clientId: client,
+    name: `Cerca ${plate}`,
+    geometry: { type: 'Circle', center: [-34.9, -8.05], radius: 200 },
+  });
+  const association = (
+    await admin.call('POST', '/registros/geofence/vehicle-association', {
+      geofenceId: geofence,
+      vehicleAssociations: [{ vehicleId: vehicle, restrictionType: 'ALWAYS_INSIDE' }],
+    })
+  ).body[0].id as string;
+  const rule = await create('/registros/alert-rules', {
+    clientId: client,
+    name: `Regra ${plate}`,
+    type: 'IGNITION_ON',
+    vehicleIds: [vehicle],
+  });
+  const alerts = await insertAlerts(s.deps.database.db, [
+    {
+      clientId: client,
+      vehicleId: vehicle,
+      ruleId: rule,
+      type: 'IGNITION_ON',
+      geofenceId: null,
+      latitude: -8.05,
+      longitude: -34.9,
+      speed: 0,
+      fixTime: new Date(),
+      late: false,
+      dedupeKey: `matriz:${plate}`,
+      details: {},
+    },
+  ]);
+  const alert = alerts.get(`matriz:${plate}`)?.id ?? '';
   return {
+    geofence,
+    association,
+    rule,
+    alert,
     client,
     user: (await findUserByEmail(s.deps.database.db, manager))?.id ?? '',
     vehicle,
@@ -479,6 +574,11 @@ describe.each(await backends())('tenancy matrix on %s', (backend) => {
     expect(southNow.body.name).toBe('Logística Sul');
     const intruders = await admin.call('GET', '/registros/client?search=Intrusa');
     expect(intruders.body.total).toBe(0);
+    // Each company's alert was acknowledged, if at all, by one of its own people.
+    for (const side of ['north', 'south'] as const) {
+      const alert = await admin.call('GET', `/registros/alerts/${targets[side].alert}`);
+      expect(alert.body.acknowledgedBy ?? `x ${side}`).toMatch(new RegExp(` ${side}$`));
+    }
   });
 
   it('covers every route the server has', () => {

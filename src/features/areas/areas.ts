@@ -48,8 +48,15 @@ export const AREAS: Area[] = [
   HOME,
   area('/dashboard'),
   section('/fleet-management', [
-    area('/fleet-management/geofences', { creatable: true, write: 'create_resources' }),
-    area('/fleet-management/alerts/alerts-history'),
+    area('/fleet-management/geofences', { write: 'create_resources', remove: 'delete_resources' }),
+    area('/fleet-management/alerts', {
+      label: 'Regras de alerta',
+      creatable: true,
+      write: 'create_resources',
+      remove: 'delete_resources',
+    }),
+    // A Terceiro reads the alerts of their linked vehicles; acknowledging is writing.
+    area('/fleet-management/alerts/alerts-history', { write: 'create_resources', visitors: true }),
   ]),
   section('/reports', [
     area('/reports/histories'),

@@ -184,7 +184,7 @@ export function ResourceFormPage<T extends { id: string }, P, V extends Record<s
             .map((field) => (
               <Field
                 key={field.key}
-                field={field}
+                field={field.labelOf ? { ...field, label: field.labelOf(values) } : field}
                 value={values[field.key]}
                 onChange={(next) => form.set(field.key)(next as V[typeof field.key])}
                 error={errors[field.key]}

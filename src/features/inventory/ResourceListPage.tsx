@@ -20,6 +20,7 @@ import type { ColumnDef } from '../../ui/DataTable';
 import { MirrorState } from '../../ui/feedback/MirrorState';
 import { PagedTable } from '../../ui/PagedTable';
 import { SearchInput } from '../../ui/SearchInput';
+import { Select } from '../../ui/Select';
 import { EmptyState } from '../../ui/States';
 import { useAccess } from '../areas/useAccess';
 import { CustomerPicker } from '../customers/CustomerPicker';
@@ -181,6 +182,20 @@ export function ResourceListPage<T extends { id: string }, P, V extends Record<s
           value={controls.search}
           onChange={controls.setSearch}
         />
+        {config.sortChoices && (
+          <Select
+            label={t.list.sortBy}
+            value={`${controls.sort.column}:${controls.sort.direction}`}
+            onChange={(value) => {
+              const [column = config.defaultSort, direction] = value.split(':');
+              controls.setSort({ column, direction: direction === 'desc' ? 'desc' : 'asc' });
+            }}
+            options={config.sortChoices.map((c) => ({
+              label: c.label,
+              value: `${c.column}:${c.direction}`,
+            }))}
+          />
+        )}
         {config.mirror?.shown && (
           <Switch isSelected={showAll} onChange={controls.restart(setShowAll)}>
             Mostrar inativos

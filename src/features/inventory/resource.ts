@@ -21,12 +21,14 @@ export interface FieldDef<V> {
   options?: SelectOption[];
   mask?: (value: string) => string;
   required?: boolean;
-  type?: 'text' | 'email' | 'tel' | 'date' | 'password';
+  type?: 'text' | 'email' | 'tel' | 'date' | 'password' | 'time';
   description?: string;
   /** Only when creating (e.g. the customer of a record never moves from the form). */
   createOnly?: boolean;
   /** Shown only when this holds for the current values (e.g. 'remove' only when one is set). */
   shownWhen?: (values: V) => boolean;
+  /** A label that depends on the other values (e.g. a threshold's unit by the rule's type). */
+  labelOf?: (values: V) => string;
   /** A switch's own text, on and off (default: Ativo / Inativo). */
   switchLabels?: { on: string; off: string };
 }
@@ -53,6 +55,8 @@ export interface ResourceConfig<T extends { id: string }, P, V extends Record<st
   nameOf: (item: T) => string;
   columns: ColumnDef<T>[];
   defaultSort: string;
+  /** Orders offered beside the search (for sorts without a column of their own). */
+  sortChoices?: { label: string; column: string; direction: 'asc' | 'desc' }[];
   /** Lists that need a selected customer (SPEC §5) show the customer picker. */
   byClient?: boolean;
   extraParams?: ListParams;

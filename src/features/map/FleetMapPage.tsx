@@ -5,6 +5,7 @@
  * are recomputed as time passes, so a vehicle that stops reporting stops being 'Em movimento'.
  */
 import { useMemo, useState } from 'react';
+import { useMirroredGeofences } from '../../db/geofences';
 import { useLiveLocations } from '../../db/useLiveLocations';
 import { useMapConfig } from '../../hooks/useMapConfig';
 import { PHONE, useMediaQuery } from '../../hooks/useMediaQuery';
@@ -18,10 +19,13 @@ import {
   vehicleState,
 } from '../../lib/vehicle-state';
 import { BaseTiles } from '../../map/BaseTiles';
+import { GeofenceLayer } from '../../map/GeofenceLayer';
 import { MapView } from '../../map/MapView';
 import { Popup } from '../../map/Popup';
 import { VehicleLayer } from '../../map/VehicleLayer';
+import { Switch } from '../../ui/Choice';
 import { MirrorState } from '../../ui/feedback/MirrorState';
+import { useAccess } from '../areas/useAccess';
 import { CustomerPicker } from '../customers/CustomerPicker';
 import { useSelectedClient } from '../customers/useCustomers';
 import { VehicleDetails } from './VehicleDetails';
@@ -42,8 +46,15 @@ function revealMap() {
 /** States and counts are recomputed this often ('Sem sinal' appears by itself). */
 const STATE_CLOCK_MS = 15_000;
 
+const GEOFENCE_LAYER_KEY = 'map:geofences';
+
 export function FleetMapPage() {
   const [clientId, setClientId] = useSelectedClient();
+  const seesGeofences = useAccess('/fleet-management/geofences').read;
+  const [showGeofences, setShowGeofences] = useState(
+    () => localStorage.getItem(GEOFENCE_LAYER_KEY) === 'on',
+  );
+  const geofences = useMirroredGeofences(seesGeofences && showGeofences ? clientId : null);
   const live = useLiveLocations(clientId);
   const online = useOnline();
   const phone = useMediaQuery(PHONE);
@@ -87,6 +98,17 @@ export function FleetMapPage() {
             </li>
           ))}
         </ul>
+        {seesGeofences && (
+          <Switch
+            isSelected={showGeofences}
+            onChange={(on) => {
+              setShowGeofences(on);
+              localStorage.setItem(GEOFENCE_LAYER_KEY, on ? 'on' : 'off');
+            }}
+          >
+            {t.geofences.layer}
+          </Switch>
+        )}
       </div>
       <div className="fleet-map">
         <VehicleList
@@ -101,6 +123,7 @@ export function FleetMapPage() {
         />
         <MapView label="Mapa da frota" id={MAP_ID}>
           <BaseTiles config={baseMap} />
+          {seesGeofences && showGeofences && <GeofenceLayer geofences={geofences.rows ?? []} />}
           <VehicleLayer
             items={items}
             selectedId={selectedId}

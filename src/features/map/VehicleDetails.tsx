@@ -21,6 +21,7 @@ import { Age } from '../../ui/Age';
 import { Button } from '../../ui/Button';
 import { toast } from '../../ui/feedback/toasts';
 import { CopyIcon } from '../../ui/icons';
+import { VehicleAlerts, VehicleAlertsLink } from '../alerts/VehicleAlerts';
 import { allAreas, canOpen } from '../areas/areas';
 
 export type VehicleDetail = MapVehicle & {
@@ -146,6 +147,7 @@ export function VehicleDetails({
           </AriaButton>
         </dd>
       </dl>
+      {links && vehicle.type !== 'tracker' && <VehicleAlerts vehicleId={vehicle.id} now={now} />}
       <div className="map-popup-actions">
         {onFollow && (
           <Button variant="secondary" onPress={onFollow}>
@@ -153,6 +155,7 @@ export function VehicleDetails({
           </Button>
         )}
         {links && <VehicleLinks vehicle={vehicle} />}
+        {links && vehicle.type !== 'tracker' && <VehicleAlertsLink vehicleId={vehicle.id} />}
       </div>
     </div>
   );

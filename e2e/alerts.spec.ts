@@ -1,0 +1,238 @@
+/**
+ * Geofences and alerts in Chromium: draw a polygon and a circle on the map, associate a
+ * vehicle, send fixes across the border → the alert toast with 'Ver alertas' → the history →
+ * acknowledge; geofences drawn on the fleet map from the device's mirror, offline too; an
+ * alert rule made in the form, its e-mail switch deciding what is sent (SPEC §5).
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { E2E_OSMAND_URL, E2E_URL } from './env';
+import { ADMIN, Shell, signInAsAdmin, waitForServiceWorker } from './pages';
+
+interface Api {
+  headers: Record<string, string>;
+  clientId: string;
+}
+
+async function api(page: Page): Promise<Api> {
+  const login = await page.request.post(`${E2E_URL}/registros/auth/login`, {
+    data: { email: ADMIN.email, password: ADMIN.password },
+  });
+  const { accessToken, user } = (await login.json()) as {
+    accessToken: string;
+    user: { clientId: string };
+  };
+  return { headers: { authorization: `Bearer ${accessToken}` }, clientId: user.clientId };
+}
+
+/** A vehicle with its OsmAnd tracker, created through the API. */
+async function vehicle(page: Page, a: Api, plate: string) {
+  const created = await page.request.post(`${E2E_URL}/registros/vehicle`, {
+    headers: a.headers,
+    data: { clientId: a.clientId, name: `Furgão ${plate}`, plate, type: 'van' },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const tracker = await page.request.post(`${E2E_URL}/registros/tracker`, {
+    headers: a.headers,
+    data: { clientId: a.clientId, identifier: `alr-${plate}`, provider: 'rastro', vehicleId: id },
+  });
+  expect(tracker.status()).toBe(201);
+  return id;
+}
+
+const uniquePlate = (prefix: string) => {
+  const n = Date.now().toString();
+  return `${prefix}${n.slice(-1)}A${n.slice(-3, -1)}`;
+};
+
+async function clickMap(page: Page, points: [number, number][]) {
+  const box = await page.getByRole('region', { name: 'Mapa das cercas' }).boundingBox();
+  if (!box) throw new Error('map not shown');
+  for (const [x, y] of points)
+    await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
+}
+
+test('draw a polygon and a circle, associate a vehicle, cross the border, acknowledge the alert', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const a = await api(page);
+  const plate = uniquePlate('CRC');
+  const vehicleId = await vehicle(page, a, plate);
+  const rule = await page.request.post(`${E2E_URL}/registros/alert-rules`, {
+    headers: a.headers,
+    data: {
+      clientId: a.clientId,
+      name: 'Saída do pátio',
+      type: 'GEOFENCE_EXIT',
+      vehicleIds: [vehicleId],
+    },
+  });
+  expect(rule.status()).toBe(201);
+
+  await signInAsAdmin(page);
+  await page.goto('/fleet-management/geofences');
+  const shell = new Shell(page);
+  await expect(shell.heading('Cercas eletrônicas')).toBeVisible();
+
+  // A polygon: four vertices and a click on the first to close it.
+  await page.getByRole('button', { name: 'Nova cerca' }).click();
+  await expect(page.getByText(/Clique no mapa para marcar cada vértice/)).toBeVisible();
+  await clickMap(page, [
+    [0.3, 0.3],
+    [0.6, 0.3],
+    [0.6, 0.6],
+    [0.3, 0.6],
+    [0.3, 0.3],
+  ]);
+  await expect(page.getByText(/polígono, 4 vértices/)).toBeVisible();
+  await page.getByRole('textbox', { name: 'Nome' }).fill(`Polígono ${plate}`);
+  await page.getByRole('button', { name: 'Salvar cerca' }).click();
+  await expect(shell.toast('Cerca criada.')).toBeVisible();
+  await shell.dismissToasts();
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+
+  // A circle: the centre, then the border.
+  await page.getByRole('button', { name: 'Nova cerca' }).click();
+  await page.getByRole('button', { name: 'Desenhar círculo' }).click();
+  await clickMap(page, [
+    [0.7, 0.5],
+    [0.75, 0.5],
+  ]);
+  await expect(page.getByText(/círculo, raio de \d+ m/)).toBeVisible();
+  await page.getByRole('textbox', { name: 'Nome' }).fill(`Pátio ${plate}`);
+  await page.getByRole('textbox', { name: 'Limite de velocidade (km/h)' }).fill('20');
+  await page.getByRole('button', { name: 'Salvar cerca' }).click();
+  await expect(shell.toast('Cerca criada.')).toBeVisible();
+
+  // Associate the vehicle: always inside.
+  await page.getByRole('combobox', { name: 'Veículo' }).pressSequentially(plate, { delay: 30 });
+  await page.getByRole('option', { name: new RegExp(plate) }).click();
+  await page.getByRole('button', { name: 'Associar veículo' }).click();
+  await expect(shell.toast('Veículo associado.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Veículos associados' })).toContainText(
+    'Sempre dentro',
+  );
+  await shell.dismissToasts();
+
+  // Both geofences are stored as drawn: a polygon and a ground circle.
+  const list = await page.request.get(
+    `${E2E_URL}/registros/geofence?clientId=${a.clientId}&search=${plate}`,
+    { headers: a.headers },
+  );
+  const geofences = (await list.json()).items as {
+    name: string;
+    geometry: { type: string; center?: [number, number]; radius?: number };
+  }[];
+  expect(geofences.map((g) => g.geometry.type).sort()).toEqual(['Circle', 'Polygon']);
+  const circle = geofences.find((g) => g.geometry.type === 'Circle')?.geometry;
+  if (!circle?.center || !circle.radius) throw new Error('circle missing');
+
+  // Fixes: inside the circle, then well outside it.
+  const [lon, lat] = circle.center;
+  const t = Math.floor(Date.now() / 1000) - 30;
+  const send = (dt: number, latitude: number, longitude: number) =>
+    fetch(
+      `${E2E_OSMAND_URL}/?id=alr-${plate}&lat=${latitude}&lon=${longitude}&timestamp=${t + dt}&speed=0&ignition=true`,
+    );
+  expect((await send(0, lat, lon)).status).toBe(200);
+  expect((await send(10, lat, lon)).status).toBe(200);
+  // 5 km away 50 s later: far outside, and no impossible jump.
+  expect((await send(60, lat + 0.045, lon)).status).toBe(200);
+
+  // The alert toast (SPEC §9): its title, 'Fechar' and 'Ver alertas'.
+  const toast = page
+    .getByRole('region', { name: 'Notificações' })
+    .locator('.toast-alert', { hasText: `Saída de cerca — ${plate}` });
+  await expect(toast).toBeVisible({ timeout: 15_000 });
+  await expect(toast.getByRole('button', { name: 'Fechar' })).toBeVisible();
+  await toast.getByRole('button', { name: 'Ver alertas' }).click();
+  await expect(page).toHaveURL(/\/fleet-management\/alerts\/alerts-history$/);
+  await expect(shell.heading('Histórico de alertas')).toBeVisible();
+  // The top bar counts the alerts not yet acknowledged.
+  const badge = page.getByRole('link', { name: /alertas? pendentes?$/ });
+  await expect(badge).toBeVisible();
+
+  const row = page.getByRole('row').filter({ hasText: plate });
+  await expect(row).toContainText('Saída de cerca');
+  await expect(row).toContainText('Saída do pátio');
+  // react-aria draws its own box over the input: a click on the row's box, as a person does.
+  await row.locator('.checkbox-box').click();
+  await expect(page.getByText('1 alerta selecionado')).toBeVisible();
+  await page.getByRole('button', { name: 'Reconhecer selecionados' }).click();
+  await expect(shell.toast('1 alerta reconhecido.')).toBeVisible();
+  await expect(row).toContainText(`Reconhecido por ${ADMIN.name}`);
+  await expect(page.getByText('0 alertas selecionados')).toBeVisible();
+});
+
+test('geofences are drawn on the fleet map from the mirror, offline too', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  const a = await api(page);
+  const name = `Área ${Date.now()}`;
+  const created = await page.request.post(`${E2E_URL}/registros/geofence`, {
+    headers: a.headers,
+    data: {
+      clientId: a.clientId,
+      name,
+      geometry: { type: 'Circle', center: [-34.89, -8.06], radius: 500 },
+    },
+  });
+  expect(created.status()).toBe(201);
+  await signInAsAdmin(page);
+  await waitForServiceWorker(page);
+  const map = page.getByRole('region', { name: 'Mapa da frota' });
+  await page.getByRole('switch', { name: 'Cercas no mapa' }).check({ force: true });
+  await expect(map).toHaveAttribute('data-geofences', /^[1-9]\d*$/, { timeout: 15_000 });
+  const drawn = await map.getAttribute('data-geofences');
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(
+    page.getByRole('status').filter({ hasText: /Sem conexão — dados de/ }),
+  ).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Cercas no mapa' })).toBeChecked();
+  await expect(map).toHaveAttribute('data-geofences', drawn ?? '');
+  await page.goto('/fleet-management/geofences');
+  await expect(page.getByRole('list', { name: 'Cercas do cliente' })).toContainText(name);
+  await context.setOffline(false);
+});
+
+test('an alert rule from the form; e-mail only while its switch is on', async ({ page }) => {
+  const a = await api(page);
+  const name = `Velocidade ${Date.now()}`;
+  await signInAsAdmin(page);
+  await page.goto('/fleet-management/alerts/create');
+  await page.getByRole('textbox', { name: 'Nome' }).fill(name);
+  await page.getByRole('button', { name: /Tipo de alerta/ }).click();
+  await page.getByRole('option', { name: 'Excesso de velocidade' }).click();
+  await page.getByRole('textbox', { name: 'Limite de velocidade (km/h)' }).fill('80');
+  await page.getByRole('switch', { name: 'Não enviar e-mail' }).click({ force: true });
+  await page
+    .getByRole('textbox', { name: 'E-mails para envio' })
+    .fill('central@frota.com.br, joao@');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('E-mail inválido: joao@')).toBeVisible();
+  await page.getByRole('textbox', { name: 'E-mails para envio' }).fill('central@frota.com.br');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  const shell = new Shell(page);
+  await expect(shell.toast('Regra de alerta criada.')).toBeVisible();
+  const stored = async () => {
+    const res = await page.request.get(
+      `${E2E_URL}/registros/alert-rules?clientId=${a.clientId}&search=${encodeURIComponent(name)}`,
+      { headers: a.headers },
+    );
+    return (await res.json()).items[0] as { emailDelivery: string; params: { speedLimit: number } };
+  };
+  expect(await stored()).toMatchObject({
+    emailDelivery: 'central@frota.com.br',
+    params: { speedLimit: 80 },
+  });
+  // The switch off: the list goes as '' (SPEC §5), even with the text still typed.
+  await page.getByRole('switch', { name: 'Enviar por e-mail' }).click({ force: true });
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(shell.toast('Regra de alerta salva.')).toBeVisible();
+  expect((await stored()).emailDelivery).toBe('');
+});

@@ -1,0 +1,377 @@
+/**
+ * The alert engine. It sees every stored fix, black boxes included, inside the ingest
+ * transaction (server/ingest/pipeline.ts → FixProcessor), in fix-time order per vehicle, and
+ * raises alerts exactly once across restarts and processes:
+ *
+ * - Per batch: one read of the configuration counter, one statement that locks and reads the
+ *   state rows of the batch's vehicles (in vehicle order: no deadlocks), the evaluation in
+ *   memory (server/alerts/evaluate.ts), one insert of the alerts and one write of the states.
+ *   All of it commits with the positions, or none of it does: a fix is evaluated once, by the
+ *   transaction that stored it (a repeated fix is not stored again, so it raises nothing).
+ * - Alerts carry a unique dedupe key (rule, vehicle, type, fix time, geofence): even a state
+ *   lost or rebuilt could not store the same alert twice.
+ * - Late fixes (a black box uploaded after newer fixes were evaluated) do not move the state,
+ *   which stays at the newest fix. They are evaluated in their own chain, in fix-time order,
+ *   starting from the state that the stored fix just before them establishes (read from the
+ *   positions), so their own edges raise alerts — marked late when received more than 15
+ *   minutes after their time, and then not e-mailed nor pushed. Edges between the last of them
+ *   and the next newer fix are not re-examined.
+ *
+ * LOCATION_TIMEOUT is a periodic check (every ALERT_TIMEOUT_CHECK_SECONDS) over last
+ * locations, keyed by the silent vehicle's last fix: raised once per silence, and two
+ * processes running it store it once. LOCK_ACTIVATED is raised when the device confirms a
+ * block (server/ingest/downlink.ts). Notifiers (server/alerts/notifier.ts) get every alert.
+ */
+import type { AlertType } from '../../src/contract';
+import { withinWindow } from '../../src/lib/schedule';
+import type { Config } from '../config';
+import {
+  activeRulesOfType,
+  configVersion,
+  fixesBefore,
+  insertAlerts,
+  lockStates,
+  type NewAlert,
+  silentVehicles,
+  vehicleNow,
+  writeStates,
+} from '../db/alert-engine';
+import type { Db } from '../db/client';
+import type { TrackerFix } from '../db/positions';
+import type { FixProcessor } from '../ingest/pipeline';
+import type { Logger } from '../log';
+import { type CustomerConfig, contextOf, createConfigCache } from './config-cache';
+import {
+  type CompiledRule,
+  type EvalFix,
+  evaluate,
+  type Raised,
+  type VehicleState,
+} from './evaluate';
+import type { AlertNotifier, StoredAlert } from './notifier';
+
+export interface AlertEngine {
+  /** Plugged into the ingest pipeline. */
+  processor: FixProcessor;
+  /** Raises LOCATION_TIMEOUT for vehicles silent past their rules' minutes; returns how many. */
+  checkTimeouts(now?: Date): Promise<number>;
+  /** A block command was confirmed by the device: LOCK_ACTIVATED. */
+  lockConfirmed(commands: { id: string; vehicleId: string | null; kind: string }[]): Promise<void>;
+  /** Adds a way out for alerts (push, issue 12); returns the function that removes it. */
+  addNotifier(notifier: AlertNotifier): () => void;
+  /** Runs the periodic checks; returns the stop function. */
+  start(): () => void;
+}
+
+interface Notified {
+  alerts: StoredAlert[];
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function toEvalFix(row: TrackerFix, receivedAt: number): EvalFix {
+  const { fix } = row;
+  return {
+    fixTime: fix.fixTime.getTime(),
+    receivedAt,
+    latitude: fix.latitude,
+    longitude: fix.longitude,
+    speed: fix.speed,
+    ignition: fix.ignition,
+    battery: fix.battery,
+    attributes: fix.attributes ?? {},
+  };
+}
+
+export function createAlertEngine(
+  db: Db,
+  config: Pick<Config, 'alerts'>,
+  log: Logger,
+  notifiers: AlertNotifier[] = [],
+): AlertEngine {
+  const { hysteresisMeters } = config.alerts;
+  const configs = createConfigCache(hysteresisMeters);
+  const outs = new Set(notifiers);
+
+  /** Stores alerts and hands them to the notifiers' enqueue, in `tx`; returns the new ones. */
+  async function store(
+    tx: Db,
+    raised: (NewAlert & { rule: Pick<CompiledRule, 'name' | 'emailDelivery'> } & {
+      plate: string | null;
+      vehicleName: string | null;
+      geofenceName: string | null;
+    })[],
+  ): Promise<Notified> {
+    const inserted = await insertAlerts(tx, raised);
+    const alerts: StoredAlert[] = [];
+    for (const a of raised) {
+      const row = inserted.get(a.dedupeKey);
+      if (!row) continue;
+      alerts.push({
+        id: row.id,
+        type: a.type as AlertType,
+        vehicleId: a.vehicleId,
+        plate: a.plate,
+        vehicleName: a.vehicleName,
+        ruleId: a.ruleId,
+        ruleName: a.rule.name,
+        latitude: a.latitude,
+        longitude: a.longitude,
+        speed: a.speed,
+        fixTime: a.fixTime?.toISOString() ?? null,
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+        acknowledgedAt: null,
+        acknowledgedBy: null,
+        late: a.late,
+        clientId: a.clientId,
+        geofenceId: a.geofenceId,
+        geofenceName: a.geofenceName,
+        emailDelivery: a.rule.emailDelivery,
+        details: a.details,
+      });
+    }
+    if (alerts.length) for (const out of outs) await out.enqueue?.(tx, alerts);
+    return { alerts };
+  }
+
+  function deliver({ alerts }: Notified) {
+    if (alerts.length === 0) return;
+    for (const out of outs) {
+      try {
+        void Promise.resolve(out.deliver?.(alerts)).catch((err: unknown) =>
+          log.error('alerts: notifier failed', { notifier: out.name, err }),
+        );
+      } catch (err) {
+        log.error('alerts: notifier failed', { notifier: out.name, err });
+      }
+    }
+  }
+
+  const fromRaised = (r: Raised, names: { plate: string; name: string } | undefined) => ({
+    clientId: r.clientId,
+    vehicleId: r.vehicleId,
+    ruleId: r.rule.id,
+    type: r.type,
+    geofenceId: r.geofence?.id ?? null,
+    latitude: r.fix.latitude,
+    longitude: r.fix.longitude,
+    speed: r.fix.speed ?? null,
+    fixTime: new Date(r.fix.fixTime),
+    late: r.late,
+    dedupeKey: r.dedupeKey,
+    details: r.details,
+    rule: r.rule,
+    plate: names?.plate ?? null,
+    vehicleName: names?.name ?? null,
+    geofenceName: r.geofence?.name ?? null,
+  });
+
+  const processor: FixProcessor = {
+    async process(tx, stored, receivedAt) {
+      const byVehicle = new Map<string, { clientId: string; fixes: EvalFix[] }>();
+      for (const row of stored) {
+        const vehicleId = row.tracker.vehicleId;
+        if (!vehicleId) continue;
+        const entry = byVehicle.get(vehicleId) ?? { clientId: row.tracker.clientId, fixes: [] };
+        entry.fixes.push(toEvalFix(row, receivedAt.getTime()));
+        byVehicle.set(vehicleId, entry);
+      }
+      if (byVehicle.size === 0) return undefined;
+      // The configuration cached decides which vehicles need work; the version read with their
+      // state rows (one statement) says whether it is still current. A customer not cached yet,
+      // or a batch with nothing to lock, reads the version on its own.
+      const clientIds = [...new Set([...byVehicle.values()].map((v) => v.clientId))];
+      const customers = new Map<string, CustomerConfig>();
+      const refresh = async (version: number) => {
+        for (const clientId of clientIds)
+          customers.set(clientId, await configs.get(tx, clientId, version));
+      };
+      const covered = () =>
+        [...byVehicle.keys()].filter((vehicleId) => {
+          const customer = customers.get(byVehicle.get(vehicleId)?.clientId ?? '');
+          return customer && contextOf(customer, vehicleId, hysteresisMeters).rules.length > 0;
+        });
+      for (const clientId of clientIds) {
+        const cached = configs.peek(clientId);
+        if (cached) customers.set(clientId, cached);
+      }
+      let candidates = customers.size === clientIds.length ? covered() : [];
+      let states: Map<string, Record<string, unknown>>;
+      if (candidates.length === 0) {
+        await refresh(await configVersion(tx));
+        candidates = covered();
+        // Vehicles no rule covers cost nothing more.
+        if (candidates.length === 0) return undefined;
+        states = (await lockStates(tx, candidates)).states;
+      } else {
+        const locked = await lockStates(tx, candidates);
+        states = locked.states;
+        await refresh(locked.version);
+        const extra = covered().filter((id) => !states.has(id));
+        if (extra.length)
+          for (const [id, state] of (await lockStates(tx, extra)).states) states.set(id, state);
+      }
+      const work = covered().flatMap((vehicleId) => {
+        const entry = byVehicle.get(vehicleId);
+        return entry ? [[vehicleId, entry] as const] : [];
+      });
+      const raised: Raised[] = [];
+      const lateChains: { vehicleId: string; clientId: string; fixes: EvalFix[] }[] = [];
+      for (const [vehicleId, { clientId, fixes }] of work) {
+        const customer = customers.get(clientId);
+        if (!customer) continue;
+        const context = contextOf(customer, vehicleId, hysteresisMeters);
+        const state = (states.get(vehicleId) ?? {}) as VehicleState;
+        const newest = state.t;
+        const ordered = [...fixes].sort((a, b) => a.fixTime - b.fixTime);
+        const older = newest === undefined ? [] : ordered.filter((f) => f.fixTime <= newest);
+        for (const fix of ordered) {
+          if (newest !== undefined && fix.fixTime <= newest) continue;
+          raised.push(...evaluate(state, fix, context));
+        }
+        states.set(vehicleId, state as Record<string, unknown>);
+        if (older.length) lateChains.push({ vehicleId, clientId, fixes: older });
+      }
+      if (lateChains.length) {
+        const starts = await fixesBefore(
+          tx,
+          lateChains.map((c) => ({
+            vehicleId: c.vehicleId,
+            before: new Date(c.fixes[0]?.fixTime ?? 0),
+          })),
+        );
+        for (const chain of lateChains) {
+          const customer = customers.get(chain.clientId);
+          if (!customer) continue;
+          const context = contextOf(customer, chain.vehicleId, hysteresisMeters);
+          const side: VehicleState = {};
+          const start = starts.get(chain.vehicleId);
+          if (start)
+            evaluate(
+              side,
+              {
+                fixTime: start.fixTime.getTime(),
+                receivedAt: start.receivedAt.getTime(),
+                latitude: start.latitude,
+                longitude: start.longitude,
+                speed: start.speed,
+                ignition: start.ignition,
+                battery: start.battery,
+                attributes: start.attributes ?? {},
+              },
+              context,
+              true,
+            );
+          for (const fix of chain.fixes) raised.push(...evaluate(side, fix, context));
+        }
+      }
+      const notified = await store(
+        tx,
+        raised.map((r) => fromRaised(r, customers.get(r.clientId)?.vehicles.get(r.vehicleId))),
+      );
+      await writeStates(tx, states);
+      return () => deliver(notified);
+    },
+  };
+
+  async function checkTimeouts(now = new Date()): Promise<number> {
+    const rules = await activeRulesOfType(db, 'LOCATION_TIMEOUT');
+    let count = 0;
+    for (const rule of rules) {
+      if (rule.schedule && !withinWindow(rule.schedule, now.getTime())) continue;
+      const minutes = Number((rule.params as { minutes?: unknown }).minutes);
+      if (!Number.isFinite(minutes) || minutes <= 0) continue;
+      const silent = await silentVehicles(db, rule, new Date(now.getTime() - minutes * 60_000));
+      if (silent.length === 0) continue;
+      const notified = await db.transaction((tx) =>
+        store(
+          tx as unknown as Db,
+          silent.map((v) => ({
+            clientId: v.clientId,
+            vehicleId: v.vehicleId,
+            ruleId: rule.id,
+            type: 'LOCATION_TIMEOUT',
+            geofenceId: null,
+            latitude: v.latitude,
+            longitude: v.longitude,
+            speed: v.speed,
+            fixTime: v.fixTime,
+            late: false,
+            // Once per silence: the silence is named by the fix it follows.
+            dedupeKey: `${rule.id}:${v.vehicleId}:LOCATION_TIMEOUT:${v.fixTime.getTime()}`,
+            details: { minutes, lastFix: v.fixTime.toISOString() },
+            rule,
+            plate: v.plate,
+            vehicleName: v.name,
+            geofenceName: null,
+          })),
+        ),
+      );
+      count += notified.alerts.length;
+      deliver(notified);
+    }
+    return count;
+  }
+
+  async function lockConfirmed(commands: { id: string; vehicleId: string | null; kind: string }[]) {
+    for (const command of commands) {
+      if (command.kind !== 'block' || !command.vehicleId) continue;
+      const vehicle = await vehicleNow(db, command.vehicleId);
+      if (!vehicle) continue;
+      const customer = await configs.get(db, vehicle.clientId, await configVersion(db));
+      const context = contextOf(customer, command.vehicleId, hysteresisMeters);
+      const now = Date.now();
+      const rules = context.rules.filter(
+        (r) => r.type === 'LOCK_ACTIVATED' && (!r.schedule || withinWindow(r.schedule, now)),
+      );
+      if (rules.length === 0) continue;
+      const vehicleId = command.vehicleId;
+      const notified = await db.transaction((tx) =>
+        store(
+          tx as unknown as Db,
+          rules.map((rule) => ({
+            clientId: vehicle.clientId,
+            vehicleId,
+            ruleId: rule.id,
+            type: 'LOCK_ACTIVATED',
+            geofenceId: null,
+            latitude: vehicle.latitude,
+            longitude: vehicle.longitude,
+            speed: vehicle.speed,
+            fixTime: vehicle.fixTime,
+            late: false,
+            dedupeKey: `${rule.id}:${vehicleId}:LOCK_ACTIVATED:${command.id}`,
+            details: { commandId: command.id, confirmedAt: iso(now) },
+            rule,
+            plate: vehicle.plate,
+            vehicleName: vehicle.name,
+            geofenceName: null,
+          })),
+        ),
+      );
+      deliver(notified);
+    }
+  }
+
+  return {
+    processor,
+    checkTimeouts,
+    lockConfirmed,
+    addNotifier(notifier) {
+      outs.add(notifier);
+      return () => outs.delete(notifier);
+    },
+    start() {
+      const timer = setInterval(
+        () =>
+          void checkTimeouts().catch((err: unknown) =>
+            log.error('alerts: location timeout check failed', { err }),
+          ),
+        config.alerts.timeoutCheckMs,
+      );
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+  };
+}

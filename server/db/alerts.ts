@@ -1,0 +1,130 @@
+/**
+ * Alerts as the API shows them: scoped to the customers (and, for a Terceiro, the vehicles)
+ * the caller sees, with the vehicle's and rule's names and who acknowledged. Acknowledging
+ * sets who and when once: an alert acknowledged stays as it was.
+ */
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import type { Db } from './client';
+import { alertRules, alerts, users, vehicles } from './schema';
+
+export interface AlertScope {
+  clientIds: string[];
+  /** A Terceiro's linked vehicles; undefined for everyone else. */
+  vehicleIds?: string[] | undefined;
+}
+
+export interface AlertFilter {
+  vehicleId?: string | undefined;
+  type?: string | undefined;
+  acknowledged?: boolean | undefined;
+  beginAt?: Date | undefined;
+  endAt?: Date | undefined;
+}
+
+function where(scope: AlertScope, filter: AlertFilter = {}): SQL | undefined {
+  if (scope.clientIds.length === 0 || scope.vehicleIds?.length === 0) return sql`false`;
+  return and(
+    inArray(alerts.clientId, scope.clientIds),
+    scope.vehicleIds ? inArray(alerts.vehicleId, scope.vehicleIds) : undefined,
+    filter.vehicleId ? eq(alerts.vehicleId, filter.vehicleId) : undefined,
+    filter.type ? eq(alerts.type, filter.type) : undefined,
+    filter.acknowledged === undefined
+      ? undefined
+      : filter.acknowledged
+        ? sql`${alerts.acknowledgedAt} is not null`
+        : isNull(alerts.acknowledgedAt),
+    filter.beginAt ? gte(alerts.createdAt, filter.beginAt) : undefined,
+    filter.endAt ? lte(alerts.createdAt, filter.endAt) : undefined,
+  );
+}
+
+const columns = {
+  id: alerts.id,
+  type: alerts.type,
+  vehicleId: alerts.vehicleId,
+  plate: vehicles.plate,
+  vehicleName: vehicles.name,
+  ruleId: alerts.ruleId,
+  ruleName: alertRules.name,
+  latitude: alerts.latitude,
+  longitude: alerts.longitude,
+  speed: alerts.speed,
+  fixTime: alerts.fixTime,
+  createdAt: alerts.createdAt,
+  updatedAt: alerts.updatedAt,
+  acknowledgedAt: alerts.acknowledgedAt,
+  acknowledgedBy: users.name,
+  late: alerts.late,
+};
+
+function joined(db: Db) {
+  return db
+    .select(columns)
+    .from(alerts)
+    .leftJoin(vehicles, eq(vehicles.id, alerts.vehicleId))
+    .leftJoin(alertRules, eq(alertRules.id, alerts.ruleId))
+    .leftJoin(users, eq(users.id, alerts.acknowledgedBy));
+}
+export type AlertRow = Awaited<ReturnType<ReturnType<typeof joined>['execute']>>[number];
+
+const SORTS = {
+  name: sql`lower(${vehicles.name})`,
+  createdAt: alerts.createdAt,
+  updatedAt: alerts.updatedAt,
+};
+
+export async function listAlerts(
+  db: Db,
+  scope: AlertScope,
+  filter: AlertFilter,
+  page: { page: number; limit: number; sort: keyof typeof SORTS; order: 'asc' | 'desc' },
+) {
+  const condition = where(scope, filter);
+  const direction = page.order === 'desc' ? desc : asc;
+  const [rows, totals] = await Promise.all([
+    joined(db)
+      .where(condition)
+      .orderBy(direction(SORTS[page.sort]), direction(alerts.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    db
+      .select({ n: count() })
+      .from(alerts)
+      .leftJoin(vehicles, eq(vehicles.id, alerts.vehicleId))
+      .where(condition),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+export async function alertById(db: Db, scope: AlertScope, id: string) {
+  const [row] = await joined(db).where(and(where(scope), eq(alerts.id, id)));
+  return row;
+}
+
+/** How many of these ids the scope holds. */
+export async function countVisible(db: Db, scope: AlertScope, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(alerts)
+    .where(and(where(scope), inArray(alerts.id, ids)));
+  return row?.n ?? 0;
+}
+
+/** Acknowledges the open alerts among `ids` (or all in scope); returns how many it did. */
+export async function acknowledge(
+  db: Db,
+  scope: AlertScope,
+  userId: string,
+  ids?: string[],
+): Promise<number> {
+  const now = new Date();
+  const rows = await db
+    .update(alerts)
+    .set({ acknowledgedAt: now, acknowledgedBy: userId, updatedAt: now })
+    .where(
+      and(where(scope), ids ? inArray(alerts.id, ids) : undefined, isNull(alerts.acknowledgedAt)),
+    )
+    .returning({ id: alerts.id });
+  return rows.length;
+}

@@ -1,0 +1,145 @@
+/**
+ * Geofences and their vehicle associations. Geofences are customer-owned records (the shared
+ * helpers of ./owned.ts scope them by customer and soft-delete them); the mirror sync reads
+ * what changed since an instant plus the ids of every live one, so a device drops removed
+ * geofences without tombstones in the wire shape.
+ */
+import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from './client';
+import { containsAny } from './owned';
+import { geofences, geofenceVehicles, vehicles } from './schema';
+
+export type GeofenceRow = typeof geofences.$inferSelect;
+export type AssociationRow = typeof geofenceVehicles.$inferSelect;
+
+export const geofenceQueries = {
+  table: geofences,
+  sorts: {
+    name: sql`lower(${geofences.name})`,
+    createdAt: geofences.createdAt,
+    updatedAt: geofences.updatedAt,
+  },
+  filters: (q: { search: string }) => [
+    containsAny(q.search, [geofences.name, geofences.description]),
+  ],
+};
+
+/** Live geofences changed at or after `since` (to the millisecond), oldest change first. */
+export async function geofencesChangedSince(
+  db: Db,
+  clientIds: string[],
+  since: Date,
+  limit: number,
+): Promise<GeofenceRow[]> {
+  if (clientIds.length === 0) return [];
+  return db
+    .select()
+    .from(geofences)
+    .where(
+      and(
+        inArray(geofences.clientId, clientIds),
+        isNull(geofences.canceledAt),
+        gte(
+          sql`date_trunc('milliseconds', ${geofences.updatedAt})`,
+          sql`${since.toISOString()}::timestamptz`,
+        ),
+      ),
+    )
+    .orderBy(asc(geofences.updatedAt), asc(geofences.id))
+    .limit(limit);
+}
+
+export async function liveGeofenceIds(db: Db, clientIds: string[]): Promise<string[]> {
+  if (clientIds.length === 0) return [];
+  const rows = await db
+    .select({ id: geofences.id })
+    .from(geofences)
+    .where(and(inArray(geofences.clientId, clientIds), isNull(geofences.canceledAt)));
+  return rows.map((row) => row.id);
+}
+
+/** Live geofences among these ids, within the customers given. */
+export async function geofencesIn(db: Db, ids: string[], clientIds: string[]) {
+  if (ids.length === 0 || clientIds.length === 0) return [];
+  return db
+    .select({ id: geofences.id, clientId: geofences.clientId })
+    .from(geofences)
+    .where(
+      and(
+        inArray(geofences.id, ids),
+        inArray(geofences.clientId, clientIds),
+        isNull(geofences.canceledAt),
+      ),
+    );
+}
+
+/** Live vehicles among these ids, within the customers given, with their customer. */
+export async function vehiclesIn(db: Db, ids: string[], clientIds: string[]) {
+  if (ids.length === 0 || clientIds.length === 0) return [];
+  return db
+    .select({ id: vehicles.id, clientId: vehicles.clientId })
+    .from(vehicles)
+    .where(
+      and(
+        inArray(vehicles.id, ids),
+        inArray(vehicles.clientId, clientIds),
+        isNull(vehicles.canceledAt),
+      ),
+    );
+}
+
+export async function associationsOf(
+  db: Db,
+  filter: { geofenceIds?: string[]; vehicleIds?: string[] },
+): Promise<AssociationRow[]> {
+  const where = and(
+    filter.geofenceIds ? inArray(geofenceVehicles.geofenceId, filter.geofenceIds) : undefined,
+    filter.vehicleIds ? inArray(geofenceVehicles.vehicleId, filter.vehicleIds) : undefined,
+  );
+  if (filter.geofenceIds?.length === 0 || filter.vehicleIds?.length === 0) return [];
+  return db
+    .select()
+    .from(geofenceVehicles)
+    .where(where)
+    .orderBy(asc(geofenceVehicles.createdAt), asc(geofenceVehicles.id));
+}
+
+export interface AssociationValues {
+  vehicleId: string;
+  restrictionType: string;
+  startTime: string | null;
+  endTime: string | null;
+  weekdays: number[];
+}
+
+/** Associates vehicles with a geofence; a vehicle already associated gets the new rule. */
+export async function upsertAssociations(
+  db: Db,
+  geofenceId: string,
+  list: AssociationValues[],
+): Promise<void> {
+  if (list.length === 0) return;
+  const now = new Date();
+  await db
+    .insert(geofenceVehicles)
+    .values(list.map((a) => ({ ...a, geofenceId, createdAt: now, updatedAt: now })))
+    .onConflictDoUpdate({
+      target: [geofenceVehicles.geofenceId, geofenceVehicles.vehicleId],
+      set: {
+        restrictionType: sql`excluded.restriction_type`,
+        startTime: sql`excluded.start_time`,
+        endTime: sql`excluded.end_time`,
+        weekdays: sql`excluded.weekdays`,
+        updatedAt: now,
+      },
+    });
+}
+
+export async function associationById(db: Db, id: string): Promise<AssociationRow | undefined> {
+  const [row] = await db.select().from(geofenceVehicles).where(eq(geofenceVehicles.id, id));
+  return row;
+}
+
+export async function deleteAssociation(db: Db, id: string): Promise<void> {
+  await db.delete(geofenceVehicles).where(eq(geofenceVehicles.id, id));
+}

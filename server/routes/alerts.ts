@@ -1,0 +1,163 @@
+/**
+ * SPEC §7 alerts: `GET registros/alerts` (filters vehicle, type, acknowledged and period;
+ * `{ items, page, limit, total }`; sortable by name — the vehicle's —, createdAt, updatedAt),
+ * `GET registros/alerts/{id}`, `PUT registros/alerts/ack {alertIds}` and `PUT
+ * registros/alerts/ack-all` (everything the caller sees), both answering `{ count }` of the
+ * alerts they acknowledged. Reading needs read_resources (a Terceiro: only their linked
+ * vehicles' alerts); acknowledging needs create_resources. An id the caller does not see
+ * answers 404 and acknowledges nothing.
+ */
+import { Hono } from 'hono';
+import { describeRoute, resolver } from 'hono-openapi';
+import * as v from 'valibot';
+import {
+  AckResultSchema,
+  AckSchema,
+  type Alert,
+  AlertPageSchema,
+  AlertQuerySchema,
+  AlertSchema,
+  type AlertType,
+  IdSchema,
+} from '../../src/contract';
+import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
+import {
+  type AlertRow,
+  type AlertScope,
+  acknowledge,
+  alertById,
+  countVisible,
+  listAlerts,
+} from '../db/alerts';
+import { subtreeIds } from '../db/clients';
+import { linkedVehicleIds } from '../db/sharing';
+import type { Deps } from '../deps';
+import { notFound } from '../http/errors';
+import { validate } from '../http/validate';
+import { canSeeClient, visibleClientIds } from '../tenancy';
+import type { Ctx } from './owned';
+
+const NOT_FOUND = 'Alerta não encontrado';
+const docs = (schema: v.GenericSchema, description: string) => ({
+  description,
+  content: { 'application/json': { schema: resolver(schema) } },
+});
+
+export function alertOut(row: AlertRow): Alert {
+  return {
+    id: row.id,
+    type: row.type as AlertType,
+    vehicleId: row.vehicleId,
+    plate: row.plate,
+    vehicleName: row.vehicleName,
+    ruleId: row.ruleId,
+    ruleName: row.ruleName,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    speed: row.speed,
+    fixTime: row.fixTime?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
+    acknowledgedBy: row.acknowledgedBy,
+    late: row.late,
+  };
+}
+
+/** What the caller sees of alerts, narrowed to a customer's subtree when one is chosen. */
+export async function alertScope(c: Ctx, deps: Deps, clientId?: string): Promise<AlertScope> {
+  let clientIds = await visibleClientIds(c, deps);
+  if (clientId) {
+    if (!(await canSeeClient(c, deps, clientId))) throw notFound('Cliente não encontrado');
+    const visible = new Set(clientIds);
+    clientIds = (await subtreeIds(deps.database.db, clientId)).filter((id) => visible.has(id));
+  }
+  const vehicleIds =
+    c.var.user.role === 'VISITOR'
+      ? await linkedVehicleIds(deps.database.db, c.var.user.id)
+      : undefined;
+  return { clientIds, vehicleIds };
+}
+
+const AckAllQuerySchema = v.strictObject({ clientId: v.optional(IdSchema) });
+
+export function alertRoutes(deps: Deps) {
+  const { db } = deps.database;
+  const app = new Hono<AuthEnv>();
+  app.use(requireAuth(deps), requirePermission('read_resources'));
+
+  app.get(
+    '/',
+    describeRoute({
+      tags: ['Alertas'],
+      summary: 'Listar (veículo, tipo, reconhecido, período; paginação e ordenação)',
+      responses: { 200: docs(AlertPageSchema, 'Página') },
+    }),
+    validate('query', AlertQuerySchema),
+    async (c) => {
+      const q = c.req.valid('query');
+      const { rows, total } = await listAlerts(
+        db,
+        await alertScope(c, deps, q.clientId),
+        {
+          vehicleId: q.vehicleId,
+          type: q.type,
+          acknowledged: q.acknowledged,
+          beginAt: q.beginAt ? new Date(q.beginAt) : undefined,
+          endAt: q.endAt ? new Date(q.endAt) : undefined,
+        },
+        { page: q.page, limit: q.limit, sort: q.sort, order: q.order },
+      );
+      return c.json({ items: rows.map(alertOut), page: q.page, limit: q.limit, total });
+    },
+  );
+
+  app.put(
+    '/ack',
+    describeRoute({
+      tags: ['Alertas'],
+      summary: 'Reconhecer alertas (alertIds); responde quantos foram reconhecidos agora',
+      responses: { 200: docs(AckResultSchema, 'Reconhecidos') },
+    }),
+    requirePermission('create_resources'),
+    validate('json', AckSchema),
+    async (c) => {
+      const ids = [...new Set(c.req.valid('json').alertIds)];
+      const scope = await alertScope(c, deps);
+      if ((await countVisible(db, scope, ids)) !== ids.length) throw notFound(NOT_FOUND);
+      return c.json({ count: await acknowledge(db, scope, c.var.user.id, ids) });
+    },
+  );
+
+  app.put(
+    '/ack-all',
+    describeRoute({
+      tags: ['Alertas'],
+      summary: 'Reconhecer todos os alertas que o usuário vê; responde quantos',
+      responses: { 200: docs(AckResultSchema, 'Reconhecidos') },
+    }),
+    requirePermission('create_resources'),
+    validate('query', AckAllQuerySchema),
+    async (c) => {
+      const scope = await alertScope(c, deps, c.req.valid('query').clientId);
+      return c.json({ count: await acknowledge(db, scope, c.var.user.id) });
+    },
+  );
+
+  app.get(
+    '/:id',
+    describeRoute({
+      tags: ['Alertas'],
+      summary: 'Ler um',
+      responses: { 200: docs(AlertSchema, 'Alerta') },
+    }),
+    validate('param', v.object({ id: IdSchema })),
+    async (c) => {
+      const row = await alertById(db, await alertScope(c, deps), c.req.valid('param').id);
+      if (!row) throw notFound(NOT_FOUND);
+      return c.json(alertOut(row));
+    },
+  );
+
+  return app;
+}

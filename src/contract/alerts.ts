@@ -1,0 +1,329 @@
+/**
+ * Alert rules and alerts (SPEC §3, §7 `registros/alert-rules` and `registros/alerts`).
+ *
+ * A rule: `{ id, clientId, name, type, vehicleIds, fleetIds, params, schedule, active,
+ * emailDelivery }`; empty vehicleIds and fleetIds mean every vehicle of the customer (and of
+ * the companies below it). `params` depends on the type; `schedule` (weekdays and hours in
+ * São Paulo time, possibly across midnight) limits when it raises alerts, null for always.
+ * An alert: `{ id, type, vehicleId, plate, vehicleName, ruleId, ruleName, latitude,
+ * longitude, speed, fixTime, createdAt, updatedAt, acknowledgedAt, acknowledgedBy, late }`.
+ */
+import * as v from 'valibot';
+import { validateEmailList } from '../lib/emails';
+import {
+  IdSchema,
+  IsoTimestampSchema,
+  OrderSchema,
+  QueryBoolSchema,
+  queryInt,
+  SearchSchema,
+} from './common';
+import { ALL_WEEKDAYS, TimeSchema, WeekdaysSchema } from './geofences';
+
+export const ALERT_TYPES = [
+  'OVERSPEED',
+  'DIN1',
+  'IGNITION_ON',
+  'IGNITION_OFF',
+  'LOW_BATTERY',
+  'DEVICE_POWER_DISCONNECTED',
+  'LOCK_ACTIVATED',
+  'GEOFENCE_ENTER',
+  'GEOFENCE_EXIT',
+  'LOCATION_TIMEOUT',
+  'HIGH_ENGINE_TEMP',
+  'HIGH_RPM',
+  'LOW_FUEL',
+] as const;
+export type AlertType = (typeof ALERT_TYPES)[number];
+
+export const ALERT_TYPE_LABELS: Record<AlertType, string> = {
+  OVERSPEED: 'Excesso de velocidade',
+  DIN1: 'Entrada 1 acionada',
+  IGNITION_ON: 'Ignição ligada',
+  IGNITION_OFF: 'Ignição desligada',
+  LOW_BATTERY: 'Bateria baixa',
+  DEVICE_POWER_DISCONNECTED: 'Alimentação desconectada',
+  LOCK_ACTIVATED: 'Bloqueio ativado',
+  GEOFENCE_ENTER: 'Entrada em cerca',
+  GEOFENCE_EXIT: 'Saída de cerca',
+  LOCATION_TIMEOUT: 'Sem posição',
+  HIGH_ENGINE_TEMP: 'Temperatura do motor alta',
+  HIGH_RPM: 'Rotação do motor alta',
+  LOW_FUEL: 'Combustível baixo',
+};
+
+/** SPEC §3 colours, by name and as drawn. */
+export const ALERT_COLORS = {
+  darkYellow: '#A67C00',
+  green: '#2E7D32',
+  red: '#C62828',
+  orange: '#E65100',
+  blue: '#1565C0',
+} as const;
+export type AlertColor = keyof typeof ALERT_COLORS;
+
+/** OVERSPEED and LOCATION_TIMEOUT dark yellow; DIN1 and IGNITION_ON green; IGNITION_OFF and
+ * DEVICE_POWER_DISCONNECTED red; LOW_BATTERY orange; all others blue (SPEC §3). */
+export function alertColorName(type: AlertType): AlertColor {
+  switch (type) {
+    case 'OVERSPEED':
+    case 'LOCATION_TIMEOUT':
+      return 'darkYellow';
+    case 'DIN1':
+    case 'IGNITION_ON':
+      return 'green';
+    case 'IGNITION_OFF':
+    case 'DEVICE_POWER_DISCONNECTED':
+      return 'red';
+    case 'LOW_BATTERY':
+      return 'orange';
+    default:
+      return 'blue';
+  }
+}
+
+export const alertColor = (type: AlertType) => ALERT_COLORS[alertColorName(type)];
+
+export const AlertTypeSchema = v.picklist(ALERT_TYPES, 'Tipo de alerta inválido');
+
+// ── Params per type ─────────────────────────────────────────────────────────────────────
+const num = (min: number, max: number, what: string) =>
+  v.pipe(
+    v.number(`${what}: informe um número`),
+    v.minValue(min, `${what}: de ${min} a ${max}`),
+    v.maxValue(max, `${what}: de ${min} a ${max}`),
+  );
+const Empty = v.strictObject({});
+
+export const RULE_PARAMS = {
+  OVERSPEED: v.strictObject({
+    speedLimit: num(1, 300, 'Limite de velocidade (km/h)'),
+    tolerancePercent: v.optional(num(0, 100, 'Tolerância (%)'), 0),
+    minDurationSeconds: v.optional(
+      v.pipe(num(0, 3600, 'Duração mínima (s)'), v.integer('Duração mínima: segundos inteiros')),
+      0,
+    ),
+  }),
+  LOW_BATTERY: v.strictObject({ threshold: num(1, 100, 'Limite da bateria (%)') }),
+  HIGH_ENGINE_TEMP: v.strictObject({ threshold: num(40, 200, 'Temperatura (°C)') }),
+  HIGH_RPM: v.strictObject({ threshold: num(500, 15_000, 'Rotação (RPM)') }),
+  LOW_FUEL: v.strictObject({ threshold: num(1, 100, 'Nível de combustível (%)') }),
+  /** External power under `threshold` volts (or the tracker's power-cut flag). */
+  DEVICE_POWER_DISCONNECTED: v.strictObject({
+    threshold: v.optional(num(0, 60, 'Tensão mínima da alimentação (V)'), 6),
+  }),
+  LOCATION_TIMEOUT: v.strictObject({
+    minutes: v.pipe(
+      num(1, 10_080, 'Tempo sem posição (min)'),
+      v.integer('Tempo sem posição: minutos inteiros'),
+    ),
+  }),
+  GEOFENCE_ENTER: v.strictObject({
+    geofenceIds: v.optional(v.pipe(v.array(IdSchema), v.maxLength(1000)), []),
+  }),
+  GEOFENCE_EXIT: v.strictObject({
+    geofenceIds: v.optional(v.pipe(v.array(IdSchema), v.maxLength(1000)), []),
+  }),
+  IGNITION_ON: Empty,
+  IGNITION_OFF: Empty,
+  DIN1: Empty,
+  LOCK_ACTIVATED: Empty,
+} satisfies Record<AlertType, v.GenericSchema>;
+
+export type RuleParams = {
+  [K in AlertType]: v.InferOutput<(typeof RULE_PARAMS)[K]>;
+};
+export type AnyRuleParams = RuleParams[AlertType];
+
+/** The params of a type, checked and with defaults; the issues in pt-BR when they are wrong. */
+export function parseRuleParams(
+  type: AlertType,
+  params: unknown,
+): { ok: true; params: Record<string, unknown> } | { ok: false; issues: v.BaseIssue<unknown>[] } {
+  const result = v.safeParse(RULE_PARAMS[type], params ?? {});
+  return result.success
+    ? { ok: true, params: result.output as Record<string, unknown> }
+    : { ok: false, issues: result.issues as v.BaseIssue<unknown>[] };
+}
+
+export const ScheduleSchema = v.nullable(
+  v.strictObject({
+    weekdays: v.optional(WeekdaysSchema, ALL_WEEKDAYS),
+    startTime: TimeSchema,
+    endTime: TimeSchema,
+  }),
+);
+export type Schedule = v.InferOutput<typeof ScheduleSchema>;
+
+/** SPEC §5: an empty list is fine; otherwise every item must be an e-mail. */
+export const EmailDeliverySchema = v.pipe(
+  v.string(),
+  v.maxLength(2000),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const result = validateEmailList(dataset.value);
+    if (result.valid) return;
+    addIssue({
+      message: result.invalid.length
+        ? `E-mail inválido: ${result.invalid.join(', ')}`
+        : 'Lista de e-mails inválida: separe os e-mails por vírgula',
+    });
+  }),
+  v.transform((text) => validateEmailList(text).emails.join(', ')),
+);
+
+const Name = v.pipe(v.string(), v.trim(), v.nonEmpty('Campo obrigatório'), v.maxLength(80));
+const Ids = v.pipe(v.array(IdSchema), v.maxLength(10_000));
+
+const ruleFields = {
+  clientId: IdSchema,
+  name: Name,
+  type: AlertTypeSchema,
+  vehicleIds: v.optional(Ids, []),
+  fleetIds: v.optional(Ids, []),
+  params: v.optional(v.record(v.string(), v.unknown()), {}),
+  schedule: v.optional(ScheduleSchema, null),
+  active: v.optional(v.boolean(), true),
+  emailDelivery: v.optional(EmailDeliverySchema, ''),
+};
+
+/** Create: the params are checked against the type (and get their defaults). */
+export const AlertRuleCreateSchema = v.pipe(
+  v.strictObject(ruleFields),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const parsed = parseRuleParams(dataset.value.type, dataset.value.params);
+    if (!parsed.ok) {
+      for (const issue of parsed.issues)
+        addIssue({
+          message: issue.message,
+          path: [
+            {
+              type: 'object',
+              origin: 'value',
+              input: dataset.value,
+              key: 'params',
+              value: dataset.value.params,
+            },
+            ...(issue.path ?? []),
+          ],
+        });
+      return NEVER;
+    }
+    return { ...dataset.value, params: parsed.params };
+  }),
+);
+/** Update: any field; the route checks the params against the resulting type. */
+export const AlertRuleUpdateSchema = v.strictObject({
+  clientId: v.optional(IdSchema),
+  name: v.optional(Name),
+  type: v.optional(AlertTypeSchema),
+  vehicleIds: v.optional(Ids),
+  fleetIds: v.optional(Ids),
+  params: v.optional(v.record(v.string(), v.unknown())),
+  schedule: v.optional(ScheduleSchema),
+  active: v.optional(v.boolean()),
+  emailDelivery: v.optional(EmailDeliverySchema),
+});
+export type AlertRuleCreate = v.InferOutput<typeof AlertRuleCreateSchema>;
+export type AlertRuleUpdate = v.InferOutput<typeof AlertRuleUpdateSchema>;
+
+export const ALERT_RULE_SORTS = ['name', 'createdAt', 'updatedAt'] as const;
+export const AlertRuleQuerySchema = v.strictObject({
+  clientId: v.optional(IdSchema),
+  search: SearchSchema,
+  page: queryInt(1, 1, 100_000),
+  limit: queryInt(10, 1, 1000),
+  sort: v.optional(v.picklist(ALERT_RULE_SORTS, 'Ordenação inválida'), 'name'),
+  order: OrderSchema,
+  active: v.optional(QueryBoolSchema),
+  type: v.optional(AlertTypeSchema),
+  /** Unused (no mirror of rules); accepted so the shared list controls work. */
+  updatedSince: v.optional(IsoTimestampSchema),
+  afterId: v.optional(IdSchema),
+});
+
+export const AlertRuleSchema = v.object({
+  id: v.string(),
+  clientId: v.string(),
+  name: v.string(),
+  type: v.picklist(ALERT_TYPES),
+  vehicleIds: v.array(v.string()),
+  fleetIds: v.array(v.string()),
+  params: v.record(v.string(), v.unknown()),
+  schedule: v.nullable(
+    v.object({ weekdays: v.array(v.number()), startTime: v.string(), endTime: v.string() }),
+  ),
+  active: v.boolean(),
+  emailDelivery: v.string(),
+});
+export type AlertRule = v.InferOutput<typeof AlertRuleSchema>;
+export const AlertRulePageSchema = v.object({
+  items: v.array(AlertRuleSchema),
+  page: v.number(),
+  limit: v.number(),
+  total: v.number(),
+});
+export type AlertRulePage = v.InferOutput<typeof AlertRulePageSchema>;
+
+// ── Alerts ───────────────────────────────────────────────────────────────────────────────
+export const AlertSchema = v.object({
+  id: v.string(),
+  type: v.picklist(ALERT_TYPES),
+  vehicleId: v.string(),
+  plate: v.nullable(v.string()),
+  vehicleName: v.nullable(v.string()),
+  ruleId: v.nullable(v.string()),
+  ruleName: v.nullable(v.string()),
+  latitude: v.nullable(v.number()),
+  longitude: v.nullable(v.number()),
+  speed: v.nullable(v.number()),
+  fixTime: v.nullable(v.string()),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+  acknowledgedAt: v.nullable(v.string()),
+  /** The name of who acknowledged it. */
+  acknowledgedBy: v.nullable(v.string()),
+  /** Raised from a fix received more than 15 minutes after its time: not pushed nor e-mailed. */
+  late: v.boolean(),
+});
+export type Alert = v.InferOutput<typeof AlertSchema>;
+
+export const ALERT_SORTS = ['name', 'createdAt', 'updatedAt'] as const;
+export const AlertQuerySchema = v.strictObject({
+  clientId: v.optional(IdSchema),
+  vehicleId: v.optional(IdSchema),
+  type: v.optional(AlertTypeSchema),
+  acknowledged: v.optional(QueryBoolSchema),
+  /** The period, on the time the alert was raised. */
+  beginAt: v.optional(IsoTimestampSchema),
+  endAt: v.optional(IsoTimestampSchema),
+  page: queryInt(1, 1, 100_000),
+  limit: queryInt(20, 1, 1000),
+  /** name: the vehicle's name. */
+  sort: v.optional(v.picklist(ALERT_SORTS, 'Ordenação inválida'), 'createdAt'),
+  order: v.optional(v.picklist(['asc', 'desc'], 'Use asc ou desc'), 'desc'),
+});
+export type AlertQuery = v.InferInput<typeof AlertQuerySchema>;
+
+export const AlertPageSchema = v.object({
+  items: v.array(AlertSchema),
+  page: v.number(),
+  limit: v.number(),
+  total: v.number(),
+});
+export type AlertPage = v.InferOutput<typeof AlertPageSchema>;
+
+export const AckSchema = v.strictObject({
+  alertIds: v.pipe(
+    v.array(IdSchema),
+    v.minLength(1, 'Escolha pelo menos um alerta'),
+    v.maxLength(1000, 'No máximo 1000 alertas de uma vez'),
+  ),
+});
+export const AckResultSchema = v.object({ count: v.number() });
+
+/** SPEC §5 alert-rule edit: the list only when the e-mail flag is on and it is not empty. */
+export function emailDeliveryOf(sendEmail: boolean, emailDelivery: string): string {
+  return sendEmail && emailDelivery.trim() !== '' ? emailDelivery : '';
+}

@@ -1,0 +1,105 @@
+/**
+ * The app-wide alert listener: while signed in, online and visible it follows the live
+ * stream's alert events (`events=alerts`), shows each new alert as an alert toast ('Fechar'
+ * and 'Ver alertas', SPEC §9) and refreshes every alert read (the top bar's count, the
+ * history, the map's popup). A burst becomes one toast; late alerts (their fix received more
+ * than 15 minutes after its time) update the lists without a toast. After any drop it
+ * reconnects at once when possible, and reads the lists again (alerts are not replayed).
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+import { followAlerts } from '../../api/alerts';
+import { keys } from '../../api/keys';
+import { ALERT_TYPE_LABELS, type Alert } from '../../contract';
+import { useInvalidate } from '../../hooks/useInvalidate';
+import { useOnline } from '../../hooks/useOnline';
+import { t } from '../../i18n/pt-BR';
+import { TIME_ZONE } from '../../lib/schedule';
+import { toast } from '../../ui/feedback/toasts';
+
+const BURST_MS = 600;
+const MAX_SEPARATE = 3;
+const RETRY_MS = [1000, 2000, 5000, 10_000, 30_000];
+
+function subscribeVisibility(callback: () => void) {
+  document.addEventListener('visibilitychange', callback);
+  return () => document.removeEventListener('visibilitychange', callback);
+}
+
+export function alertToastTitle(alert: Alert): string {
+  return `${ALERT_TYPE_LABELS[alert.type]} — ${alert.plate ?? alert.vehicleName ?? 'Veículo'}`;
+}
+
+function show(alerts: Alert[]) {
+  const fresh = alerts.filter((a) => !a.late);
+  if (fresh.length > MAX_SEPARATE) {
+    toast.alert(t.alerts.many(fresh.length), t.alerts.manyText);
+    return;
+  }
+  for (const alert of fresh) {
+    const when = new Date(alert.fixTime ?? alert.createdAt).toLocaleTimeString('pt-BR', {
+      timeZone: TIME_ZONE,
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    toast.alert(alertToastTitle(alert), [alert.vehicleName, when].filter(Boolean).join(' · '));
+  }
+}
+
+export function AlertListener({ enabled }: { enabled: boolean }) {
+  const online = useOnline();
+  const visible = useSyncExternalStore(
+    subscribeVisibility,
+    () => document.visibilityState === 'visible',
+    () => true,
+  );
+  const invalidate = useInvalidate();
+
+  useEffect(() => {
+    if (!enabled || !online || !visible) return;
+    const controller = new AbortController();
+    const { signal } = controller;
+    let pending: Alert[] = [];
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const flush = () => {
+      timer = undefined;
+      const batch = pending;
+      pending = [];
+      show(batch);
+      void invalidate(keys.alerts);
+    };
+    void (async () => {
+      let attempt = 0;
+      while (!signal.aborted) {
+        try {
+          await followAlerts({
+            signal,
+            onReady: () => {
+              attempt = 0;
+              void invalidate(keys.alerts);
+            },
+            onAlert: (alert) => {
+              pending.push(alert);
+              timer ??= setTimeout(flush, BURST_MS);
+            },
+          });
+        } catch {
+          if (signal.aborted) break;
+        }
+        const delay = RETRY_MS[Math.min(attempt++, RETRY_MS.length - 1)] ?? 30_000;
+        await new Promise<void>((resolve) => {
+          const wait = setTimeout(resolve, delay);
+          signal.addEventListener('abort', () => {
+            clearTimeout(wait);
+            resolve();
+          });
+        });
+      }
+    })();
+    return () => {
+      controller.abort();
+      if (timer) clearTimeout(timer);
+    };
+  }, [enabled, online, visible, invalidate]);
+
+  return null;
+}

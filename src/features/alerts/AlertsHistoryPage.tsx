@@ -1,0 +1,302 @@
+/**
+ * The alert history (`/fleet-management/alerts/alerts-history`), where 'Ver alertas' leads:
+ * filters (vehicle, type, acknowledged, period), each type in its SPEC §3 colour, and
+ * acknowledging one, several (selection, with the SPEC §9 quantity text) or all. A link from
+ * an e-mail may bring `?vehicleId=` to start on one vehicle.
+ */
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  Cell,
+  Checkbox,
+  Column,
+  Row,
+  type Selection,
+  Table,
+  TableBody,
+  TableHeader,
+} from 'react-aria-components';
+import { useSearchParams } from 'react-router';
+import { acknowledgeAlerts, acknowledgeAll, listAlerts } from '../../api/alerts';
+import { keys } from '../../api/keys';
+import {
+  ALERT_TYPE_LABELS,
+  ALERT_TYPES,
+  type Alert,
+  type AlertType,
+  vehicleOption,
+} from '../../contract';
+import { requireOnline, toastError, useErrorToast } from '../../hooks/feedback';
+import { useInvalidate } from '../../hooks/useInvalidate';
+import { t } from '../../i18n/pt-BR';
+import { quantityText } from '../../lib/format';
+import { formatLocalDateTime } from '../../lib/schedule';
+import { Button } from '../../ui/Button';
+import { ComboBox } from '../../ui/ComboBox';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { toast } from '../../ui/feedback/toasts';
+import { Pagination } from '../../ui/Pagination';
+import { Select } from '../../ui/Select';
+import { TextField } from '../../ui/TextField';
+import { useAccess } from '../areas/useAccess';
+import { CustomerPicker } from '../customers/CustomerPicker';
+import { useSelectedClient } from '../customers/useCustomers';
+import { useVehicles } from '../inventory/useVehicleOptions';
+import { AlertTypeChip } from './AlertTypeChip';
+
+const HISTORY = '/fleet-management/alerts/alerts-history';
+
+/** The start (or end) of a local calendar day, as an instant (the browser's time zone). */
+function dayBound(day: string, end: boolean): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  const at = new Date(`${day}T${end ? '23:59:59.999' : '00:00:00'}`);
+  return Number.isNaN(at.getTime()) ? null : at.toISOString();
+}
+
+function AlertPlace({ alert }: { alert: Alert }) {
+  if (alert.latitude === null || alert.longitude === null) return <>—</>;
+  const lat = alert.latitude.toFixed(5);
+  const lon = alert.longitude.toFixed(5);
+  return (
+    <a
+      href={`https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`}
+      target="_blank"
+      rel="noreferrer"
+      aria-label={`${t.alerts.seeMap}: ${lat}, ${lon}`}
+    >
+      {lat}, {lon}
+    </a>
+  );
+}
+
+function AlertState({ alert }: { alert: Alert }) {
+  return (
+    <span className="alert-state">
+      {alert.acknowledgedAt ? (
+        <span className="badge badge-success">
+          {t.alerts.ackBy(alert.acknowledgedBy, formatLocalDateTime(alert.acknowledgedAt))}
+        </span>
+      ) : (
+        <span className="badge badge-warning">{t.alerts.open}</span>
+      )}
+      {alert.late && <span className="badge badge-neutral">{t.alerts.late}</span>}
+    </span>
+  );
+}
+
+export function AlertsHistoryPage() {
+  const [search] = useSearchParams();
+  const [clientId, setClientId] = useSelectedClient();
+  const vehicleQuery = useVehicles(clientId);
+  const vehicles = (vehicleQuery.data?.vehicles ?? []).map(vehicleOption);
+  const canAck = useAccess('/fleet-management/alerts/alerts-history').write;
+  const invalidate = useInvalidate();
+  const [vehicleId, setVehicleId] = useState<string | null>(search.get('vehicleId'));
+  const [type, setType] = useState<string>('');
+  const [acknowledged, setAcknowledged] = useState<string>('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(25);
+  const [selection, setSelection] = useState<Selection>(new Set());
+  const [confirmAll, setConfirmAll] = useState(false);
+  const restart =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+      setSelection(new Set());
+    };
+
+  const params = {
+    clientId,
+    vehicleId,
+    type: type || null,
+    acknowledged: acknowledged === '' ? null : acknowledged === 'true',
+    beginAt: dayBound(from, false),
+    endAt: dayBound(to, true),
+    page,
+    limit,
+    sort: 'createdAt' as const,
+    order: 'desc' as const,
+  };
+  const list = useQuery({
+    queryKey: keys.alertList(params),
+    queryFn: () => listAlerts(params),
+    placeholderData: keepPreviousData,
+  });
+  useErrorToast(list.error, t.alerts.fetchError);
+  const rows = list.data?.items ?? [];
+  const selected =
+    selection === 'all'
+      ? rows.filter((a) => !a.acknowledgedAt).map((a) => a.id)
+      : [...selection]
+          .map(String)
+          .filter((id) => rows.some((a) => a.id === id && !a.acknowledgedAt));
+
+  const ack = useMutation({
+    mutationFn: (ids: string[] | 'all') =>
+      ids === 'all' ? acknowledgeAll() : acknowledgeAlerts(ids),
+    onSuccess: async (count) => {
+      toast.success(t.alerts.acknowledged(count));
+      setSelection(new Set());
+      await invalidate(keys.alerts);
+    },
+    onError: (err) => void toastError(t.alerts.ackError, err),
+  });
+
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <div className="page-header">
+        <h1 id="page-title">{t.alerts.history}</h1>
+      </div>
+      <div className="filters alert-filters">
+        <CustomerPicker value={clientId} onChange={restart(setClientId)} />
+        <ComboBox
+          label={t.alerts.vehicle}
+          options={vehicles}
+          isLoading={vehicleQuery.isLoading}
+          value={vehicleId}
+          onChange={restart(setVehicleId)}
+          placeholder="Todos os veículos"
+        />
+        <Select
+          label={t.alerts.type}
+          value={type || 'all'}
+          onChange={(value) => restart(setType)(value === 'all' ? '' : value)}
+          options={[
+            { label: t.alerts.all, value: 'all' },
+            ...ALERT_TYPES.map((value) => ({ label: ALERT_TYPE_LABELS[value], value })),
+          ]}
+        />
+        <Select
+          label={t.alerts.status}
+          value={acknowledged || 'all'}
+          onChange={(value) => restart(setAcknowledged)(value === 'all' ? '' : value)}
+          options={[
+            { label: t.alerts.all, value: 'all' },
+            { label: t.alerts.pending, value: 'false' },
+            { label: t.alerts.done, value: 'true' },
+          ]}
+        />
+        <TextField label={t.alerts.from} type="date" value={from} onChange={restart(setFrom)} />
+        <TextField label={t.alerts.to} type="date" value={to} onChange={restart(setTo)} />
+      </div>
+      {canAck && (
+        <div className="selection-bar" role="toolbar" aria-label="Reconhecer alertas">
+          <span aria-live="polite">{quantityText(selected.length, 'alerta', 'alertas')}</span>
+          <Button
+            isDisabled={selected.length === 0 || ack.isPending}
+            onPress={() => requireOnline() && ack.mutate(selected)}
+          >
+            {t.alerts.acknowledgeSelected}
+          </Button>
+          <Button
+            variant="secondary"
+            isDisabled={ack.isPending}
+            onPress={() => setConfirmAll(true)}
+          >
+            {t.alerts.acknowledgeAll}
+          </Button>
+        </div>
+      )}
+      <div className="table-wrap" aria-busy={list.isFetching || undefined}>
+        <Table
+          aria-label={t.alerts.history}
+          className="data-table alert-table"
+          selectionMode={canAck ? 'multiple' : 'none'}
+          selectedKeys={selection}
+          onSelectionChange={setSelection}
+          disabledKeys={rows.filter((a) => a.acknowledgedAt).map((a) => a.id)}
+        >
+          <TableHeader>
+            {canAck && (
+              <Column className="cell-select">
+                <Checkbox
+                  slot="selection"
+                  className="checkbox"
+                  aria-label="Selecionar todos desta página"
+                >
+                  <span className="checkbox-box" aria-hidden="true" />
+                </Checkbox>
+              </Column>
+            )}
+            <Column isRowHeader>{t.alerts.type}</Column>
+            <Column>{t.alerts.vehicle}</Column>
+            <Column>{t.alerts.rule}</Column>
+            <Column>{t.alerts.when}</Column>
+            <Column>{t.alerts.where}</Column>
+            <Column>{t.alerts.status}</Column>
+          </TableHeader>
+          <TableBody
+            items={rows}
+            dependencies={[canAck]}
+            renderEmptyState={() => (
+              <p className="table-empty">{list.isPending ? 'Carregando…' : t.alerts.empty}</p>
+            )}
+          >
+            {(alert) => (
+              <Row id={alert.id} className={alert.acknowledgedAt ? 'row-done' : undefined}>
+                {canAck && (
+                  <Cell className="cell cell-select">
+                    <Checkbox
+                      slot="selection"
+                      className="checkbox"
+                      aria-label={`Selecionar ${ALERT_TYPE_LABELS[alert.type as AlertType]} de ${alert.plate ?? ''}`}
+                    >
+                      <span className="checkbox-box" aria-hidden="true" />
+                    </Checkbox>
+                  </Cell>
+                )}
+                <Cell className="cell cell-type" data-label={t.alerts.type}>
+                  <AlertTypeChip type={alert.type} />
+                </Cell>
+                <Cell className="cell" data-label={t.alerts.vehicle}>
+                  <strong>{alert.plate ?? '—'}</strong>
+                  {alert.vehicleName ? ` · ${alert.vehicleName}` : ''}
+                </Cell>
+                <Cell className="cell" data-label={t.alerts.rule}>
+                  {alert.ruleName ?? '—'}
+                </Cell>
+                <Cell className="cell" data-label={t.alerts.when}>
+                  {formatLocalDateTime(alert.fixTime ?? alert.createdAt)}
+                </Cell>
+                <Cell className="cell" data-label={t.alerts.where}>
+                  <AlertPlace alert={alert} />
+                </Cell>
+                <Cell className="cell" data-label={t.alerts.status}>
+                  <AlertState alert={alert} />
+                </Cell>
+              </Row>
+            )}
+          </TableBody>
+        </Table>
+      </div>
+      <Pagination
+        page={page}
+        limit={limit}
+        total={list.data?.total ?? 0}
+        onPageChange={(next) => {
+          setPage(next);
+          setSelection(new Set());
+        }}
+        onLimitChange={restart(setLimit)}
+      />
+      <ConfirmDialog
+        title={t.alerts.confirmAll}
+        confirmLabel={t.alerts.acknowledgeAll}
+        isOpen={confirmAll}
+        onCancel={() => setConfirmAll(false)}
+        onConfirm={() => {
+          setConfirmAll(false);
+          if (requireOnline()) ack.mutate('all');
+        }}
+        pending={ack.isPending}
+      >
+        <p>{t.alerts.confirmAllText}</p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+export { HISTORY as ALERTS_HISTORY_PATH };

@@ -1,0 +1,173 @@
+/**
+ * The vehicles under a geofence's rule kinds (SPEC §3): always inside, always outside, inside
+ * or outside during an interval (weekdays and hours in São Paulo time; an end before the start
+ * crosses midnight). Listing needs the network (associations are not mirrored); adding one
+ * for a vehicle already associated replaces its rule.
+ */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Checkbox, CheckboxGroup, Label } from 'react-aria-components';
+import { associate, associationsOf, dissociate } from '../../api/geofences';
+import { keys } from '../../api/keys';
+import {
+  RESTRICTION_LABELS,
+  RESTRICTION_TYPES,
+  type RestrictionType,
+  vehicleOption,
+} from '../../contract';
+import { requireOnline, toastError, useErrorToast } from '../../hooks/feedback';
+import { useInvalidate } from '../../hooks/useInvalidate';
+import { t } from '../../i18n/pt-BR';
+import { WEEKDAY_LABELS } from '../../lib/schedule';
+import { Button } from '../../ui/Button';
+import { ComboBox } from '../../ui/ComboBox';
+import { toast } from '../../ui/feedback/toasts';
+import { Select } from '../../ui/Select';
+import { TextField } from '../../ui/TextField';
+import { useVehicles } from '../inventory/useVehicleOptions';
+
+const weekdaysText = (days: number[]) =>
+  days.length === 7 ? 'todos os dias' : days.map((d) => WEEKDAY_LABELS[d]).join(', ');
+
+export function AssociationsPanel({
+  geofenceId,
+  clientId,
+  writable,
+}: {
+  geofenceId: string;
+  clientId: string | null;
+  writable: boolean;
+}) {
+  const vehicleQuery = useVehicles(clientId);
+  const vehicles = (vehicleQuery.data?.vehicles ?? []).map(vehicleOption);
+  const invalidate = useInvalidate();
+  const list = useQuery({
+    queryKey: keys.associations(geofenceId),
+    queryFn: () => associationsOf(geofenceId),
+  });
+  useErrorToast(list.error, t.geofences.fetchError);
+  const [vehicleId, setVehicleId] = useState<string | null>(null);
+  const [kind, setKind] = useState<RestrictionType>('ALWAYS_INSIDE');
+  const [startTime, setStartTime] = useState('22:00');
+  const [endTime, setEndTime] = useState('06:00');
+  const [weekdays, setWeekdays] = useState<string[]>(['0', '1', '2', '3', '4', '5', '6']);
+  const interval = kind.endsWith('_INTERVAL');
+
+  const add = useMutation({
+    mutationFn: () =>
+      associate({
+        geofenceId,
+        vehicleAssociations: [
+          {
+            vehicleId,
+            restrictionType: kind,
+            ...(interval ? { startTime, endTime, weekdays: weekdays.map(Number) } : {}),
+          },
+        ],
+      }),
+    onSuccess: async () => {
+      toast.success(t.geofences.associated);
+      setVehicleId(null);
+      await invalidate(keys.associations(geofenceId));
+    },
+    onError: (err) => void toastError(t.geofences.associationError, err),
+  });
+  const remove = useMutation({
+    mutationFn: dissociate,
+    onSuccess: async () => {
+      toast.success(t.geofences.dissociated);
+      await invalidate(keys.associations(geofenceId));
+    },
+    onError: (err) => void toastError(t.geofences.associationError, err),
+  });
+  const vehicleLabel = (id: string) => vehicles.find((v) => v.value === id)?.label ?? 'Veículo';
+
+  return (
+    <section className="associations" aria-labelledby="associations-title">
+      <h2 id="associations-title">{t.geofences.associations}</h2>
+      {list.data?.length === 0 && <p className="muted">{t.geofences.noAssociations}</p>}
+      <ul className="association-list">
+        {(list.data ?? []).map((a) => (
+          <li key={a.id}>
+            <span>
+              <strong>{vehicleLabel(a.vehicleId)}</strong>
+              <br />
+              {RESTRICTION_LABELS[a.restrictionType]}
+              {a.startTime && a.endTime
+                ? `, ${t.geofences.interval(a.startTime, a.endTime)} (${weekdaysText(a.weekdays)})`
+                : `, ${t.geofences.always}`}
+            </span>
+            {writable && (
+              <Button
+                variant="ghost"
+                aria-label={`${t.geofences.dissociate}: ${vehicleLabel(a.vehicleId)}`}
+                isDisabled={remove.isPending}
+                onPress={() => requireOnline() && remove.mutate(a.id)}
+              >
+                {t.list.remove}
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {writable && (
+        <div className="form association-form">
+          <ComboBox
+            label={t.geofences.vehicle}
+            options={vehicles}
+            isLoading={vehicleQuery.isLoading}
+            value={vehicleId}
+            onChange={setVehicleId}
+            placeholder="Digite a placa ou o nome"
+          />
+          <Select
+            label={t.geofences.kind}
+            value={kind}
+            onChange={(value) => setKind(value as RestrictionType)}
+            options={RESTRICTION_TYPES.map((value) => ({
+              label: RESTRICTION_LABELS[value],
+              value,
+            }))}
+          />
+          {interval && (
+            <>
+              <div className="time-pair">
+                <TextField
+                  label={t.geofences.start}
+                  type="time"
+                  value={startTime}
+                  onChange={setStartTime}
+                />
+                <TextField
+                  label={t.geofences.end}
+                  type="time"
+                  value={endTime}
+                  onChange={setEndTime}
+                />
+              </div>
+              <CheckboxGroup
+                className="checkbox-group weekday-group"
+                value={weekdays}
+                onChange={setWeekdays}
+              >
+                <Label>{t.geofences.weekdays}</Label>
+                {WEEKDAY_LABELS.map((label, i) => (
+                  <Checkbox key={label} value={String(i)} className="checkbox">
+                    <span className="checkbox-box" aria-hidden="true" />
+                    {label}
+                  </Checkbox>
+                ))}
+              </CheckboxGroup>
+            </>
+          )}
+          <Button
+            isDisabled={!vehicleId || add.isPending}
+            onPress={() => requireOnline() && add.mutate()}
+          >
+            {t.geofences.associate}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
