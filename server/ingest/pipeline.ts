@@ -295,7 +295,8 @@ export function createPipeline(
     try {
       while (queue.length > 0) {
         // Let the requests that already arrived be read first, so that they join this
-        // batch: PGlite works on this thread, and without the pause every batch is one fix.
+        // batch: a database answer can come back before the sockets are read, and without
+        // the pause a busy server would write one fix per batch.
         await new Promise((resolve) => setImmediate(resolve));
         const batch: Pending[] = [];
         let size = 0;

@@ -293,6 +293,10 @@ function reportRoutes(): Record<string, Case> {
     [`GET ${base}/trips/:vehicleId`]: one('trips'),
     [`GET ${base}/distance/:vehicleId`]: one('distance'),
     [`GET ${base}/light_final_report/:vehicleId`]: one('light_final_report'),
+    [`GET ${base}/geofence/:vehicleId`]: one('geofence'),
+    [`GET ${base}/by-fence/:geofenceId`]: {
+      attempt: (o) => ({ path: `${base}/by-fence/${o.geofence}?${PERIOD}` }),
+    },
     [`GET ${base}/v2/trips`]: {
       attempt: (o, own) => ({
         path: `${base}/v2/trips?vehicleIds=${own.vehicle},${o.vehicle}&${PERIOD}`,
