@@ -199,10 +199,10 @@ export function invoiceRoutes(deps: Deps) {
     validate('param', v.object({ id: ChargeIdSchema })),
     async (c) => {
       noVisitor(c);
-      if (!deps.payments.configured) throw notConfigured();
       const id = c.req.valid('param').id;
       const known = await chargeById(db, id, await customerScope(c, deps));
       if (!known) throw paymentError(404, 'NOT_FOUND');
+      if (!deps.payments.configured) throw notConfigured();
       // The status as Asaas has it now, then what paying it takes while it is open.
       const live = await deps.payments.payment(id);
       if (live.customer !== known.providerCustomerId) throw paymentError(404, 'NOT_FOUND');

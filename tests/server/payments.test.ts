@@ -60,7 +60,7 @@ describe.each(await backends())('invoices and payments on %s', (backend) => {
   // Each backend its own stand-in: what one suite's webhooks change, the other never sees.
   let standIn: AsaasStandIn;
   beforeAll(async () => {
-    standIn = await startAsaasStandIn({ customers });
+    standIn = await startAsaasStandIn({ customers, payments: seedCharges() });
   });
   afterAll(() => standIn.close());
   const server = useServer(backend, () => ({
@@ -71,10 +71,9 @@ describe.each(await backends())('invoices and payments on %s', (backend) => {
   }));
   const prefix = `${backend}_`;
   const id = (n: string) => `pay_${prefix}${n}`;
-
-  beforeAll(() => {
-    // Norte: one charge in every Asaas status; Sul: its own; all of this backend.
-    standIn.payments.push(
+  /** Norte: one charge in every Asaas status, a Pix and a card one; Sul: its own. */
+  const seedCharges = (): AsaasPayment[] => {
+    return [
       ...ASAAS_STATUSES.map((status, i) =>
         charge(id(`n${String(i).padStart(2, '0')}`), norteCustomer, status, {
           invoiceNumber: `${i + 1}`,
@@ -87,8 +86,8 @@ describe.each(await backends())('invoices and payments on %s', (backend) => {
         invoiceNumber: '901',
       }),
       charge(id('s1'), customers[2]?.id ?? '', 'PENDING', { invoiceNumber: '77' }),
-    );
-  });
+    ];
+  };
 
   it('lists a customer’s charges with each status mapped and SPEC labels', async () => {
     const s = server();
