@@ -47,7 +47,7 @@ describe.each(await backends())('dashboard on %s', (backend) => {
             fixTime: new Date(at),
             latitude: -8.051,
             longitude: -34.9,
-            ignition: age > 10 * MINUTE ? false : true,
+            ignition: age <= 10 * MINUTE,
             speed: age < 5 * MINUTE ? 40 : 0,
             attributes: {},
           },
