@@ -5,6 +5,7 @@
  * unset (never in production: only with the demo seed), so a newcomer sees charges in every
  * status; the tests drive it as a real HTTP server, making it fail on purpose.
  */
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import QRCode from 'qrcode';
@@ -65,10 +66,19 @@ export function pixPayload(payment: AsaasPayment): string {
   return withCrc + crc16(withCrc);
 }
 
-/** A boleto's digitable line (47 digits, as Asaas answers it), made up from the payment. */
+/**
+ * A boleto's digitable line (47 digits, as Asaas answers it), made up from the payment: bank
+ * 461, digits drawn from its id, and at the end the due-date factor and the value in cents.
+ */
 export function boletoLine(payment: AsaasPayment): string {
-  const seed = [...payment.id].map((ch) => ch.charCodeAt(0) % 10).join('');
-  return `461${seed}${Math.round(payment.value * 100)}`.padEnd(47, '0').slice(0, 47);
+  const digits = BigInt(`0x${createHash('sha256').update(payment.id).digest('hex')}`)
+    .toString()
+    .slice(0, 30);
+  const factor = String(
+    Math.round((Date.parse(payment.dueDate) - Date.parse('2022-05-29')) / 86_400_000) + 1000,
+  ).padStart(4, '0');
+  const cents = String(Math.round(payment.value * 100)).padStart(10, '0');
+  return `461${digits}${factor.slice(-4)}${cents}`.slice(0, 47).padEnd(47, '0');
 }
 
 export async function startAsaasStandIn(

@@ -19,6 +19,8 @@ export function BarChart({
   height = 220,
   unit,
   tickLabel = (category) => category,
+  tickSpace = 44,
+  legend = series.length > 1,
 }: {
   label: string;
   categories: string[];
@@ -26,6 +28,10 @@ export function BarChart({
   height?: number;
   unit?: string;
   tickLabel?: (category: string) => string;
+  /** Least pixels between two labels of the horizontal axis (fewer categories: smaller). */
+  tickSpace?: number;
+  /** Names the series below the chart (by default when there are several). */
+  legend?: boolean;
 }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -58,10 +64,10 @@ export function BarChart({
               {
                 values: (_u, ticks) =>
                   ticks.map((i) => (Number.isInteger(i) ? tickLabel(categories[i] ?? '') : '')),
-                space: 44,
+                space: tickSpace,
                 gap: 4,
               },
-              { ...(unit ? { label: unit } : {}), size: 48 },
+              unit ? { label: unit, size: 64, labelSize: 20 } : { size: 48 },
             ],
             series: [
               {},
@@ -90,11 +96,11 @@ export function BarChart({
       resize.disconnect();
       chart?.destroy();
     };
-  }, [categories, series, height, unit, tickLabel]);
+  }, [categories, series, height, unit, tickLabel, tickSpace]);
   return (
     <figure className="bar-chart">
       <div ref={box} role="img" aria-label={label} className="bar-chart-plot" />
-      {series.length > 1 && (
+      {legend && (
         <ul className="chart-legend">
           {series.map((s) => (
             <li key={s.label}>

@@ -258,6 +258,7 @@ export function DashboardPage() {
                   categories={[...ACTIVITY_BUCKETS]}
                   series={charts.activity}
                   tickLabel={(bucket) => SHORT_BUCKETS[bucket] ?? bucket}
+                  tickSpace={24}
                 />
               </Suspense>
               {data.activity.byClient.length > 1 && (
@@ -297,6 +298,7 @@ export function DashboardPage() {
                     categories={charts.days}
                     series={charts.alerts}
                     tickLabel={dayTick}
+                    legend
                   />
                 </Suspense>
               ) : (

@@ -90,7 +90,18 @@ function PayWith({ invoice }: { invoice: Invoice }) {
         </a>
       </section>
     );
-  return <p className="pay-box muted">{t.payments.settled}</p>;
+  return (
+    <section className="pay-box" aria-label={t.payments.settled}>
+      <p className="muted">
+        {invoice.status === 'inactive' ? t.payments.inactive : t.payments.settled}
+      </p>
+      {invoice.invoiceUrl && (
+        <a href={invoice.invoiceUrl} target="_blank" rel="noreferrer">
+          {t.payments.providerPage}
+        </a>
+      )}
+    </section>
+  );
 }
 
 export function InvoicePage() {

@@ -35,7 +35,11 @@ const columns: ColumnDef<Charge>[] = [
     ),
   },
   { id: 'description', label: t.payments.description, render: (c) => c.description ?? '—' },
-  { id: 'value', label: t.payments.value, render: (c) => formatCurrency(c.value) },
+  {
+    id: 'value',
+    label: t.payments.value,
+    render: (c) => <span className="nowrap">{formatCurrency(c.value)}</span>,
+  },
   { id: 'dueDate', label: t.payments.dueDate, render: (c) => formatDay(c.dueDate) },
   { id: 'method', label: t.payments.method, render: (c) => PAYMENT_METHOD_LABELS[c.method] },
   {
