@@ -58,15 +58,17 @@ export async function trackerCounts(db: Db, ids: string[]) {
   // A vehicle with several trackers is as its newest fix says.
   const [now] = rowsOf<Record<'total' | 'moving' | 'idle' | 'off' | 'offline' | 'never', string>>(
     await db.execute(sql`
-      with latest as (
-        select v.id, l.fix_time, l.speed, l.ignition,
-               extract(epoch from (now() - l.fix_time)) as age
-          from vehicles v
-          left join lateral (
-            select fix_time, speed, ignition from last_locations
-             where vehicle_id = v.id order by fix_time desc limit 1
-          ) l on true
-         where v.client_id = any(${idArray(ids)}) and v.canceled_at is null
+      with mine as (
+        select id from vehicles
+         where client_id = any(${idArray(ids)}) and canceled_at is null
+      ), newest as (
+        select distinct on (vehicle_id) vehicle_id, fix_time, speed, ignition
+          from last_locations where vehicle_id in (select id from mine)
+         order by vehicle_id, fix_time desc
+      ), latest as (
+        select m.id, n.fix_time, n.speed, n.ignition,
+               extract(epoch from (now() - n.fix_time)) as age
+          from mine m left join newest n on n.vehicle_id = m.id
       ), states as (
         select case
           when fix_time is null then 'never'
@@ -154,23 +156,65 @@ export function lastDays(days = DASHBOARD_DAYS, now = new Date()): string[] {
   );
 }
 
-export async function alertFigures(db: Db, ids: string[], vehicleIds?: string[]) {
-  const days = lastDays();
-  const onlyVehicles = vehicleIds ? sql`and vehicle_id = any(${idArray(vehicleIds)})` : sql``;
-  const [open] = rowsOf<{ n: string }>(
-    await db.execute(sql`
-      select count(*) as n from alerts
-       where client_id = any(${idArray(ids)}) and acknowledged_at is null ${onlyVehicles}`),
-  );
-  const rows = rowsOf<{ day: string; type: string; n: string }>(
+/**
+ * Days before today hardly change (a late fix, an old alert acknowledged does not move them),
+ * and summing 30 days of a 10,000-vehicle fleet reads ~300,000 rows: the past days of a scope
+ * are kept for PAST_DAYS_TTL_MS in this process, today is always counted afresh.
+ */
+const PAST_DAYS_TTL_MS = 5 * 60_000;
+const MAX_CACHED = 500;
+const pastDays = new Map<string, { expires: number; rows: unknown[] }>();
+
+async function cachedPast<T>(key: string, load: () => Promise<T[]>): Promise<T[]> {
+  const now = Date.now();
+  const hit = pastDays.get(key);
+  if (hit && hit.expires > now) return hit.rows as T[];
+  const rows = await load();
+  if (pastDays.size >= MAX_CACHED) {
+    for (const [k, entry] of pastDays) if (entry.expires <= now) pastDays.delete(k);
+    if (pastDays.size >= MAX_CACHED) pastDays.clear();
+  }
+  pastDays.set(key, { expires: now + PAST_DAYS_TTL_MS, rows });
+  return rows;
+}
+
+/** Forgets the kept past days (tests that write history, then read the dashboard). */
+export function forgetPastDays(): void {
+  pastDays.clear();
+}
+
+const scopeKey = (kind: string, ids: string[], days: string[]) =>
+  `${kind}:${days[0]}:${[...ids].sort().join(',')}`;
+
+/** Alerts per São Paulo day and type from `from` (inclusive) to `to` (exclusive) days. */
+async function alertsPerDay(db: Db, ids: string[], from: string, to: string | null) {
+  const start = sql`(${from}::date::timestamp at time zone ${DASHBOARD_TIME_ZONE})`;
+  const end = to
+    ? sql`and created_at < (${to}::date::timestamp at time zone ${DASHBOARD_TIME_ZONE})`
+    : sql``;
+  return rowsOf<{ day: string; type: string; n: string }>(
     await db.execute(sql`
       select to_char(created_at at time zone ${DASHBOARD_TIME_ZONE}, 'YYYY-MM-DD') as day,
              type, count(*) as n
         from alerts
-       where client_id = any(${idArray(ids)}) ${onlyVehicles}
-         and created_at >= (${days[0]}::date::timestamp at time zone ${DASHBOARD_TIME_ZONE})
+       where client_id = any(${idArray(ids)}) and created_at >= ${start} ${end}
        group by 1, 2`),
   );
+}
+
+export async function alertFigures(db: Db, ids: string[]) {
+  const days = lastDays();
+  const today = days.at(-1) ?? '';
+  const [[open], past, current] = await Promise.all([
+    db
+      .execute(sql`
+        select count(*) as n from alerts
+         where client_id = any(${idArray(ids)}) and acknowledged_at is null`)
+      .then((r) => rowsOf<{ n: string }>(r)),
+    cachedPast(scopeKey('alerts', ids, days), () => alertsPerDay(db, ids, days[0] ?? today, today)),
+    alertsPerDay(db, ids, today, null),
+  ]);
+  const rows = [...past, ...current];
   const perDay = days.map((day) => ({ day, counts: {} as Record<string, number> }));
   const index = new Map(perDay.map((entry) => [entry.day, entry]));
   for (const row of rows) {
@@ -180,14 +224,24 @@ export async function alertFigures(db: Db, ids: string[], vehicleIds?: string[])
   return { unacknowledged: n(open?.n), perDay };
 }
 
-export async function distancePerDay(db: Db, ids: string[]) {
-  const days = lastDays();
-  const rows = rowsOf<{ day: string; meters: string }>(
+async function metersPerDay(db: Db, ids: string[], from: string, to: string) {
+  return rowsOf<{ day: string; meters: string }>(
     await db.execute(sql`
       select day, sum(distance) as meters from vehicle_days
-       where client_id = any(${idArray(ids)}) and day >= ${days[0]} and day <= ${days.at(-1)}
+       where client_id = any(${idArray(ids)}) and day >= ${from} and day <= ${to}
        group by day`),
   );
+}
+
+export async function distancePerDay(db: Db, ids: string[]) {
+  const days = lastDays();
+  const today = days.at(-1) ?? '';
+  const yesterday = days.at(-2) ?? today;
+  const [past, current] = await Promise.all([
+    cachedPast(scopeKey('km', ids, days), () => metersPerDay(db, ids, days[0] ?? today, yesterday)),
+    metersPerDay(db, ids, today, today),
+  ]);
+  const rows = [...past, ...current];
   const meters = new Map(rows.map((row) => [row.day, n(row.meters)]));
   return {
     perDay: days.map((day) => ({ day, km: Math.round((meters.get(day) ?? 0) / 100) / 10 })),
