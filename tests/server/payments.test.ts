@@ -288,3 +288,33 @@ describe('demo charges', () => {
     }
   });
 });
+
+describe('support contact', () => {
+  const server = useServer('pglite', () => ({
+    SUPPORT_EMAIL: 'financeiro@provedor.test',
+    SUPPORT_PHONE: '(81) 3234-5678',
+    SUPPORT_WHATSAPP: '81 99999-0000',
+  }));
+  it('is given to any signed-in user, the WhatsApp number as a link', async () => {
+    const s = server();
+    const visitor = await as(s, 'terceiro@rastro.demo');
+    expect((await visitor.call('GET', '/registros/support')).body).toEqual({
+      email: 'financeiro@provedor.test',
+      phone: '(81) 3234-5678',
+      whatsapp: 'https://wa.me/5581999990000',
+    });
+    expect((await s.request('/registros/support')).status).toBe(401);
+  });
+});
+
+describe('support contact not configured', () => {
+  const server = useServer('pglite');
+  it('answers nothing to show', async () => {
+    const user = await as(server(), 'cliente@rastro.demo');
+    expect((await user.call('GET', '/registros/support')).body).toEqual({
+      email: null,
+      phone: null,
+      whatsapp: null,
+    });
+  });
+});
