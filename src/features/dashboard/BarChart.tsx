@@ -66,6 +66,7 @@ export function BarChart({
                   ticks.map((i) => (Number.isInteger(i) ? tickLabel(categories[i] ?? '') : '')),
                 space: tickSpace,
                 gap: 4,
+                font: '11px system-ui, sans-serif',
               },
               unit ? { label: unit, size: 64, labelSize: 20 } : { size: 48 },
             ],

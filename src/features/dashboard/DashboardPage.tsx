@@ -36,10 +36,10 @@ const SHORT_BUCKETS: Record<string, string> = {
   last24h: '24 h',
   last7d: '7 d',
   last30d: '30 d',
-  over30d: '> 30 d',
+  over30d: '+30 d',
   never: 'Nunca',
 };
-const PALETTE = ['#0b5cad', '#7c3aed', '#0891b2', '#db2777', '#65a30d', '#9a3412', '#475569'];
+const PALETTE = ['#7c3aed', '#0891b2', '#db2777', '#65a30d', '#9a3412', '#475569', '#0f766e'];
 const dayTick = (day: string) => formatDay(day).slice(0, 5);
 
 function Figure({
@@ -262,7 +262,7 @@ export function DashboardPage() {
                 />
               </Suspense>
               {data.activity.byClient.length > 1 && (
-                <div className="table-wrap">
+                <div className="scroll-x">
                   <table className="plain-table activity-table">
                     <caption className="visually-hidden">{t.dashboard.activityByClient}</caption>
                     <thead>
