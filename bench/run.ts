@@ -3,7 +3,8 @@
  * position and last location) on PGlite and, when one answers on 127.0.0.1:5432, PostgreSQL,
  * with the event loop's longest pause; then `lastLocation` for every tracker: time and bytes.
  * BENCH_TRACKERS, BENCH_FIXES and BENCH_CONCURRENCY (devices sending at once) change the sizes;
- * BENCH_PARTS (pglite, postgres, reports, alerts, map; comma-separated) runs only some parts.
+ * BENCH_PARTS (pglite, postgres, reports, alerts, dashboard, map; comma-separated) runs only
+ * some parts.
  */
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
@@ -14,6 +15,7 @@ import { createLogger } from '../server/log';
 import { type RunningServer, startServer } from '../server/start';
 
 import { benchAlerts } from './alerts';
+import { benchDashboard } from './dashboard';
 import { benchLongQuery } from './long-query';
 import { withLoopWatch } from './loop-watch';
 
@@ -177,7 +179,7 @@ async function bench(label: string, databaseUrl?: string) {
 const PARTS = (
   process.env.BENCH_ONLY === 'reports'
     ? 'reports'
-    : (process.env.BENCH_PARTS ?? 'pglite,postgres,reports,alerts,map')
+    : (process.env.BENCH_PARTS ?? 'pglite,postgres,reports,alerts,dashboard,map')
 ).split(',');
 
 if (PARTS.includes('pglite')) await bench('PGlite (embedded)');
@@ -198,6 +200,11 @@ if (postgres) {
 if (PARTS.includes('alerts')) {
   await benchAlerts('PGlite (embedded)', async () => ({ url: undefined, drop: async () => {} }));
   await benchAlerts('PostgreSQL (127.0.0.1:5432)', postgresDatabase);
+}
+
+if (PARTS.includes('dashboard')) {
+  await benchDashboard('PostgreSQL (127.0.0.1:5432)', postgresDatabase);
+  await benchDashboard('PGlite (embedded)', async () => ({ url: undefined, drop: async () => {} }));
 }
 
 if (PARTS.includes('map')) await benchMap();

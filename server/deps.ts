@@ -11,6 +11,7 @@ import type { Downlink } from './ingest/downlink';
 import type { Pipeline } from './ingest/pipeline';
 import type { Logger } from './log';
 import type { Mailer } from './mail/mailer';
+import type { PaymentsProvider } from './payments/asaas';
 
 export interface Deps {
   database: Database;
@@ -27,4 +28,9 @@ export interface Deps {
   alerts: { engine: AlertEngine; bus: AlertBus; mail: AlertMail };
   /** Access-token signing secret: JWT_SECRET, or one generated once and kept in the database. */
   secret: string;
+  /**
+   * The payment provider (Asaas). Routes read it at each request: the demo points it at its
+   * built-in stand-in once that listens (server/start.ts).
+   */
+  payments: PaymentsProvider;
 }
