@@ -29,6 +29,8 @@ import { createPipeline } from './ingest/pipeline';
 import { startWialon } from './ingest/wialon';
 import { createLogger, type Logger } from './log';
 import { createMailer } from './mail/mailer';
+import { createPush } from './push/notifier';
+import { vapidKeys } from './push/webpush';
 import { demoDevices, startSimulator } from './simulator';
 
 export interface RunningServer {
@@ -81,7 +83,13 @@ export async function prepare(
   }
   const cep = createCepLookup({ baseUrl: config.cepUrl, timeoutMs: config.outsideTimeoutMs });
   const bus = createAlertBus();
-  const engine = createAlertEngine(database.db, config, log, [bus.notifier, mailNotifier]);
+  const keys = await vapidKeys(database.db);
+  const push = createPush(database.db, config, keys, log);
+  const engine = createAlertEngine(database.db, config, log, [
+    bus.notifier,
+    mailNotifier,
+    push.notifier,
+  ]);
   const alertMail = createAlertMail(database.db, mailer, config.publicUrl, log);
   return {
     database,
@@ -100,6 +108,7 @@ export async function prepare(
     ),
     downlink: createDownlink(database.db, config.commands, log, engine.lockConfirmed),
     alerts: { engine, bus, mail: alertMail },
+    push: { sender: push, vapidPublicKey: keys.publicKey },
   };
 }
 
