@@ -4,13 +4,7 @@
  * a Web Push endpoint that decrypts each payload (aes128gcm) with the subscription's own keys,
  * as the browser's push service and the browser would.
  */
-import {
-  createECDH,
-  createVerify,
-  type ECDH,
-  generateKeyPairSync,
-  randomBytes,
-} from 'node:crypto';
+import { createECDH, createVerify, type ECDH, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decrypt } from 'http_ece';
@@ -111,7 +105,9 @@ export async function startFcmStandIn() {
       }
       messages.push(message);
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ name: `projects/${account.project_id}/messages/${messages.length}` }));
+      res.end(
+        JSON.stringify({ name: `projects/${account.project_id}/messages/${messages.length}` }),
+      );
     });
     if (expected === undefined) {
       if (timer) clearTimeout(timer);

@@ -17,7 +17,12 @@ import {
   TableHeader,
 } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
-import { acknowledgeAlerts, acknowledgeAll, listAlerts } from '../../api/alerts';
+import {
+  acknowledgeAlerts,
+  acknowledgeAll,
+  listAlerts,
+  pendingAcknowledgements,
+} from '../../api/alerts';
 import { keys } from '../../api/keys';
 import {
   ALERT_TYPE_LABELS,
@@ -69,10 +74,14 @@ function AlertPlace({ alert }: { alert: Alert }) {
   );
 }
 
-function AlertState({ alert }: { alert: Alert }) {
+function AlertState({ alert, queued }: { alert: Alert; queued: boolean }) {
   return (
     <span className="alert-state">
-      {alert.acknowledgedAt ? (
+      {queued && !alert.acknowledgedAt ? (
+        <span className="badge badge-neutral" title={t.alerts.queuedHint}>
+          {t.alerts.queued}
+        </span>
+      ) : alert.acknowledgedAt ? (
         <span className="badge badge-success">
           {t.alerts.ackBy(alert.acknowledgedBy, formatLocalDateTime(alert.acknowledgedAt))}
         </span>
@@ -134,11 +143,22 @@ export function AlertsHistoryPage() {
           .map(String)
           .filter((id) => rows.some((a) => a.id === id && !a.acknowledgedAt));
 
+  const pendingAcks = useQuery({
+    queryKey: keys.pendingAcks,
+    queryFn: pendingAcknowledgements,
+    networkMode: 'always',
+  });
+  const isQueued = (id: string) =>
+    Boolean(pendingAcks.data?.all || pendingAcks.data?.alertIds.includes(id));
+  // Offline, the service worker (when it controls the page) queues the acknowledgement.
+  const canQueue = () => Boolean(navigator.serviceWorker?.controller) || requireOnline();
   const ack = useMutation({
     mutationFn: (ids: string[] | 'all') =>
       ids === 'all' ? acknowledgeAll() : acknowledgeAlerts(ids),
-    onSuccess: async (count) => {
-      toast.success(t.alerts.acknowledged(count));
+    networkMode: 'always',
+    onSuccess: async ({ count, queued }) => {
+      if (queued) toast.warning(t.alerts.queuedToast);
+      else toast.success(t.alerts.acknowledged(count));
       setSelection(new Set());
       await invalidate(keys.alerts);
     },
@@ -187,7 +207,7 @@ export function AlertsHistoryPage() {
           <span aria-live="polite">{quantityText(selected.length, 'alerta', 'alertas')}</span>
           <Button
             isDisabled={selected.length === 0 || ack.isPending}
-            onPress={() => requireOnline() && ack.mutate(selected)}
+            onPress={() => canQueue() && ack.mutate(selected)}
           >
             {t.alerts.acknowledgeSelected}
           </Button>
@@ -207,7 +227,7 @@ export function AlertsHistoryPage() {
           selectionMode={canAck ? 'multiple' : 'none'}
           selectedKeys={selection}
           onSelectionChange={setSelection}
-          disabledKeys={rows.filter((a) => a.acknowledgedAt).map((a) => a.id)}
+          disabledKeys={rows.filter((a) => a.acknowledgedAt || isQueued(a.id)).map((a) => a.id)}
         >
           <TableHeader>
             {canAck && (
@@ -265,7 +285,7 @@ export function AlertsHistoryPage() {
                   <AlertPlace alert={alert} />
                 </Cell>
                 <Cell className="cell" data-label={t.alerts.status}>
-                  <AlertState alert={alert} />
+                  <AlertState alert={alert} queued={isQueued(alert.id)} />
                 </Cell>
               </Row>
             )}
@@ -289,7 +309,7 @@ export function AlertsHistoryPage() {
         onCancel={() => setConfirmAll(false)}
         onConfirm={() => {
           setConfirmAll(false);
-          if (requireOnline()) ack.mutate('all');
+          if (canQueue()) ack.mutate('all');
         }}
         pending={ack.isPending}
       >
