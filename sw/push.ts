@@ -104,8 +104,10 @@ self.addEventListener('notificationclick', (event) => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
       if (open) {
-        const focused = await open.focus();
-        await focused.navigate(target).catch(() => undefined);
+        // To the alert history in the open window (it is ours: the worker controls it), then
+        // to the front.
+        const moved = await open.navigate(target).catch(() => null);
+        await (moved ?? open).focus().catch(() => undefined);
         return;
       }
       await self.clients.openWindow(target);
