@@ -5,11 +5,14 @@
  * that makes real P-256 subscriptions to a local endpoint (the browser's push service is the
  * outside part; our code runs as it is).
  */
+import { createHash } from 'node:crypto';
 import { type BrowserContext, type CDPSession, expect, type Page, test } from '@playwright/test';
 import { E2E_OSMAND_URL, E2E_URL } from './env';
 import { ADMIN, Shell, signInAsAdmin, waitForServiceWorker } from './pages';
 
 const HISTORY = '/fleet-management/alerts/alerts-history';
+const deviceId = (token: string) => createHash('sha256').update(token).digest('base64url');
+const panel = (page: Page) => page.getByRole('region', { name: 'Notificações de alertas' });
 
 /** What these journeys use of the worker's global scope (evaluated inside the worker). */
 interface WorkerScope {
@@ -105,6 +108,7 @@ test('a push reaches the worker as one notification per alert; a tap opens the a
   page,
   context,
 }) => {
+  await context.grantPermissions(['notifications'], { origin: E2E_URL });
   await signInAsAdmin(page);
   await waitForServiceWorker(page);
   const { cdp, id } = await workerRegistration(page);
@@ -193,11 +197,11 @@ test('Ativar notificações stores fcmToken, renews it after 7 days, and sign-ou
   await expect.poll(stored).not.toBeNull();
   const first = (await stored()) ?? '';
   expect(JSON.parse(first).endpoint).toMatch(/^http:\/\/127\.0\.0\.1:9\/push\//);
-  expect(await devices()).toHaveLength(1);
+  expect((await devices()).map((d) => d.id)).toContain(deviceId(first));
 
   // Minha conta: active, with the alert types of this device.
   await page.goto('/account');
-  await expect(page.getByText('Notificações ativadas neste dispositivo.')).toBeVisible();
+  await expect(panel(page).getByText('Notificações ativadas neste dispositivo.')).toBeVisible();
   const ignition = page.getByRole('switch', { name: 'Ignição ligada' });
   await expect(ignition).toBeChecked();
   await ignition.click({ force: true });
@@ -213,7 +217,9 @@ test('Ativar notificações stores fcmToken, renews it after 7 days, and sign-ou
   await page.clock.setSystemTime(new Date(start.getTime() + 8 * 24 * 3600_000));
   await page.reload();
   await expect.poll(stored).not.toBe(first);
-  await expect.poll(async () => (await devices()).length).toBe(1);
+  const last = (await stored()) ?? '';
+  await expect.poll(async () => (await devices()).map((d) => d.id)).toContain(deviceId(last));
+  expect((await devices()).map((d) => d.id)).not.toContain(deviceId(first));
 
   // Sign-out unregisters and removes it.
   const shell = new Shell(page);
@@ -227,7 +233,9 @@ test('Ativar notificações stores fcmToken, renews it after 7 days, and sign-ou
   const left = await page.request.get(`${E2E_URL}/registros/push/devices`, {
     headers: { authorization: `Bearer ${accessToken}` },
   });
-  expect(await left.json()).toEqual([]);
+  // This browser's device is gone (the id is the SHA-256 of the token).
+  const ids = ((await left.json()) as { id: string }[]).map((d) => d.id);
+  expect(ids).not.toContain(deviceId(last));
 });
 
 test('Ativar notificações asks for permission from the button', async ({ page, context }) => {
@@ -237,7 +245,7 @@ test('Ativar notificações asks for permission from the button', async ({ page,
   await page.goto('/account');
   await context.grantPermissions(['notifications'], { origin: E2E_URL });
   await page.getByRole('button', { name: 'Ativar notificações' }).click();
-  await expect(page.getByText('Notificações ativadas neste dispositivo.')).toBeVisible();
+  await expect(panel(page).getByText('Notificações ativadas neste dispositivo.')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('fcmToken'))).toContain('"endpoint"');
 });
 
@@ -262,6 +270,18 @@ test('offline, a form opens with its lookups from the worker, and an acknowledge
   await types.click();
   await expect(page.getByRole('option').nth(1)).toBeVisible();
   await page.keyboard.press('Escape');
+  // Really offline for the worker too: a lookup never read before does not come.
+  const unseen = await page.evaluate(async () => {
+    try {
+      const answer = await fetch('/registros/tracker-types?limit=7', {
+        headers: { authorization: `Bearer ${localStorage.getItem('accessToken')}` },
+      });
+      return answer.status;
+    } catch {
+      return 'failed';
+    }
+  });
+  expect(unseen).toBe('failed');
   await context.setOffline(false);
 
   // An alert of our own: ignition turned on.

@@ -168,6 +168,20 @@ self.addEventListener('message', (event) => {
     event.waitUntil(pending().then((answer) => event.ports[0]?.postMessage(answer)));
   }
   if (data?.type === 'RASTRO_REPLAY_ACKS') {
-    event.waitUntil(replay(ackQueue, data.accessToken).catch(() => undefined));
+    // The page saw the connection return; the worker's own requests may see it a moment
+    // later: a few tries, further apart each time.
+    event.waitUntil(
+      (async () => {
+        for (const wait of [0, 1000, 2000, 4000, 8000]) {
+          await new Promise((resolve) => setTimeout(resolve, wait));
+          try {
+            await replay(ackQueue, data.accessToken);
+            return;
+          } catch {
+            // still offline
+          }
+        }
+      })(),
+    );
   }
 });

@@ -80,7 +80,7 @@ export const t = {
   },
   // Issue 12: push notifications on this device (Minha conta).
   push: {
-    title: 'Notificações',
+    title: 'Notificações de alertas',
     intro:
       'Receba os alertas da frota neste dispositivo, mesmo com o Rastro fechado. Um toque na notificação abre o histórico de alertas.',
     enable: 'Ativar notificações',

@@ -250,7 +250,7 @@ export function AlertsHistoryPage() {
           </TableHeader>
           <TableBody
             items={rows}
-            dependencies={[canAck]}
+            dependencies={[canAck, pendingAcks.data]}
             renderEmptyState={() => (
               <p className="table-empty">{list.isPending ? 'Carregando…' : t.alerts.empty}</p>
             )}
