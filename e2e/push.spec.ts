@@ -5,10 +5,11 @@
  * that makes real P-256 subscriptions to a local endpoint (the browser's push service is the
  * outside part; our code runs as it is).
  */
-import { createHash } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import { type BrowserContext, type CDPSession, expect, type Page, test } from '@playwright/test';
-import { E2E_OSMAND_URL, E2E_URL } from './env';
-import { ADMIN, Shell, signInAsAdmin, waitForServiceWorker } from './pages';
+import { E2E_OSMAND_URL, E2E_PORT, E2E_URL } from './env';
+import { startExtraServer } from './extra-server';
+import { ADMIN, LoginPage, Shell, signInAsAdmin, waitForServiceWorker } from './pages';
 
 const HISTORY = '/fleet-management/alerts/alerts-history';
 const deviceId = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -58,11 +59,14 @@ const PUSH_MANAGER_STAND_IN = () => {
 };
 
 /** The worker's registration id, for ServiceWorker.deliverPushMessage. */
-async function workerRegistration(page: Page): Promise<{ cdp: CDPSession; id: string }> {
+async function workerRegistration(
+  page: Page,
+  origin = E2E_URL,
+): Promise<{ cdp: CDPSession; id: string }> {
   const cdp = await page.context().newCDPSession(page);
   const found = new Promise<string>((resolve) =>
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((r) => r.scopeURL.startsWith(E2E_URL) && !r.isDeleted);
+      const ours = registrations.find((r) => r.scopeURL.startsWith(origin) && !r.isDeleted);
       if (ours) resolve(ours.registrationId);
     }),
   );
@@ -81,22 +85,22 @@ const pushAlert = (n: number, type: string, title: string) => ({
   url: `${HISTORY}?alert=00000000-0000-4000-8000-00000000000${n}`,
 });
 
-async function deliver(cdp: CDPSession, id: string, data: unknown) {
+async function deliver(cdp: CDPSession, id: string, data: unknown, origin = E2E_URL) {
   await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: E2E_URL,
+    origin,
     registrationId: id,
     data: JSON.stringify(data),
   });
 }
 
-function worker(context: BrowserContext) {
-  const [sw] = context.serviceWorkers().filter((w) => w.url().startsWith(E2E_URL));
+function worker(context: BrowserContext, origin = E2E_URL) {
+  const [sw] = context.serviceWorkers().filter((w) => w.url().startsWith(origin));
   if (!sw) throw new Error('no service worker');
   return sw;
 }
 
-const notifications = (context: BrowserContext) =>
-  worker(context).evaluate(async () =>
+const notifications = (context: BrowserContext, origin = E2E_URL) =>
+  worker(context, origin).evaluate(async () =>
     (await (self as unknown as WorkerScope).registration.getNotifications()).map((n) => ({
       title: n.title,
       body: n.body,
@@ -344,4 +348,64 @@ test('offline, a form opens with its lookups from the worker, and an acknowledge
   await context.setOffline(false);
   await expect.poll(ackedOnServer, { timeout: 15_000 }).not.toBeNull();
   await expect(row).toContainText(`Reconhecido por ${ADMIN.name}`, { timeout: 10_000 });
+});
+
+test('with a Firebase project, Firebase messaging runs in the worker: data messages shown by us, notification messages once', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const server = await startExtraServer(E2E_PORT - 3, {
+    FIREBASE_SERVICE_ACCOUNT: JSON.stringify({
+      project_id: 'rastro-e2e',
+      client_email: 'push@rastro-e2e.iam.gserviceaccount.com',
+      private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    }),
+    FIREBASE_WEB_CONFIG: JSON.stringify({
+      apiKey: 'chave-e2e',
+      projectId: 'rastro-e2e',
+      messagingSenderId: '1234567890',
+      appId: '1:1234567890:web:e2e',
+    }),
+    FIREBASE_VAPID_KEY: 'BElaChaveVapidPublicaDoProjetoFirebaseDoE2E',
+  });
+  try {
+    const origin = server.url;
+    await context.grantPermissions(['notifications'], { origin });
+    await page.goto(`${origin}/login`);
+    await new LoginPage(page).signIn(ADMIN.email, ADMIN.password);
+    await new Shell(page).expectSignedIn();
+    await waitForServiceWorker(page);
+    expect(
+      await worker(context, origin).evaluate(
+        () => (self as unknown as { RASTRO_PUSH?: { provider: string } }).RASTRO_PUSH?.provider,
+      ),
+    ).toBe('fcm');
+    const { cdp, id } = await workerRegistration(page, origin);
+    await page.goto('about:blank');
+
+    const exit = pushAlert(5, 'GEOFENCE_EXIT', 'Saída de cerca — RST1D05');
+    await deliver(cdp, id, { data: exit, from: '1234567890', fcmMessageId: 'fcm-e2e-1' }, origin);
+    await expect
+      .poll(() => notifications(context, origin))
+      .toEqual([{ title: exit.title, body: exit.body, tag: exit.tag }]);
+    // A notification message: Firebase shows it, and only it.
+    await deliver(
+      cdp,
+      id,
+      {
+        notification: { title: 'Aviso do Firebase', body: 'Mensagem de notificação' },
+        data: { origem: 'console' },
+        from: '1234567890',
+        fcmMessageId: 'fcm-e2e-2',
+      },
+      origin,
+    );
+    await expect
+      .poll(async () => (await notifications(context, origin)).map((n) => n.title).sort())
+      .toEqual(['Aviso do Firebase', exit.title].sort());
+  } finally {
+    await server.stop();
+  }
 });
