@@ -2,9 +2,12 @@
  * The worker's data duties (issue 12):
  *
  * - Lookups: the reference GETs that forms and pickers need (customers for pickers, tracker
- *   types, SIM cards, fleets, the vehicle options, CEP answers) are served stale-while-
- *   revalidate from a cache of the signed-in user's own (`rastro-lookups:<user id>`, the
- *   token's subject), so that forms open offline. Caching for one user drops every other
+ *   types, SIM cards, fleets, the vehicle options, CEP answers) are kept in a cache of the
+ *   signed-in user's own (`rastro-lookups:<user id>`, the token's subject), refreshed by every
+ *   answer, and given when the network fails or takes more than 4 s, so that forms open
+ *   offline. Not stale-while-revalidate: these lists are read again right after a write (a
+ *   new fleet, then the rule form that picks it), and a kept copy served first would hide
+ *   what was just written. Caching for one user drops every other
  *   user's lookups, and sign-out drops them all (the page deletes the caches): nothing
  *   private survives another user's sign-in on the same device.
  * - Acknowledgements made offline: a `PUT registros/alerts/ack` (or ack-all) that cannot
@@ -50,6 +53,9 @@ async function lookupCache(user: string) {
   return caches.open(name);
 }
 
+/** Past this, a slow network loses to the kept copy (a weak signal in the field). */
+const NETWORK_MS = 4000;
+
 registerRoute(
   ({ request, url }) =>
     request.method === 'GET' &&
@@ -59,16 +65,17 @@ registerRoute(
     const user = userOf(request.headers.get('authorization'));
     if (!user) return fetch(request);
     const cache = await lookupCache(user);
-    const kept = await cache.match(request);
     const fresh = fetch(request.clone()).then(async (answer) => {
       if (answer.ok) await cache.put(request, answer.clone());
       return answer;
     });
-    if (kept) {
-      (event as ExtendableEvent).waitUntil(fresh.catch(() => undefined));
-      return kept;
-    }
-    return fresh;
+    (event as ExtendableEvent).waitUntil(fresh.catch(() => undefined));
+    // The network first: a form opened right after a write lists what was just written.
+    const slow = new Promise<undefined>((resolve) => setTimeout(resolve, NETWORK_MS));
+    const answer = await Promise.race([fresh.catch(() => undefined), slow]);
+    if (answer) return answer;
+    const kept = await cache.match(request);
+    return kept ?? fresh;
   },
 );
 
