@@ -85,10 +85,9 @@ export function createFcmSender(firebase: Firebase, timeoutMs: number) {
           message: {
             token,
             data: alert,
-            webpush: {
-              headers: { Urgency: 'high', TTL: '86400' },
-              fcm_options: { link: alert.url },
-            },
+            // No fcm_options.link: it must be an absolute https URL, and the worker opens the
+            // alert itself (a data-only message).
+            webpush: { headers: { Urgency: 'high', TTL: '86400' } },
           },
         }),
         signal: AbortSignal.timeout(timeoutMs),
