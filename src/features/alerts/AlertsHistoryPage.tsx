@@ -47,6 +47,7 @@ import { useAccess } from '../areas/useAccess';
 import { CustomerPicker } from '../customers/CustomerPicker';
 import { useSelectedClient } from '../customers/useCustomers';
 import { useVehicles } from '../inventory/useVehicleOptions';
+import { EnablePushButton } from '../push/EnablePushButton';
 import { AlertTypeChip } from './AlertTypeChip';
 
 const HISTORY = '/fleet-management/alerts/alerts-history';
@@ -169,6 +170,7 @@ export function AlertsHistoryPage() {
     <section className="page" aria-labelledby="page-title">
       <div className="page-header">
         <h1 id="page-title">{t.alerts.history}</h1>
+        <EnablePushButton />
       </div>
       <div className="filters alert-filters">
         <CustomerPicker value={clientId} onChange={restart(setClientId)} />
