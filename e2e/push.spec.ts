@@ -346,7 +346,7 @@ test('offline, a form opens with its lookups from the worker, and an acknowledge
   expect(await ackedOnServer()).toBeNull();
 
   await context.setOffline(false);
-  await expect.poll(ackedOnServer, { timeout: 15_000 }).not.toBeNull();
+  await expect.poll(ackedOnServer, { timeout: 30_000 }).not.toBeNull();
   await expect(row).toContainText(`Reconhecido por ${ADMIN.name}`, { timeout: 10_000 });
 });
 

@@ -169,26 +169,20 @@ async function pending(): Promise<{ alertIds: string[]; all: boolean }> {
   return { alertIds: [...ids], all };
 }
 
+let replaying: Promise<void> | undefined;
+
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: string; accessToken?: string } | null;
   if (data?.type === 'RASTRO_PENDING_ACKS') {
     event.waitUntil(pending().then((answer) => event.ports[0]?.postMessage(answer)));
   }
-  if (data?.type === 'RASTRO_REPLAY_ACKS') {
-    // The page saw the connection return; the worker's own requests may see it a moment
-    // later: a few tries, further apart each time.
-    event.waitUntil(
-      (async () => {
-        for (const wait of [0, 1000, 2000, 4000, 8000]) {
-          await new Promise((resolve) => setTimeout(resolve, wait));
-          try {
-            await replay(ackQueue, data.accessToken);
-            return;
-          } catch {
-            // still offline
-          }
-        }
-      })(),
-    );
+  if (data?.type === 'RASTRO_REPLAY_ACKS' && !replaying) {
+    // One at a time; the page asks again every few seconds while some are left.
+    replaying = replay(ackQueue, data.accessToken)
+      .catch(() => undefined)
+      .finally(() => {
+        replaying = undefined;
+      });
+    event.waitUntil(replaying);
   }
 });

@@ -39,11 +39,17 @@ export interface AckOutcome {
   queued: boolean;
 }
 
+/** Raised on the window when an acknowledgement was queued by the worker. */
+export const ACK_QUEUED_EVENT = 'rastro:ack-queued';
+
 async function ack(path: string, json?: unknown): Promise<AckOutcome> {
   const response = await api.put(path, json === undefined ? {} : { json });
   const body: unknown = await response.json();
-  if (response.status === 202 && (body as { queued?: unknown }).queued === true)
+  if (response.status === 202 && (body as { queued?: unknown }).queued === true) {
+    // The push listener then keeps asking the worker to send it until it went.
+    if (typeof window !== 'undefined') window.dispatchEvent(new Event(ACK_QUEUED_EVENT));
     return { count: 0, queued: true };
+  }
   return { count: v.parse(AckResultSchema, body).count, queued: false };
 }
 

@@ -10,7 +10,7 @@
  */
 import { useEffect } from 'react';
 import * as v from 'valibot';
-import { replayAcknowledgements } from '../api/alerts';
+import { ACK_QUEUED_EVENT, pendingAcknowledgements, replayAcknowledgements } from '../api/alerts';
 import { keys } from '../api/keys';
 import { session } from '../api/session';
 import { PushAlertSchema } from '../contract';
@@ -33,6 +33,8 @@ function pushedAlert(data: unknown) {
   return parsed.success ? parsed.output : undefined;
 }
 
+const RETRY_ACKS_MS = 5000;
+
 export function PushListener() {
   const invalidate = useInvalidate();
 
@@ -44,6 +46,25 @@ export function PushListener() {
   useEffect(() => {
     const container = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
     if (!container) return;
+    const replay = () => {
+      if (navigator.onLine) replayAcknowledgements(session.accessToken());
+    };
+    // While acknowledgements wait in the worker, it is asked again every few seconds: the
+    // 'online' event can come before the worker's own requests get through.
+    let retry: ReturnType<typeof setInterval> | undefined;
+    const stopTrying = () => {
+      if (retry) clearInterval(retry);
+      retry = undefined;
+    };
+    const tick = async () => {
+      const left = await pendingAcknowledgements();
+      if (left.alertIds.length === 0 && !left.all) stopTrying();
+      else replay();
+    };
+    const keepTrying = () => {
+      retry ??= setInterval(() => void tick(), RETRY_ACKS_MS);
+      replay();
+    };
     const onMessage = (event: MessageEvent) => {
       const data = event.data as { type?: unknown } | null;
       if (data?.type === 'RASTRO_ACKS_SENT') {
@@ -55,16 +76,20 @@ export function PushListener() {
       void invalidate(keys.alerts);
       if (firstShowing(alert.alertId)) toast.alert(alert.title, alert.body, alert.url);
     };
-    const replay = () => replayAcknowledgements(session.accessToken());
     container.addEventListener('message', onMessage);
     window.addEventListener('online', replay);
+    window.addEventListener(ACK_QUEUED_EVENT, keepTrying);
     // A renewed token (after an expired one was refused) sends what is still queued.
     const stopSession = session.subscribe(replay);
-    if (navigator.onLine) replay();
+    void pendingAcknowledgements().then((left) => {
+      if (left.alertIds.length || left.all) keepTrying();
+    });
     return () => {
       container.removeEventListener('message', onMessage);
       window.removeEventListener('online', replay);
+      window.removeEventListener(ACK_QUEUED_EVENT, keepTrying);
       stopSession();
+      stopTrying();
     };
   }, [invalidate]);
 
