@@ -24,6 +24,23 @@ export interface SendResult {
 
 type Firebase = NonNullable<PushConfig['firebase']>;
 
+/**
+ * Starts `send` for every item (all of them in flight together), yielding to the event loop
+ * every `every` items so that a batch of 500 never stops ingest and the API for long.
+ */
+export async function startEach<T, R>(
+  items: T[],
+  every: number,
+  send: (item: T) => Promise<R>,
+): Promise<Promise<R>[]> {
+  const started: Promise<R>[] = [];
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0 && i % every === 0) await new Promise((resolve) => setImmediate(resolve));
+    started.push(send(items[i] as T));
+  }
+  return started;
+}
+
 const b64url = (input: string | Buffer) => Buffer.from(input).toString('base64url');
 
 function assertion(firebase: Firebase, now: number): string {
@@ -112,7 +129,9 @@ export function createFcmSender(firebase: Firebase, timeoutMs: number) {
       const bearer = await accessToken();
       for (let at = 0; at < tokens.length; at += FCM_BATCH) {
         const batch = tokens.slice(at, at + FCM_BATCH);
-        const outcomes = await Promise.all(batch.map((token) => sendOne(bearer, token, alert)));
+        const outcomes = await Promise.all(
+          await startEach(batch, 25, (token) => sendOne(bearer, token, alert)),
+        );
         outcomes.forEach((outcome, i) => {
           if (outcome === 'sent') result.sent++;
           else if (outcome === 'gone') result.gone.push(batch[i] ?? '');

@@ -10,7 +10,7 @@ import webpush from 'web-push';
 import { type PushAlert, WebPushSubscriptionSchema } from '../../src/contract';
 import type { Db } from '../db/client';
 import { getOrCreateSetting } from '../db/settings';
-import { FCM_BATCH, type SendResult } from './fcm';
+import { FCM_BATCH, type SendResult, startEach } from './fcm';
 
 export interface VapidKeys {
   publicKey: string;
@@ -66,7 +66,10 @@ export function createWebPushSender(keys: VapidKeys, subject: string, timeoutMs:
       const payload = JSON.stringify(alert);
       for (let at = 0; at < tokens.length; at += FCM_BATCH) {
         const batch = tokens.slice(at, at + FCM_BATCH);
-        const outcomes = await Promise.all(batch.map((token) => sendOne(token, payload)));
+        // Encrypting is synchronous work: a few at a time between turns of the event loop.
+        const outcomes = await Promise.all(
+          await startEach(batch, 10, (token) => sendOne(token, payload)),
+        );
         outcomes.forEach((outcome, i) => {
           if (outcome === 'sent') result.sent++;
           else if (outcome === 'gone') result.gone.push(batch[i] ?? '');
