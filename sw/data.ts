@@ -157,12 +157,14 @@ registerRoute(
 );
 
 /** The acknowledgements still waiting for the connection, for the page's 'pendente'. */
-async function pending(): Promise<{ alertIds: string[]; all: boolean }> {
+async function pending(user: string | undefined): Promise<{ alertIds: string[]; all: boolean }> {
   const entries = await ackQueue.getAll();
   const ids = new Set<string>();
   let all = false;
   for (const entry of entries) {
     const meta = entry.metadata as AckMetadata | undefined;
+    // Only the asking user's own: another user's pending acknowledgements are not theirs.
+    if (!user || meta?.user !== user) continue;
     if (meta?.alertIds === 'all') all = true;
     else for (const id of meta?.alertIds ?? []) ids.add(id);
   }
@@ -174,7 +176,8 @@ let replaying: Promise<void> | undefined;
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: string; accessToken?: string } | null;
   if (data?.type === 'RASTRO_PENDING_ACKS') {
-    event.waitUntil(pending().then((answer) => event.ports[0]?.postMessage(answer)));
+    const user = data.accessToken ? userOf(`Bearer ${data.accessToken}`) : undefined;
+    event.waitUntil(pending(user).then((answer) => event.ports[0]?.postMessage(answer)));
   }
   if (data?.type === 'RASTRO_REPLAY_ACKS' && !replaying) {
     // One at a time; the page asks again every few seconds while some are left.

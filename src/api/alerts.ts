@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { AckResultSchema, type Alert, AlertPageSchema, AlertSchema } from '../contract';
 import { removeEmptyProperties } from '../lib/clean';
 import { api } from './client';
+import { session } from './session';
 
 export interface AlertListParams {
   clientId?: string | null;
@@ -80,7 +81,10 @@ export async function pendingAcknowledgements(): Promise<{ alertIds: string[]; a
         all: data?.all === true,
       });
     };
-    worker.postMessage({ type: 'RASTRO_PENDING_ACKS' }, [channel.port2]);
+    worker.postMessage(
+      { type: 'RASTRO_PENDING_ACKS', accessToken: session.accessToken() ?? undefined },
+      [channel.port2],
+    );
   });
 }
 
