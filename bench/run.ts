@@ -3,8 +3,8 @@
  * position and last location) on PGlite and, when one answers on 127.0.0.1:5432, PostgreSQL,
  * with the event loop's longest pause; then `lastLocation` for every tracker: time and bytes.
  * BENCH_TRACKERS, BENCH_FIXES and BENCH_CONCURRENCY (devices sending at once) change the sizes;
- * BENCH_PARTS (pglite, postgres, reports, alerts, dashboard, map; comma-separated) runs only
- * some parts.
+ * BENCH_PARTS (pglite, postgres, reports, alerts, dashboard, map, push; comma-separated) runs
+ * only some parts.
  */
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
@@ -20,6 +20,7 @@ import { benchLongQuery } from './long-query';
 import { withLoopWatch } from './loop-watch';
 
 import { benchMap } from './map';
+import { benchPush } from './push';
 import { benchReports } from './reports';
 
 const TRACKERS = Number(process.env.BENCH_TRACKERS ?? 10_000);
@@ -179,7 +180,7 @@ async function bench(label: string, databaseUrl?: string) {
 const PARTS = (
   process.env.BENCH_ONLY === 'reports'
     ? 'reports'
-    : (process.env.BENCH_PARTS ?? 'pglite,postgres,reports,alerts,dashboard,map')
+    : (process.env.BENCH_PARTS ?? 'pglite,postgres,reports,alerts,dashboard,map,push')
 ).split(',');
 
 if (PARTS.includes('pglite')) await bench('PGlite (embedded)');
@@ -208,3 +209,4 @@ if (PARTS.includes('dashboard')) {
 }
 
 if (PARTS.includes('map')) await benchMap();
+if (PARTS.includes('push')) await benchPush();

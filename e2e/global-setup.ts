@@ -132,6 +132,8 @@ export default async function globalSetup() {
       // The demo's alert rules would raise toasts over every journey: the alert journeys
       // create their own.
       SEED_DEMO_ALERTS: 'false',
+      // The push journey's stand-in subscriptions point at a local http endpoint.
+      PUSH_INSECURE_ENDPOINTS: 'true',
       DATABASE_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -35,7 +35,7 @@ import {
 import { mapConfigRoutes, mapFileRoutes } from './routes/map';
 import { invoiceRoutes, paymentRoutes, supportRoutes } from './routes/payments';
 import { plateRoutes } from './routes/plates';
-import { pushRoutes } from './routes/push';
+import { pushRoutes, workerPushConfigScript } from './routes/push';
 import { realtimeRoutes } from './routes/realtime';
 import { reportRoutes } from './routes/reports';
 import { tempAccessRoutes, temporaryUserRoutes, visitorRoutes } from './routes/sharing';
@@ -132,6 +132,13 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   integration.route('/flespi', flespiStreamRoutes(deps));
   app.route('/tech-integracao/v1', integration);
   app.route('/registro/commands', deviceCommandRoutes(deps));
+
+  // The worker's push configuration (importScripts at its start): see routes/push.ts.
+  app.get('/push-config.js', (c) => {
+    c.header('Content-Type', 'text/javascript; charset=utf-8');
+    c.header('Cache-Control', 'no-cache');
+    return c.body(workerPushConfigScript(deps));
+  });
 
   app.get(
     '/health',

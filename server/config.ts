@@ -7,6 +7,7 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { flattenIssues } from '../src/contract';
 import { tileSource } from './http/security';
+import { FIREBASE_PAGE_HOSTS, type PushConfig, PushConfigError, pushConfig } from './push/config';
 
 const int = (fallback: number, min = 0) =>
   v.pipe(
@@ -157,6 +158,16 @@ const EnvSchema = v.object({
       'use um link https:// ou um número',
     ),
   ),
+  // Push (issue 12): Firebase Cloud Messaging when all three FIREBASE_* are set, else Web Push.
+  FIREBASE_SERVICE_ACCOUNT: optionalText,
+  FIREBASE_WEB_CONFIG: optionalText,
+  FIREBASE_VAPID_KEY: optionalText,
+  FCM_URL: v.optional(v.pipe(v.string(), v.url('deve ser uma URL')), 'https://fcm.googleapis.com'),
+  FIREBASE_TOKEN_URL: v.optional(v.pipe(v.string(), v.url('deve ser uma URL'))),
+  WEB_PUSH_SUBJECT: v.optional(
+    v.pipe(v.string(), v.regex(/^(mailto:|https:\/\/)/, 'use mailto:endereco ou uma URL https://')),
+  ),
+  PUSH_INSECURE_ENDPOINTS: bool(false),
 });
 
 export type Config = {
@@ -261,6 +272,8 @@ export type Config = {
   };
   /** The provider's support contact (SPEC §1): shown only when configured. */
   support: { email: string | undefined; phone: string | undefined; whatsapp: string | undefined };
+  /** Push notifications (server/push/): FCM when `firebase` is set, Web Push always. */
+  push: PushConfig;
 };
 
 export class ConfigError extends Error {}
@@ -322,7 +335,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     streamHeartbeatMs: e.STREAM_HEARTBEAT_SECONDS * 1000,
     map,
-    csp: { mapSources: mapSources(map), firebaseHosts: e.FIREBASE_HOSTS },
+    csp: {
+      mapSources: mapSources(map),
+      firebaseHosts: e.FIREBASE_HOSTS.length
+        ? e.FIREBASE_HOSTS
+        : e.FIREBASE_WEB_CONFIG
+          ? FIREBASE_PAGE_HOSTS
+          : [],
+    },
     flespiStreamSecret: e.FLESPI_STREAM_SECRET,
     simulator: { on: e.SIMULATOR === 'on', intervalMs: e.SIMULATOR_INTERVAL_MS },
     ingest: {
@@ -366,6 +386,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       demo: e.PAYMENTS_DEMO,
     },
     support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE, whatsapp: e.SUPPORT_WHATSAPP },
+    push: readPushConfig(e),
   };
 }
 
@@ -380,4 +401,15 @@ function mapSources(map: Config['map']): string[] {
   if (map.style) return style ? [style] : [];
   const tiles = map.tileUrl ? tileSource(map.tileUrl) : undefined;
   return tiles ? [tiles] : [];
+}
+
+/** Push settings; a bad Firebase value stops the start like any other variable. */
+function readPushConfig(e: Parameters<typeof pushConfig>[0]): PushConfig {
+  try {
+    return pushConfig(e);
+  } catch (err) {
+    if (err instanceof PushConfigError)
+      throw new ConfigError(`Configuração inválida:\n  ${err.message}`);
+    throw err;
+  }
 }

@@ -12,6 +12,7 @@ import type { Pipeline } from './ingest/pipeline';
 import type { Logger } from './log';
 import type { Mailer } from './mail/mailer';
 import type { PaymentsProvider } from './payments/asaas';
+import type { Push } from './push/notifier';
 
 export interface Deps {
   database: Database;
@@ -26,6 +27,8 @@ export interface Deps {
   downlink: Downlink;
   /** The alert engine, the live bus of raised alerts and the grouped alert e-mails. */
   alerts: { engine: AlertEngine; bus: AlertBus; mail: AlertMail };
+  /** Push notifications (issue 12): the sender and the server's public VAPID key. */
+  push: { sender: Push; vapidPublicKey: string };
   /** Access-token signing secret: JWT_SECRET, or one generated once and kept in the database. */
   secret: string;
   /**

@@ -31,6 +31,8 @@ import { createLogger, type Logger } from './log';
 import { createMailer } from './mail/mailer';
 import { createAsaas } from './payments/asaas';
 import { startDemoPayments } from './payments/demo';
+import { createPush } from './push/notifier';
+import { vapidKeys } from './push/webpush';
 import { demoDevices, startSimulator } from './simulator';
 
 export interface RunningServer {
@@ -83,7 +85,13 @@ export async function prepare(
   }
   const cep = createCepLookup({ baseUrl: config.cepUrl, timeoutMs: config.outsideTimeoutMs });
   const bus = createAlertBus();
-  const engine = createAlertEngine(database.db, config, log, [bus.notifier, mailNotifier]);
+  const keys = await vapidKeys(database.db);
+  const push = createPush(database.db, config, keys, log);
+  const engine = createAlertEngine(database.db, config, log, [
+    bus.notifier,
+    mailNotifier,
+    push.notifier,
+  ]);
   const alertMail = createAlertMail(database.db, mailer, config.publicUrl, log);
   return {
     database,
@@ -103,6 +111,7 @@ export async function prepare(
     downlink: createDownlink(database.db, config.commands, log, engine.lockConfirmed),
     alerts: { engine, bus, mail: alertMail },
     payments: createAsaas({ ...config.payments, timeoutMs: config.outsideTimeoutMs }),
+    push: { sender: push, vapidPublicKey: keys.publicKey },
   };
 }
 

@@ -7,8 +7,14 @@
  * (any `/{z}/{x}/{y}.png|jpg|webp|pbf|mvt`, whatever the tile server) are kept cache-first
  * in their own cache, bounded by count and age, and so are the parts of the PMTiles archive
  * Rastro serves (range requests), so a map seen once opens without a signal.
+ *
+ * Push (sw/push.ts: Firebase messaging or Web Push, notifications and their clicks) and the
+ * data duties (sw/data.ts: lookups kept per user, acknowledgements queued offline) are its
+ * other parts. The push configuration comes first, from the server (/push-config.js), so that
+ * Firebase starts at the top level when the deployment has a Firebase project.
  */
 
+import './push-config';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
 import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
@@ -19,6 +25,8 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import './data';
+import './push';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];

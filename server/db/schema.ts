@@ -128,7 +128,11 @@ export const passwordTokens = pgTable(
   (t) => [uniqueIndex('password_tokens_hash_key').on(t.tokenHash)],
 );
 
-/** Browser push (FCM) registration tokens of signed-in users. */
+/**
+ * Browser push registration tokens of signed-in users: an FCM registration token, or a Web
+ * Push subscription (its JSON) when no Firebase project is configured. `alertTypes`: the alert
+ * types this device receives (null: all).
+ */
 export const pushTokens = pgTable(
   'push_tokens',
   {
@@ -136,6 +140,10 @@ export const pushTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['fcm', 'webpush'] })
+      .notNull()
+      .default('fcm'),
+    alertTypes: text('alert_types').array(),
     ...timestamps,
   },
   (t) => [index('push_tokens_user_idx').on(t.userId)],

@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { AckResultSchema, type Alert, AlertPageSchema, AlertSchema } from '../contract';
 import { removeEmptyProperties } from '../lib/clean';
 import { api } from './client';
+import { session } from './session';
 
 export interface AlertListParams {
   clientId?: string | null;
@@ -30,15 +31,67 @@ export async function listAlerts(params: AlertListParams) {
   return v.parse(AlertPageSchema, await api.get('registros/alerts', { searchParams }).json());
 }
 
-export async function acknowledgeAlerts(alertIds: string[]): Promise<number> {
-  return v.parse(
-    AckResultSchema,
-    await api.put('registros/alerts/ack', { json: { alertIds } }).json(),
-  ).count;
+/**
+ * What an acknowledgement came to: how many the server marked, or, without a connection,
+ * queued by the service worker (202 `{ queued: true }`) to go when the connection returns.
+ */
+export interface AckOutcome {
+  count: number;
+  queued: boolean;
 }
 
-export async function acknowledgeAll(): Promise<number> {
-  return v.parse(AckResultSchema, await api.put('registros/alerts/ack-all').json()).count;
+/** Raised on the window when an acknowledgement was queued by the worker. */
+export const ACK_QUEUED_EVENT = 'rastro:ack-queued';
+
+async function ack(path: string, json?: unknown): Promise<AckOutcome> {
+  const response = await api.put(path, json === undefined ? {} : { json });
+  const body: unknown = await response.json();
+  if (response.status === 202 && (body as { queued?: unknown }).queued === true) {
+    // The push listener then keeps asking the worker to send it until it went.
+    if (typeof window !== 'undefined') window.dispatchEvent(new Event(ACK_QUEUED_EVENT));
+    return { count: 0, queued: true };
+  }
+  return { count: v.parse(AckResultSchema, body).count, queued: false };
+}
+
+export function acknowledgeAlerts(alertIds: string[]): Promise<AckOutcome> {
+  return ack('registros/alerts/ack', { alertIds });
+}
+
+export function acknowledgeAll(): Promise<AckOutcome> {
+  return ack('registros/alerts/ack-all');
+}
+
+/**
+ * The acknowledgements the service worker still holds (made offline), for 'pendente' in the
+ * history; nothing when no worker controls the page or it does not answer within a second.
+ */
+export async function pendingAcknowledgements(): Promise<{ alertIds: string[]; all: boolean }> {
+  const none = { alertIds: [], all: false };
+  const worker = typeof navigator === 'undefined' ? null : navigator.serviceWorker?.controller;
+  if (!worker) return none;
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve(none), 1000);
+    channel.port1.onmessage = (event) => {
+      clearTimeout(timer);
+      const data = event.data as { alertIds?: unknown; all?: unknown } | null;
+      resolve({
+        alertIds: Array.isArray(data?.alertIds) ? data.alertIds.map(String) : [],
+        all: data?.all === true,
+      });
+    };
+    worker.postMessage(
+      { type: 'RASTRO_PENDING_ACKS', accessToken: session.accessToken() ?? undefined },
+      [channel.port2],
+    );
+  });
+}
+
+/** Asks the worker to send the acknowledgements it holds, with the current access token. */
+export function replayAcknowledgements(accessToken: string | null): void {
+  const worker = typeof navigator === 'undefined' ? null : navigator.serviceWorker?.controller;
+  worker?.postMessage({ type: 'RASTRO_REPLAY_ACKS', accessToken: accessToken ?? undefined });
 }
 
 /**

@@ -128,8 +128,26 @@ export async function signOut(options: { reload?: boolean } = {}) {
   signingOut = true;
   const pushToken =
     typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEYS.fcmToken);
-  const accessToken = session.accessToken();
-  if (pushToken && accessToken && !isTokenExpired(accessToken)) {
+  let accessToken = session.accessToken();
+  let renewed = false;
+  // An expired access token would leave the push token registered (pushes reaching a device
+  // nobody is signed in on): renewed first, just for that.
+  if (pushToken && isTokenExpired(accessToken) && session.refreshToken()) {
+    accessToken = await bare()
+      .post('registros/auth/refresh', {
+        json: { refreshToken: session.refreshToken() },
+        timeout: 3000,
+      })
+      .json()
+      .then((body) => {
+        const auth = v.parse(AuthResponseSchema, body);
+        session.set(auth);
+        renewed = true;
+        return auth.accessToken;
+      })
+      .catch(() => null);
+  }
+  if (pushToken && accessToken && (renewed || !isTokenExpired(accessToken))) {
     await bare()
       .put('registros/push/unsubscribe-token', {
         json: { token: pushToken },

@@ -39,6 +39,9 @@ export const keys = {
   alertList: (params: AlertListParams) => ['alerts', 'list', params] as const,
   openAlertCount: ['alerts', 'open-count'] as const,
   vehicleAlerts: (vehicleId: string) => ['alerts', 'vehicle', vehicleId] as const,
+  /** Acknowledgements made offline, held by the service worker until they are sent. */
+  pendingAcks: ['alerts', 'pending-acks'] as const,
+  pushDevices: ['push-devices'] as const,
   associations: (geofenceId: string) => ['geofence-associations', geofenceId] as const,
   sharedLink: (token: string) => ['temp-access', token] as const,
   sharedLocations: (token: string) => ['temp-access', token, 'locations'] as const,

@@ -33,6 +33,12 @@ export const queryClient = new QueryClient({
   },
 });
 
+/**
+ * Lookups for forms and pickers (customers, tracker types, SIM cards, fleets, vehicle options)
+ * are read even offline: the service worker answers them from its per-user cache.
+ */
+export const LOOKUP_QUERY = { networkMode: 'offlineFirst' } as const;
+
 /** Drops every cached answer (sign-out). */
 export function clearQueryCache(): void {
   queryClient.clear();

@@ -27,6 +27,7 @@ import { useSession } from '../hooks/useSession';
 import { t } from '../i18n/pt-BR';
 import { MenuIcon, OfflineIcon, UserIcon } from '../ui/icons';
 import { MainMenu } from './MainMenu';
+import { PushListener } from './PushListener';
 
 export function AppLayout() {
   const current = useSession();
@@ -116,6 +117,7 @@ export function AppLayout() {
         )}
       </header>
       <AlertListener enabled={hearsAlerts} />
+      {user && <PushListener />}
       <MainMenu id="navegacao" />
       <div className="nav-backdrop" onClick={() => setNavOpen(false)} aria-hidden="true" />
       <main id="conteudo" className="content" tabIndex={-1}>

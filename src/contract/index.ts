@@ -14,6 +14,7 @@ export * from './map';
 export * from './messages';
 export * from './payments';
 export * from './permissions';
+export * from './push';
 export * from './reports';
 export * from './roles';
 export * from './shared-locations';

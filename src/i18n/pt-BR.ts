@@ -79,6 +79,24 @@ export const t = {
     error: 'Erro ao trocar a senha',
     signOutError: 'Erro ao sair das sessões',
   },
+  // Issue 12: push notifications on this device (Minha conta).
+  push: {
+    title: 'Notificações de alertas',
+    intro:
+      'Receba os alertas da frota neste dispositivo, mesmo com o Rastro fechado. Um toque na notificação abre o histórico de alertas.',
+    enable: 'Ativar notificações',
+    enabling: 'Ativando…',
+    enabled: 'Notificações ativadas neste dispositivo.',
+    denied:
+      'As notificações estão bloqueadas neste navegador. Para recebê-las, libere as notificações do Rastro nas configurações do site.',
+    unsupported: 'Este navegador não recebe notificações.',
+    error: 'Não foi possível ativar as notificações',
+    typesTitle: 'Alertas que chegam a este dispositivo',
+    typesIntro: 'Escolha quais tipos de alerta notificam este dispositivo.',
+    typesSaved: 'Escolha de alertas salva.',
+    typesError: 'Erro ao salvar a escolha de alertas',
+    loadingTypes: 'Carregando a escolha de alertas…',
+  },
   password: {
     createTitle: 'Criar senha de acesso',
     createIntro: 'Bem-vindo ao Rastro! Crie a senha que você vai usar para entrar.',
@@ -396,6 +414,10 @@ export const t = {
     many: (n: number) => `${n} novos alertas`,
     manyText: 'Veja a lista completa no histórico de alertas.',
     clearFilters: 'Limpar filtros',
+    // Issue 12: acknowledgements made offline, sent when the connection returns.
+    queued: 'Reconhecimento pendente',
+    queuedHint: 'Será enviado ao servidor quando a conexão voltar.',
+    queuedToast: 'Sem conexão: o reconhecimento será enviado quando a conexão voltar.',
   },
   // Issue 15: dashboard, payments, support.
   dashboard: {

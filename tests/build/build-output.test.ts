@@ -132,6 +132,20 @@ describe('build output', () => {
     expect(worker).not.toContain('"url":"/registros');
   });
 
+  it('bundles push in the worker (Firebase messaging, Web Push, clicks, offline acks), none of it in the page start', () => {
+    const worker = readFileSync(file('firebase-messaging-sw.js'), 'utf8');
+    // The server's push configuration first, then Firebase messaging's own code.
+    expect(worker.indexOf('importScripts')).toBeLessThan(worker.indexOf('firebase'));
+    expect(worker).toMatch(/importScripts\(["'`]\/push-config\.js["'`]\)/);
+    expect(worker).toContain('firebase-messaging-database');
+    for (const piece of ['"push"', '"notificationclick"', 'rastro-alert-acks', 'rastro-lookups:'])
+      expect(worker.replaceAll('`', '"')).toContain(piece);
+    // Still a classic script (importScripts works only there): nothing left to import.
+    expect(worker).not.toMatch(/^\s*import[\s{*]/m);
+    const modules = signInChunks().flatMap((c) => c.moduleIds);
+    expect(modules.filter((id) => /\/node_modules\/(@firebase|firebase)\//.test(id))).toEqual([]);
+  });
+
   it('precaches every lazily loaded chunk, so that any page opens offline', () => {
     const urls = precacheUrls();
     const lazyPages = chunkOf((id) => /\/(features|app)\/.*Page\.tsx$/.test(id));

@@ -45,6 +45,39 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/DATABASE_URL: deve começar com postgres:\/\//);
     expect(attempt).toThrow(/JWT_SECRET: deve ter 32 caracteres ou mais/);
   });
+
+  it('pushes by Web Push with nothing set, and by FCM only with all three Firebase values', () => {
+    const none = loadConfig({});
+    expect(none.push.firebase).toBeUndefined();
+    expect(none.push.webPushSubject).toMatch(/^mailto:/);
+    expect(none.csp.firebaseHosts).toEqual([]);
+    expect(() => loadConfig({ FIREBASE_WEB_CONFIG: '{"apiKey":"x"}' })).toThrow(
+      /FIREBASE_SERVICE_ACCOUNT, FIREBASE_WEB_CONFIG e FIREBASE_VAPID_KEY/,
+    );
+    expect(() =>
+      loadConfig({
+        FIREBASE_SERVICE_ACCOUNT: '{"project_id":"p"}',
+        FIREBASE_WEB_CONFIG: '{"apiKey":"a","projectId":"p","messagingSenderId":"1","appId":"x"}',
+        FIREBASE_VAPID_KEY: 'BChave',
+      }),
+    ).toThrow(/FIREBASE_SERVICE_ACCOUNT: faltam campos \(client_email, private_key\)/);
+    const fcm = loadConfig({
+      FIREBASE_SERVICE_ACCOUNT: JSON.stringify({
+        project_id: 'p',
+        client_email: 'push@p.iam.gserviceaccount.com',
+        private_key: '-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----\n',
+      }),
+      FIREBASE_WEB_CONFIG: '{"apiKey":"a","projectId":"p","messagingSenderId":"1","appId":"x"}',
+      FIREBASE_VAPID_KEY: 'BChave',
+    });
+    expect(fcm.push.firebase).toMatchObject({
+      fcmUrl: 'https://fcm.googleapis.com',
+      tokenUrl: 'https://oauth2.googleapis.com/token',
+      vapidKey: 'BChave',
+    });
+    expect(fcm.csp.firebaseHosts).toContain('https://fcmregistrations.googleapis.com');
+    expect(() => loadConfig({ WEB_PUSH_SUBJECT: 'rastro' })).toThrow(/WEB_PUSH_SUBJECT/);
+  });
 });
 
 describe('payments and support configuration', () => {

@@ -63,6 +63,13 @@ const ROUTES: Record<string, Case> = {
   'PUT /registros/auth/password': { exempt: 'troca só a senha do próprio usuário' },
   'PUT /registros/push/subscribe-token': { exempt: 'token do próprio navegador' },
   'PUT /registros/push/unsubscribe-token': { exempt: 'remove só tokens do próprio usuário' },
+  'GET /registros/push/config': {
+    exempt: 'público: a chave VAPID e a configuração web do Firebase',
+  },
+  'GET /registros/push/devices': { exempt: 'só os dispositivos do próprio usuário' },
+  'PATCH /registros/push/devices/:id': {
+    exempt: 'só um dispositivo do próprio usuário (outro responde 404)',
+  },
   'GET /registros/autocomplete/cep/:cep': { exempt: 'endereço público, sem dados de cliente' },
   'GET /registros/map/config': { exempt: 'público: o mapa base configurado, sem dados de cliente' },
   'GET /registros/client': {

@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/feedback/toasts';
 import { FormMessage, Loading } from '../../ui/States';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { PushSettings } from './PushSettings';
 
 function SignOutEverywhere() {
   const [asking, setAsking] = useState(false);
@@ -104,6 +105,7 @@ export function AccountPage() {
         <p className="muted">{t.account.changeIntro}</p>
         <ChangePasswordForm />
       </section>
+      <PushSettings />
       <SignOutEverywhere />
     </section>
   );

@@ -15,6 +15,7 @@ import { useOnline } from '../../hooks/useOnline';
 import { t } from '../../i18n/pt-BR';
 import { TIME_ZONE } from '../../lib/schedule';
 import { toast } from '../../ui/feedback/toasts';
+import { firstShowing } from './shown';
 
 const BURST_MS = 600;
 const MAX_SEPARATE = 3;
@@ -30,7 +31,7 @@ export function alertToastTitle(alert: Alert): string {
 }
 
 function show(alerts: Alert[]) {
-  const fresh = alerts.filter((a) => !a.late);
+  const fresh = alerts.filter((a) => !a.late && firstShowing(a.id));
   if (fresh.length > MAX_SEPARATE) {
     toast.alert(t.alerts.many(fresh.length), t.alerts.manyText);
     return;

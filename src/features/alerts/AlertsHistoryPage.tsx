@@ -17,7 +17,12 @@ import {
   TableHeader,
 } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
-import { acknowledgeAlerts, acknowledgeAll, listAlerts } from '../../api/alerts';
+import {
+  acknowledgeAlerts,
+  acknowledgeAll,
+  listAlerts,
+  pendingAcknowledgements,
+} from '../../api/alerts';
 import { keys } from '../../api/keys';
 import {
   ALERT_TYPE_LABELS,
@@ -42,6 +47,7 @@ import { useAccess } from '../areas/useAccess';
 import { CustomerPicker } from '../customers/CustomerPicker';
 import { useSelectedClient } from '../customers/useCustomers';
 import { useVehicles } from '../inventory/useVehicleOptions';
+import { EnablePushButton } from '../push/EnablePushButton';
 import { AlertTypeChip } from './AlertTypeChip';
 
 const HISTORY = '/fleet-management/alerts/alerts-history';
@@ -69,10 +75,14 @@ function AlertPlace({ alert }: { alert: Alert }) {
   );
 }
 
-function AlertState({ alert }: { alert: Alert }) {
+function AlertState({ alert, queued }: { alert: Alert; queued: boolean }) {
   return (
     <span className="alert-state">
-      {alert.acknowledgedAt ? (
+      {queued && !alert.acknowledgedAt ? (
+        <span className="badge badge-neutral" title={t.alerts.queuedHint}>
+          {t.alerts.queued}
+        </span>
+      ) : alert.acknowledgedAt ? (
         <span className="badge badge-success">
           {t.alerts.ackBy(alert.acknowledgedBy, formatLocalDateTime(alert.acknowledgedAt))}
         </span>
@@ -138,11 +148,22 @@ export function AlertsHistoryPage() {
           .map(String)
           .filter((id) => rows.some((a) => a.id === id && !a.acknowledgedAt));
 
+  const pendingAcks = useQuery({
+    queryKey: keys.pendingAcks,
+    queryFn: pendingAcknowledgements,
+    networkMode: 'always',
+  });
+  const isQueued = (id: string) =>
+    Boolean(pendingAcks.data?.all || pendingAcks.data?.alertIds.includes(id));
+  // Offline, the service worker (when it controls the page) queues the acknowledgement.
+  const canQueue = () => Boolean(navigator.serviceWorker?.controller) || requireOnline();
   const ack = useMutation({
     mutationFn: (ids: string[] | 'all') =>
       ids === 'all' ? acknowledgeAll() : acknowledgeAlerts(ids),
-    onSuccess: async (count) => {
-      toast.success(t.alerts.acknowledged(count));
+    networkMode: 'always',
+    onSuccess: async ({ count, queued }) => {
+      if (queued) toast.warning(t.alerts.queuedToast);
+      else toast.success(t.alerts.acknowledged(count));
       setSelection(new Set());
       await invalidate(keys.alerts);
     },
@@ -153,6 +174,7 @@ export function AlertsHistoryPage() {
     <section className="page" aria-labelledby="page-title">
       <div className="page-header">
         <h1 id="page-title">{t.alerts.history}</h1>
+        <EnablePushButton />
       </div>
       <div className="filters alert-filters">
         <CustomerPicker value={clientId} onChange={restart(setClientId)} />
@@ -191,7 +213,7 @@ export function AlertsHistoryPage() {
           <span aria-live="polite">{quantityText(selected.length, 'alerta', 'alertas')}</span>
           <Button
             isDisabled={selected.length === 0 || ack.isPending}
-            onPress={() => requireOnline() && ack.mutate(selected)}
+            onPress={() => canQueue() && ack.mutate(selected)}
           >
             {t.alerts.acknowledgeSelected}
           </Button>
@@ -211,7 +233,7 @@ export function AlertsHistoryPage() {
           selectionMode={canAck ? 'multiple' : 'none'}
           selectedKeys={selection}
           onSelectionChange={setSelection}
-          disabledKeys={rows.filter((a) => a.acknowledgedAt).map((a) => a.id)}
+          disabledKeys={rows.filter((a) => a.acknowledgedAt || isQueued(a.id)).map((a) => a.id)}
         >
           <TableHeader>
             {canAck && (
@@ -234,7 +256,7 @@ export function AlertsHistoryPage() {
           </TableHeader>
           <TableBody
             items={rows}
-            dependencies={[canAck]}
+            dependencies={[canAck, pendingAcks.data]}
             renderEmptyState={() => (
               <p className="table-empty">{list.isPending ? 'Carregando…' : t.alerts.empty}</p>
             )}
@@ -269,7 +291,7 @@ export function AlertsHistoryPage() {
                   <AlertPlace alert={alert} />
                 </Cell>
                 <Cell className="cell" data-label={t.alerts.status}>
-                  <AlertState alert={alert} />
+                  <AlertState alert={alert} queued={isQueued(alert.id)} />
                 </Cell>
               </Row>
             )}
@@ -293,7 +315,7 @@ export function AlertsHistoryPage() {
         onCancel={() => setConfirmAll(false)}
         onConfirm={() => {
           setConfirmAll(false);
-          if (requireOnline()) ack.mutate('all');
+          if (canQueue()) ack.mutate('all');
         }}
         pending={ack.isPending}
       >

@@ -8,6 +8,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { keys } from '../../api/keys';
+import { LOOKUP_QUERY } from '../../api/query';
 import { alertRulesApi, fleetsApi } from '../../api/resources';
 import {
   ALERT_TYPE_LABELS,
@@ -87,6 +88,7 @@ function useRuleOptions(values: RuleValues) {
     queryKey: keys.resourceList(fleetsApi.path, { clientId: values.clientId, limit: 1000 }),
     queryFn: () => fleetsApi.list({ clientId: values.clientId, limit: 1000, sort: 'name' }),
     enabled: Boolean(values.clientId),
+    ...LOOKUP_QUERY,
   });
   const geofences = useMirroredGeofences(values.clientId);
   return {

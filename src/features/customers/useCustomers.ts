@@ -8,6 +8,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { type CustomerListParams, getCustomer, listCustomers } from '../../api/customers';
 import { keys } from '../../api/keys';
+import { LOOKUP_QUERY } from '../../api/query';
 import { type CustomerRow, customerOptions } from '../../contract';
 import { useErrorToast } from '../../hooks/feedback';
 import { useSession } from '../../hooks/useSession';
@@ -39,6 +40,7 @@ export function useCustomerOptions() {
     queryKey: keys.customerOptions,
     queryFn: () => listCustomers({ limit: 1000, sort: 'name' }),
     staleTime: 5 * 60_000,
+    ...LOOKUP_QUERY,
   });
   useErrorToast(query.error, t.customers.fetchError);
   const customers = query.data?.clients;

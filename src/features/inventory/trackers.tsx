@@ -1,6 +1,7 @@
 /** Trackers (SPEC §7 registros/tracker), with their type, vehicle and SIM card. */
 import { useQuery } from '@tanstack/react-query';
 import { keys } from '../../api/keys';
+import { LOOKUP_QUERY } from '../../api/query';
 import { simCardsApi, trackersApi, trackerTypesApi } from '../../api/resources';
 import {
   CONFIG_MODE_LABELS,
@@ -98,12 +99,14 @@ export const trackerScreen: ResourceConfig<
       queryKey: keys.resourceList(trackerTypesApi.path, typeParams),
       queryFn: () => trackerTypesApi.list(typeParams),
       staleTime: 5 * 60_000,
+      ...LOOKUP_QUERY,
     });
     const simParams = { clientId: values.clientId, limit: 1000 };
     const sims = useQuery({
       queryKey: keys.resourceList(simCardsApi.path, simParams),
       queryFn: () => simCardsApi.list(simParams),
       enabled: Boolean(values.clientId),
+      ...LOOKUP_QUERY,
     });
     const none = { value: '', label: 'Nenhum' };
     return {

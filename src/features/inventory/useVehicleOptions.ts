@@ -5,6 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { keys } from '../../api/keys';
+import { LOOKUP_QUERY } from '../../api/query';
 import { vehiclesApi } from '../../api/resources';
 import { VEHICLE_SEARCH_BY_CLIENT, vehicleOption } from '../../contract';
 import { useErrorToast, useLoadingToast } from '../../hooks/feedback';
@@ -17,6 +18,7 @@ export function useVehicles(clientId: string | null, limit = VEHICLE_SEARCH_BY_C
     queryKey: keys.resourceList(vehiclesApi.path, params),
     queryFn: () => vehiclesApi.list(params),
     enabled: Boolean(clientId),
+    ...LOOKUP_QUERY,
   });
   useLoadingToast(query.isLoading, t.vehicles.loading);
   useErrorToast(query.error, t.vehicles.loadError);

@@ -1,0 +1,411 @@
+/**
+ * Push and the worker's data duties in Chromium (issue 12). Headless Chromium has no push
+ * service: pushes reach the worker through the DevTools protocol
+ * (`ServiceWorker.deliverPushMessage`), and the page's PushManager is replaced by a stand-in
+ * that makes real P-256 subscriptions to a local endpoint (the browser's push service is the
+ * outside part; our code runs as it is).
+ */
+import { createHash, generateKeyPairSync } from 'node:crypto';
+import { type BrowserContext, type CDPSession, expect, type Page, test } from '@playwright/test';
+import { E2E_OSMAND_URL, E2E_PORT, E2E_URL } from './env';
+import { startExtraServer } from './extra-server';
+import { ADMIN, LoginPage, Shell, signInAsAdmin, waitForServiceWorker } from './pages';
+
+const HISTORY = '/fleet-management/alerts/alerts-history';
+const deviceId = (token: string) => createHash('sha256').update(token).digest('base64url');
+const panel = (page: Page) => page.getByRole('region', { name: 'Notificações de alertas' });
+
+/** What these journeys use of the worker's global scope (evaluated inside the worker). */
+interface WorkerScope {
+  registration: ServiceWorkerRegistration;
+  dispatchEvent(event: Event): boolean;
+}
+declare const NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+
+/** A subscription of our own: real P-256 keys, a local endpoint, renewed on unsubscribe. */
+const PUSH_MANAGER_STAND_IN = () => {
+  let current: PushSubscription | null = null;
+  let made = 0;
+  const b64 = (bytes: Uint8Array) =>
+    btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
+  PushManager.prototype.subscribe = async () => {
+    made++;
+    const keys = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, [
+      'deriveBits',
+    ]);
+    const raw = new Uint8Array(await crypto.subtle.exportKey('raw', keys.publicKey));
+    const json = {
+      endpoint: `http://127.0.0.1:9/push/${Date.now()}-${made}`,
+      expirationTime: null,
+      keys: { p256dh: b64(raw), auth: b64(crypto.getRandomValues(new Uint8Array(16))) },
+    };
+    current = {
+      endpoint: json.endpoint,
+      expirationTime: null,
+      options: { userVisibleOnly: true, applicationServerKey: null },
+      toJSON: () => json,
+      getKey: () => null,
+      unsubscribe: async () => {
+        current = null;
+        return true;
+      },
+    } as unknown as PushSubscription;
+    return current;
+  };
+  PushManager.prototype.getSubscription = async () => current;
+};
+
+/** The worker's registration id, for ServiceWorker.deliverPushMessage. */
+async function workerRegistration(
+  page: Page,
+  origin = E2E_URL,
+): Promise<{ cdp: CDPSession; id: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  const found = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL.startsWith(origin) && !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  return { cdp, id: await found };
+}
+
+const pushAlert = (n: number, type: string, title: string) => ({
+  rastro: 'alert',
+  alertId: `00000000-0000-4000-8000-00000000000${n}`,
+  type,
+  vehicleId: '11111111-1111-4111-8111-111111111111',
+  title,
+  body: `RST1D01 saiu da cerca Garagem às 02:1${n}`,
+  tag: `11111111-1111-4111-8111-111111111111:${type}`,
+  url: `${HISTORY}?alert=00000000-0000-4000-8000-00000000000${n}`,
+});
+
+async function deliver(cdp: CDPSession, id: string, data: unknown, origin = E2E_URL) {
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin,
+    registrationId: id,
+    data: JSON.stringify(data),
+  });
+}
+
+function worker(context: BrowserContext, origin = E2E_URL) {
+  const [sw] = context.serviceWorkers().filter((w) => w.url().startsWith(origin));
+  if (!sw) throw new Error('no service worker');
+  return sw;
+}
+
+const notifications = (context: BrowserContext, origin = E2E_URL) =>
+  worker(context, origin).evaluate(async () =>
+    (await (self as unknown as WorkerScope).registration.getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+    })),
+  );
+
+test('a push reaches the worker as one notification per alert; a tap opens the alert history', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['notifications'], { origin: E2E_URL });
+  await signInAsAdmin(page);
+  await waitForServiceWorker(page);
+  const { cdp, id } = await workerRegistration(page);
+  // No window of ours on screen: the worker shows system notifications.
+  await page.goto('about:blank');
+
+  // Web Push: our payload as the body.
+  const exit = pushAlert(1, 'GEOFENCE_EXIT', 'Saída de cerca — RST1D01');
+  await deliver(cdp, id, exit);
+  await expect
+    .poll(() => notifications(context))
+    .toEqual([{ title: exit.title, body: exit.body, tag: exit.tag }]);
+  // FCM-shaped (data-only): shown by us, once; a burst of one vehicle and type replaces.
+  const ignition = pushAlert(2, 'IGNITION_ON', 'Ignição ligada — RST1D01');
+  const fcm = (alert: object, n: number) => ({
+    data: alert,
+    from: '1234567890',
+    fcmMessageId: `fcm-${n}`,
+    priority: 'high',
+  });
+  await deliver(cdp, id, fcm(ignition, 1));
+  await deliver(cdp, id, fcm({ ...ignition, alertId: pushAlert(3, 'IGNITION_ON', '').alertId }, 2));
+  await expect
+    .poll(async () => (await notifications(context)).map((n) => n.title).sort())
+    .toEqual([ignition.title, exit.title].sort());
+
+  // A tap with a window open takes it to the alert history.
+  await page.goto('/');
+  await new Shell(page).expectSignedIn();
+  await worker(context).evaluate(async (tag) => {
+    const scope = self as unknown as WorkerScope;
+    const [shown] = await scope.registration.getNotifications({ tag });
+    if (!shown) throw new Error('no notification');
+    scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: shown }));
+  }, exit.tag);
+  await expect(page).toHaveURL(new RegExp(`${HISTORY}\\?alert=${exit.alertId}$`));
+  await expect(new Shell(page).heading('Histórico de alertas')).toBeVisible();
+  await expect.poll(async () => (await notifications(context)).length).toBe(1);
+});
+
+test('a push with the page in front shows the alert toast, not a notification', async ({
+  page,
+  context,
+}) => {
+  await signInAsAdmin(page);
+  await waitForServiceWorker(page);
+  const { cdp, id } = await workerRegistration(page);
+  const alert = pushAlert(4, 'GEOFENCE_EXIT', 'Saída de cerca — RST1D04');
+  await deliver(cdp, id, alert);
+  const shell = new Shell(page);
+  await expect(shell.toast(alert.title)).toBeVisible();
+  await expect(shell.toast(alert.body)).toBeVisible();
+  expect((await notifications(context)).filter((n) => n.title === alert.title)).toEqual([]);
+  // The same alert again (the live stream, or a repeat): one toast.
+  await deliver(cdp, id, alert);
+  await page.waitForTimeout(300);
+  await expect(shell.toast(alert.title)).toHaveCount(1);
+  await page
+    .getByRole('region', { name: 'Notificações' })
+    .getByRole('button', { name: 'Ver alertas' })
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`${HISTORY}\\?alert=`));
+});
+
+test('Ativar notificações stores fcmToken, renews it after 7 days, and sign-out removes it', async ({
+  page,
+  context,
+}) => {
+  const start = new Date('2026-11-20T12:00:00-03:00');
+  await page.clock.install({ time: start });
+  await context.grantPermissions(['notifications'], { origin: E2E_URL });
+  await page.addInitScript(PUSH_MANAGER_STAND_IN);
+  const devices = async () =>
+    page.evaluate(async () => {
+      const answer = await fetch('/registros/push/devices', {
+        headers: { authorization: `Bearer ${localStorage.getItem('accessToken')}` },
+      });
+      return (await answer.json()) as { id: string; kind: string }[];
+    });
+  const stored = () => page.evaluate(() => localStorage.getItem('fcmToken'));
+
+  await signInAsAdmin(page);
+  await waitForServiceWorker(page);
+  // Permission was granted earlier: the listener registers this browser on its own.
+  await expect.poll(stored).not.toBeNull();
+  const first = (await stored()) ?? '';
+  expect(JSON.parse(first).endpoint).toMatch(/^http:\/\/127\.0\.0\.1:9\/push\//);
+  expect((await devices()).map((d) => d.id)).toContain(deviceId(first));
+
+  // Minha conta: active, with the alert types of this device.
+  await page.goto('/account');
+  await expect(panel(page).getByText('Notificações ativadas neste dispositivo.')).toBeVisible();
+  const ignition = page.getByRole('switch', { name: 'Ignição ligada' });
+  await expect(ignition).toBeChecked();
+  await ignition.click({ force: true });
+  await expect(new Shell(page).toast('Escolha de alertas salva.')).toBeVisible();
+  await expect(ignition).not.toBeChecked();
+
+  // Six days later nothing changes; eight days later the token is renewed.
+  await page.clock.setSystemTime(new Date(start.getTime() + 6 * 24 * 3600_000));
+  await page.reload();
+  await new Shell(page).expectSignedIn();
+  await page.waitForTimeout(500);
+  expect(await stored()).toBe(first);
+  await page.clock.setSystemTime(new Date(start.getTime() + 8 * 24 * 3600_000));
+  await page.reload();
+  await expect.poll(stored).not.toBe(first);
+  const last = (await stored()) ?? '';
+  await expect.poll(async () => (await devices()).map((d) => d.id)).toContain(deviceId(last));
+  expect((await devices()).map((d) => d.id)).not.toContain(deviceId(first));
+
+  // Sign-out unregisters and removes it.
+  const shell = new Shell(page);
+  await shell.signOut();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await stored()).toBeNull();
+  const check = await page.request.post(`${E2E_URL}/registros/auth/login`, {
+    data: { email: ADMIN.email, password: ADMIN.password },
+  });
+  const { accessToken } = (await check.json()) as { accessToken: string };
+  const left = await page.request.get(`${E2E_URL}/registros/push/devices`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  // This browser's device is gone (the id is the SHA-256 of the token).
+  const ids = ((await left.json()) as { id: string }[]).map((d) => d.id);
+  expect(ids).not.toContain(deviceId(last));
+});
+
+test('Ativar notificações asks for permission from the button', async ({ page, context }) => {
+  await page.addInitScript(PUSH_MANAGER_STAND_IN);
+  await signInAsAdmin(page);
+  await waitForServiceWorker(page);
+  await page.goto('/account');
+  await context.grantPermissions(['notifications'], { origin: E2E_URL });
+  await page.getByRole('button', { name: 'Ativar notificações' }).click();
+  await expect(panel(page).getByText('Notificações ativadas neste dispositivo.')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('fcmToken'))).toContain('"endpoint"');
+});
+
+test('offline, a form opens with its lookups from the worker, and an acknowledgement waits for the connection', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await signInAsAdmin(page);
+  await waitForServiceWorker(page);
+
+  // Lookups: the tracker form's customers and tracker types, seen once online.
+  await page.goto('/management/trackers/create');
+  const shell = new Shell(page);
+  await expect(shell.heading('Novo rastreador')).toBeVisible();
+  const types = page.getByRole('button', { name: /Tipo de rastreador/ });
+  await expect(types).toBeEnabled();
+  await context.setOffline(true);
+  await page.reload();
+  await expect(shell.heading('Novo rastreador')).toBeVisible();
+  await expect(types).toBeEnabled();
+  await types.click();
+  await expect(page.getByRole('option').nth(1)).toBeVisible();
+  await page.keyboard.press('Escape');
+  // Really offline for the worker too: a lookup never read before does not come.
+  const unseen = await page.evaluate(async () => {
+    try {
+      const answer = await fetch('/registros/tracker-types?limit=7', {
+        headers: { authorization: `Bearer ${localStorage.getItem('accessToken')}` },
+      });
+      return answer.status;
+    } catch {
+      return 'failed';
+    }
+  });
+  expect(unseen).toBe('failed');
+  await context.setOffline(false);
+
+  // An alert of our own: ignition turned on.
+  const login = await page.request.post(`${E2E_URL}/registros/auth/login`, {
+    data: { email: ADMIN.email, password: ADMIN.password },
+  });
+  const { accessToken, user } = (await login.json()) as {
+    accessToken: string;
+    user: { clientId: string };
+  };
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const plate = `PSH${Date.now().toString().slice(-1)}A${Date.now().toString().slice(-3, -1)}`;
+  const vehicle = await page.request.post(`${E2E_URL}/registros/vehicle`, {
+    headers,
+    data: { clientId: user.clientId, name: `Furgão ${plate}`, plate, type: 'van' },
+  });
+  const { id: vehicleId } = (await vehicle.json()) as { id: string };
+  await page.request.post(`${E2E_URL}/registros/tracker`, {
+    headers,
+    data: { clientId: user.clientId, identifier: `psh-${plate}`, provider: 'rastro', vehicleId },
+  });
+  await page.request.post(`${E2E_URL}/registros/alert-rules`, {
+    headers,
+    data: {
+      clientId: user.clientId,
+      name: 'Ignição',
+      type: 'IGNITION_ON',
+      vehicleIds: [vehicleId],
+    },
+  });
+  const t = Math.floor(Date.now() / 1000) - 60;
+  for (const [dt, ignition] of [
+    [0, false],
+    [10, true],
+  ] as const)
+    await page.request.get(
+      `${E2E_OSMAND_URL}/?id=psh-${plate}&lat=-8.05&lon=-34.88&timestamp=${t + dt}&ignition=${ignition}`,
+    );
+
+  await page.goto(HISTORY);
+  const row = page.getByRole('row').filter({ hasText: plate });
+  await expect(row).toContainText('Ignição ligada');
+  await context.setOffline(true);
+  await row.locator('.checkbox-box').click();
+  await page.getByRole('button', { name: 'Reconhecer selecionados' }).click();
+  await expect(
+    shell.toast('Sem conexão: o reconhecimento será enviado quando a conexão voltar.'),
+  ).toBeVisible();
+  await expect(row).toContainText('Reconhecimento pendente');
+  const ackedOnServer = async () => {
+    const answer = await page.request.get(
+      `${E2E_URL}/registros/alerts?vehicleId=${vehicleId}&limit=10`,
+      { headers },
+    );
+    const body = (await answer.json()) as { items: { acknowledgedAt: string | null }[] };
+    return body.items[0]?.acknowledgedAt ?? null;
+  };
+  expect(await ackedOnServer()).toBeNull();
+
+  await context.setOffline(false);
+  await expect.poll(ackedOnServer, { timeout: 30_000 }).not.toBeNull();
+  await expect(row).toContainText(`Reconhecido por ${ADMIN.name}`, { timeout: 10_000 });
+});
+
+test('with a Firebase project, Firebase messaging runs in the worker: data messages shown by us, notification messages once', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const server = await startExtraServer(E2E_PORT - 3, {
+    FIREBASE_SERVICE_ACCOUNT: JSON.stringify({
+      project_id: 'rastro-e2e',
+      client_email: 'push@rastro-e2e.iam.gserviceaccount.com',
+      private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    }),
+    FIREBASE_WEB_CONFIG: JSON.stringify({
+      apiKey: 'chave-e2e',
+      projectId: 'rastro-e2e',
+      messagingSenderId: '1234567890',
+      appId: '1:1234567890:web:e2e',
+    }),
+    FIREBASE_VAPID_KEY: 'BElaChaveVapidPublicaDoProjetoFirebaseDoE2E',
+  });
+  try {
+    const origin = server.url;
+    await context.grantPermissions(['notifications'], { origin });
+    await page.goto(`${origin}/login`);
+    await new LoginPage(page).signIn(ADMIN.email, ADMIN.password);
+    await new Shell(page).expectSignedIn();
+    await waitForServiceWorker(page);
+    expect(
+      await worker(context, origin).evaluate(
+        () => (self as unknown as { RASTRO_PUSH?: { provider: string } }).RASTRO_PUSH?.provider,
+      ),
+    ).toBe('fcm');
+    const { cdp, id } = await workerRegistration(page, origin);
+    await page.goto('about:blank');
+
+    const exit = pushAlert(5, 'GEOFENCE_EXIT', 'Saída de cerca — RST1D05');
+    await deliver(cdp, id, { data: exit, from: '1234567890', fcmMessageId: 'fcm-e2e-1' }, origin);
+    await expect
+      .poll(() => notifications(context, origin))
+      .toEqual([{ title: exit.title, body: exit.body, tag: exit.tag }]);
+    // A notification message: Firebase shows it, and only it.
+    await deliver(
+      cdp,
+      id,
+      {
+        notification: { title: 'Aviso do Firebase', body: 'Mensagem de notificação' },
+        data: { origem: 'console' },
+        from: '1234567890',
+        fcmMessageId: 'fcm-e2e-2',
+      },
+      origin,
+    );
+    await expect
+      .poll(async () => (await notifications(context, origin)).map((n) => n.title).sort())
+      .toEqual(['Aviso do Firebase', exit.title].sort());
+  } finally {
+    await server.stop();
+  }
+});

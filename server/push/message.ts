@@ -1,0 +1,44 @@
+/**
+ * The words of a push: one notification per alert, in pt-BR, e.g. title 'Saída de cerca —
+ * RST1D01' and body 'RST1D01 saiu da cerca Garagem às 02:14'. Its tag (vehicle and type) makes
+ * a burst of the same alert replace the previous notification instead of stacking.
+ */
+import { ALERT_TYPE_LABELS, type AlertType, type PushAlert } from '../../src/contract';
+import { TIME_ZONE } from '../../src/lib/schedule';
+import { HISTORY_PATH } from '../alerts/mail';
+import type { StoredAlert } from '../alerts/notifier';
+
+const WHAT: Record<AlertType, (a: StoredAlert) => string> = {
+  OVERSPEED: (a) => (a.speed === null ? 'excedeu a velocidade' : `a ${Math.round(a.speed)} km/h`),
+  DIN1: () => 'acionou a entrada 1',
+  IGNITION_ON: () => 'ligou a ignição',
+  IGNITION_OFF: () => 'desligou a ignição',
+  LOW_BATTERY: () => 'está com a bateria baixa',
+  DEVICE_POWER_DISCONNECTED: () => 'teve a alimentação desconectada',
+  LOCK_ACTIVATED: () => 'foi bloqueado',
+  GEOFENCE_ENTER: (a) => `entrou na cerca ${a.geofenceName ?? ''}`.trim(),
+  GEOFENCE_EXIT: (a) => `saiu da cerca ${a.geofenceName ?? ''}`.trim(),
+  LOCATION_TIMEOUT: () => 'está sem enviar posição',
+  HIGH_ENGINE_TEMP: () => 'está com a temperatura do motor alta',
+  HIGH_RPM: () => 'está com a rotação do motor alta',
+  LOW_FUEL: () => 'está com pouco combustível',
+};
+
+export function pushMessage(alert: StoredAlert): PushAlert {
+  const name = alert.plate ?? alert.vehicleName ?? 'Veículo';
+  const time = new Date(alert.fixTime ?? alert.createdAt).toLocaleTimeString('pt-BR', {
+    timeZone: TIME_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  return {
+    rastro: 'alert',
+    alertId: alert.id,
+    type: alert.type,
+    vehicleId: alert.vehicleId,
+    title: `${ALERT_TYPE_LABELS[alert.type]} — ${name}`,
+    body: `${name} ${WHAT[alert.type](alert)} às ${time}`,
+    tag: `${alert.vehicleId}:${alert.type}`,
+    url: `${HISTORY_PATH}?alert=${encodeURIComponent(alert.id)}`,
+  };
+}

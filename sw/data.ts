@@ -1,0 +1,191 @@
+/**
+ * The worker's data duties (issue 12):
+ *
+ * - Lookups: the reference GETs that forms and pickers need (customers for pickers, tracker
+ *   types, SIM cards, fleets, the vehicle options, CEP answers) are kept in a cache of the
+ *   signed-in user's own (`rastro-lookups:<user id>`, the token's subject), refreshed by every
+ *   answer, and given when the network fails or takes more than 4 s, so that forms open
+ *   offline. Not stale-while-revalidate: these lists are read again right after a write (a
+ *   new fleet, then the rule form that picks it), and a kept copy served first would hide
+ *   what was just written. Caching for one user drops every other
+ *   user's lookups, and sign-out drops them all (the page deletes the caches): nothing
+ *   private survives another user's sign-in on the same device.
+ * - Acknowledgements made offline: a `PUT registros/alerts/ack` (or ack-all) that cannot
+ *   reach the server is queued (Workbox background sync) and answered 202 `{ queued: true }`,
+ *   so the history shows it as pending; it is sent when the connection returns (the sync
+ *   event, or the page saying it is online again, with its current token), then the pages
+ *   are told to read the alerts again.
+ */
+import { Queue } from 'workbox-background-sync';
+import { registerRoute } from 'workbox-routing';
+
+declare const self: ServiceWorkerGlobalScope;
+
+export const LOOKUP_CACHE_PREFIX = 'rastro-lookups:';
+
+const LOOKUPS = [
+  /^\/registros\/client$/,
+  /^\/registros\/tracker-types$/,
+  /^\/registros\/simcard$/,
+  /^\/registros\/vehicle$/,
+  /^\/tech-integracao\/v1\/fleets$/,
+  /^\/registros\/autocomplete\/cep\/\d{8}$/,
+];
+
+/** The user a bearer token belongs to (its `sub`), read without checking: a cache partition. */
+function userOf(authorization: string | null): string | undefined {
+  const payload = authorization?.replace(/^Bearer\s+/i, '').split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      sub?: unknown;
+    };
+    return typeof claims.sub === 'string' ? claims.sub : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function lookupCache(user: string) {
+  const name = `${LOOKUP_CACHE_PREFIX}${user}`;
+  for (const other of await caches.keys())
+    if (other.startsWith(LOOKUP_CACHE_PREFIX) && other !== name) await caches.delete(other);
+  return caches.open(name);
+}
+
+/** Past this, a slow network loses to the kept copy (a weak signal in the field). */
+const NETWORK_MS = 4000;
+
+registerRoute(
+  ({ request, url }) =>
+    request.method === 'GET' &&
+    url.origin === self.location.origin &&
+    LOOKUPS.some((path) => path.test(url.pathname)),
+  async ({ request, event }) => {
+    const user = userOf(request.headers.get('authorization'));
+    if (!user) return fetch(request);
+    const cache = await lookupCache(user);
+    const fresh = fetch(request.clone()).then(async (answer) => {
+      if (answer.ok) await cache.put(request, answer.clone());
+      return answer;
+    });
+    (event as ExtendableEvent).waitUntil(fresh.catch(() => undefined));
+    // The network first: a form opened right after a write lists what was just written.
+    const slow = new Promise<undefined>((resolve) => setTimeout(resolve, NETWORK_MS));
+    const answer = await Promise.race([fresh.catch(() => undefined), slow]);
+    if (answer) return answer;
+    const kept = await cache.match(request);
+    return kept ?? fresh;
+  },
+);
+
+interface AckMetadata {
+  user: string;
+  /** The alerts acknowledged, or 'all'. */
+  alertIds: string[] | 'all';
+}
+
+async function tellPages(message: object) {
+  for (const window of await self.clients.matchAll({ type: 'window', includeUncontrolled: true }))
+    window.postMessage(message);
+}
+
+/** Sends the queued acknowledgements in order; stops at the first that cannot go yet. */
+async function replay(queue: Queue, token?: string) {
+  const tokenUser = token ? userOf(`Bearer ${token}`) : undefined;
+  let sent = 0;
+  for (let entry = await queue.shiftRequest(); entry; entry = await queue.shiftRequest()) {
+    const meta = entry.metadata as AckMetadata | undefined;
+    let request = entry.request;
+    if (token && meta?.user === tokenUser) {
+      const headers = new Headers(request.headers);
+      headers.set('authorization', `Bearer ${token}`);
+      request = new Request(request, { headers });
+    } else if (token && meta?.user !== tokenUser) {
+      // Another user's acknowledgement: never sent with this user's token, nor kept.
+      continue;
+    }
+    let answer: Response;
+    try {
+      answer = await fetch(request.clone());
+    } catch (err) {
+      await queue.unshiftRequest(entry);
+      throw err;
+    }
+    if (answer.status === 401) {
+      // An expired token: kept until the page hands over a fresh one.
+      await queue.unshiftRequest(entry);
+      break;
+    }
+    sent++;
+  }
+  if (sent) await tellPages({ type: 'RASTRO_ACKS_SENT' });
+}
+
+const ackQueue = new Queue('rastro-alert-acks', {
+  maxRetentionTime: 7 * 24 * 60,
+  onSync: ({ queue }) => replay(queue),
+});
+
+registerRoute(
+  ({ request, url }) =>
+    url.origin === self.location.origin &&
+    /^\/registros\/alerts\/(ack|ack-all)$/.test(url.pathname) &&
+    request.method === 'PUT',
+  async ({ request }) => {
+    const kept = request.clone();
+    try {
+      return await fetch(request);
+    } catch {
+      const body = new URL(kept.url).pathname.endsWith('/ack-all')
+        ? null
+        : ((await kept
+            .clone()
+            .json()
+            .catch(() => null)) as { alertIds?: string[] } | null);
+      await ackQueue.pushRequest({
+        request: kept,
+        metadata: {
+          user: userOf(kept.headers.get('authorization')) ?? '',
+          alertIds: body ? (body.alertIds ?? []) : 'all',
+        } satisfies AckMetadata as unknown as Record<string, unknown>,
+      });
+      return Response.json({ count: 0, queued: true }, { status: 202 });
+    }
+  },
+  'PUT',
+);
+
+/** The acknowledgements still waiting for the connection, for the page's 'pendente'. */
+async function pending(user: string | undefined): Promise<{ alertIds: string[]; all: boolean }> {
+  const entries = await ackQueue.getAll();
+  const ids = new Set<string>();
+  let all = false;
+  for (const entry of entries) {
+    const meta = entry.metadata as AckMetadata | undefined;
+    // Only the asking user's own: another user's pending acknowledgements are not theirs.
+    if (!user || meta?.user !== user) continue;
+    if (meta?.alertIds === 'all') all = true;
+    else for (const id of meta?.alertIds ?? []) ids.add(id);
+  }
+  return { alertIds: [...ids], all };
+}
+
+let replaying: Promise<void> | undefined;
+
+self.addEventListener('message', (event) => {
+  const data = event.data as { type?: string; accessToken?: string } | null;
+  if (data?.type === 'RASTRO_PENDING_ACKS') {
+    const user = data.accessToken ? userOf(`Bearer ${data.accessToken}`) : undefined;
+    event.waitUntil(pending(user).then((answer) => event.ports[0]?.postMessage(answer)));
+  }
+  if (data?.type === 'RASTRO_REPLAY_ACKS' && !replaying) {
+    // One at a time; the page asks again every few seconds while some are left.
+    replaying = replay(ackQueue, data.accessToken)
+      .catch(() => undefined)
+      .finally(() => {
+        replaying = undefined;
+      });
+    event.waitUntil(replaying);
+  }
+});
