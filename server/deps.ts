@@ -11,6 +11,7 @@ import type { Downlink } from './ingest/downlink';
 import type { Pipeline } from './ingest/pipeline';
 import type { Logger } from './log';
 import type { Mailer } from './mail/mailer';
+import type { LiveFeed } from './realtime/feed';
 
 export interface Deps {
   database: Database;
@@ -25,6 +26,8 @@ export interface Deps {
   downlink: Downlink;
   /** The alert engine, the live bus of raised alerts and the grouped alert e-mails. */
   alerts: { engine: AlertEngine; bus: AlertBus; mail: AlertMail };
+  /** Changed last locations and raised alerts for the live streams, from every process. */
+  live: LiveFeed;
   /** Access-token signing secret: JWT_SECRET, or one generated once and kept in the database. */
   secret: string;
 }

@@ -144,7 +144,14 @@ export async function storeFixes(
     altitude real, accuracy real, ignition boolean, battery real, driver_rfid text,
     attributes jsonb, protocol text, odometer float8`);
   const receivedAt = new Date().toISOString();
+  // A late fix moves its tracker's last odometer (a row lock on its last location) while the
+  // batch is planned: then the event-id lock is taken first, so that no two batches wait on
+  // each other (see moveLastLocations).
+  const anyLate = rows.some(
+    (row) => row.fix.fixTime.getTime() < (last.get(row.tracker.id)?.fixTime.getTime() ?? 0),
+  );
   await db.transaction(async (tx) => {
+    if (anyLate) await lockEventIds(tx);
     const days = new DayDeltas();
     const records: ReturnType<typeof record>[] = [];
     const newest: ReturnType<typeof record>[] = [];
@@ -167,36 +174,82 @@ export async function storeFixes(
     );
     for (const row of stored) inserted.add(fixKey(row.tracker_id, new Date(row.fix_time)));
     await applyDayDeltas(tx, days);
-    if (newest.length > 0) await moveLastLocations(tx, newest);
     if (within) {
       // The first row of each new key (a batch may repeat a fix), in batch order.
       const fresh = new Set(inserted);
       const stored = rows.filter((row) => fresh.delete(fixKey(row.tracker.id, row.fix.fixTime)));
       await within(tx as unknown as Db, stored, new Date(receivedAt));
     }
+    // Last: the event-id lock is held from here to the commit only.
+    if (newest.length > 0) await moveLastLocations(tx, newest);
   });
   return inserted;
 
-  /** Each tracker's last location, moved forward only by a newer fix (tracker order: no deadlocks). */
+  /**
+   * Each tracker's last location, moved forward only by a newer fix (tracker order: no
+   * deadlocks), numbered under the event-id lock, and a notice to the other processes.
+   */
   async function moveLastLocations(tx: Tx, newest: ReturnType<typeof record>[]) {
     newest.sort((a, b) => (a.tracker_id < b.tracker_id ? -1 : 1));
+    await lockEventIds(tx);
     await tx.execute(sql`
-      insert into last_locations as l (tracker_id, vehicle_id, client_id, fix_time,
-        received_at, latitude, longitude, speed, course, ignition, battery, driver_rfid,
-        protocol, odometer)
-      select tracker_id, vehicle_id, client_id, fix_time, ${receivedAt}::timestamptz,
-        latitude, longitude, speed, course, ignition, battery, driver_rfid, protocol, odometer
-        from jsonb_to_recordset(${JSON.stringify(newest)}::jsonb) as x(${columns})
-      on conflict (tracker_id) do update set
-        vehicle_id = excluded.vehicle_id, client_id = excluded.client_id,
-        fix_time = excluded.fix_time, received_at = excluded.received_at,
-        latitude = excluded.latitude, longitude = excluded.longitude,
-        speed = excluded.speed, course = excluded.course, ignition = excluded.ignition,
-        battery = excluded.battery, driver_rfid = excluded.driver_rfid,
-        protocol = coalesce(excluded.protocol, l.protocol), odometer = excluded.odometer,
-        seq = nextval('last_location_seq')
-      where l.fix_time < excluded.fix_time`);
+      with moved as (
+        insert into last_locations as l (tracker_id, vehicle_id, client_id, fix_time,
+          received_at, latitude, longitude, speed, course, ignition, battery, driver_rfid,
+          protocol, odometer)
+        select tracker_id, vehicle_id, client_id, fix_time, ${receivedAt}::timestamptz,
+          latitude, longitude, speed, course, ignition, battery, driver_rfid, protocol, odometer
+          from jsonb_to_recordset(${JSON.stringify(newest)}::jsonb) as x(${columns})
+        on conflict (tracker_id) do update set
+          vehicle_id = excluded.vehicle_id, client_id = excluded.client_id,
+          fix_time = excluded.fix_time, received_at = excluded.received_at,
+          latitude = excluded.latitude, longitude = excluded.longitude,
+          speed = excluded.speed, course = excluded.course, ignition = excluded.ignition,
+          battery = excluded.battery, driver_rfid = excluded.driver_rfid,
+          protocol = coalesce(excluded.protocol, l.protocol), odometer = excluded.odometer,
+          seq = nextval('last_location_seq')
+        where l.fix_time < excluded.fix_time
+        returning l.seq)
+      select pg_notify(${LOCATIONS_CHANNEL}, max(seq)::text) from moved having count(*) > 0`);
   }
+}
+
+/**
+ * The channel of the notice "last locations changed, up to this event id", sent by the
+ * transaction that changed them and delivered at its commit (server/realtime/feed.ts).
+ */
+export const LOCATIONS_CHANNEL = 'rastro_locations';
+/** Advisory lock id held from numbering last locations to the commit (client.ts: 727_001…). */
+const EVENT_ID_LOCK = 727_003;
+
+/**
+ * Event ids in commit order. A sequence alone gives numbers in the order they were taken, and
+ * with several processes a batch numbered 10 could commit after one numbered 11: a live
+ * stream that had read up to 11 would never see 10. Holding this lock from numbering to
+ * commit makes every id of a committed batch smaller than any id taken after it, so "every
+ * change after id N" is always complete. Taken last in the ingest transaction, so it is held
+ * for one statement and the commit.
+ */
+async function lockEventIds(tx: Tx) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${EVENT_ID_LOCK})`);
+}
+
+/** Trackers whose last location changed after event id `afterSeq`, in event-id order. */
+export async function changedSince(db: Db, afterSeq: number, limit: number) {
+  const rows = rowsOf<{
+    tracker_id: string;
+    client_id: string;
+    vehicle_id: string | null;
+    seq: string | number;
+  }>(
+    await db.execute(sql`
+      select tracker_id, client_id, vehicle_id, seq from last_locations
+       where seq > ${afterSeq} order by seq limit ${limit}`),
+  );
+  return rows.map((r) => ({
+    tracker: { id: r.tracker_id, clientId: r.client_id, vehicleId: r.vehicle_id },
+    seq: Number(r.seq),
+  }));
 }
 
 function record({ tracker, fix, protocol }: TrackerFix, odometer: number) {
