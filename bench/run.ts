@@ -3,7 +3,8 @@
  * position and last location) on PGlite and, when one answers on 127.0.0.1:5432, PostgreSQL,
  * with the event loop's longest pause; then `lastLocation` for every tracker: time and bytes.
  * BENCH_TRACKERS, BENCH_FIXES and BENCH_CONCURRENCY (devices sending at once) change the sizes;
- * BENCH_PARTS (pglite, postgres, reports, alerts, map; comma-separated) runs only some parts.
+ * BENCH_PARTS (pglite, postgres, ingest, reports, alerts, map; comma-separated) runs only some
+ * parts; `ingest` is the throughput with the alert engine on and the devices in a child process.
  */
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
@@ -14,6 +15,7 @@ import { createLogger } from '../server/log';
 import { type RunningServer, startServer } from '../server/start';
 
 import { benchAlerts } from './alerts';
+import { benchIngest } from './ingest';
 import { benchLongQuery } from './long-query';
 import { withLoopWatch } from './loop-watch';
 
@@ -177,7 +179,7 @@ async function bench(label: string, databaseUrl?: string) {
 const PARTS = (
   process.env.BENCH_ONLY === 'reports'
     ? 'reports'
-    : (process.env.BENCH_PARTS ?? 'pglite,postgres,reports,alerts,map')
+    : (process.env.BENCH_PARTS ?? 'pglite,postgres,ingest,reports,alerts,map')
 ).split(',');
 
 if (PARTS.includes('pglite')) await bench('PGlite (embedded)');
@@ -193,6 +195,18 @@ if (postgres) {
   }
 } else if (PARTS.includes('postgres')) {
   console.log('\nPostgreSQL: nenhum servidor em 127.0.0.1:5432, etapa pulada');
+}
+
+if (PARTS.includes('ingest')) {
+  await benchIngest('PGlite (embedded)');
+  const database = await postgresDatabase();
+  if (database) {
+    try {
+      await benchIngest('PostgreSQL (127.0.0.1:5432)', database.url);
+    } finally {
+      await database.drop();
+    }
+  }
 }
 
 if (PARTS.includes('alerts')) {
