@@ -58,21 +58,35 @@ async function drive(
     [JSON.stringify({ ...job, concurrency: OSMAND_CONCURRENCY, seconds: SECONDS })],
     { execArgv: ['--import', 'tsx'] },
   );
-  let before = 0;
-  const { result, pauseMs } = await withLoopWatch(
-    () =>
-      new Promise<{ sent: number; acked: number; ms: number }>((resolve, reject) => {
-        child.on('message', (m: { go?: boolean; sent?: number; acked?: number; ms?: number }) => {
-          if (m.go) before = server.deps.pipeline.stats().stored;
-          else resolve(m as { sent: number; acked: number; ms: number });
-        });
-        child.once('exit', (code) => {
-          if (code !== 0) reject(new Error(`load generator exited (${code})`));
-        });
-      }),
+  // Measured from the moment the devices start sending (logins and start-up left out).
+  let before = { stored: 0, cpu: process.cpuUsage() };
+  let watch: Promise<{ ms: number; pauseMs: number }> | undefined;
+  let done: (() => void) | undefined;
+  const result = await new Promise<{ sent: number; acked: number; ms: number }>(
+    (resolve, reject) => {
+      child.on('message', (m: { go?: boolean; sent?: number; acked?: number; ms?: number }) => {
+        if (m.go) {
+          before = { stored: server.deps.pipeline.stats().stored, cpu: process.cpuUsage() };
+          watch = withLoopWatch(
+            () =>
+              new Promise<void>((end) => {
+                done = end;
+              }),
+          );
+        } else resolve(m as { sent: number; acked: number; ms: number });
+      });
+      child.once('exit', (code) => {
+        if (code !== 0) reject(new Error(`load generator exited (${code})`));
+      });
+    },
   );
-  const stored = server.deps.pipeline.stats().stored - before;
-  return { ...result, stored, rate: stored / (result.ms / 1000), pauseMs };
+  const cpu = process.cpuUsage(before.cpu);
+  done?.();
+  const { pauseMs } = (await watch) ?? { pauseMs: 0 };
+  const stored = server.deps.pipeline.stats().stored - before.stored;
+  // The server's own CPU time per 1,000 positions: what the machine's other load does not change.
+  const cpuPer1000 = ((cpu.user + cpu.system) / 1000 / Math.max(1, stored)) * 1000;
+  return { ...result, stored, rate: stored / (result.ms / 1000), pauseMs, cpuPer1000 };
 }
 
 export async function benchIngest(label: string, databaseUrl?: string) {
@@ -108,7 +122,7 @@ export async function benchIngest(label: string, databaseUrl?: string) {
       devices: WIALON_DEVICES,
     });
     console.log(
-      `  Wialon IPS, ${WIALON_DEVICES} devices, one packet in flight each: ${wialon.rate.toFixed(0)} positions/s stored (${wialon.stored} in ${(wialon.ms / 1000).toFixed(1)} s), longest pause ${wialon.pauseMs.toFixed(0)} ms`,
+      `  Wialon IPS, ${WIALON_DEVICES} devices, one packet in flight each: ${wialon.rate.toFixed(0)} positions/s stored (${wialon.stored} in ${(wialon.ms / 1000).toFixed(1)} s), longest pause ${wialon.pauseMs.toFixed(0)} ms, server CPU ${wialon.cpuPer1000.toFixed(0)} ms per 1,000`,
     );
     const osmand = await drive(server, {
       protocol: 'osmand',
@@ -117,7 +131,7 @@ export async function benchIngest(label: string, databaseUrl?: string) {
       devices: OSMAND_DEVICES,
     });
     console.log(
-      `  OsmAnd, ${OSMAND_CONCURRENCY} requests in flight: ${osmand.rate.toFixed(0)} positions/s stored (${osmand.stored} in ${(osmand.ms / 1000).toFixed(1)} s), longest pause ${osmand.pauseMs.toFixed(0)} ms`,
+      `  OsmAnd, ${OSMAND_CONCURRENCY} requests in flight: ${osmand.rate.toFixed(0)} positions/s stored (${osmand.stored} in ${(osmand.ms / 1000).toFixed(1)} s), longest pause ${osmand.pauseMs.toFixed(0)} ms, server CPU ${osmand.cpuPer1000.toFixed(0)} ms per 1,000`,
     );
     const raised = await server.deps.database.db.$count(alerts);
     console.log(

@@ -9,7 +9,7 @@
  *   device in turn.
  *
  * Every device's fixes move forward a second at a time from an hour ago, driving slowly; every
- * 20th fix turns the ignition over and every 50th is above 80 km/h, so the alert engine has
+ * 4th fix turns the ignition over and 2 of every 8 are above 80 km/h, so the alert engine has
  * edges to raise. Runs SECONDS and reports `{ sent, acked, ms }` to the parent over IPC.
  */
 import { Agent, request } from 'node:http';
@@ -33,7 +33,7 @@ function fixOf(d: number, n: number) {
   const at = new Date(start + n * 1000);
   const lat = -8 - (d % 100) / 100 - n * 0.00001;
   const lon = -34.9 - Math.floor(d / 100) / 100;
-  return { at, lat, lon, kmh: n % 50 === 49 ? 95 : 40, ignition: Math.floor(n / 20) % 2 === 0 };
+  return { at, lat, lon, kmh: n % 8 >= 6 ? 95 : 40, ignition: Math.floor(n / 4) % 2 === 0 };
 }
 
 /** Degrees as Wialon's DDMM.MMMM (latitude) or DDDMM.MMMM (longitude), with the hemisphere. */

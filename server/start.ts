@@ -42,6 +42,9 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** Ingest batches written at once on PostgreSQL by default (INGEST_BATCHES_IN_FLIGHT). */
+const BATCHES_ON_POSTGRES = 4;
+
 export async function prepare(
   config: Config,
   log: Logger = createLogger(config.logLevel),
@@ -89,6 +92,10 @@ export async function prepare(
     config,
     log,
     config.alerts.engine ? engine.processor : undefined,
+    {
+      batchesInFlight:
+        config.ingest.batchesInFlight || (database.kind === 'pglite' ? 1 : BATCHES_ON_POSTGRES),
+    },
   );
   live.attach(pipeline);
   return {

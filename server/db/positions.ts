@@ -6,8 +6,8 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from './client';
 import {
-  applyDayDeltas,
   DayDeltas,
+  dayDeltasStatement,
   type LateFix,
   type OdometerPoint,
   odometerStep,
@@ -108,6 +108,53 @@ export async function lastFixesOf(db: Db, trackerIds: string[]): Promise<Map<str
   return new Map(rows.map(({ trackerId, ...fix }) => [trackerId, fix]));
 }
 
+/**
+ * Active trackers by identifier and the stored last fix of each, for a whole ingest batch in
+ * one query (one round trip before the batch's transaction).
+ */
+export async function trackersAndLastFixes(
+  db: Db,
+  identifiers: string[],
+): Promise<{ trackers: Map<string, TrackerRef>; last: Map<string, LastFix> }> {
+  const trackerMap = new Map<string, TrackerRef>();
+  const last = new Map<string, LastFix>();
+  if (identifiers.length === 0) return { trackers: trackerMap, last };
+  const rows = rowsOf<{
+    identifier: string;
+    id: string;
+    client_id: string;
+    vehicle_id: string | null;
+    latitude: number | null;
+    longitude: number | null;
+    fix_time: Date | null;
+    odometer: number | null;
+    last_vehicle_id: string | null;
+  }>(
+    await db.execute(sql`
+      select t.identifier, t.id, t.client_id, t.vehicle_id, l.latitude, l.longitude,
+             l.fix_time, l.odometer, l.vehicle_id as last_vehicle_id
+        from trackers t left join last_locations l on l.tracker_id = t.id
+       where t.identifier in (select jsonb_array_elements_text(${JSON.stringify(identifiers)}::jsonb))
+         and t.canceled_at is null and t.active`),
+  );
+  for (const row of rows) {
+    trackerMap.set(row.identifier, {
+      id: row.id,
+      clientId: row.client_id,
+      vehicleId: row.vehicle_id,
+    });
+    if (row.fix_time)
+      last.set(row.id, {
+        latitude: Number(row.latitude),
+        longitude: Number(row.longitude),
+        fixTime: new Date(row.fix_time),
+        odometer: Number(row.odometer),
+        vehicleId: row.last_vehicle_id,
+      });
+  }
+  return { trackers: trackerMap, last };
+}
+
 export interface TrackerFix {
   tracker: TrackerRef;
   fix: Fix;
@@ -144,24 +191,22 @@ export async function storeFixes(
     altitude real, accuracy real, ignition boolean, battery real, driver_rfid text,
     attributes jsonb, protocol text, odometer float8`);
   const receivedAt = new Date().toISOString();
-  // A late fix moves its tracker's last odometer (a row lock on its last location) while the
-  // batch is planned: then the event-id lock is taken first, so that no two batches wait on
-  // each other (see moveLastLocations).
-  const anyLate = rows.some(
-    (row) => row.fix.fixTime.getTime() < (last.get(row.tracker.id)?.fixTime.getTime() ?? 0),
-  );
   await db.transaction(async (tx) => {
-    if (anyLate) await lockEventIds(tx);
     const days = new DayDeltas();
     const records: ReturnType<typeof record>[] = [];
     const newest: ReturnType<typeof record>[] = [];
+    const shifts: { tracker_id: string; delta: number }[] = [];
     for (const [trackerId, list] of byTracker) {
       const planned = await planTracker(tx, trackerId, list, last.get(trackerId), days);
       records.push(...planned.records);
       if (planned.newest) newest.push(planned.newest);
+      if (planned.shift) shifts.push({ tracker_id: trackerId, delta: planned.shift });
     }
+    // The day rollup and the positions in one statement (one round trip).
+    const dayRows = dayDeltasStatement(days);
     const stored = rowsOf<{ tracker_id: string; fix_time: string | Date }>(
       await tx.execute(sql`
+        ${dayRows ? sql`with days as (${dayRows})` : sql``}
         insert into positions (tracker_id, vehicle_id, client_id, fix_time, received_at,
           latitude, longitude, speed, course, altitude, accuracy, ignition, battery, attributes,
           odometer, driver_rfid)
@@ -173,14 +218,14 @@ export async function storeFixes(
         returning tracker_id, fix_time`),
     );
     for (const row of stored) inserted.add(fixKey(row.tracker_id, new Date(row.fix_time)));
-    await applyDayDeltas(tx, days);
     if (within) {
       // The first row of each new key (a batch may repeat a fix), in batch order.
       const fresh = new Set(inserted);
       const stored = rows.filter((row) => fresh.delete(fixKey(row.tracker.id, row.fix.fixTime)));
       await within(tx as unknown as Db, stored, new Date(receivedAt));
     }
-    // Last: the event-id lock is held from here to the commit only.
+    // Last, so that the event-id lock is held from here to the commit only.
+    if (shifts.length > 0) await shiftLastOdometers(tx, shifts);
     if (newest.length > 0) await moveLastLocations(tx, newest);
   });
   return inserted;
@@ -191,15 +236,15 @@ export async function storeFixes(
    */
   async function moveLastLocations(tx: Tx, newest: ReturnType<typeof record>[]) {
     newest.sort((a, b) => (a.tracker_id < b.tracker_id ? -1 : 1));
-    await lockEventIds(tx);
     await tx.execute(sql`
-      with moved as (
+      with lock as materialized (${EVENT_ID_LOCK_SQL}),
+      moved as (
         insert into last_locations as l (tracker_id, vehicle_id, client_id, fix_time,
           received_at, latitude, longitude, speed, course, ignition, battery, driver_rfid,
           protocol, odometer)
         select tracker_id, vehicle_id, client_id, fix_time, ${receivedAt}::timestamptz,
           latitude, longitude, speed, course, ignition, battery, driver_rfid, protocol, odometer
-          from jsonb_to_recordset(${JSON.stringify(newest)}::jsonb) as x(${columns})
+          from lock, jsonb_to_recordset(${JSON.stringify(newest)}::jsonb) as x(${columns})
         on conflict (tracker_id) do update set
           vehicle_id = excluded.vehicle_id, client_id = excluded.client_id,
           fix_time = excluded.fix_time, received_at = excluded.received_at,
@@ -215,6 +260,19 @@ export async function storeFixes(
 }
 
 /**
+ * Late fixes moved these trackers' odometers: their last locations' move by as much. Under the
+ * event-id lock (taken first, like every row lock on last_locations), so that two batches never
+ * wait on each other in a circle.
+ */
+async function shiftLastOdometers(tx: Tx, shifts: { tracker_id: string; delta: number }[]) {
+  await tx.execute(sql`
+    with lock as materialized (${EVENT_ID_LOCK_SQL})
+    update last_locations l set odometer = l.odometer + x.delta
+      from lock, jsonb_to_recordset(${JSON.stringify(shifts)}::jsonb) as x(tracker_id uuid, delta float8)
+     where l.tracker_id = x.tracker_id`);
+}
+
+/**
  * The channel of the notice "last locations changed, up to this event id", sent by the
  * transaction that changed them and delivered at its commit (server/realtime/feed.ts).
  */
@@ -224,15 +282,14 @@ const EVENT_ID_LOCK = 727_003;
 
 /**
  * Event ids in commit order. A sequence alone gives numbers in the order they were taken, and
- * with several processes a batch numbered 10 could commit after one numbered 11: a live
- * stream that had read up to 11 would never see 10. Holding this lock from numbering to
- * commit makes every id of a committed batch smaller than any id taken after it, so "every
- * change after id N" is always complete. Taken last in the ingest transaction, so it is held
- * for one statement and the commit.
+ * with several processes (or batches in flight) a batch numbered 10 could commit after one
+ * numbered 11: a live stream that had read up to 11 would never see 10. Holding this lock from
+ * numbering to commit makes every id of a committed batch smaller than any id taken after it,
+ * so "every change after id N" is always complete. It is taken by the statement that writes
+ * last locations, the last of the ingest transaction: held for that statement and the commit.
+ * (A row of `lock` must be read before any row is written: the join makes sure of it.)
  */
-async function lockEventIds(tx: Tx) {
-  await tx.execute(sql`select pg_advisory_xact_lock(${EVENT_ID_LOCK})`);
-}
+const EVENT_ID_LOCK_SQL = sql.raw(`select pg_advisory_xact_lock(${EVENT_ID_LOCK}) as locked`);
 
 /** Trackers whose last location changed after event id `afterSeq`, in event-id order. */
 export async function changedSince(db: Db, afterSeq: number, limit: number) {
@@ -337,7 +394,7 @@ async function planTracker(
     records.push(newest);
     previous = point;
   }
-  return { records, newest };
+  return { records, newest, shift };
 }
 
 /** A transaction of the one database handle. */
