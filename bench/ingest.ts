@@ -7,9 +7,12 @@
  * load runs. BENCH_INGEST_SECONDS, BENCH_WIALON_DEVICES, BENCH_OSMAND_CONCURRENCY change it.
  */
 import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { loadConfig } from '../server/config';
+import { rowsOf } from '../server/db/client';
 import { alertRules, alerts, trackers, vehicles } from '../server/db/schema';
 import { createLogger } from '../server/log';
 import { type RunningServer, startServer } from '../server/start';
@@ -48,6 +51,31 @@ async function seed(server: RunningServer, prefix: string, count: number) {
   return client.id;
 }
 
+const TICKS_PER_MS = 100 / 1000;
+
+/**
+ * CPU time (ms) the PostgreSQL server processes of this database have used so far (from
+ * /proc, when the server runs on this machine): the database's share of the work.
+ */
+async function databaseCpuMs(server: RunningServer): Promise<number | undefined> {
+  if (server.deps.database.kind !== 'postgres') return undefined;
+  const pids = rowsOf<{ pid: number }>(
+    await server.deps.database.db.execute(
+      sql`select pid from pg_stat_activity where datname = current_database()`,
+    ),
+  );
+  let ticks = 0;
+  for (const { pid } of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return undefined;
+    }
+  }
+  return ticks / TICKS_PER_MS;
+}
+
 /** Runs the load generator on `port` for SECONDS; the server's figures meanwhile. */
 async function drive(
   server: RunningServer,
@@ -60,6 +88,7 @@ async function drive(
   );
   // Measured from the moment the devices start sending (logins and start-up left out).
   let before = { stored: 0, cpu: process.cpuUsage() };
+  let dbBefore: number | undefined;
   let watch: Promise<{ ms: number; pauseMs: number }> | undefined;
   let done: (() => void) | undefined;
   const result = await new Promise<{ sent: number; acked: number; ms: number }>(
@@ -67,6 +96,9 @@ async function drive(
       child.on('message', (m: { go?: boolean; sent?: number; acked?: number; ms?: number }) => {
         if (m.go) {
           before = { stored: server.deps.pipeline.stats().stored, cpu: process.cpuUsage() };
+          void databaseCpuMs(server).then((ms) => {
+            dbBefore = ms;
+          });
           watch = withLoopWatch(
             () =>
               new Promise<void>((end) => {
@@ -81,12 +113,17 @@ async function drive(
     },
   );
   const cpu = process.cpuUsage(before.cpu);
+  const dbAfter = await databaseCpuMs(server);
   done?.();
   const { pauseMs } = (await watch) ?? { pauseMs: 0 };
   const stored = server.deps.pipeline.stats().stored - before.stored;
   // The server's own CPU time per 1,000 positions: what the machine's other load does not change.
   const cpuPer1000 = ((cpu.user + cpu.system) / 1000 / Math.max(1, stored)) * 1000;
-  return { ...result, stored, rate: stored / (result.ms / 1000), pauseMs, cpuPer1000 };
+  const dbPer1000 =
+    dbBefore === undefined || dbAfter === undefined
+      ? undefined
+      : ((dbAfter - dbBefore) / Math.max(1, stored)) * 1000;
+  return { ...result, stored, rate: stored / (result.ms / 1000), pauseMs, cpuPer1000, dbPer1000 };
 }
 
 export async function benchIngest(label: string, databaseUrl?: string) {
@@ -122,7 +159,7 @@ export async function benchIngest(label: string, databaseUrl?: string) {
       devices: WIALON_DEVICES,
     });
     console.log(
-      `  Wialon IPS, ${WIALON_DEVICES} devices, one packet in flight each: ${wialon.rate.toFixed(0)} positions/s stored (${wialon.stored} in ${(wialon.ms / 1000).toFixed(1)} s), longest pause ${wialon.pauseMs.toFixed(0)} ms, server CPU ${wialon.cpuPer1000.toFixed(0)} ms per 1,000`,
+      `  Wialon IPS, ${WIALON_DEVICES} devices, one packet in flight each: ${wialon.rate.toFixed(0)} positions/s stored (${wialon.stored} in ${(wialon.ms / 1000).toFixed(1)} s), longest pause ${wialon.pauseMs.toFixed(0)} ms, server CPU ${wialon.cpuPer1000.toFixed(0)} ms per 1,000${wialon.dbPer1000 === undefined ? '' : `, PostgreSQL CPU ${wialon.dbPer1000.toFixed(0)} ms per 1,000`}`,
     );
     const osmand = await drive(server, {
       protocol: 'osmand',
@@ -131,7 +168,7 @@ export async function benchIngest(label: string, databaseUrl?: string) {
       devices: OSMAND_DEVICES,
     });
     console.log(
-      `  OsmAnd, ${OSMAND_CONCURRENCY} requests in flight: ${osmand.rate.toFixed(0)} positions/s stored (${osmand.stored} in ${(osmand.ms / 1000).toFixed(1)} s), longest pause ${osmand.pauseMs.toFixed(0)} ms, server CPU ${osmand.cpuPer1000.toFixed(0)} ms per 1,000`,
+      `  OsmAnd, ${OSMAND_CONCURRENCY} requests in flight: ${osmand.rate.toFixed(0)} positions/s stored (${osmand.stored} in ${(osmand.ms / 1000).toFixed(1)} s), longest pause ${osmand.pauseMs.toFixed(0)} ms, server CPU ${osmand.cpuPer1000.toFixed(0)} ms per 1,000${osmand.dbPer1000 === undefined ? '' : `, PostgreSQL CPU ${osmand.dbPer1000.toFixed(0)} ms per 1,000`}`,
     );
     const raised = await server.deps.database.db.$count(alerts);
     console.log(

@@ -1,13 +1,16 @@
 /**
  * Several Rastro processes on one PostgreSQL (issue 16): process A in this test, process B a
  * child process, both on the real start path. A fix sent to A's OsmAnd port reaches a live
- * stream open on B, and an alert raised on A too; with fixes going to both at once, every
+ * stream open on B, also after the listening connections were cut, and an alert raised on A
+ * too; with fixes going to both at once, every
  * stream's event ids only grow and end at each tracker's last fix; a periodic job that both
  * run every second is done about once a second, not twice.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../server/db/client';
 import { leaseOf } from '../../server/db/leases';
 import type { RunningServer } from '../../server/start';
 import {
@@ -141,6 +144,48 @@ describe.runIf(await postgresAvailable())('two server processes on one PostgreSQ
         fixTime: at.toISOString(),
       });
       expect(id).toBe(data.eventId);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('keeps fanning out after the LISTEN connections are cut, with what changed meanwhile', async () => {
+    const onA = await signIn(a.url, 'admin@rastro.demo');
+    const { north } = await customers(onA);
+    const v = await vehicleWithTracker(onA, north, 'PRC3C33', 'trk-fanout-cut');
+    const stream = await openStream(b.url, await signIn(b.url, 'admin@rastro.demo'));
+    try {
+      // The database drops every listening connection (a restart or failover would).
+      const { db } = a.deps.database;
+      const cut = rowsOf<{ pid: number }>(
+        await db.execute(sql`
+          select pg_terminate_backend(pid) as done, pid from pg_stat_activity
+           where datname = current_database() and query like 'listen %'`),
+      );
+      expect(cut.length).toBeGreaterThanOrEqual(2);
+      const pids = cut.map((c) => c.pid);
+      for (;;) {
+        const left = rowsOf<{ n: number }>(
+          await db.execute(
+            sql`select count(*)::int as n from pg_stat_activity where pid = any(${`{${pids.join(',')}}`}::int[])`,
+          ),
+        );
+        if (left[0]?.n === 0) break;
+      }
+      // A fix stored while nobody listens reaches B once it listens again.
+      const at = new Date(Math.floor(Date.now() / 1000) * 1000 - 3000);
+      expect(
+        await osmand(a.osmandPort ?? 0, {
+          id: 'trk-fanout-cut',
+          lat: HOME.lat,
+          lon: HOME.lon,
+          timestamp: epoch(at),
+        }),
+      ).toBe(200);
+      const { data } = await stream.next(
+        (e) => e.event === 'location' && e.data.trackerId === v.trackerId,
+      );
+      expect(data.fixTime).toBe(at.toISOString());
     } finally {
       stream.close();
     }
