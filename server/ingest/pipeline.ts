@@ -110,6 +110,8 @@ export function screen(
 
 /** Fixes per transaction at most; more wait for the next one. */
 export const MAX_BATCH = 2000;
+/** Fixes waiting before a batch starts beside one being written (see `pump`). */
+const MIN_EXTRA_BATCH = 200;
 
 interface Pending {
   identifier: string;
@@ -319,10 +321,15 @@ export function createPipeline(
     return batch;
   }
 
-  /** Starts batches while fewer than `inFlight` are being written. */
+  /**
+   * Starts batches while fewer than `maxInFlight` are being written. A batch beside others
+   * starts only with MIN_EXTRA_BATCH fixes waiting: many small transactions cost the database
+   * more than a few large ones, and fewer fixes wait as well for the next batch.
+   */
   function pump() {
     scheduled = false;
     while (inFlight < maxInFlight && queue.length > 0) {
+      if (inFlight > 0 && queuedFixes() < MIN_EXTRA_BATCH) return;
       const batch = take();
       if (batch.length === 0) return;
       const identifiers = new Set(batch.map((p) => p.identifier));
@@ -338,6 +345,12 @@ export function createPipeline(
           schedule();
         });
     }
+  }
+
+  function queuedFixes() {
+    let n = 0;
+    for (const next of queue) n += next.fixes.length;
+    return n;
   }
 
   // Let the requests that already arrived be read first, so that they join the next batch:
