@@ -3,8 +3,9 @@
  * position and last location) on PGlite and, when one answers on 127.0.0.1:5432, PostgreSQL,
  * with the event loop's longest pause; then `lastLocation` for every tracker: time and bytes.
  * BENCH_TRACKERS, BENCH_FIXES and BENCH_CONCURRENCY (devices sending at once) change the sizes;
- * BENCH_PARTS (pglite, postgres, ingest, reports, alerts, map; comma-separated) runs only some
- * parts; `ingest` is the throughput with the alert engine on and the devices in a child process.
+ * BENCH_PARTS (pglite, postgres, ingest, reports, alerts, dashboard, map; comma-separated) runs
+ * only some parts; `ingest` is the throughput with the alert engine on and the devices in a
+ * child process.
  */
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
@@ -15,6 +16,7 @@ import { createLogger } from '../server/log';
 import { type RunningServer, startServer } from '../server/start';
 
 import { benchAlerts } from './alerts';
+import { benchDashboard } from './dashboard';
 import { benchIngest } from './ingest';
 import { benchLongQuery } from './long-query';
 import { withLoopWatch } from './loop-watch';
@@ -179,7 +181,7 @@ async function bench(label: string, databaseUrl?: string) {
 const PARTS = (
   process.env.BENCH_ONLY === 'reports'
     ? 'reports'
-    : (process.env.BENCH_PARTS ?? 'pglite,postgres,ingest,reports,alerts,map')
+    : (process.env.BENCH_PARTS ?? 'pglite,postgres,ingest,reports,alerts,dashboard,map')
 ).split(',');
 
 if (PARTS.includes('pglite')) await bench('PGlite (embedded)');
@@ -212,6 +214,11 @@ if (PARTS.includes('ingest')) {
 if (PARTS.includes('alerts')) {
   await benchAlerts('PGlite (embedded)', async () => ({ url: undefined, drop: async () => {} }));
   await benchAlerts('PostgreSQL (127.0.0.1:5432)', postgresDatabase);
+}
+
+if (PARTS.includes('dashboard')) {
+  await benchDashboard('PostgreSQL (127.0.0.1:5432)', postgresDatabase);
+  await benchDashboard('PGlite (embedded)', async () => ({ url: undefined, drop: async () => {} }));
 }
 
 if (PARTS.includes('map')) await benchMap();

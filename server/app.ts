@@ -22,6 +22,7 @@ import {
   trackerActivationRoutes,
   vehicleCommandRoutes,
 } from './routes/commands';
+import { dashboardRoutes } from './routes/dashboard';
 import { geofenceRoutes } from './routes/geofences';
 import { imageRoutes, MAX_IMAGE_BYTES, MAX_IMAGES_PER_VEHICLE } from './routes/images';
 import {
@@ -32,6 +33,7 @@ import {
   vehicleRoutes,
 } from './routes/inventory';
 import { mapConfigRoutes, mapFileRoutes } from './routes/map';
+import { invoiceRoutes, paymentRoutes, supportRoutes } from './routes/payments';
 import { plateRoutes } from './routes/plates';
 import { pushRoutes } from './routes/push';
 import { realtimeRoutes } from './routes/realtime';
@@ -116,6 +118,11 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   registros.route('/geofence', geofenceRoutes(deps));
   registros.route('/alert-rules', alertRuleRoutes(deps));
   registros.route('/alerts', alertRoutes(deps));
+  // Issue 15: dashboard, invoices and payments, support contact.
+  registros.route('/dashboard', dashboardRoutes(deps));
+  registros.route('/payments', paymentRoutes(deps));
+  registros.route('/invoices', invoiceRoutes(deps));
+  registros.route('/support', supportRoutes(deps));
   registros.route('/', imageRoutes(deps));
   app.route('/registros', registros);
 

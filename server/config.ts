@@ -138,6 +138,27 @@ const EnvSchema = v.object({
   ALERT_GEOFENCE_HYSTERESIS_METERS: int(25, 0),
   ALERT_TIMEOUT_CHECK_SECONDS: int(60, 1),
   ALERT_MAIL_FLUSH_SECONDS: int(10, 1),
+  // Payments (Asaas API v3) and the support contact.
+  PAYMENTS_URL: v.pipe(
+    optionalText,
+    v.check((value) => value === undefined || /^https?:\/\//i.test(value), 'deve ser uma URL'),
+  ),
+  PAYMENTS_TOKEN: optionalText,
+  PAYMENTS_WEBHOOK_TOKEN: v.pipe(
+    optionalText,
+    v.check((value) => value === undefined || value.length >= 16, 'deve ter 16 caracteres ou mais'),
+  ),
+  PAYMENTS_SYNC_SECONDS: int(300, 0),
+  PAYMENTS_DEMO: bool(true),
+  SUPPORT_EMAIL: optionalText,
+  SUPPORT_PHONE: optionalText,
+  SUPPORT_WHATSAPP: v.pipe(
+    optionalText,
+    v.check(
+      (value) => value === undefined || /^https:\/\//i.test(value) || /^[\d\s()+-]+$/.test(value),
+      'use um link https:// ou um número',
+    ),
+  ),
 });
 
 export type Config = {
@@ -232,6 +253,22 @@ export type Config = {
     /** How often ended minutes of alert e-mails are sent. */
     mailFlushMs: number;
   };
+  /**
+   * Payments through Asaas (API v3): the API's base URL (…/v3 included or not) and access
+   * token, the token Asaas sends in `asaas-access-token` with each webhook (without it every
+   * webhook is refused), how long a customer's charges read from Asaas stay fresh before the
+   * next read asks again (webhooks update them meanwhile), and whether the demo may start
+   * its built-in stand-in (only with the demo seed and no PAYMENTS_URL).
+   */
+  payments: {
+    url: string | undefined;
+    token: string | undefined;
+    webhookToken: string | undefined;
+    syncMs: number;
+    demo: boolean;
+  };
+  /** The provider's support contact (SPEC §1): shown only when configured. */
+  support: { email: string | undefined; phone: string | undefined; whatsapp: string | undefined };
 };
 
 export class ConfigError extends Error {}
@@ -330,6 +367,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutCheckMs: e.ALERT_TIMEOUT_CHECK_SECONDS * 1000,
       mailFlushMs: e.ALERT_MAIL_FLUSH_SECONDS * 1000,
     },
+    payments: {
+      url: e.PAYMENTS_URL?.replace(/\/+$/, ''),
+      token: e.PAYMENTS_TOKEN,
+      webhookToken: e.PAYMENTS_WEBHOOK_TOKEN,
+      syncMs: e.PAYMENTS_SYNC_SECONDS * 1000,
+      demo: e.PAYMENTS_DEMO,
+    },
+    support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE, whatsapp: e.SUPPORT_WHATSAPP },
   };
 }
 

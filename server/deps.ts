@@ -11,6 +11,7 @@ import type { Downlink } from './ingest/downlink';
 import type { Pipeline } from './ingest/pipeline';
 import type { Logger } from './log';
 import type { Mailer } from './mail/mailer';
+import type { PaymentsProvider } from './payments/asaas';
 import type { LiveFeed } from './realtime/feed';
 
 export interface Deps {
@@ -30,4 +31,9 @@ export interface Deps {
   live: LiveFeed;
   /** Access-token signing secret: JWT_SECRET, or one generated once and kept in the database. */
   secret: string;
+  /**
+   * The payment provider (Asaas). Routes read it at each request: the demo points it at its
+   * built-in stand-in once that listens (server/start.ts).
+   */
+  payments: PaymentsProvider;
 }

@@ -29,6 +29,8 @@ import { startWialon } from './ingest/wialon';
 import { everyOnce } from './jobs';
 import { createLogger, type Logger } from './log';
 import { createMailer } from './mail/mailer';
+import { createAsaas } from './payments/asaas';
+import { startDemoPayments } from './payments/demo';
 import { createLiveFeed } from './realtime/feed';
 import { demoDevices, startSimulator } from './simulator';
 
@@ -111,6 +113,7 @@ export async function prepare(
     downlink: createDownlink(database.db, config.commands, log, engine.lockConfirmed),
     alerts: { engine, bus: live.alerts, mail: alertMail },
     live,
+    payments: createAsaas({ ...config.payments, timeoutMs: config.outsideTimeoutMs }),
   };
 }
 
@@ -178,6 +181,21 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
           downlink: deps.downlink,
           log: deps.log,
         });
+  // The demo's Asaas stand-in: only with the demo seed and no PAYMENTS_URL (never production).
+  const demoPayments =
+    !config.payments.url && config.seedDemo && config.payments.demo
+      ? await startDemoPayments()
+      : undefined;
+  if (demoPayments) {
+    deps.payments = createAsaas({
+      url: demoPayments.url,
+      token: demoPayments.token,
+      timeoutMs: config.outsideTimeoutMs,
+    });
+    deps.log.info('demo: pagamentos servidos por um Asaas de demonstração', {
+      url: demoPayments.url,
+    });
+  }
   const stopDownlink = deps.downlink.start();
   const stopTimeouts = deps.alerts.engine.start();
   const stopMail = deps.alerts.mail.start(config.alerts.mailFlushMs);
@@ -235,6 +253,7 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (osmand) await new Promise<void>((resolve) => osmand.close(() => resolve()));
       if (wialon) await new Promise<void>((resolve) => wialon.close(() => resolve()));
+      await demoPayments?.close();
       await deps.database.close();
     },
   };

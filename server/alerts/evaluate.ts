@@ -99,7 +99,11 @@ export interface Raised {
 const num = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
-function updateMembership(state: VehicleState, fix: EvalFix, ctx: VehicleContext): Set<string> {
+export function updateMembership(
+  state: VehicleState,
+  fix: EvalFix,
+  ctx: VehicleContext,
+): Set<string> {
   const near = new Map(
     ctx.index.near(fix.longitude, fix.latitude).map((n) => [n.geofence.id, n] as const),
   );

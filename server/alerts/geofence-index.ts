@@ -46,7 +46,8 @@ export function shapeOf(geometry: unknown): IndexedGeofence['shape'] | undefined
   return undefined;
 }
 
-function boxOf(shape: IndexedGeofence['shape'], margin: number) {
+/** The shape's box widened by `margin` metres: [minLon, minLat, maxLon, maxLat]. */
+export function boxOf(shape: IndexedGeofence['shape'], margin: number) {
   if (shape.kind === 'circle') {
     const d = metersToDegrees(shape.radius + margin, shape.center[1]);
     return [

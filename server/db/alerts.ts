@@ -155,3 +155,28 @@ export async function alertsByIds(db: Db, ids: string[]) {
   const order = new Map(ids.map((id, i) => [id, i]));
   return rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
 }
+
+/** The alerts of these vehicles in [from, to) by the time of their fix (or of raising). */
+export async function alertsOfVehicles(db: Db, vehicleIds: string[], from: Date, to: Date) {
+  if (vehicleIds.length === 0) return [];
+  const time = sql<Date>`coalesce(${alerts.fixTime}, ${alerts.createdAt})`;
+  const rows = await db
+    .select({
+      id: alerts.id,
+      vehicleId: alerts.vehicleId,
+      type: alerts.type,
+      time,
+      latitude: alerts.latitude,
+      longitude: alerts.longitude,
+    })
+    .from(alerts)
+    .where(
+      and(
+        inArray(alerts.vehicleId, vehicleIds),
+        sql`${time} >= ${from.toISOString()}::timestamptz`,
+        sql`${time} < ${to.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(asc(time), asc(alerts.id));
+  return rows.map((row) => ({ ...row, time: new Date(row.time).toISOString() }));
+}

@@ -5,7 +5,7 @@
  * geofences without tombstones in the wire shape.
  */
 import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from './client';
+import { type Db, rowsOf } from './client';
 import { containsAny } from './owned';
 import { geofences, geofenceVehicles, vehicles } from './schema';
 
@@ -142,4 +142,80 @@ export async function associationById(db: Db, id: string): Promise<AssociationRo
 
 export async function deleteAssociation(db: Db, id: string): Promise<void> {
   await db.delete(geofenceVehicles).where(eq(geofenceVehicles.id, id));
+}
+
+/** Live geofences of these customers with their geometry (the geofence reports). */
+export async function geofenceShapes(db: Db, clientIds: string[]) {
+  if (clientIds.length === 0) return [];
+  return db
+    .select({
+      id: geofences.id,
+      name: geofences.name,
+      speedLimit: geofences.speedLimit,
+      geometry: geofences.geometry,
+    })
+    .from(geofences)
+    .where(and(inArray(geofences.clientId, clientIds), isNull(geofences.canceledAt)));
+}
+
+/** Live vehicles of these customers, by plate (the vehicles one geofence's report covers). */
+export async function vehiclesOfClients(db: Db, clientIds: string[]) {
+  if (clientIds.length === 0) return [];
+  return db
+    .select({ id: vehicles.id, plate: vehicles.plate })
+    .from(vehicles)
+    .where(and(inArray(vehicles.clientId, clientIds), isNull(vehicles.canceledAt)))
+    .orderBy(asc(vehicles.plate));
+}
+
+/**
+ * The fixes of these vehicles in [from, to), by vehicle and time, that a geofence report
+ * needs: those inside any of the boxes ([minLon, minLat, maxLon, maxLat]), each vehicle's
+ * first and last, and the first outside after each run inside. Without boxes, every fix.
+ */
+export async function fixesAroundBoxes(
+  db: Db,
+  vehicleIds: string[],
+  boxes: (readonly [number, number, number, number])[] | undefined,
+  from: Date,
+  to: Date,
+) {
+  if (vehicleIds.length === 0) return [];
+  const inBox =
+    boxes === undefined
+      ? sql`true`
+      : boxes.length === 0
+        ? sql`false`
+        : sql.join(
+            boxes.map(
+              ([minX, minY, maxX, maxY]) =>
+                sql`(longitude between ${minX} and ${maxX} and latitude between ${minY} and ${maxY})`,
+            ),
+            sql` or `,
+          );
+  return rowsOf<{
+    vehicle_id: string;
+    fix_time: string | Date;
+    latitude: number;
+    longitude: number;
+  }>(
+    await db.execute(sql`
+      select vehicle_id, fix_time, latitude, longitude from (
+        select vehicle_id, fix_time, latitude, longitude, inbox,
+          lag(inbox) over (partition by vehicle_id order by fix_time) as previous,
+          row_number() over (partition by vehicle_id order by fix_time desc) as from_end
+        from (
+          select vehicle_id, fix_time, latitude, longitude, (${inBox}) as inbox
+          from positions
+          where vehicle_id in (${sql.join(
+            vehicleIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})
+            and fix_time >= ${from.toISOString()}::timestamptz
+            and fix_time < ${to.toISOString()}::timestamptz
+        ) boxed
+      ) marked
+      where inbox or previous is null or previous or from_end = 1
+      order by vehicle_id, fix_time`),
+  );
 }

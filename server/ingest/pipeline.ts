@@ -353,8 +353,9 @@ export function createPipeline(
     return n;
   }
 
-  // Let the requests that already arrived be read first, so that they join the next batch:
-  // without the pause every batch would be one fix.
+  // Let the requests that already arrived be read first, so that they join the next batch: a
+  // database answer can come back before the sockets are read, and without the pause a busy
+  // server would write one fix per batch.
   function schedule() {
     if (scheduled || queue.length === 0 || inFlight >= maxInFlight) return;
     scheduled = true;

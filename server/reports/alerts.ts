@@ -1,10 +1,11 @@
 /**
- * SEAM (issue 11): the alerts a history shows as markers and a summary counts by type. They
- * come from the alert engine's table, which the alerts work (issue 11) adds; until it is on
- * main this answers none, and histories and summaries show no alerts. When it lands, replace
- * `noAlerts` with a query of that table (vehicle ids, [from, to), by time) in server/db/.
+ * The alerts a history shows as markers and a summary counts by type: the alert engine's
+ * table, by the time of the fix that raised each one (the time it was raised for alerts with
+ * no fix: a silence, a confirmed block). A late alert (a black box emptied hours later) falls
+ * on the day it happened, not the day it arrived.
  */
 import type { ReportAlert } from '../../src/contract';
+import { alertsOfVehicles } from '../db/alerts';
 import type { Db } from '../db/client';
 
 export interface ReportAlerts {
@@ -17,6 +18,6 @@ export interface ReportAlerts {
   ): Promise<(ReportAlert & { vehicleId: string })[]>;
 }
 
-export const noAlerts: ReportAlerts = {
-  of: async () => [],
+export const storedAlerts: ReportAlerts = {
+  of: (db, vehicleIds, from, to) => alertsOfVehicles(db, vehicleIds, from, to),
 };

@@ -19,6 +19,10 @@ import {
   DriverReportSchema,
   DriverReportsSchema,
   DriversReportQuerySchema,
+  FenceReportQuerySchema,
+  FenceReportSchema,
+  GeofenceParamSchema,
+  GeofenceReportSchema,
   HistoryReportSchema,
   IdSchema,
   PositionRowSchema,
@@ -31,15 +35,22 @@ import {
   VehiclesReportQuerySchema,
 } from '../../src/contract';
 import { INTERVAL_LIMITS, type IntervalKind, periodProblem } from '../../src/lib/report-period';
+import { shapeOf } from '../alerts/geofence-index';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
+import { ancestorIds } from '../db/alert-engine';
+import { subtreeIds } from '../db/clients';
+import { geofenceShapes, vehiclesOfClients } from '../db/geofences';
+import { getOwned } from '../db/owned';
 import { driversIn, positionLines, vehiclesIn } from '../db/reports';
+import { geofences } from '../db/schema';
 import { linkedVehicleIds } from '../db/sharing';
 import type { Deps } from '../deps';
 import { badRequest, notFound } from '../http/errors';
 import { validate } from '../http/validate';
-import { noAlerts } from '../reports/alerts';
+import { storedAlerts } from '../reports/alerts';
 import { stopOf } from '../reports/build';
 import { distanceReports } from '../reports/distance';
+import { geofenceVisits } from '../reports/geofences';
 import { analyse, driverReport, summaryReport, tripsReport } from '../reports/service';
 import { customerScope, visibleClientIds, visibleVehicle } from '../tenancy';
 import { addRequestRoutes } from './report-requests';
@@ -127,7 +138,7 @@ export function reportRoutes(deps: Deps) {
       const analysis = await analyse(db, vehicle, beginAt, endAt);
       const s = analysis.samples;
       const stops = analysis.stops.map((span) => stopOf(s, span, vehicle.id));
-      const alerts = await noAlerts.of(db, [vehicle.id], beginAt, endAt);
+      const alerts = await storedAlerts.of(db, [vehicle.id], beginAt, endAt);
       async function* points() {
         for (let i = analysis.first; i < analysis.end; i += 2000) {
           const part: string[] = [];
@@ -228,7 +239,7 @@ export function reportRoutes(deps: Deps) {
     async (c) => {
       const vehicle = await visibleVehicle(c, deps, c.req.valid('param').vehicleId);
       const { beginAt, endAt } = periodOf(c.req.valid('query'), 'totals');
-      return c.json(await summaryReport(db, noAlerts, vehicle, beginAt, endAt));
+      return c.json(await summaryReport(db, storedAlerts, vehicle, beginAt, endAt));
     },
   );
 
@@ -276,7 +287,7 @@ export function reportRoutes(deps: Deps) {
       const vehicles = await visibleVehicles(c, deps, q.vehicleIds);
       const reports = [];
       for (const vehicle of vehicles)
-        reports.push(await summaryReport(db, noAlerts, vehicle, beginAt, endAt));
+        reports.push(await summaryReport(db, storedAlerts, vehicle, beginAt, endAt));
       return c.json({
         beginAt: beginAt.toISOString(),
         endAt: endAt.toISOString(),
@@ -321,6 +332,97 @@ export function reportRoutes(deps: Deps) {
       return c.json(
         await driverReport(db, driver, await visibleClientIds(c, deps), beginAt, endAt),
       );
+    },
+  );
+
+  /** The caller's geofences (a Terceiro sees none, as on the geofence screens). */
+  async function geofenceScope(c: Ctx): Promise<string[]> {
+    return c.var.user.role === 'VISITOR' ? [] : visibleClientIds(c, deps);
+  }
+  const indexed = (rows: Awaited<ReturnType<typeof geofenceShapes>>) =>
+    rows.flatMap((row) => {
+      const shape = shapeOf(row.geometry);
+      return shape ? [{ id: row.id, name: row.name, speedLimit: row.speedLimit, shape }] : [];
+    });
+  const hysteresis = deps.config.alerts.hysteresisMeters;
+
+  app.get(
+    '/geofence/:vehicleId',
+    doc(
+      'Cercas de um veículo: entradas, saídas e tempo dentro de cada cerca',
+      GeofenceReportSchema,
+      'Cercas',
+    ),
+    validate('param', VehicleParamSchema),
+    validate('query', ReportQuerySchema),
+    async (c) => {
+      const vehicle = await visibleVehicle(c, deps, c.req.valid('param').vehicleId);
+      const { beginAt, endAt } = periodOf(c.req.valid('query'), 'points');
+      // The geofences that apply to the vehicle (its customer's and those above), that the
+      // caller sees.
+      const visible = new Set(await geofenceScope(c));
+      const chain = (await ancestorIds(db, vehicle.clientId)).filter((id) => visible.has(id));
+      const fences = indexed(await geofenceShapes(db, chain));
+      const { visits, totals } = await geofenceVisits(
+        db,
+        [{ id: vehicle.id, plate: vehicle.plate }],
+        fences,
+        beginAt,
+        endAt,
+        hysteresis,
+      );
+      return c.json({
+        vehicleId: vehicle.id,
+        plate: vehicle.plate,
+        name: vehicle.name,
+        beginAt: beginAt.toISOString(),
+        endAt: endAt.toISOString(),
+        visits,
+        totals,
+      });
+    },
+  );
+
+  app.get(
+    '/by-fence/:geofenceId',
+    doc(
+      'Visitas a uma cerca: cada veículo, quando entrou, quando saiu, quanto tempo ficou',
+      FenceReportSchema,
+      'Cerca',
+    ),
+    validate('param', GeofenceParamSchema),
+    validate('query', FenceReportQuerySchema),
+    async (c) => {
+      const scope = await geofenceScope(c);
+      const fence = await getOwned(db, geofences, c.req.valid('param').geofenceId, scope);
+      if (!fence) throw notFound('Cerca não encontrada');
+      const q = c.req.valid('query');
+      const { beginAt, endAt } = periodOf(q, 'points');
+      // The vehicles the geofence applies to (its customer's subtree) that the caller sees.
+      const visible = new Set(await visibleClientIds(c, deps));
+      const under = (await subtreeIds(db, fence.clientId)).filter((id) => visible.has(id));
+      let fleet = await vehiclesOfClients(db, under);
+      if (q.vehicleIds) {
+        const wanted = new Set(q.vehicleIds);
+        fleet = fleet.filter((vehicle) => wanted.has(vehicle.id));
+        if (fleet.length !== wanted.size) throw notFound(VEHICLE_NOT_FOUND);
+      }
+      const { visits, totals } = await geofenceVisits(
+        db,
+        fleet,
+        indexed([fence]),
+        beginAt,
+        endAt,
+        hysteresis,
+      );
+      return c.json({
+        geofenceId: fence.id,
+        geofenceName: fence.name,
+        beginAt: beginAt.toISOString(),
+        endAt: endAt.toISOString(),
+        visits,
+        totals,
+      });
     },
   );
 

@@ -42,4 +42,12 @@ export const keys = {
   associations: (geofenceId: string) => ['geofence-associations', geofenceId] as const,
   sharedLink: (token: string) => ['temp-access', token] as const,
   sharedLocations: (token: string) => ['temp-access', token, 'locations'] as const,
+
+  // Issue 15: the dashboard, charges and the support contact.
+  dashboard: (clientId: string | null) => ['dashboard', clientId] as const,
+  charges: ['charges'] as const,
+  chargeList: (params: object) => ['charges', 'list', params] as const,
+  invoice: (id: string) => ['charges', 'invoice', id] as const,
+  paymentSettings: ['payments', 'settings'] as const,
+  support: ['support'] as const,
 };

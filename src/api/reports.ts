@@ -9,6 +9,8 @@ import {
   DistanceReportsSchema,
   type DriverReport,
   DriverReportsSchema,
+  type FenceReport,
+  FenceReportSchema,
   HistoryPointSchema,
   type HistoryReport,
   HistoryReportSchema,
@@ -108,6 +110,18 @@ async function streamed<T>(
 }
 
 export const reportsApi = {
+  /** Every vehicle's visits to one geofence in the period. */
+  async byFence(geofenceId: string, period: Period, signal?: AbortSignal): Promise<FenceReport> {
+    const body = await api
+      .get(`${BASE}/by-fence/${geofenceId}`, {
+        searchParams: { ...period },
+        timeout: 120_000,
+        signal,
+      })
+      .json();
+    return v.parse(FenceReportSchema, body);
+  },
+
   async history(vehicleId: string, period: Period, onProgress?: Progress, signal?: AbortSignal) {
     const { items, whole } = await streamed(
       `${BASE}/history/${vehicleId}`,

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Input, Label, Link, SearchField } from 'react-aria-components';
 import { useLocation } from 'react-router';
 import { type Area, areasFor, filterAreas } from '../features/areas/areas';
+import { hasContact, useSupportContact } from '../features/payments/SupportContact';
 import { useSession } from '../hooks/useSession';
 import { t } from '../i18n/pt-BR';
 
@@ -37,14 +38,34 @@ export function MainMenu({ id }: { id: string }) {
   const role = useSession()?.user.role;
   const [query, setQuery] = useState('');
   const areas = filterAreas(role ? areasFor(role) : [], query);
+  // 'Suporte' only when the server has a support contact configured (SPEC §1).
+  const support = useSupportContact().data;
+  const supportShown =
+    hasContact(support) &&
+    filterAreas([{ path: '/support', label: t.support.title }], query).length;
   return (
     <nav id={id} className="sidebar" aria-label={t.layout.navigation}>
       <SearchField value={query} onChange={setQuery} className="field nav-filter">
         <Label className="visually-hidden">{t.layout.filterMenu}</Label>
         <Input placeholder={t.layout.filterMenu} />
       </SearchField>
-      {areas.length ? (
-        <AreaLinks areas={areas} pathname={pathname} />
+      {areas.length || supportShown ? (
+        <>
+          <AreaLinks areas={areas} pathname={pathname} />
+          {supportShown ? (
+            <ul className="nav-support">
+              <li>
+                <Link
+                  href="/support"
+                  className="nav-link"
+                  aria-current={pathname === '/support' ? 'page' : undefined}
+                >
+                  {t.support.title}
+                </Link>
+              </li>
+            </ul>
+          ) : null}
+        </>
       ) : (
         <p className="muted">{t.layout.noMenuMatch}</p>
       )}

@@ -156,6 +156,14 @@ const SCREENS: Record<
   '/fleet-management/alerts': inventory(() =>
     import('../features/alerts/alert-rules').then((m) => m.alertRuleScreen),
   ),
+  // Issue 15: the dashboard, invoices and payments.
+  '/dashboard': {
+    list: () => import('../features/dashboard/DashboardPage').then((m) => <m.DashboardPage />),
+  },
+  '/payments': {
+    list: () => import('../features/payments/PaymentsPage').then((m) => <m.PaymentsPage />),
+    form: () => import('../features/payments/InvoicePage').then((m) => <m.InvoicePage />),
+  },
   '/fleet-management/alerts/alerts-history': {
     list: () => import('../features/alerts/AlertsHistoryPage').then((m) => <m.AlertsHistoryPage />),
   },
@@ -299,6 +307,12 @@ export const routes: RouteObject[] = [
             path: '/account',
             ...signedIn(() =>
               import('../features/account/AccountPage').then((m) => <m.AccountPage />),
+            ),
+          },
+          {
+            path: '/support',
+            ...signedIn(() =>
+              import('../features/payments/SupportContact').then((m) => <m.SupportPage />),
             ),
           },
           ...areaRoutes(),

@@ -12,6 +12,12 @@ export const ERROR_CODES = [
   'CONFLICT',
   'TOO_MANY_REQUESTS',
   'SERVER_ERROR',
+  // The payment area's catalogue (SPEC §8), and payments not set up.
+  'INTERNAL_SERVER_ERROR',
+  'UNAUTHORIZED',
+  'UNPROCESSABLE_ENTITY',
+  'NOT_FOUND_ON_PAYMENTS_SYSTEM',
+  'PAYMENTS_NOT_CONFIGURED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

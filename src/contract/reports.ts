@@ -259,6 +259,61 @@ export const DriverReportsSchema = v.object({
 });
 
 /** A customer's trip rules (see server/reports/motion.ts). */
+/**
+ * One stay of a vehicle inside a geofence, as the alert engine sees crossings (the same
+ * geometry and hysteresis). `insideAtStart`: it was already inside at the period's first fix
+ * (its entry is before the period); `exitedAt` null: still inside at the period's last fix.
+ */
+export const GeofenceVisitSchema = v.object({
+  vehicleId: v.string(),
+  plate: v.string(),
+  geofenceId: v.string(),
+  geofenceName: v.string(),
+  enteredAt: v.string(),
+  exitedAt: v.nullable(v.string()),
+  insideAtStart: v.boolean(),
+  durationSeconds: v.number(),
+});
+export type GeofenceVisit = v.InferOutput<typeof GeofenceVisitSchema>;
+
+/** Per vehicle and geofence: entries and exits within the period, and the time inside. */
+export const GeofenceTotalSchema = v.object({
+  vehicleId: v.string(),
+  plate: v.string(),
+  geofenceId: v.string(),
+  geofenceName: v.string(),
+  entries: v.number(),
+  exits: v.number(),
+  insideSeconds: v.number(),
+});
+export type GeofenceTotal = v.InferOutput<typeof GeofenceTotalSchema>;
+
+/** `geofence/{vehicleId}`: one vehicle's visits to every geofence that applies to it. */
+export const GeofenceReportSchema = v.object({
+  ...VehicleHeader,
+  ...PeriodHeader,
+  visits: v.array(GeofenceVisitSchema),
+  totals: v.array(GeofenceTotalSchema),
+});
+export type GeofenceReport = v.InferOutput<typeof GeofenceReportSchema>;
+
+/** `by-fence/{geofenceId}`: every vehicle's visits to one geofence. */
+export const FenceReportSchema = v.object({
+  geofenceId: v.string(),
+  geofenceName: v.string(),
+  ...PeriodHeader,
+  visits: v.array(GeofenceVisitSchema),
+  totals: v.array(GeofenceTotalSchema),
+});
+export type FenceReport = v.InferOutput<typeof FenceReportSchema>;
+
+/** `by-fence/{geofenceId}`: the period and, optionally, only some vehicles. */
+export const FenceReportQuerySchema = v.strictObject({
+  ...period,
+  vehicleIds: v.optional(idList(500, 'ao menos um veículo')),
+});
+export const GeofenceParamSchema = v.object({ geofenceId: IdSchema });
+
 export const TripSettingsSchema = v.object({
   clientId: v.string(),
   minDistance: v.number(),

@@ -73,3 +73,23 @@ export function formatMileage(meters: Numeric): string {
 export function quantityText(count: number, singular: string, plural: string): string {
   return count === 1 ? `${count} ${singular} selecionado` : `${count} ${plural} selecionados`;
 }
+
+const BRL = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/** Money in reais as people in Brazil read it: 'R$ 1.234,56'. */
+export function formatCurrency(value: number): string {
+  return BRL.format(value).replace(/\u00a0/g, ' ');
+}
+
+/** A calendar day 'YYYY-MM-DD' as 'dd/mm/aaaa' (no time zone involved). */
+export function formatDay(day: string): string {
+  const [y, m, d] = day.slice(0, 10).split('-');
+  return y && m && d ? `${d}/${m}/${y}` : day;
+}
+
+/** A boleto's 47-digit line grouped as banks print it; anything else unchanged. */
+export function formatDigitableLine(line: string): string {
+  const d = line.replace(/\D/g, '');
+  if (d.length !== 47) return line;
+  return `${d.slice(0, 5)}.${d.slice(5, 10)} ${d.slice(10, 15)}.${d.slice(15, 21)} ${d.slice(21, 26)}.${d.slice(26, 32)} ${d.slice(32, 33)} ${d.slice(33)}`;
+}

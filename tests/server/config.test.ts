@@ -46,3 +46,25 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/JWT_SECRET: deve ter 32 caracteres ou mais/);
   });
 });
+
+describe('payments and support configuration', () => {
+  it('reads the payment and support variables, refusing bad values by name', () => {
+    const config = loadConfig({
+      PAYMENTS_URL: 'https://api.asaas.com/v3/',
+      PAYMENTS_TOKEN: 'token',
+      PAYMENTS_WEBHOOK_TOKEN: 'a-webhook-token-of-length',
+      SUPPORT_WHATSAPP: 'https://wa.me/5581999990000',
+    });
+    expect(config.payments).toMatchObject({
+      url: 'https://api.asaas.com/v3',
+      token: 'token',
+      syncMs: 300_000,
+      demo: true,
+    });
+    expect(() => loadConfig({ PAYMENTS_URL: 'api.asaas.com' })).toThrow(/PAYMENTS_URL/);
+    expect(() => loadConfig({ PAYMENTS_WEBHOOK_TOKEN: 'short' })).toThrow(/PAYMENTS_WEBHOOK_TOKEN/);
+    expect(() => loadConfig({ SUPPORT_WHATSAPP: 'javascript:alert(1)' })).toThrow(
+      /SUPPORT_WHATSAPP/,
+    );
+  });
+});

@@ -197,6 +197,8 @@ describe.each(await backends())('fuzz walk of the API on %s', (backend) => {
   afterAll(() => new Promise<void>((resolve) => cep.close(() => resolve())));
   const server = useServer(backend, () => ({
     FLESPI_STREAM_SECRET: FLESPI_SECRET,
+    // Payments' webhook is walked set up (unset, it answers 503 like the flespi stream).
+    PAYMENTS_WEBHOOK_TOKEN: 'fuzz-webhook-token-0123',
     CEP_URL: `http://127.0.0.1:${(cep.address() as AddressInfo).port}`,
   }));
 

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/passwords';
 import { insertAlerts } from '../../server/db/alert-engine';
+import { paymentCharges } from '../../server/db/schema';
 import { findUserByEmail, setUserPassword } from '../../server/db/users';
 import { ROLES, type Role } from '../../src/contract';
 import { as, backends, demoClients, type TestServer, useServer } from './harness';
@@ -31,6 +32,9 @@ type Attempt = (other: Target, own: Target) => { path: string; body?: unknown };
 type Case =
   | { exempt: string }
   | { attempt: Attempt; list?: (body: unknown, other: Target) => void };
+
+/** Each company has one charge kept from Asaas (written directly: payments are not set up here). */
+const chargeIdOf = (clientId: string) => `pay_${clientId.slice(0, 8)}`;
 
 const someCustomer = (motherCompanyId: string) => ({
   personKind: 'juridical',
@@ -250,6 +254,37 @@ const ROUTES: Record<string, Case> = {
     (o) => ({ clientId: o.client, name: 'Intrusa', type: 'IGNITION_ON' }),
     { patch: { name: 'Invadida' } },
   ),
+  'GET /registros/dashboard/clients': {
+    attempt: (o) => ({ path: `/registros/dashboard/clients?clientId=${o.client}` }),
+  },
+  'GET /registros/dashboard/users': {
+    attempt: (o) => ({ path: `/registros/dashboard/users?clientId=${o.client}` }),
+  },
+  'GET /registros/dashboard/tracker': {
+    attempt: (o) => ({ path: `/registros/dashboard/tracker?clientId=${o.client}` }),
+  },
+  'GET /registros/dashboard/trackers/activity-by-time-range': {
+    attempt: (o) => ({
+      path: `/registros/dashboard/trackers/activity-by-time-range?clientId=${o.client}`,
+    }),
+  },
+  'GET /registros/dashboard/alerts': {
+    attempt: (o) => ({ path: `/registros/dashboard/alerts?clientId=${o.client}` }),
+  },
+  'GET /registros/dashboard/distance': {
+    attempt: (o) => ({ path: `/registros/dashboard/distance?clientId=${o.client}` }),
+  },
+  'GET /registros/payments/individual-charges': {
+    attempt: (o) => ({ path: `/registros/payments/individual-charges?clientId=${o.client}` }),
+  },
+  'GET /registros/invoices/:id': {
+    attempt: (o) => ({ path: `/registros/invoices/${chargeIdOf(o.client)}` }),
+  },
+  'GET /registros/payments/settings': { exempt: 'só diz se os pagamentos estão configurados' },
+  'POST /registros/payments/webhook': {
+    exempt: 'o Asaas, não usuários: token compartilhado no cabeçalho asaas-access-token',
+  },
+  'GET /registros/support': { exempt: 'contato do provedor, o mesmo para todos' },
   'GET /registros/alerts': {
     attempt: () => ({ path: '/registros/alerts?limit=1000' }),
     list: (body, other) => {
@@ -293,6 +328,10 @@ function reportRoutes(): Record<string, Case> {
     [`GET ${base}/trips/:vehicleId`]: one('trips'),
     [`GET ${base}/distance/:vehicleId`]: one('distance'),
     [`GET ${base}/light_final_report/:vehicleId`]: one('light_final_report'),
+    [`GET ${base}/geofence/:vehicleId`]: one('geofence'),
+    [`GET ${base}/by-fence/:geofenceId`]: {
+      attempt: (o) => ({ path: `${base}/by-fence/${o.geofence}?${PERIOD}` }),
+    },
     [`GET ${base}/v2/trips`]: {
       attempt: (o, own) => ({
         path: `${base}/v2/trips?vehicleIds=${own.vehicle},${o.vehicle}&${PERIOD}`,
@@ -545,6 +584,19 @@ describe.each(await backends())('tenancy matrix on %s', (backend) => {
         '8955100000000000022',
       ),
     };
+    for (const clientId of [north, south])
+      await s.deps.database.db.insert(paymentCharges).values({
+        id: chargeIdOf(clientId),
+        clientId,
+        providerCustomerId: `cus_${clientId.slice(0, 8)}`,
+        document: '1',
+        value: 10,
+        dueDate: '2026-12-01',
+        billingType: 'PIX',
+        providerStatus: 'PENDING',
+        status: 'waitingPayment',
+        createdAt: new Date(),
+      });
     let tried = 0;
     for (const [side, otherSide] of [
       ['north', 'south'],

@@ -93,7 +93,11 @@ export function AlertsHistoryPage() {
   const invalidate = useInvalidate();
   const [vehicleId, setVehicleId] = useState<string | null>(search.get('vehicleId'));
   const [type, setType] = useState<string>('');
-  const [acknowledged, setAcknowledged] = useState<string>('');
+  // The dashboard's 'Alertas não reconhecidos' opens the pending ones (?acknowledged=false).
+  const [acknowledged, setAcknowledged] = useState<string>(() => {
+    const given = search.get('acknowledged');
+    return given === 'true' || given === 'false' ? given : '';
+  });
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [page, setPage] = useState(1);

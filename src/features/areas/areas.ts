@@ -76,6 +76,8 @@ export const AREAS: Area[] = [
     inventory('/management/customers', 'CrudCompany', { remove: 'CrudCompany' }),
     inventory('/management/users', 'CrudUser', { read: 'CrudUser', remove: 'CrudUser' }),
   ]),
+  // Issue 15: a customer's invoices and payments (its people, not a Terceiro).
+  area('/payments'),
 ];
 
 /** Every area, sections and sub-areas, flattened. */
@@ -120,6 +122,9 @@ export interface Crumb {
   label: string;
 }
 
+/** Records whose ids are not UUIDs, named by the area they sit in (an Asaas charge: 'pay_…'). */
+const RECORD_LABELS: Record<string, string> = { payments: 'Fatura' };
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -133,7 +138,11 @@ export function breadcrumbs(pathname: string, recordLabel = ROUTE_LABELS.edit): 
     const decoded = decodeURIComponent(segment);
     crumbs.push({
       path: `/${segments.slice(0, i + 1).join('/')}`,
-      label: ROUTE_LABELS[decoded] ?? (UUID.test(decoded) ? (recordLabel ?? decoded) : decoded),
+      label:
+        ROUTE_LABELS[decoded] ??
+        (UUID.test(decoded)
+          ? (recordLabel ?? decoded)
+          : (RECORD_LABELS[segments[i - 1] ?? ''] ?? decoded)),
     });
   });
   return crumbs;

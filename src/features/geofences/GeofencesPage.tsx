@@ -11,6 +11,7 @@ import { createGeofence, removeGeofence, updateGeofence } from '../../api/geofen
 import { flattenIssues, type Geofence, GeofenceCreateSchema, type Geometry } from '../../contract';
 import { useMirroredGeofences } from '../../db/geofences';
 import { requireOnline, toastError, useErrorToast } from '../../hooks/feedback';
+import { useMapConfig } from '../../hooks/useMapConfig';
 import { PHONE, useMediaQuery } from '../../hooks/useMediaQuery';
 import { useOnline } from '../../hooks/useOnline';
 import { t } from '../../i18n/pt-BR';
@@ -33,6 +34,7 @@ import { CustomerPicker } from '../customers/CustomerPicker';
 import { useSelectedClient } from '../customers/useCustomers';
 import { AssociationsPanel } from './AssociationsPanel';
 import { emptyDraft, type GeofenceDraft, GeofenceForm } from './GeofenceForm';
+import { VisitsPanel } from './VisitsPanel';
 
 /** Points that frame a geofence: its vertices, or its circle's four extremes. */
 function framePoints(geometry: Geometry): [number, number][] {
@@ -84,6 +86,7 @@ export function GeofencesPage() {
   useErrorToast(mirror.error, t.geofences.fetchError);
   const [search, setSearch] = useState('');
   const [selectedId, setSelectedId] = useState<string | 'new' | null>(null);
+  const baseMap = useMapConfig();
   const [draft, setDraft] = useState<GeofenceDraft>(emptyDraft);
   const [mode, setMode] = useState<EditorMode>('idle');
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
@@ -209,11 +212,14 @@ export function GeofencesPage() {
                 onRemove={() => setConfirmRemove(true)}
               />
               {selected && (
-                <AssociationsPanel
-                  geofenceId={selected.id}
-                  clientId={selected.clientId}
-                  writable={access.write}
-                />
+                <>
+                  <AssociationsPanel
+                    geofenceId={selected.id}
+                    clientId={selected.clientId}
+                    writable={access.write}
+                  />
+                  {online && <VisitsPanel geofenceId={selected.id} />}
+                </>
               )}
               {selectedId === 'new' && access.write && (
                 <p className="muted">{t.geofences.saveFirst}</p>
@@ -250,7 +256,7 @@ export function GeofencesPage() {
           )}
         </div>
         <MapView label={t.geofences.map} className="map geofence-map">
-          <BaseTiles />
+          <BaseTiles config={baseMap} />
           <FitOnce points={framing} maxZoom={16} />
           <GeofenceLayer
             geofences={geofences}

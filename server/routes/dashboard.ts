@@ -1,0 +1,91 @@
+/**
+ * The dashboard (SPEC §7 `registros/dashboard/clients`, `/users`, `/tracker`,
+ * `/trackers/activity-by-time-range`; and `/alerts`, `/distance` for its charts): figures over
+ * the caller's customer subtree, or the subtree of a customer of it (`clientId`), exactly as
+ * the lists they link to count. Needs read_resources; closed to a Terceiro (who sees only
+ * linked vehicles, not a company's figures).
+ */
+import { Hono } from 'hono';
+import { describeRoute, resolver } from 'hono-openapi';
+import type * as v from 'valibot';
+import {
+  DashboardActivitySchema,
+  DashboardAlertsSchema,
+  DashboardClientsSchema,
+  DashboardDistanceSchema,
+  DashboardQuerySchema,
+  DashboardTrackersSchema,
+  DashboardUsersSchema,
+} from '../../src/contract';
+import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
+import {
+  alertFigures,
+  clientCounts,
+  distancePerDay,
+  trackerActivity,
+  trackerCounts,
+  userCounts,
+} from '../db/dashboard';
+import type { Deps } from '../deps';
+import { forbidden } from '../http/errors';
+import { validate } from '../http/validate';
+import { alertScope } from './alerts';
+import type { Ctx } from './owned';
+
+const docs = (schema: v.GenericSchema, description: string) => ({
+  description,
+  content: { 'application/json': { schema: resolver(schema) } },
+});
+
+export function dashboardRoutes(deps: Deps) {
+  const { db } = deps.database;
+  const app = new Hono<AuthEnv>();
+  app.use(requireAuth(deps), requirePermission('read_resources'));
+
+  async function scope(c: Ctx, clientId: string | undefined): Promise<string[]> {
+    if (c.var.user.role === 'VISITOR') throw forbidden();
+    return (await alertScope(c, deps, clientId)).clientIds;
+  }
+
+  const figure = <T>(
+    path: string,
+    summary: string,
+    schema: v.GenericSchema,
+    count: (ids: string[]) => Promise<T>,
+  ) =>
+    app.get(
+      path,
+      describeRoute({ tags: ['Dashboard'], summary, responses: { 200: docs(schema, summary) } }),
+      validate('query', DashboardQuerySchema),
+      async (c) => c.json(await count(await scope(c, c.req.valid('query').clientId))),
+    );
+
+  figure('/clients', 'Clientes (total, ativos, inativos)', DashboardClientsSchema, (ids) =>
+    clientCounts(db, ids),
+  );
+  figure('/users', 'Usuários (total, ativos, inativos, por nível)', DashboardUsersSchema, (ids) =>
+    userCounts(db, ids),
+  );
+  figure(
+    '/tracker',
+    'Rastreadores (ativos, inativos) e veículos por estado agora',
+    DashboardTrackersSchema,
+    (ids) => trackerCounts(db, ids),
+  );
+  figure(
+    '/trackers/activity-by-time-range',
+    'Rastreadores pela última comunicação (última hora, 24 h, 7 dias, 30 dias, mais, nunca), por cliente',
+    DashboardActivitySchema,
+    (ids) => trackerActivity(db, ids),
+  );
+  figure(
+    '/alerts',
+    'Alertas não reconhecidos e alertas por dia e tipo (30 dias)',
+    DashboardAlertsSchema,
+    (ids) => alertFigures(db, ids),
+  );
+  figure('/distance', 'Km rodados por dia (30 dias)', DashboardDistanceSchema, (ids) =>
+    distancePerDay(db, ids),
+  );
+  return app;
+}

@@ -1,0 +1,95 @@
+/**
+ * The dashboard (SPEC §3 "Dashboard returns clients, users, trackers and tracker activity by
+ * time range", §7 `registros/dashboard/*`): counts over the caller's customer subtree (or a
+ * chosen customer's), plus the series its charts draw (alerts per day by type, km per day).
+ *
+ * Activity buckets are exclusive: each tracker falls in exactly one, by its last fix: within
+ * the last hour, 1–24 h, 24 h–7 days, 7–30 days, more than 30 days ago, or never.
+ */
+import * as v from 'valibot';
+import { IdSchema } from './common';
+
+export const DashboardQuerySchema = v.strictObject({ clientId: v.optional(IdSchema) });
+
+const Count = v.number();
+
+export const DashboardClientsSchema = v.object({ total: Count, active: Count, inactive: Count });
+export const DashboardUsersSchema = v.object({
+  total: Count,
+  active: Count,
+  inactive: Count,
+  byRole: v.record(v.string(), Count),
+});
+
+export const VEHICLE_NOW_STATES = ['moving', 'idle', 'off', 'offline', 'never'] as const;
+export type VehicleNowState = (typeof VEHICLE_NOW_STATES)[number];
+
+export const DashboardTrackersSchema = v.object({
+  trackers: v.object({ total: Count, active: Count, inactive: Count }),
+  vehicles: v.object({
+    total: Count,
+    /** Vehicles by what their last location says now (the map's states; never: no fix). */
+    now: v.object({
+      moving: Count,
+      idle: Count,
+      off: Count,
+      offline: Count,
+      never: Count,
+    }),
+  }),
+});
+
+export const ACTIVITY_BUCKETS = [
+  'lastHour',
+  'last24h',
+  'last7d',
+  'last30d',
+  'over30d',
+  'never',
+] as const;
+export type ActivityBucket = (typeof ACTIVITY_BUCKETS)[number];
+export const ACTIVITY_LABELS: Record<ActivityBucket, string> = {
+  lastHour: 'Última hora',
+  last24h: 'Até 24 horas',
+  last7d: 'Até 7 dias',
+  last30d: 'Até 30 dias',
+  over30d: 'Mais de 30 dias',
+  never: 'Nunca',
+};
+export const ACTIVITY_COLORS: Record<ActivityBucket, string> = {
+  lastHour: '#1b7f3b',
+  last24h: '#5a9e2f',
+  last7d: '#b26a00',
+  last30d: '#c2410c',
+  over30d: '#b3261e',
+  never: '#5f6368',
+};
+
+const Buckets = v.object({
+  lastHour: Count,
+  last24h: Count,
+  last7d: Count,
+  last30d: Count,
+  over30d: Count,
+  never: Count,
+});
+export type ActivityCounts = v.InferOutput<typeof Buckets>;
+
+export const DashboardActivitySchema = v.object({
+  totals: Buckets,
+  byClient: v.array(v.object({ clientId: v.string(), name: v.string(), ...Buckets.entries })),
+});
+export type DashboardActivity = v.InferOutput<typeof DashboardActivitySchema>;
+
+export const DashboardAlertsSchema = v.object({
+  unacknowledged: Count,
+  /** The last 30 days (São Paulo calendar days), oldest first: per day, count per type. */
+  perDay: v.array(v.object({ day: v.string(), counts: v.record(v.string(), Count) })),
+});
+export type DashboardAlerts = v.InferOutput<typeof DashboardAlertsSchema>;
+
+export const DashboardDistanceSchema = v.object({
+  /** The last 30 days, oldest first, every day present (0 when nothing was driven). */
+  perDay: v.array(v.object({ day: v.string(), km: v.number() })),
+});
+export type DashboardDistance = v.InferOutput<typeof DashboardDistanceSchema>;

@@ -1,0 +1,325 @@
+/**
+ * Dashboard (/dashboard): the figures a manager and a control room look at first — each
+ * linking to the list behind it when the user may open it —, trackers by last communication
+ * (per customer too), alerts per day by type and km per day over 30 days. Refreshes itself
+ * every 30 s; 'Tela cheia' shows it alone on a control-room wall.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-aria-components';
+import { dashboard } from '../../api/dashboard';
+import { keys } from '../../api/keys';
+import {
+  ACTIVITY_BUCKETS,
+  ACTIVITY_COLORS,
+  ACTIVITY_LABELS,
+  ALERT_TYPE_LABELS,
+  ALERT_TYPES,
+  alertColor,
+} from '../../contract';
+import { useErrorToast } from '../../hooks/feedback';
+import { t } from '../../i18n/pt-BR';
+import { formatDay } from '../../lib/format';
+import { STATE_COLORS, STATE_LABELS } from '../../lib/vehicle-state';
+import { Button } from '../../ui/Button';
+import { Loading } from '../../ui/States';
+import { useAccess } from '../areas/useAccess';
+import { CustomerPicker } from '../customers/CustomerPicker';
+import { useSelectedClient } from '../customers/useCustomers';
+import type { BarSeries } from './BarChart';
+
+const BarChart = lazy(() => import('./BarChart').then((m) => ({ default: m.BarChart })));
+
+export const REFRESH_MS = 30_000;
+const SHORT_BUCKETS: Record<string, string> = {
+  lastHour: '1 h',
+  last24h: '24 h',
+  last7d: '7 d',
+  last30d: '30 d',
+  over30d: '+30 d',
+  never: 'Nunca',
+};
+const PALETTE = ['#7c3aed', '#0891b2', '#db2777', '#65a30d', '#9a3412', '#475569', '#0f766e'];
+const dayTick = (day: string) => formatDay(day).slice(0, 5);
+
+function Figure({
+  label,
+  value,
+  href,
+  detail,
+}: {
+  label: string;
+  value: number;
+  href?: string | undefined;
+  detail?: ReactNode;
+}) {
+  const body = (
+    <>
+      <span className="figure-label">{label}</span>
+      <strong className="figure-value">{value.toLocaleString('pt-BR')}</strong>
+      {detail && <span className="figure-detail">{detail}</span>}
+    </>
+  );
+  return href ? (
+    <Link href={href} className="figure figure-link" aria-label={`${label}: ${value}`}>
+      {body}
+    </Link>
+  ) : (
+    <div className="figure">{body}</div>
+  );
+}
+
+/** A distinct colour per alert type in the chart: its SPEC colour first, if still free. */
+function alertSeriesColors(types: string[]): Record<string, string> {
+  const used = new Set<string>();
+  const colors: Record<string, string> = {};
+  let next = 0;
+  for (const type of types) {
+    let color: string = alertColor(type as (typeof ALERT_TYPES)[number]);
+    if (used.has(color)) color = PALETTE[next++ % PALETTE.length] ?? color;
+    used.add(color);
+    colors[type] = color;
+  }
+  return colors;
+}
+
+function useWallMode(target: React.RefObject<HTMLElement | null>) {
+  const [wall, setWall] = useState(false);
+  useEffect(() => {
+    const changed = () => {
+      if (!document.fullscreenElement) setWall(false);
+    };
+    document.addEventListener('fullscreenchange', changed);
+    return () => document.removeEventListener('fullscreenchange', changed);
+  }, []);
+  const toggle = () => {
+    if (wall) {
+      setWall(false);
+      if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
+      return;
+    }
+    setWall(true);
+    // Without the Fullscreen API (or refused), the page still fills the window.
+    void target.current?.requestFullscreen?.().catch(() => {});
+  };
+  return [wall, toggle] as const;
+}
+
+export function DashboardPage() {
+  const [clientId, setClientId] = useSelectedClient();
+  const page = useRef<HTMLElement>(null);
+  const [wall, toggleWall] = useWallMode(page);
+  const query = useQuery({
+    queryKey: keys.dashboard(clientId),
+    queryFn: () => dashboard(clientId),
+    refetchInterval: REFRESH_MS,
+    refetchIntervalInBackground: false,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+  useErrorToast(query.error, t.dashboard.fetchError);
+  const access = {
+    customers: useAccess('/management/customers').read,
+    users: useAccess('/management/users').read,
+    vehicles: useAccess('/management/vehicles').read,
+    trackers: useAccess('/management/trackers').read,
+    alerts: useAccess('/fleet-management/alerts/alerts-history').read,
+  };
+  const data = query.data;
+
+  const charts = useMemo(() => {
+    if (!data) return null;
+    const activity: BarSeries[] = ACTIVITY_BUCKETS.map((bucket, i) => ({
+      label: ACTIVITY_LABELS[bucket],
+      color: ACTIVITY_COLORS[bucket],
+      values: ACTIVITY_BUCKETS.map((_, j) => (i === j ? data.activity.totals[bucket] : 0)),
+    }));
+    const days = data.alerts.perDay.map((d) => d.day);
+    const types = ALERT_TYPES.filter((type) =>
+      data.alerts.perDay.some((d) => (d.counts[type] ?? 0) > 0),
+    );
+    const colors = alertSeriesColors(types);
+    const alerts: BarSeries[] = types.map((type) => ({
+      label: ALERT_TYPE_LABELS[type],
+      color: colors[type] ?? '#0b5cad',
+      values: data.alerts.perDay.map((d) => d.counts[type] ?? 0),
+    }));
+    const km: BarSeries[] = [
+      { label: 'km', color: '#0b5cad', values: data.distance.perDay.map((d) => d.km) },
+    ];
+    return { activity, days, alerts, km, kmDays: data.distance.perDay.map((d) => d.day) };
+  }, [data]);
+
+  const updated = query.dataUpdatedAt
+    ? new Date(query.dataUpdatedAt).toLocaleTimeString('pt-BR')
+    : null;
+
+  return (
+    <section
+      ref={page}
+      className={`page dashboard${wall ? ' dashboard-wall' : ''}`}
+      aria-labelledby="page-title"
+    >
+      <div className="page-header">
+        <h1 id="page-title">{t.dashboard.title}</h1>
+        <div className="dashboard-tools">
+          <span className="muted" aria-live="polite">
+            {updated ? t.dashboard.updatedAt(updated) : ''} · {t.dashboard.refreshEvery}
+          </span>
+          <Button
+            variant="secondary"
+            onPress={() => void query.refetch()}
+            isPending={query.isFetching}
+          >
+            {t.dashboard.refresh}
+          </Button>
+          <Button variant="secondary" onPress={toggleWall}>
+            {wall ? t.dashboard.exitFullScreen : t.dashboard.fullScreen}
+          </Button>
+        </div>
+      </div>
+      {!wall && (
+        <div className="filters">
+          <CustomerPicker value={clientId} onChange={setClientId} />
+        </div>
+      )}
+      {!data || !charts ? (
+        <Loading label="Carregando…" />
+      ) : (
+        <>
+          <div className="figures">
+            <Figure
+              label={t.dashboard.customers}
+              value={data.clients.total}
+              href={access.customers ? '/management/customers' : undefined}
+              detail={t.dashboard.activeInactive(data.clients.active, data.clients.inactive)}
+            />
+            <Figure
+              label={t.dashboard.users}
+              value={data.users.total}
+              href={access.users ? '/management/users' : undefined}
+              detail={t.dashboard.activeInactive(data.users.active, data.users.inactive)}
+            />
+            <Figure
+              label={t.dashboard.vehicles}
+              value={data.trackers.vehicles.total}
+              href={access.vehicles ? '/management/vehicles' : undefined}
+            />
+            <Figure
+              label={t.dashboard.trackers}
+              value={data.trackers.trackers.total}
+              href={access.trackers ? '/management/trackers' : undefined}
+              detail={t.dashboard.activeInactive(
+                data.trackers.trackers.active,
+                data.trackers.trackers.inactive,
+              )}
+            />
+            <Figure
+              label={t.dashboard.unacknowledged}
+              value={data.alerts.unacknowledged}
+              href={
+                access.alerts
+                  ? '/fleet-management/alerts/alerts-history?acknowledged=false'
+                  : undefined
+              }
+            />
+            <Link
+              href="/"
+              className="figure figure-link figure-states"
+              aria-label={t.dashboard.now}
+            >
+              <span className="figure-label">{t.dashboard.now}</span>
+              <ul className="state-counts">
+                {(['moving', 'idle', 'off', 'offline'] as const).map((state) => (
+                  <li key={state}>
+                    <span
+                      className="state-dot"
+                      style={{ background: STATE_COLORS[state] }}
+                      aria-hidden="true"
+                    />
+                    <span>{STATE_LABELS[state]}</span>
+                    <strong>{data.trackers.vehicles.now[state]}</strong>
+                  </li>
+                ))}
+                <li>
+                  <span className="state-dot state-dot-never" aria-hidden="true" />
+                  <span>{t.dashboard.never}</span>
+                  <strong>{data.trackers.vehicles.now.never}</strong>
+                </li>
+              </ul>
+            </Link>
+          </div>
+          <div className="charts">
+            <article className="chart-card" aria-labelledby="chart-activity">
+              <h2 id="chart-activity">{t.dashboard.activity}</h2>
+              <Suspense fallback={<div className="bar-chart-plot" />}>
+                <BarChart
+                  label={t.dashboard.activity}
+                  categories={[...ACTIVITY_BUCKETS]}
+                  series={charts.activity}
+                  tickLabel={(bucket) => SHORT_BUCKETS[bucket] ?? bucket}
+                  tickSpace={24}
+                />
+              </Suspense>
+              {data.activity.byClient.length > 1 && (
+                <div className="scroll-x">
+                  <table className="plain-table activity-table">
+                    <caption className="visually-hidden">{t.dashboard.activityByClient}</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">{t.dashboard.customer}</th>
+                        {ACTIVITY_BUCKETS.map((bucket) => (
+                          <th key={bucket} scope="col" title={ACTIVITY_LABELS[bucket]}>
+                            {SHORT_BUCKETS[bucket]}
+                          </th>
+                        ))}
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.activity.byClient.map((row) => (
+                        <tr key={row.clientId}>
+                          <th scope="row">{row.name}</th>
+                          {ACTIVITY_BUCKETS.map((bucket) => (
+                            <td key={bucket}>{row[bucket]}</td>
+                          ))}
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+            </article>
+            <article className="chart-card" aria-labelledby="chart-alerts">
+              <h2 id="chart-alerts">{t.dashboard.alertsPerDay}</h2>
+              {charts.alerts.length ? (
+                <Suspense fallback={<div className="bar-chart-plot" />}>
+                  <BarChart
+                    label={t.dashboard.alertsPerDay}
+                    categories={charts.days}
+                    series={charts.alerts}
+                    tickLabel={dayTick}
+                    legend
+                  />
+                </Suspense>
+              ) : (
+                <p className="muted">{t.dashboard.noAlerts}</p>
+              )}
+            </article>
+            <article className="chart-card" aria-labelledby="chart-km">
+              <h2 id="chart-km">{t.dashboard.kmPerDay}</h2>
+              <Suspense fallback={<div className="bar-chart-plot" />}>
+                <BarChart
+                  label={t.dashboard.kmPerDay}
+                  categories={charts.kmDays}
+                  series={charts.km}
+                  unit="km"
+                  tickLabel={dayTick}
+                />
+              </Suspense>
+            </article>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * A geofence's visits (`by-fence/{geofenceId}`): which vehicles entered it, when they left and
+ * how long they stayed, over a period chosen here (today, yesterday, the last 7 or 30 days).
+ * Crossings are the alert engine's, so the list agrees with the geofence alerts.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { keys } from '../../api/keys';
+import { reportsApi } from '../../api/reports';
+import type { GeofenceVisit } from '../../contract';
+import { useErrorToast } from '../../hooks/feedback';
+import { t } from '../../i18n/pt-BR';
+import { formatDuration } from '../../lib/format';
+import { DataTable } from '../../ui/DataTable';
+import { Select } from '../../ui/Select';
+import { Loading } from '../../ui/States';
+import { formatShort, formatTime, periodOf, shiftDay, today } from '../reports/period';
+
+const RANGES = {
+  today: { label: 'Hoje', days: 0, end: 0 },
+  yesterday: { label: 'Ontem', days: 0, end: -1 },
+  week: { label: 'Últimos 7 dias', days: 6, end: 0 },
+  month: { label: 'Últimos 30 dias', days: 29, end: 0 },
+} as const;
+type RangeKey = keyof typeof RANGES;
+
+/** '19/11 17:25 → 17:55', '19/11 23:40 → 20/11 00:10', 'antes do período → ainda dentro'. */
+function whenText(visit: GeofenceVisit): string {
+  const entered = visit.insideAtStart ? t.geofences.before : formatShort(visit.enteredAt);
+  if (!visit.exitedAt) return `${entered} → ${t.geofences.stillInside}`;
+  const exited = formatShort(visit.exitedAt);
+  const sameDay = !visit.insideAtStart && exited.slice(0, 5) === entered.slice(0, 5);
+  return `${entered} → ${sameDay ? formatTime(visit.exitedAt).slice(0, 5) : exited}`;
+}
+
+export function VisitsPanel({ geofenceId }: { geofenceId: string }) {
+  const [range, setRange] = useState<RangeKey>('week');
+  const chosen = RANGES[range];
+  const last = shiftDay(today(), chosen.end);
+  const period = periodOf({ from: shiftDay(last, -chosen.days), to: last });
+  const query = useQuery({
+    queryKey: keys.report('by-fence', [geofenceId], period.beginAt, period.endAt),
+    queryFn: ({ signal }) => reportsApi.byFence(geofenceId, period, signal),
+    staleTime: 60_000,
+  });
+  useErrorToast(query.error, t.geofences.visitsError);
+  const report = query.data;
+  const rows = (report?.visits ?? [])
+    .map((visit, i) => ({ ...visit, id: `${visit.vehicleId}-${i}` }))
+    .reverse();
+  return (
+    <section className="geofence-visits" aria-labelledby="geofence-visits-title">
+      <h2 id="geofence-visits-title">{t.geofences.visits}</h2>
+      <Select
+        label={t.geofences.visitsPeriod}
+        options={Object.entries(RANGES).map(([value, r]) => ({ value, label: r.label }))}
+        value={range}
+        onChange={(value) => setRange(value as RangeKey)}
+      />
+      {query.isPending ? (
+        <Loading label={t.geofences.visitsLoading} />
+      ) : report ? (
+        <>
+          {report.totals.length > 0 && (
+            <ul className="visit-totals" aria-label={t.geofences.visitsTotals}>
+              {report.totals.map((total) => (
+                <li key={total.vehicleId}>
+                  <strong>{total.plate}</strong>
+                  <span>
+                    {t.geofences.entries(total.entries)} · {formatDuration(total.insideSeconds)}{' '}
+                    {t.geofences.inside}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <DataTable
+            label={`${t.geofences.visits}: ${RANGES[range].label}`}
+            rows={rows}
+            empty={t.geofences.noVisits}
+            columns={[
+              {
+                id: 'plate',
+                label: t.geofences.vehicle,
+                rowHeader: true,
+                render: (r: GeofenceVisit) => r.plate,
+              },
+              {
+                id: 'when',
+                label: t.geofences.when,
+                render: (r: GeofenceVisit) => whenText(r),
+              },
+              {
+                id: 'stay',
+                label: t.geofences.stay,
+                render: (r: GeofenceVisit) => formatDuration(r.durationSeconds),
+              },
+            ]}
+          />
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * A charge's invoice (/payments/{id}): what it is, its status, and what paying it takes
+ * while it is open: the Pix QR code with 'Copiar código Pix', the boleto's digitable line with
+ * 'Copiar linha digitável' and its PDF, or the card payment page. The status is read from
+ * Asaas when the page opens.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-aria-components';
+import { useParams } from 'react-router';
+import { keys } from '../../api/keys';
+import { getInvoice } from '../../api/payments';
+import { type Invoice, PAYMENT_METHOD_LABELS } from '../../contract';
+import { useErrorToast } from '../../hooks/feedback';
+import { t } from '../../i18n/pt-BR';
+import { formatCurrency, formatDay, formatDigitableLine } from '../../lib/format';
+import { Button } from '../../ui/Button';
+import { toast } from '../../ui/feedback/toasts';
+import { EmptyState, Loading } from '../../ui/States';
+import { ChargeState } from './ChargeStatus';
+import { NotConfigured, usePaymentSettings } from './PaymentsPage';
+import { SupportContact } from './SupportContact';
+
+async function copy(text: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast.success(t.payments.copied);
+  } catch {
+    toast.error(t.payments.copyFailed);
+  }
+}
+
+function PayWith({ invoice }: { invoice: Invoice }) {
+  if (invoice.pix)
+    return (
+      <section className="pay-box" aria-labelledby="pay-pix">
+        <h2 id="pay-pix">{PAYMENT_METHOD_LABELS.pix}</h2>
+        <img
+          className="pix-qr"
+          src={invoice.pix.qrCodeImage}
+          alt={t.payments.pixQr}
+          width={220}
+          height={220}
+        />
+        <p className="muted">{t.payments.pixHelp}</p>
+        <p className="pay-label" id="pix-code-label">
+          {t.payments.pixCode}
+        </p>
+        <code className="pay-code" data-testid="pix-code">
+          {invoice.pix.code}
+        </code>
+        <Button onPress={() => void copy(invoice.pix?.code ?? '')}>{t.payments.copyPix}</Button>
+      </section>
+    );
+  if (invoice.boleto)
+    return (
+      <section className="pay-box" aria-labelledby="pay-boleto">
+        <h2 id="pay-boleto">{PAYMENT_METHOD_LABELS.boleto}</h2>
+        <p className="pay-label" id="line-label">
+          {t.payments.digitableLine}
+        </p>
+        <code className="pay-code">{formatDigitableLine(invoice.boleto.digitableLine)}</code>
+        <div className="pay-actions">
+          <Button onPress={() => void copy(invoice.boleto?.digitableLine ?? '')}>
+            {t.payments.copyLine}
+          </Button>
+          {invoice.boleto.pdfUrl && (
+            <a
+              className="btn btn-secondary"
+              href={invoice.boleto.pdfUrl}
+              target="_blank"
+              rel="noreferrer"
+            >
+              {t.payments.boletoPdf}
+            </a>
+          )}
+        </div>
+      </section>
+    );
+  if (invoice.cardPaymentUrl)
+    return (
+      <section className="pay-box" aria-labelledby="pay-card">
+        <h2 id="pay-card">{PAYMENT_METHOD_LABELS.creditCard}</h2>
+        <a
+          className="btn btn-primary"
+          href={invoice.cardPaymentUrl}
+          target="_blank"
+          rel="noreferrer"
+        >
+          {t.payments.payByCard}
+        </a>
+      </section>
+    );
+  return (
+    <section className="pay-box" aria-label={t.payments.settled}>
+      <p className="muted">
+        {invoice.status === 'inactive' ? t.payments.inactive : t.payments.settled}
+      </p>
+      {invoice.invoiceUrl && (
+        <a href={invoice.invoiceUrl} target="_blank" rel="noreferrer">
+          {t.payments.providerPage}
+        </a>
+      )}
+    </section>
+  );
+}
+
+export function InvoicePage() {
+  const { id = '' } = useParams();
+  const settings = usePaymentSettings();
+  const query = useQuery({
+    queryKey: keys.invoice(id),
+    queryFn: () => getInvoice(id),
+    enabled: settings.data?.configured === true,
+    staleTime: 0,
+  });
+  useErrorToast(query.error, t.payments.invoiceError);
+  const invoice = query.data;
+  return (
+    <section className="page invoice-page" aria-labelledby="page-title">
+      <div className="page-header">
+        <h1 id="page-title">{invoice ? t.payments.invoice(invoice.document) : t.payments.title}</h1>
+        <Link href="/payments" className="btn btn-ghost">
+          {t.payments.back}
+        </Link>
+      </div>
+      {settings.data && !settings.data.configured ? (
+        <NotConfigured />
+      ) : query.isPending ? (
+        <Loading label="Carregando…" />
+      ) : !invoice ? (
+        <EmptyState title={t.payments.invoiceError} />
+      ) : (
+        <div className="invoice">
+          <dl className="invoice-facts">
+            <dt>{t.payments.status}</dt>
+            <dd>
+              <ChargeState charge={invoice} />
+            </dd>
+            <dt>{t.payments.value}</dt>
+            <dd className="invoice-value">{formatCurrency(invoice.value)}</dd>
+            <dt>{t.payments.dueDate}</dt>
+            <dd>{formatDay(invoice.dueDate)}</dd>
+            <dt>{t.payments.description}</dt>
+            <dd>{invoice.description ?? '—'}</dd>
+            <dt>{t.payments.method}</dt>
+            <dd>{PAYMENT_METHOD_LABELS[invoice.method]}</dd>
+            {invoice.paidAt && (
+              <>
+                <dt>{t.payments.paidAt}</dt>
+                <dd>{formatDay(invoice.paidAt)}</dd>
+              </>
+            )}
+          </dl>
+          <PayWith invoice={invoice} />
+        </div>
+      )}
+      <SupportContact compact />
+    </section>
+  );
+}

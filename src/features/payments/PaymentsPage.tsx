@@ -1,0 +1,135 @@
+/**
+ * Faturas e pagamentos (/payments): the chosen customer's charges (SPEC §3: sortable by
+ * document, status, createdAt), each status as its chip; a charge opens its invoice. When the
+ * server has no payment system, the page says so; the support contact sits below.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-aria-components';
+import { keys } from '../../api/keys';
+import { listCharges, paymentSettings } from '../../api/payments';
+import { type Charge, PAYMENT_METHOD_LABELS } from '../../contract';
+import { useErrorToast } from '../../hooks/feedback';
+import { t } from '../../i18n/pt-BR';
+import { formatCurrency, formatDay } from '../../lib/format';
+import { type ColumnDef, DataTable, type Sort } from '../../ui/DataTable';
+import { Pagination } from '../../ui/Pagination';
+import { EmptyState } from '../../ui/States';
+import { CustomerPicker } from '../customers/CustomerPicker';
+import { useSelectedClient } from '../customers/useCustomers';
+import { ChargeState } from './ChargeStatus';
+import { SupportContact } from './SupportContact';
+
+type SortColumn = 'document' | 'status' | 'createdAt';
+
+const columns: ColumnDef<Charge>[] = [
+  {
+    id: 'document',
+    label: t.payments.document,
+    sortable: true,
+    rowHeader: true,
+    render: (c) => (
+      <Link href={`/payments/${encodeURIComponent(c.id)}`} className="row-link">
+        {c.document}
+      </Link>
+    ),
+  },
+  { id: 'description', label: t.payments.description, render: (c) => c.description ?? '—' },
+  {
+    id: 'value',
+    label: t.payments.value,
+    render: (c) => <span className="nowrap">{formatCurrency(c.value)}</span>,
+  },
+  { id: 'dueDate', label: t.payments.dueDate, render: (c) => formatDay(c.dueDate) },
+  { id: 'method', label: t.payments.method, render: (c) => PAYMENT_METHOD_LABELS[c.method] },
+  {
+    id: 'status',
+    label: t.payments.status,
+    sortable: true,
+    render: (c) => <ChargeState charge={c} />,
+  },
+  {
+    id: 'createdAt',
+    label: t.payments.createdAt,
+    sortable: true,
+    render: (c) => formatDay(c.createdAt),
+  },
+];
+
+export function usePaymentSettings() {
+  return useQuery({
+    queryKey: keys.paymentSettings,
+    queryFn: paymentSettings,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function NotConfigured() {
+  return (
+    <EmptyState title={t.payments.notConfigured}>
+      <p>{t.payments.notConfiguredText}</p>
+    </EmptyState>
+  );
+}
+
+export function PaymentsPage() {
+  const [clientId, setClientId] = useSelectedClient();
+  const [sort, setSort] = useState<Sort<SortColumn>>({ column: 'createdAt', direction: 'desc' });
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(10);
+  const settings = usePaymentSettings();
+  const params = { clientId, page, limit, sort: sort.column, order: sort.direction };
+  const list = useQuery({
+    queryKey: keys.chargeList(params),
+    queryFn: () => listCharges(params),
+    placeholderData: keepPreviousData,
+    enabled: settings.data?.configured === true,
+  });
+  useErrorToast(list.error, t.payments.fetchError);
+
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <div className="page-header">
+        <h1 id="page-title">{t.payments.title}</h1>
+      </div>
+      {settings.data && !settings.data.configured ? (
+        <NotConfigured />
+      ) : (
+        <>
+          <div className="filters">
+            <CustomerPicker
+              value={clientId}
+              onChange={(id) => {
+                setClientId(id);
+                setPage(1);
+              }}
+            />
+          </div>
+          <DataTable
+            label={t.payments.title}
+            columns={columns}
+            rows={list.data?.charges ?? []}
+            sort={sort}
+            onSortChange={(next) => {
+              setSort(next as Sort<SortColumn>);
+              setPage(1);
+            }}
+            empty={list.isPending ? 'Carregando…' : t.payments.empty}
+            loading={list.isFetching}
+          />
+          <Pagination
+            page={page}
+            limit={limit}
+            total={list.data?.total ?? 0}
+            onPageChange={setPage}
+            onLimitChange={(next) => {
+              setLimit(next);
+              setPage(1);
+            }}
+          />
+        </>
+      )}
+      <SupportContact compact />
+    </section>
+  );
+}

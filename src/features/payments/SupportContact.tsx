@@ -1,0 +1,72 @@
+/**
+ * The provider's support contact (SPEC §1: finance e-mail, phone, WhatsApp link), from the
+ * server's configuration; nothing at all when none is configured.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { keys } from '../../api/keys';
+import { supportContact } from '../../api/payments';
+import type { SupportContact as Contact } from '../../contract';
+import { t } from '../../i18n/pt-BR';
+
+export function useSupportContact() {
+  return useQuery({ queryKey: keys.support, queryFn: supportContact, staleTime: 10 * 60_000 });
+}
+
+export function hasContact(contact: Contact | undefined): contact is Contact {
+  return Boolean(contact && (contact.email || contact.phone || contact.whatsapp));
+}
+
+export function SupportContact({ compact = false }: { compact?: boolean }) {
+  const { data } = useSupportContact();
+  if (!hasContact(data)) return null;
+  return (
+    <aside
+      className={`support-contact${compact ? ' support-contact-compact' : ''}`}
+      aria-label={t.support.title}
+    >
+      <h2>{t.support.title}</h2>
+      {!compact && <p>{t.support.intro}</p>}
+      <dl className="support-list">
+        {data.email && (
+          <>
+            <dt>{t.support.email}</dt>
+            <dd>
+              <a href={`mailto:${data.email}`}>{data.email}</a>
+            </dd>
+          </>
+        )}
+        {data.phone && (
+          <>
+            <dt>{t.support.phone}</dt>
+            <dd>
+              <a href={`tel:${data.phone.replace(/[^\d+]/g, '')}`}>{data.phone}</a>
+            </dd>
+          </>
+        )}
+        {data.whatsapp && (
+          <>
+            <dt>{t.support.whatsapp}</dt>
+            <dd>
+              <a href={data.whatsapp} target="_blank" rel="noreferrer">
+                {t.support.openWhatsapp}
+              </a>
+            </dd>
+          </>
+        )}
+      </dl>
+    </aside>
+  );
+}
+
+/** The 'Suporte' page of the menu. */
+export function SupportPage() {
+  const { data, isPending } = useSupportContact();
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <div className="page-header">
+        <h1 id="page-title">{t.support.title}</h1>
+      </div>
+      {hasContact(data) ? <SupportContact /> : !isPending && <p>{t.support.none}</p>}
+    </section>
+  );
+}
