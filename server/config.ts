@@ -106,6 +106,8 @@ const EnvSchema = v.object({
   INGEST_DROP_ZERO: bool(true),
   INGEST_MAX_FUTURE_SECONDS: int(300, 0),
   INGEST_MAX_JUMP_KMH: int(1000, 1),
+  /** Ingest batches written at once (0: automatic, 1 on PGlite and 4 on PostgreSQL). */
+  INGEST_BATCHES_IN_FLIGHT: int(0, 0),
   POSITION_RETENTION_MONTHS: int(0, 0),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   SEED_DEMO: bool(true),
@@ -225,7 +227,13 @@ export type Config = {
   flespiStreamSecret: string | undefined;
   /** The demo's moving fleet (only with the demo seed and the OsmAnd listener on). */
   simulator: { on: boolean; intervalMs: number };
-  ingest: { dropZero: boolean; maxFutureSeconds: number; maxJumpKmh: number };
+  ingest: {
+    dropZero: boolean;
+    maxFutureSeconds: number;
+    maxJumpKmh: number;
+    /** Batches written at once; 0: automatic (one on PGlite, four on PostgreSQL). */
+    batchesInFlight: number;
+  };
   /** Positions older than this many months are dropped, in whole months (0: kept forever). */
   positionRetentionMonths: number;
   outsideTimeoutMs: number;
@@ -349,6 +357,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       dropZero: e.INGEST_DROP_ZERO,
       maxFutureSeconds: e.INGEST_MAX_FUTURE_SECONDS,
       maxJumpKmh: e.INGEST_MAX_JUMP_KMH,
+      batchesInFlight: e.INGEST_BATCHES_IN_FLIGHT,
     },
     positionRetentionMonths: e.POSITION_RETENTION_MONTHS,
     uploadDir: path.resolve(

@@ -13,6 +13,7 @@ import type { Logger } from './log';
 import type { Mailer } from './mail/mailer';
 import type { PaymentsProvider } from './payments/asaas';
 import type { Push } from './push/notifier';
+import type { LiveFeed } from './realtime/feed';
 
 export interface Deps {
   database: Database;
@@ -29,6 +30,8 @@ export interface Deps {
   alerts: { engine: AlertEngine; bus: AlertBus; mail: AlertMail };
   /** Push notifications (issue 12): the sender and the server's public VAPID key. */
   push: { sender: Push; vapidPublicKey: string };
+  /** Changed last locations and raised alerts for the live streams, from every process. */
+  live: LiveFeed;
   /** Access-token signing secret: JWT_SECRET, or one generated once and kept in the database. */
   secret: string;
   /**

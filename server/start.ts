@@ -11,7 +11,6 @@ import { createIntegrations } from './adapters/integrations';
 import { createPlateLookup } from './adapters/plates';
 import { createAlertEngine } from './alerts/engine';
 import { createAlertMail, mailNotifier } from './alerts/mail';
-import { createAlertBus } from './alerts/notifier';
 import { createApp } from './app';
 import { hashPassword } from './auth/passwords';
 import type { Config } from './config';
@@ -27,12 +26,14 @@ import { createDownlink } from './ingest/downlink';
 import { startOsmand } from './ingest/osmand';
 import { createPipeline } from './ingest/pipeline';
 import { startWialon } from './ingest/wialon';
+import { everyOnce } from './jobs';
 import { createLogger, type Logger } from './log';
 import { createMailer } from './mail/mailer';
 import { createAsaas } from './payments/asaas';
 import { startDemoPayments } from './payments/demo';
 import { createPush } from './push/notifier';
 import { vapidKeys } from './push/webpush';
+import { createLiveFeed } from './realtime/feed';
 import { demoDevices, startSimulator } from './simulator';
 
 export interface RunningServer {
@@ -44,6 +45,9 @@ export interface RunningServer {
   deps: Deps;
   close(): Promise<void>;
 }
+
+/** Ingest batches written at once on PostgreSQL by default (INGEST_BATCHES_IN_FLIGHT). */
+const BATCHES_ON_POSTGRES = 4;
 
 export async function prepare(
   config: Config,
@@ -84,15 +88,26 @@ export async function prepare(
     );
   }
   const cep = createCepLookup({ baseUrl: config.cepUrl, timeoutMs: config.outsideTimeoutMs });
-  const bus = createAlertBus();
+  const live = await createLiveFeed(database, log);
   const keys = await vapidKeys(database.db);
   const push = createPush(database.db, config, keys, log);
   const engine = createAlertEngine(database.db, config, log, [
-    bus.notifier,
+    live.notifier,
     mailNotifier,
     push.notifier,
   ]);
   const alertMail = createAlertMail(database.db, mailer, config.publicUrl, log);
+  const pipeline = createPipeline(
+    database.db,
+    config,
+    log,
+    config.alerts.engine ? engine.processor : undefined,
+    {
+      batchesInFlight:
+        config.ingest.batchesInFlight || (database.kind === 'pglite' ? 1 : BATCHES_ON_POSTGRES),
+    },
+  );
+  live.attach(pipeline);
   return {
     database,
     config,
@@ -102,14 +117,10 @@ export async function prepare(
     cep,
     integrations: createIntegrations(config),
     plates: createPlateLookup({ ...config.plateLookup, timeoutMs: config.outsideTimeoutMs }),
-    pipeline: createPipeline(
-      database.db,
-      config,
-      log,
-      config.alerts.engine ? engine.processor : undefined,
-    ),
+    pipeline,
     downlink: createDownlink(database.db, config.commands, log, engine.lockConfirmed),
-    alerts: { engine, bus, mail: alertMail },
+    alerts: { engine, bus: live.alerts, mail: alertMail },
+    live,
     payments: createAsaas({ ...config.payments, timeoutMs: config.outsideTimeoutMs }),
     push: { sender: push, vapidPublicKey: keys.publicKey },
   };
@@ -222,18 +233,18 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
       (err: unknown) => deps.log.error('demo: could not write the history', { err }),
     );
   } else stopSimulator = simulate();
-  // A server that runs for months keeps creating the months ahead (and dropping old ones).
-  const partitionTimer = setInterval(
-    () =>
-      void ensurePartitions(deps.database.db)
-        .then(
-          (result) => reportPartitions(deps.log, result),
-          (err: unknown) => deps.log.error('positions: could not create partitions', { err }),
-        )
-        .then(() => applyRetention(deps.database.db, config, deps.log)),
+  // A server that runs for months keeps creating the months ahead (and dropping old ones):
+  // one process at a time.
+  const stopPartitions = everyOnce(
+    deps.database.db,
+    deps.log,
+    'positions:partitions',
     12 * 3600_000,
+    async () => {
+      reportPartitions(deps.log, await ensurePartitions(deps.database.db));
+      await applyRetention(deps.database.db, config, deps.log);
+    },
   );
-  partitionTimer.unref();
   deps.log.info('Rastro no ar', { url, osmandPort: osmand?.port, wialonPort: wialon?.port });
   return {
     url,
@@ -247,7 +258,7 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
       stopDownlink();
       stopTimeouts();
       stopMail();
-      clearInterval(partitionTimer);
+      stopPartitions();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (osmand) await new Promise<void>((resolve) => osmand.close(() => resolve()));
       if (wialon) await new Promise<void>((resolve) => wialon.close(() => resolve()));

@@ -17,10 +17,11 @@
  *   minutes after their time, and then not e-mailed nor pushed. Edges between the last of them
  *   and the next newer fix are not re-examined.
  *
- * LOCATION_TIMEOUT is a periodic check (every ALERT_TIMEOUT_CHECK_SECONDS) over last
- * locations, keyed by the silent vehicle's last fix: raised once per silence, and two
- * processes running it store it once. LOCK_ACTIVATED is raised when the device confirms a
- * block (server/ingest/downlink.ts). Notifiers (server/alerts/notifier.ts) get every alert.
+ * LOCATION_TIMEOUT is a periodic check (every ALERT_TIMEOUT_CHECK_SECONDS, in one process at a
+ * time: server/jobs.ts) over last locations, keyed by the silent vehicle's last fix: raised
+ * once per silence, and two processes running it anyway store it once. LOCK_ACTIVATED is
+ * raised when the device confirms a block (server/ingest/downlink.ts). Notifiers
+ * (server/alerts/notifier.ts) get every alert.
  */
 import type { AlertType } from '../../src/contract';
 import { withinWindow } from '../../src/lib/schedule';
@@ -39,6 +40,7 @@ import {
 import type { Db } from '../db/client';
 import type { TrackerFix } from '../db/positions';
 import type { FixProcessor } from '../ingest/pipeline';
+import { everyOnce } from '../jobs';
 import type { Logger } from '../log';
 import { type CustomerConfig, contextOf, createConfigCache } from './config-cache';
 import {
@@ -59,7 +61,7 @@ export interface AlertEngine {
   lockConfirmed(commands: { id: string; vehicleId: string | null; kind: string }[]): Promise<void>;
   /** Adds a way out for alerts (push, issue 12); returns the function that removes it. */
   addNotifier(notifier: AlertNotifier): () => void;
-  /** Runs the periodic checks; returns the stop function. */
+  /** Runs the periodic checks (once across processes); returns the stop function. */
   start(): () => void;
 }
 
@@ -363,15 +365,11 @@ export function createAlertEngine(
       return () => outs.delete(notifier);
     },
     start() {
-      const timer = setInterval(
-        () =>
-          void checkTimeouts().catch((err: unknown) =>
-            log.error('alerts: location timeout check failed', { err }),
-          ),
-        config.alerts.timeoutCheckMs,
+      // Once across processes: the check itself is safe twice (its dedupe keys), but it reads
+      // every silent vehicle, and one process doing it each period is enough.
+      return everyOnce(db, log, 'alerts:location-timeouts', config.alerts.timeoutCheckMs, () =>
+        checkTimeouts(),
       );
-      timer.unref();
-      return () => clearInterval(timer);
     },
   };
 }

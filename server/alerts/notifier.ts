@@ -34,7 +34,7 @@ export interface AlertNotifier {
 }
 
 /** The wire shape of an alert (exactly the fields the API promises). */
-export function wireAlert(alert: StoredAlert): Alert {
+export function wireAlert(alert: Alert): Alert {
   return {
     id: alert.id,
     type: alert.type,
@@ -55,15 +55,17 @@ export function wireAlert(alert: StoredAlert): Alert {
   };
 }
 
-export type AlertListener = (alerts: StoredAlert[]) => void;
+/** What the live stream needs of an alert: the wire shape and whose it is. */
+export type LiveAlert = Alert & { clientId: string };
+export type AlertListener = (alerts: LiveAlert[]) => void;
 
 /**
- * The live stream's notifier: an in-process bus that the SSE route listens to. With several
- * processes, an alert reaches the streams of the process that raised it; fan-out across
- * processes (LISTEN/NOTIFY, issue 16) publishes into this same bus.
+ * The live stream's alerts: an in-process bus that the SSE route listens to. With one process
+ * (PGlite) the engine publishes into it through `notifier`; with PostgreSQL every process's
+ * bus is fed by the fan-out across processes (server/realtime/feed.ts, LISTEN/NOTIFY).
  */
 export interface AlertBus {
-  publish(alerts: StoredAlert[]): void;
+  publish(alerts: LiveAlert[]): void;
   subscribe(listener: AlertListener): () => void;
   notifier: AlertNotifier;
 }
@@ -71,7 +73,7 @@ export interface AlertBus {
 export function createAlertBus(): AlertBus {
   const listeners = new Set<AlertListener>();
   const bus: AlertBus = {
-    publish(alerts: StoredAlert[]) {
+    publish(alerts: LiveAlert[]) {
       if (alerts.length === 0) return;
       for (const listener of listeners) {
         try {

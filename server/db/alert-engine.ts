@@ -88,13 +88,9 @@ export async function loadCustomerConfig(db: Db, clientId: string) {
 export type CustomerConfigRows = Awaited<ReturnType<typeof loadCustomerConfig>>;
 
 /**
- * Locks the state rows of these vehicles (created empty when missing) and returns them: one
- * statement, in vehicle order so that two processes never wait on each other in a circle.
- */
-/**
  * Locks the state rows of these vehicles (created empty when missing) and returns them, with
- * the configuration counter: one statement, in vehicle order so that two processes never
- * wait on each other in a circle.
+ * the configuration counter: one statement (two for vehicles seen for the first time), in
+ * vehicle order so that two processes never wait on each other in a circle.
  */
 export async function lockStates(
   db: Db,
@@ -102,25 +98,38 @@ export async function lockStates(
 ): Promise<{ states: Map<string, Record<string, unknown>>; version: number }> {
   if (vehicleIds.length === 0) return { states: new Map(), version: await configVersion(db) };
   const sorted = [...vehicleIds].sort();
-  const rows = rowsOf<{
+  const ids = `{${sorted.join(',')}}`;
+  // Rows that exist are locked as they are (no new row version); only missing ones, a
+  // vehicle's first fix, are created — with an upsert that also locks one created meanwhile by
+  // another process.
+  const existing = rowsOf<{
     vehicle_id: string;
     state: Record<string, unknown>;
     version: string | number;
   }>(
     await db.execute(sql`
       with locked as (
-        insert into alert_states as s (vehicle_id, state)
-        select id, '{}'::jsonb from unnest(${`{${sorted.join(',')}}`}::uuid[]) as id
-        order by id
-        on conflict (vehicle_id) do update set vehicle_id = excluded.vehicle_id
-        returning s.vehicle_id, s.state)
+        select vehicle_id, state from alert_states
+         where vehicle_id = any(${ids}::uuid[]) order by vehicle_id for update)
       select locked.vehicle_id, locked.state, v.version
-        from locked cross join (select version from alert_config_version where id = 1) v`),
+        from (select version from alert_config_version where id = 1) v
+        left join locked on true`),
   );
-  return {
-    states: new Map(rows.map((row) => [row.vehicle_id, row.state ?? {}])),
-    version: Number(rows[0]?.version ?? 0),
-  };
+  const version = Number(existing[0]?.version ?? 0);
+  const states = new Map<string, Record<string, unknown>>();
+  for (const row of existing) if (row.vehicle_id) states.set(row.vehicle_id, row.state ?? {});
+  const missing = sorted.filter((id) => !states.has(id));
+  if (missing.length === 0) return { states, version };
+  const created = rowsOf<{ vehicle_id: string; state: Record<string, unknown> }>(
+    await db.execute(sql`
+      insert into alert_states as s (vehicle_id, state)
+      select id, '{}'::jsonb from unnest(${`{${missing.join(',')}}`}::uuid[]) as id
+      order by id
+      on conflict (vehicle_id) do update set vehicle_id = excluded.vehicle_id
+      returning s.vehicle_id, s.state`),
+  );
+  for (const row of created) states.set(row.vehicle_id, row.state ?? {});
+  return { states, version };
 }
 
 export async function writeStates(db: Db, states: Map<string, unknown>): Promise<void> {

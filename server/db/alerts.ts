@@ -129,6 +129,33 @@ export async function acknowledge(
   return rows.length;
 }
 
+/** The channel of the notice "these alerts were raised" (their ids), for server/realtime/feed.ts. */
+export const ALERTS_CHANNEL = 'rastro_alerts';
+/** Ids per notice: 200 ids are ~7.4 KB, under PostgreSQL's 8,000-byte payload. */
+const IDS_PER_NOTICE = 200;
+
+/** Tells every process (at the commit of `tx`) that these alerts were raised. */
+export async function notifyAlerts(tx: Db, ids: string[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += IDS_PER_NOTICE)
+    await tx.execute(
+      sql`select pg_notify(${ALERTS_CHANNEL}, ${ids.slice(i, i + IDS_PER_NOTICE).join(',')})`,
+    );
+}
+
+/** Alerts by id, in the order given, with their customer (the live stream scopes them). */
+export async function alertsByIds(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ ...columns, clientId: alerts.clientId })
+    .from(alerts)
+    .leftJoin(vehicles, eq(vehicles.id, alerts.vehicleId))
+    .leftJoin(alertRules, eq(alertRules.id, alerts.ruleId))
+    .leftJoin(users, eq(users.id, alerts.acknowledgedBy))
+    .where(inArray(alerts.id, ids));
+  const order = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+}
+
 /** The alerts of these vehicles in [from, to) by the time of their fix (or of raising). */
 export async function alertsOfVehicles(db: Db, vehicleIds: string[], from: Date, to: Date) {
   if (vehicleIds.length === 0) return [];

@@ -15,6 +15,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { type Listening, listenTo, type NoticeHandlers } from './listen';
 import { startPgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
@@ -24,6 +25,11 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * PostgreSQL only: LISTEN on these channels over a connection of its own, kept open (and
+   * reopened) until the database is closed. Undefined on PGlite, which one process owns.
+   */
+  listen?(channels: string[], handlers: NoticeHandlers): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -62,7 +68,15 @@ async function openPglite(dataDir: string, onIdleError?: (err: Error) => void): 
 
 async function openPostgres(url: string, onIdleError?: (err: Error) => void): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  return poolDatabase(pool, 'postgres', onIdleError, () => pool.end());
+  const listening: Listening[] = [];
+  const database = poolDatabase(pool, 'postgres', onIdleError, async () => {
+    await Promise.all(listening.map((l) => l.close()));
+    await pool.end();
+  });
+  database.listen = async (channels, handlers) => {
+    listening.push(await listenTo(url, channels, handlers));
+  };
+  return database;
 }
 
 function poolDatabase(

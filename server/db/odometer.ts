@@ -18,7 +18,7 @@
  * Several processes writing the same tracker at once (one device connected to two) could read
  * the same last odometer; each device talks to one process, so this is accepted.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { reportDay } from '../../src/lib/report-period';
 import { type Db, rowsOf } from './client';
 
@@ -113,7 +113,13 @@ export class DayDeltas {
 
 /** Adds a batch's day deltas to `vehicle_days` in one statement. */
 export async function applyDayDeltas(tx: Tx, deltas: DayDeltas) {
-  if (deltas.byKey.size === 0) return;
+  const statement = dayDeltasStatement(deltas);
+  if (statement) await tx.execute(statement);
+}
+
+/** The statement that adds the deltas to the day rows (undefined when there are none). */
+export function dayDeltasStatement(deltas: DayDeltas): SQL | undefined {
+  if (deltas.byKey.size === 0) return undefined;
   const rows = [...deltas.byKey.values()]
     .sort((a, b) => (a.vehicleId + a.day < b.vehicleId + b.day ? -1 : 1))
     .map((d) => ({
@@ -127,7 +133,7 @@ export async function applyDayDeltas(tx: Tx, deltas: DayDeltas) {
       last_fix: new Date(d.lastFix).toISOString(),
       driver_rfids: [...d.driverRfids],
     }));
-  await tx.execute(sql`
+  return sql`
     insert into vehicle_days as d (vehicle_id, day, client_id, distance, fixes, max_speed,
       first_fix, last_fix, driver_rfids)
     select vehicle_id, day, client_id, distance, fixes, max_speed, first_fix, last_fix,
@@ -142,7 +148,7 @@ export async function applyDayDeltas(tx: Tx, deltas: DayDeltas) {
       first_fix = least(d.first_fix, excluded.first_fix),
       last_fix = greatest(d.last_fix, excluded.last_fix),
       driver_rfids = case when excluded.driver_rfids <@ d.driver_rfids then d.driver_rfids
-        else array(select distinct unnest(d.driver_rfids || excluded.driver_rfids)) end`);
+        else array(select distinct unnest(d.driver_rfids || excluded.driver_rfids)) end`;
 }
 
 /** A fix older than its tracker's newest, waiting for its odometer. */
@@ -160,9 +166,10 @@ interface StoredFix extends OdometerPoint {
 
 /**
  * Places a tracker's late fixes among its stored ones (see the file's comment): sets each late
- * fix's odometer, updates the stored fixes whose odometer changes, shifts every later fix and
- * the last location, and records the day deltas. Returns the shift of the tracker's newest
- * odometer (the amount fresh fixes of the same batch continue from).
+ * fix's odometer, updates the stored fixes whose odometer changes, shifts every later fix,
+ * and records the day deltas. Returns the shift of the tracker's newest odometer (the amount
+ * fresh fixes of the same batch continue from); the caller moves the last location's by it
+ * (server/db/positions.ts, at the end of the transaction, under the event-id lock).
  */
 export async function placeLateFixes(
   tx: Tx,
@@ -245,13 +252,9 @@ export async function placeLateFixes(
         from jsonb_to_recordset(${JSON.stringify(span.map((c) => ({ fix_time: new Date(c.time).toISOString(), odometer: c.odometer })))}::jsonb)
           as x(fix_time timestamptz, odometer float8)
        where p.tracker_id = ${trackerId} and p.fix_time = x.fix_time`);
-  if (delta !== 0) {
+  if (delta !== 0)
     await tx.execute(sql`
       update positions set odometer = odometer + ${delta}
        where tracker_id = ${trackerId} and fix_time >= ${new Date(next.time).toISOString()}::timestamptz`);
-    await tx.execute(
-      sql`update last_locations set odometer = odometer + ${delta} where tracker_id = ${trackerId}`,
-    );
-  }
   return delta;
 }

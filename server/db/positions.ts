@@ -6,8 +6,8 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from './client';
 import {
-  applyDayDeltas,
   DayDeltas,
+  dayDeltasStatement,
   type LateFix,
   type OdometerPoint,
   odometerStep,
@@ -108,6 +108,53 @@ export async function lastFixesOf(db: Db, trackerIds: string[]): Promise<Map<str
   return new Map(rows.map(({ trackerId, ...fix }) => [trackerId, fix]));
 }
 
+/**
+ * Active trackers by identifier and the stored last fix of each, for a whole ingest batch in
+ * one query (one round trip before the batch's transaction).
+ */
+export async function trackersAndLastFixes(
+  db: Db,
+  identifiers: string[],
+): Promise<{ trackers: Map<string, TrackerRef>; last: Map<string, LastFix> }> {
+  const trackerMap = new Map<string, TrackerRef>();
+  const last = new Map<string, LastFix>();
+  if (identifiers.length === 0) return { trackers: trackerMap, last };
+  const rows = rowsOf<{
+    identifier: string;
+    id: string;
+    client_id: string;
+    vehicle_id: string | null;
+    latitude: number | null;
+    longitude: number | null;
+    fix_time: Date | null;
+    odometer: number | null;
+    last_vehicle_id: string | null;
+  }>(
+    await db.execute(sql`
+      select t.identifier, t.id, t.client_id, t.vehicle_id, l.latitude, l.longitude,
+             l.fix_time, l.odometer, l.vehicle_id as last_vehicle_id
+        from trackers t left join last_locations l on l.tracker_id = t.id
+       where t.identifier in (select jsonb_array_elements_text(${JSON.stringify(identifiers)}::jsonb))
+         and t.canceled_at is null and t.active`),
+  );
+  for (const row of rows) {
+    trackerMap.set(row.identifier, {
+      id: row.id,
+      clientId: row.client_id,
+      vehicleId: row.vehicle_id,
+    });
+    if (row.fix_time)
+      last.set(row.id, {
+        latitude: Number(row.latitude),
+        longitude: Number(row.longitude),
+        fixTime: new Date(row.fix_time),
+        odometer: Number(row.odometer),
+        vehicleId: row.last_vehicle_id,
+      });
+  }
+  return { trackers: trackerMap, last };
+}
+
 export interface TrackerFix {
   tracker: TrackerRef;
   fix: Fix;
@@ -148,13 +195,19 @@ export async function storeFixes(
     const days = new DayDeltas();
     const records: ReturnType<typeof record>[] = [];
     const newest: ReturnType<typeof record>[] = [];
+    const shifts: { tracker_id: string; delta: number }[] = [];
     for (const [trackerId, list] of byTracker) {
       const planned = await planTracker(tx, trackerId, list, last.get(trackerId), days);
       records.push(...planned.records);
       if (planned.newest) newest.push(planned.newest);
+      if (planned.shift) shifts.push({ tracker_id: trackerId, delta: planned.shift });
     }
-    const stored = rowsOf<{ tracker_id: string; fix_time: string | Date }>(
+    // The day rollup and the positions in one statement (one round trip).
+    const dayRows = dayDeltasStatement(days);
+    // The keys stored come back as numbers (ms): parsing thousands of timestamps costs more.
+    const stored = rowsOf<{ tracker_id: string; ms: number }>(
       await tx.execute(sql`
+        ${dayRows ? sql`with days as (${dayRows})` : sql``}
         insert into positions (tracker_id, vehicle_id, client_id, fix_time, received_at,
           latitude, longitude, speed, course, altitude, accuracy, ignition, battery, attributes,
           odometer, driver_rfid)
@@ -163,40 +216,98 @@ export async function storeFixes(
           odometer, driver_rfid
           from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as x(${columns})
         on conflict do nothing
-        returning tracker_id, fix_time`),
+        returning tracker_id, (extract(epoch from fix_time) * 1000)::float8 as ms`),
     );
-    for (const row of stored) inserted.add(fixKey(row.tracker_id, new Date(row.fix_time)));
-    await applyDayDeltas(tx, days);
-    if (newest.length > 0) await moveLastLocations(tx, newest);
+    for (const row of stored) inserted.add(`${row.tracker_id}@${row.ms}`);
     if (within) {
       // The first row of each new key (a batch may repeat a fix), in batch order.
       const fresh = new Set(inserted);
       const stored = rows.filter((row) => fresh.delete(fixKey(row.tracker.id, row.fix.fixTime)));
       await within(tx as unknown as Db, stored, new Date(receivedAt));
     }
+    // Last, so that the event-id lock is held from here to the commit only.
+    if (shifts.length > 0) await shiftLastOdometers(tx, shifts);
+    if (newest.length > 0) await moveLastLocations(tx, newest);
   });
   return inserted;
 
-  /** Each tracker's last location, moved forward only by a newer fix (tracker order: no deadlocks). */
+  /**
+   * Each tracker's last location, moved forward only by a newer fix (tracker order: no
+   * deadlocks), numbered under the event-id lock, and a notice to the other processes.
+   */
   async function moveLastLocations(tx: Tx, newest: ReturnType<typeof record>[]) {
     newest.sort((a, b) => (a.tracker_id < b.tracker_id ? -1 : 1));
     await tx.execute(sql`
-      insert into last_locations as l (tracker_id, vehicle_id, client_id, fix_time,
-        received_at, latitude, longitude, speed, course, ignition, battery, driver_rfid,
-        protocol, odometer)
-      select tracker_id, vehicle_id, client_id, fix_time, ${receivedAt}::timestamptz,
-        latitude, longitude, speed, course, ignition, battery, driver_rfid, protocol, odometer
-        from jsonb_to_recordset(${JSON.stringify(newest)}::jsonb) as x(${columns})
-      on conflict (tracker_id) do update set
-        vehicle_id = excluded.vehicle_id, client_id = excluded.client_id,
-        fix_time = excluded.fix_time, received_at = excluded.received_at,
-        latitude = excluded.latitude, longitude = excluded.longitude,
-        speed = excluded.speed, course = excluded.course, ignition = excluded.ignition,
-        battery = excluded.battery, driver_rfid = excluded.driver_rfid,
-        protocol = coalesce(excluded.protocol, l.protocol), odometer = excluded.odometer,
-        seq = nextval('last_location_seq')
-      where l.fix_time < excluded.fix_time`);
+      with lock as materialized (${EVENT_ID_LOCK_SQL}),
+      moved as (
+        insert into last_locations as l (tracker_id, vehicle_id, client_id, fix_time,
+          received_at, latitude, longitude, speed, course, ignition, battery, driver_rfid,
+          protocol, odometer)
+        select tracker_id, vehicle_id, client_id, fix_time, ${receivedAt}::timestamptz,
+          latitude, longitude, speed, course, ignition, battery, driver_rfid, protocol, odometer
+          from lock, jsonb_to_recordset(${JSON.stringify(newest)}::jsonb) as x(${columns})
+        on conflict (tracker_id) do update set
+          vehicle_id = excluded.vehicle_id, client_id = excluded.client_id,
+          fix_time = excluded.fix_time, received_at = excluded.received_at,
+          latitude = excluded.latitude, longitude = excluded.longitude,
+          speed = excluded.speed, course = excluded.course, ignition = excluded.ignition,
+          battery = excluded.battery, driver_rfid = excluded.driver_rfid,
+          protocol = coalesce(excluded.protocol, l.protocol), odometer = excluded.odometer,
+          seq = nextval('last_location_seq')
+        where l.fix_time < excluded.fix_time
+        returning l.seq)
+      select pg_notify(${LOCATIONS_CHANNEL}, max(seq)::text) from moved having count(*) > 0`);
   }
+}
+
+/**
+ * Late fixes moved these trackers' odometers: their last locations' move by as much. Under the
+ * event-id lock (taken first, like every row lock on last_locations), so that two batches never
+ * wait on each other in a circle.
+ */
+async function shiftLastOdometers(tx: Tx, shifts: { tracker_id: string; delta: number }[]) {
+  await tx.execute(sql`
+    with lock as materialized (${EVENT_ID_LOCK_SQL})
+    update last_locations l set odometer = l.odometer + x.delta
+      from lock, jsonb_to_recordset(${JSON.stringify(shifts)}::jsonb) as x(tracker_id uuid, delta float8)
+     where l.tracker_id = x.tracker_id`);
+}
+
+/**
+ * The channel of the notice "last locations changed, up to this event id", sent by the
+ * transaction that changed them and delivered at its commit (server/realtime/feed.ts).
+ */
+export const LOCATIONS_CHANNEL = 'rastro_locations';
+/** Advisory lock id held from numbering last locations to the commit (client.ts: 727_001…). */
+const EVENT_ID_LOCK = 727_003;
+
+/**
+ * Event ids in commit order. A sequence alone gives numbers in the order they were taken, and
+ * with several processes (or batches in flight) a batch numbered 10 could commit after one
+ * numbered 11: a live stream that had read up to 11 would never see 10. Holding this lock from
+ * numbering to commit makes every id of a committed batch smaller than any id taken after it,
+ * so "every change after id N" is always complete. It is taken by the statement that writes
+ * last locations, the last of the ingest transaction: held for that statement and the commit.
+ * (A row of `lock` must be read before any row is written: the join makes sure of it.)
+ */
+const EVENT_ID_LOCK_SQL = sql.raw(`select pg_advisory_xact_lock(${EVENT_ID_LOCK}) as locked`);
+
+/** Trackers whose last location changed after event id `afterSeq`, in event-id order. */
+export async function changedSince(db: Db, afterSeq: number, limit: number) {
+  const rows = rowsOf<{
+    tracker_id: string;
+    client_id: string;
+    vehicle_id: string | null;
+    seq: string | number;
+  }>(
+    await db.execute(sql`
+      select tracker_id, client_id, vehicle_id, seq from last_locations
+       where seq > ${afterSeq} order by seq limit ${limit}`),
+  );
+  return rows.map((r) => ({
+    tracker: { id: r.tracker_id, clientId: r.client_id, vehicleId: r.vehicle_id },
+    seq: Number(r.seq),
+  }));
 }
 
 function record({ tracker, fix, protocol }: TrackerFix, odometer: number) {
@@ -284,12 +395,13 @@ async function planTracker(
     records.push(newest);
     previous = point;
   }
-  return { records, newest };
+  return { records, newest, shift };
 }
 
 /** A transaction of the one database handle. */
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** A position's key as the pipeline tracks it (storeFixes builds the same from the database). */
 export const fixKey = (trackerId: string, fixTime: Date) => `${trackerId}@${fixTime.getTime()}`;
 
 /** Only these ids, or nothing at all for an empty list; no filter when undefined. */

@@ -664,6 +664,20 @@ export const alertConfigVersion = pgTable('alert_config_version', {
 });
 
 /**
+ * Periodic work done once across processes (server/jobs.ts): every process's timer tries to
+ * claim the job's row for about one period; the one that moves `until` forward runs it, the
+ * others skip that round. A process that dies leaves the lease to expire.
+ */
+export const jobLeases = pgTable('job_leases', {
+  name: text('name').primaryKey(),
+  /** Who ran it last (host and process id), for operators. */
+  holder: text('holder').notNull(),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+  /** How many times it ran, across processes. */
+  runs: bigint('runs', { mode: 'number' }).notNull().default(1),
+});
+
+/**
  * Payments (server/payments/): each customer's Asaas customer id and when its charges were
  * last read from Asaas. Charges are kept here so that Asaas webhooks change their status at
  * once, without polling; a list older than PAYMENTS_SYNC_SECONDS is read from Asaas again.

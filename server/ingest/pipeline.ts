@@ -4,10 +4,14 @@
  * location, then tell whoever listens (live stream, alerts). A source acknowledges the
  * device only after `accept` resolves, i.e. after the commit.
  *
- * Group commit: while one batch is being written, every fix that arrives waits in a queue;
- * the next batch takes them all (up to `MAX_BATCH`) and stores them in one transaction with
- * one look-up of the trackers and one of their last fixes. Under light load a batch is one
- * fix and nothing waits; under heavy load the cost of a commit is shared by hundreds.
+ * Group commit: while batches are being written (one at a time on PGlite, a few at once on
+ * PostgreSQL: INGEST_BATCHES_IN_FLIGHT), every fix that arrives waits in a queue; the next
+ * batch takes them all (up to `MAX_BATCH`) and stores them in one transaction with one look-up
+ * of the trackers and their last fixes. Under light load a batch is one fix and nothing waits;
+ * under heavy load the cost of a commit is shared by hundreds, and with several batches in
+ * flight the round trips of one overlap the others'. A device is in one batch at a time: its
+ * next message waits until the batch with its previous one is written, so its fixes are
+ * screened and numbered in order.
  *
  * A failed batch is retried message by message, and a failed message fix by fix, so that a
  * value the database refuses (a data error: SQLSTATE class 22/23/54) costs only its own fix,
@@ -22,12 +26,11 @@ import {
   type Fix,
   fixKey,
   type LastFix,
-  lastFixesOf,
   type Protocol,
   storeFixes,
   type TrackerFix,
   type TrackerRef,
-  trackersByIdentifiers,
+  trackersAndLastFixes,
 } from '../db/positions';
 import type { Logger } from '../log';
 
@@ -107,6 +110,8 @@ export function screen(
 
 /** Fixes per transaction at most; more wait for the next one. */
 export const MAX_BATCH = 2000;
+/** Fixes waiting before a batch starts beside one being written (see `pump`). */
+const MIN_EXTRA_BATCH = 200;
 
 interface Pending {
   identifier: string;
@@ -132,6 +137,7 @@ export function createPipeline(
   config: Pick<Config, 'ingest'>,
   log: Logger,
   processor?: FixProcessor,
+  options: { batchesInFlight?: number } = {},
 ): Pipeline {
   const counters: Counters = {
     stored: 0,
@@ -145,16 +151,12 @@ export function createPipeline(
   };
   const listeners = new Set<(tracker: TrackerRef, newest: Fix) => void>();
   const queue: Pending[] = [];
-  let writing = false;
+  const maxInFlight = Math.max(1, options.batchesInFlight ?? 1);
 
   /** Screens and stores one batch; its results in batch order. Throws when the write fails. */
   async function write(batch: Pending[]): Promise<AcceptResult[]> {
     const identifiers = [...new Set(batch.map((p) => p.identifier))];
-    const trackers = await trackersByIdentifiers(db, identifiers);
-    const stored = await lastFixesOf(
-      db,
-      [...trackers.values()].map((t) => t.id),
-    );
+    const { trackers, last: stored } = await trackersAndLastFixes(db, identifiers);
     // The fix each next one is screened against (the odometer starts from `stored`).
     const previous = new Map<string, Pick<LastFix, 'latitude' | 'longitude' | 'fixTime'>>(stored);
     const rows: TrackerFix[] = [];
@@ -290,34 +292,81 @@ export function createPipeline(
     }
   }
 
-  async function drain() {
-    writing = true;
-    try {
-      while (queue.length > 0) {
-        // Let the requests that already arrived be read first, so that they join this
-        // batch: a database answer can come back before the sockets are read, and without
-        // the pause a busy server would write one fix per batch.
-        await new Promise((resolve) => setImmediate(resolve));
-        const batch: Pending[] = [];
-        let size = 0;
-        for (let next = queue[0]; next; next = queue[0]) {
-          if (batch.length > 0 && size + next.fixes.length > MAX_BATCH) break;
-          queue.shift();
-          size += next.fixes.length;
-          batch.push(next);
-        }
-        await settle(batch);
+  /** Identifiers in the batches being written: a device's next message waits for its last. */
+  const busy = new Set<string>();
+  let inFlight = 0;
+  let scheduled = false;
+
+  /**
+   * The next batch: queued messages in arrival order up to MAX_BATCH fixes, leaving those of a
+   * device already being written (and every later one of that device, to keep its order).
+   */
+  function take(): Pending[] {
+    const batch: Pending[] = [];
+    const rest: Pending[] = [];
+    const left = new Set<string>();
+    let size = 0;
+    for (const next of queue) {
+      const full = batch.length > 0 && size + next.fixes.length > MAX_BATCH;
+      if (full || busy.has(next.identifier) || left.has(next.identifier)) {
+        rest.push(next);
+        left.add(next.identifier);
+        continue;
       }
-    } finally {
-      writing = false;
+      size += next.fixes.length;
+      batch.push(next);
     }
+    queue.length = 0;
+    for (const next of rest) queue.push(next);
+    return batch;
+  }
+
+  /**
+   * Starts batches while fewer than `maxInFlight` are being written. A batch beside others
+   * starts only with MIN_EXTRA_BATCH fixes waiting: many small transactions cost the database
+   * more than a few large ones, and fewer fixes wait as well for the next batch.
+   */
+  function pump() {
+    scheduled = false;
+    while (inFlight < maxInFlight && queue.length > 0) {
+      if (inFlight > 0 && queuedFixes() < MIN_EXTRA_BATCH) return;
+      const batch = take();
+      if (batch.length === 0) return;
+      const identifiers = new Set(batch.map((p) => p.identifier));
+      for (const id of identifiers) busy.add(id);
+      inFlight += 1;
+      void settle(batch)
+        .catch((err: unknown) => {
+          for (const pending of batch) pending.reject(err);
+        })
+        .finally(() => {
+          inFlight -= 1;
+          for (const id of identifiers) busy.delete(id);
+          schedule();
+        });
+    }
+  }
+
+  function queuedFixes() {
+    let n = 0;
+    for (const next of queue) n += next.fixes.length;
+    return n;
+  }
+
+  // Let the requests that already arrived be read first, so that they join the next batch: a
+  // database answer can come back before the sockets are read, and without the pause a busy
+  // server would write one fix per batch.
+  function schedule() {
+    if (scheduled || queue.length === 0 || inFlight >= maxInFlight) return;
+    scheduled = true;
+    setImmediate(pump);
   }
 
   return {
     accept(identifier, fixes, protocol) {
       return new Promise<AcceptResult>((resolve, reject) => {
         queue.push({ identifier, fixes, protocol, resolve, reject });
-        if (!writing) void drain();
+        schedule();
       });
     },
     device: (identifier) => deviceLogin(db, identifier),

@@ -9,10 +9,11 @@
  * Then every change within moments of ingest. At every heartbeat the stream checks that the
  * token is still valid and the user and session still allowed, and closes otherwise.
  *
- * Ids follow commit order because one process writes last locations one batch at a time.
- * With several ingest processes, a batch could commit after a later-numbered one; a client
- * resuming in that instant would miss it until its next full read (the PWA does one at every
- * reconnect). Closing that gap takes a commit-ordered id (e.g. a per-batch lock): later.
+ * Ids follow commit order, with one process or several (server/db/positions.ts), and each
+ * stream sends "every change after the last id it sent" in id order: its ids only grow, and
+ * a resume from the last one misses nothing. Which changes to read is known from the live
+ * feed (server/realtime/feed.ts): this process's ingest, or any process's through
+ * PostgreSQL LISTEN/NOTIFY.
  */
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -28,6 +29,7 @@ import {
 } from '../../src/contract';
 import { wireAlert } from '../alerts/notifier';
 import { type AuthEnv, requireAuth, requirePermission, sessionProblem } from '../auth/middleware';
+import { currentSeq, type TrackerRef } from '../db/positions';
 import type { Deps } from '../deps';
 import { badRequest } from '../http/errors';
 import { validate } from '../http/validate';
@@ -104,7 +106,6 @@ export function realtimeRoutes(deps: Deps) {
       const claims = c.var.claims;
       const locations = q.events !== 'alerts';
       return streamSSE(c, async (stream) => {
-        const pending = new Set<string>();
         const alerts: Alert[] = [];
         let wake: (() => void) | undefined;
         // Alerts travel as `alert` events, scoped like locations (a Terceiro: linked vehicles).
@@ -119,17 +120,19 @@ export function realtimeRoutes(deps: Deps) {
                 }
                 wake?.();
               });
-        const stopLocations = deps.pipeline.onStored((tracker) => {
-          if (!locations) return;
-          if (!scope.clientIds.includes(tracker.clientId)) return;
-          if (
-            scope.vehicleIds &&
-            !(tracker.vehicleId && scope.vehicleIds.includes(tracker.vehicleId))
-          )
-            return;
-          pending.add(tracker.id);
-          wake?.();
-        });
+        // Something this stream may see changed: read every change after the last id sent.
+        let changed = false;
+        const visible = (tracker: TrackerRef) =>
+          scope.clientIds.includes(tracker.clientId) &&
+          (!scope.vehicleIds ||
+            (tracker.vehicleId !== null && scope.vehicleIds.includes(tracker.vehicleId)));
+        const stopLocations = locations
+          ? deps.live.onLocations((trackers) => {
+              if (!trackers.some(visible)) return;
+              changed = true;
+              wake?.();
+            })
+          : () => {};
         const stop = () => {
           stopLocations();
           stopAlerts();
@@ -138,13 +141,18 @@ export function realtimeRoutes(deps: Deps) {
           stop();
           wake?.();
         });
+        // The greatest event id sent (or the current one at the start): the next read starts
+        // after it, so the stream's ids only grow and a resume from the last one loses nothing.
+        let cursor = resume?.afterSeq ?? (await currentSeq(deps.database.db));
         const send = async (items: Awaited<ReturnType<typeof locationItems>>) => {
-          for (const item of items)
+          for (const item of items) {
             await stream.writeSSE({
               event: 'location',
               id: item.eventId,
               data: JSON.stringify(item),
             });
+            cursor = Math.max(cursor, Number(item.eventId));
+          }
         };
         if (resume && locations) await send(await locationItems(deps, scope, resume));
         await stream.writeSSE({ event: 'ready', data: new Date().toISOString() });
@@ -157,12 +165,12 @@ export function realtimeRoutes(deps: Deps) {
               await stream.writeSSE({ event: 'end', data: JSON.stringify(problem) });
               break;
             }
-            if (pending.size === 0 && alerts.length === 0) await stream.write(': ping\n\n');
+            if (!changed && alerts.length === 0) await stream.write(': ping\n\n');
           }
           // No id: an alert event leaves the stream's Last-Event-ID (locations) as it was.
           for (let alert = alerts.shift(); alert; alert = alerts.shift())
             await stream.writeSSE({ event: 'alert', data: JSON.stringify(alert) });
-          if (pending.size === 0) {
+          if (!changed) {
             const due = checkedAt + deps.config.streamHeartbeatMs - Date.now();
             let timer: ReturnType<typeof setTimeout> | undefined;
             await new Promise<void>((resolve) => {
@@ -173,9 +181,8 @@ export function realtimeRoutes(deps: Deps) {
             wake = undefined;
             continue;
           }
-          const trackerIds = [...pending];
-          pending.clear();
-          await send(await locationItems(deps, scope, { trackerIds }));
+          changed = false;
+          await send(await locationItems(deps, scope, { afterSeq: cursor }));
         }
         stop();
       });

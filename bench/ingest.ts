@@ -1,0 +1,182 @@
+/**
+ * Ingest throughput with the alert engine on (issue 16): the server here, the devices in a
+ * child process (bench/load.ts) so that they do not share its event loop. Wialon IPS: 2,000
+ * devices on their own TCP connections, one packet in flight each; OsmAnd: 128 requests in
+ * flight. Every vehicle is covered by three rules (overspeed, ignition on, ignition off).
+ * Prints positions stored per second and the server's longest event-loop pause while the
+ * load runs. BENCH_INGEST_SECONDS, BENCH_WIALON_DEVICES, BENCH_OSMAND_CONCURRENCY change it.
+ */
+import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../server/config';
+import { rowsOf } from '../server/db/client';
+import { alertRules, alerts, trackers, vehicles } from '../server/db/schema';
+import { createLogger } from '../server/log';
+import { type RunningServer, startServer } from '../server/start';
+import { withLoopWatch } from './loop-watch';
+
+const SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? 10);
+const WIALON_DEVICES = Number(process.env.BENCH_WIALON_DEVICES ?? 2000);
+const OSMAND_DEVICES = Number(process.env.BENCH_OSMAND_DEVICES ?? 2000);
+const OSMAND_CONCURRENCY = Number(process.env.BENCH_OSMAND_CONCURRENCY ?? 128);
+
+async function seed(server: RunningServer, prefix: string, count: number) {
+  const { db } = server.deps.database;
+  const [client] = await db.query.clients.findMany({ limit: 1 });
+  if (!client) throw new Error('no customer');
+  for (let i = 0; i < count; i += 500) {
+    const made = await db
+      .insert(vehicles)
+      .values(
+        Array.from({ length: Math.min(500, count - i) }, (_, k) => ({
+          clientId: client.id,
+          name: `Veículo ${prefix}${i + k}`,
+          plate: `${prefix.slice(0, 3).toUpperCase()}${String(i + k).padStart(4, '0')}`,
+          type: 'truck',
+        })),
+      )
+      .returning({ id: vehicles.id });
+    await db.insert(trackers).values(
+      made.map((v, k) => ({
+        clientId: client.id,
+        identifier: `${prefix}${i + k}`,
+        provider: 'rastro',
+        vehicleId: v.id,
+      })),
+    );
+  }
+  return client.id;
+}
+
+const TICKS_PER_MS = 100 / 1000;
+
+/**
+ * CPU time (ms) the PostgreSQL server processes of this database have used so far (from
+ * /proc, when the server runs on this machine): the database's share of the work.
+ */
+async function databaseCpuMs(server: RunningServer): Promise<number | undefined> {
+  if (server.deps.database.kind !== 'postgres') return undefined;
+  const pids = rowsOf<{ pid: number }>(
+    await server.deps.database.db.execute(
+      sql`select pid from pg_stat_activity where datname = current_database()`,
+    ),
+  );
+  let ticks = 0;
+  for (const { pid } of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return undefined;
+    }
+  }
+  return ticks / TICKS_PER_MS;
+}
+
+/** Runs the load generator on `port` for SECONDS; the server's figures meanwhile. */
+async function drive(
+  server: RunningServer,
+  job: { protocol: 'wialon' | 'osmand'; port: number; prefix: string; devices: number },
+) {
+  const child = fork(
+    path.join(import.meta.dirname, 'load.ts'),
+    [JSON.stringify({ ...job, concurrency: OSMAND_CONCURRENCY, seconds: SECONDS })],
+    { execArgv: ['--import', 'tsx'] },
+  );
+  // Measured from the moment the devices start sending (logins and start-up left out).
+  let before = { stored: 0, cpu: process.cpuUsage() };
+  let dbBefore: number | undefined;
+  let watch: Promise<{ ms: number; pauseMs: number }> | undefined;
+  let done: (() => void) | undefined;
+  const result = await new Promise<{ sent: number; acked: number; ms: number }>(
+    (resolve, reject) => {
+      child.on('message', (m: { go?: boolean; sent?: number; acked?: number; ms?: number }) => {
+        if (m.go) {
+          before = { stored: server.deps.pipeline.stats().stored, cpu: process.cpuUsage() };
+          void databaseCpuMs(server).then((ms) => {
+            dbBefore = ms;
+          });
+          watch = withLoopWatch(
+            () =>
+              new Promise<void>((end) => {
+                done = end;
+              }),
+          );
+        } else resolve(m as { sent: number; acked: number; ms: number });
+      });
+      child.once('exit', (code) => {
+        if (code !== 0) reject(new Error(`load generator exited (${code})`));
+      });
+    },
+  );
+  const cpu = process.cpuUsage(before.cpu);
+  const dbAfter = await databaseCpuMs(server);
+  done?.();
+  const { pauseMs } = (await watch) ?? { pauseMs: 0 };
+  const stored = server.deps.pipeline.stats().stored - before.stored;
+  // The server's own CPU time per 1,000 positions: what the machine's other load does not change.
+  const cpuPer1000 = ((cpu.user + cpu.system) / 1000 / Math.max(1, stored)) * 1000;
+  const dbPer1000 =
+    dbBefore === undefined || dbAfter === undefined
+      ? undefined
+      : ((dbAfter - dbBefore) / Math.max(1, stored)) * 1000;
+  return { ...result, stored, rate: stored / (result.ms / 1000), pauseMs, cpuPer1000, dbPer1000 };
+}
+
+export async function benchIngest(label: string, databaseUrl?: string) {
+  const server: RunningServer = await startServer(
+    loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: 'memory://',
+      OSMAND_PORT: '0',
+      WIALON_IPS_PORT: '0',
+      WIALON_IPS_MAX_CONNECTIONS_PER_ADDRESS: String(WIALON_DEVICES + 10),
+      SIMULATOR: 'off',
+      SEED_DEMO_FLEET: 'false',
+      LOG_LEVEL: 'silent',
+      ALERT_ENGINE: 'on',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    }),
+    createLogger('silent'),
+  );
+  try {
+    const clientId = await seed(server, 'wia-', WIALON_DEVICES);
+    await seed(server, 'osm-', OSMAND_DEVICES);
+    await server.deps.database.db.insert(alertRules).values([
+      { clientId, name: 'Velocidade', type: 'OVERSPEED', params: { speedLimit: 80 } },
+      { clientId, name: 'Ligou', type: 'IGNITION_ON', params: {} },
+      { clientId, name: 'Desligou', type: 'IGNITION_OFF', params: {} },
+    ]);
+    console.log(`\n${label}: ingest with the alert engine on (load generator in a child process)`);
+    const wialon = await drive(server, {
+      protocol: 'wialon',
+      port: server.wialonPort ?? 0,
+      prefix: 'wia-',
+      devices: WIALON_DEVICES,
+    });
+    console.log(
+      `  Wialon IPS, ${WIALON_DEVICES} devices, one packet in flight each: ${wialon.rate.toFixed(0)} positions/s stored (${wialon.stored} in ${(wialon.ms / 1000).toFixed(1)} s), longest pause ${wialon.pauseMs.toFixed(0)} ms, server CPU ${wialon.cpuPer1000.toFixed(0)} ms per 1,000${wialon.dbPer1000 === undefined ? '' : `, PostgreSQL CPU ${wialon.dbPer1000.toFixed(0)} ms per 1,000`}`,
+    );
+    const osmand = await drive(server, {
+      protocol: 'osmand',
+      port: server.osmandPort ?? 0,
+      prefix: 'osm-',
+      devices: OSMAND_DEVICES,
+    });
+    console.log(
+      `  OsmAnd, ${OSMAND_CONCURRENCY} requests in flight: ${osmand.rate.toFixed(0)} positions/s stored (${osmand.stored} in ${(osmand.ms / 1000).toFixed(1)} s), longest pause ${osmand.pauseMs.toFixed(0)} ms, server CPU ${osmand.cpuPer1000.toFixed(0)} ms per 1,000${osmand.dbPer1000 === undefined ? '' : `, PostgreSQL CPU ${osmand.dbPer1000.toFixed(0)} ms per 1,000`}`,
+    );
+    const raised = await server.deps.database.db.$count(alerts);
+    console.log(
+      `  alerts raised: ${raised}; load average ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')} (2 cores: other work on the machine lowers these figures)`,
+    );
+  } finally {
+    await server.close();
+  }
+}

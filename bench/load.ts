@@ -1,0 +1,141 @@
+/**
+ * The ingest bench's load generator, run as a child process of the bench (bench/ingest.ts) so
+ * that the server's figure is the server's: it does not share the server's event loop.
+ *
+ * - `wialon`: DEVICES TCP connections, each logged in (Wialon IPS 1.1) and sending `#D#`
+ *   data packets one at a time: the next only after the `#AD#1` of the one before (a device
+ *   waits for its acknowledgement, which the server writes after the commit).
+ * - `osmand`: CONCURRENCY HTTP requests in flight at once (keep-alive), each a fix of the next
+ *   device in turn.
+ *
+ * Every device's fixes move forward a second at a time from an hour ago, driving slowly; every
+ * 4th fix turns the ignition over and 2 of every 8 are above 80 km/h, so the alert engine has
+ * edges to raise. Runs SECONDS and reports `{ sent, acked, ms }` to the parent over IPC.
+ */
+import { Agent, request } from 'node:http';
+import { connect, type Socket } from 'node:net';
+
+interface Job {
+  protocol: 'wialon' | 'osmand';
+  port: number;
+  prefix: string;
+  devices: number;
+  concurrency: number;
+  seconds: number;
+}
+
+const job = JSON.parse(process.argv[2] ?? '{}') as Job;
+const start = Date.now() - 3600_000;
+const p2 = (n: number) => String(n).padStart(2, '0');
+
+/** The n-th fix of device d: time, place (degrees), speed (km/h), ignition. */
+function fixOf(d: number, n: number) {
+  const at = new Date(start + n * 1000);
+  const lat = -8 - (d % 100) / 100 - n * 0.00001;
+  const lon = -34.9 - Math.floor(d / 100) / 100;
+  return { at, lat, lon, kmh: n % 8 >= 6 ? 95 : 40, ignition: Math.floor(n / 4) % 2 === 0 };
+}
+
+/** Degrees as Wialon's DDMM.MMMM (latitude) or DDDMM.MMMM (longitude), with the hemisphere. */
+function wialonAngle(value: number, digits: number, [pos, neg]: [string, string]) {
+  const abs = Math.abs(value);
+  const deg = Math.floor(abs);
+  const minutes = ((abs - deg) * 60).toFixed(4).padStart(7, '0');
+  return `${String(deg).padStart(digits, '0')}${minutes};${value < 0 ? neg : pos}`;
+}
+
+function wialonPacket(d: number, n: number) {
+  const { at, lat, lon, kmh, ignition } = fixOf(d, n);
+  const stamp = `${p2(at.getUTCDate())}${p2(at.getUTCMonth() + 1)}${p2(at.getUTCFullYear() % 100)};${p2(at.getUTCHours())}${p2(at.getUTCMinutes())}${p2(at.getUTCSeconds())}`;
+  return `#D#${stamp};${wialonAngle(lat, 2, ['N', 'S'])};${wialonAngle(lon, 3, ['E', 'W'])};${kmh};90;10;9;1.0;0;0;NA;NA;ign:1:${ignition ? 1 : 0}\r\n`;
+}
+
+/** A Wialon IPS device logged in on its own connection: `send` answers the packet's reply. */
+async function wialonDevice(d: number) {
+  const socket: Socket = await new Promise((resolve, reject) => {
+    const s = connect(job.port, '127.0.0.1', () => resolve(s));
+    s.once('error', reject);
+  });
+  socket.setNoDelay(true);
+  socket.setEncoding('latin1');
+  let buffered = '';
+  let wake: ((line: string) => void) | undefined;
+  socket.on('data', (chunk: string) => {
+    buffered += chunk;
+    for (let end = buffered.indexOf('\r\n'); end >= 0; end = buffered.indexOf('\r\n')) {
+      const line = buffered.slice(0, end);
+      buffered = buffered.slice(end + 2);
+      wake?.(line);
+    }
+  });
+  const send = (packet: string) =>
+    new Promise<string>((resolve) => {
+      wake = resolve;
+      socket.write(packet);
+    });
+  if ((await send(`#L#${job.prefix}${d};NA\r\n`)) !== '#AL#1') throw new Error('login refused');
+  return { d, send, close: () => socket.destroy() };
+}
+
+async function wialon(counts: { sent: number; acked: number }) {
+  const devices: Awaited<ReturnType<typeof wialonDevice>>[] = [];
+  for (let d = 0; d < job.devices; d += 100)
+    devices.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(100, job.devices - d) }, (_, k) => wialonDevice(d + k)),
+      )),
+    );
+  const t0 = Date.now();
+  process.send?.({ go: true });
+  const until = t0 + job.seconds * 1000;
+  await Promise.all(
+    devices.map(async (device) => {
+      for (let n = 0; Date.now() < until; n += 1) {
+        counts.sent += 1;
+        if ((await device.send(wialonPacket(device.d, n))) === '#AD#1') counts.acked += 1;
+      }
+      device.close();
+    }),
+  );
+  return Date.now() - t0;
+}
+
+async function osmand(until: number, counts: { sent: number; acked: number }) {
+  const agent = new Agent({ keepAlive: true, maxSockets: job.concurrency });
+  const next = new Array<number>(job.devices).fill(0);
+  let turn = 0;
+  const one = () =>
+    new Promise<void>((resolve, reject) => {
+      const d = turn++ % job.devices;
+      const n = next[d] ?? 0;
+      next[d] = n + 1;
+      const { at, lat, lon, kmh, ignition } = fixOf(d, n);
+      const path = `/?id=${job.prefix}${d}&lat=${lat.toFixed(6)}&lon=${lon.toFixed(6)}&timestamp=${Math.floor(at.getTime() / 1000)}&speed=${(kmh / 1.852).toFixed(1)}&ignition=${ignition}`;
+      counts.sent += 1;
+      request({ host: '127.0.0.1', port: job.port, path, agent }, (res) => {
+        if (res.statusCode === 200) counts.acked += 1;
+        res.resume();
+        res.on('end', resolve);
+      })
+        .on('error', reject)
+        .end();
+    });
+  await Promise.all(
+    Array.from({ length: job.concurrency }, async () => {
+      while (Date.now() < until) await one();
+    }),
+  );
+  agent.destroy();
+}
+
+const counts = { sent: 0, acked: 0 };
+let ms: number;
+if (job.protocol === 'wialon') ms = await wialon(counts);
+else {
+  const t0 = Date.now();
+  process.send?.({ go: true });
+  await osmand(t0 + job.seconds * 1000, counts);
+  ms = Date.now() - t0;
+}
+process.send?.({ ...counts, ms });
+process.exit(0);

@@ -1,0 +1,142 @@
+/**
+ * The live feed: which last locations changed and which alerts were raised, for the live
+ * streams of this process, whichever process ingested the fix or raised the alert.
+ *
+ * - One process (PGlite): the ingest pipeline's own notice after each commit, and the alert
+ *   engine's after-commit delivery, straight into the listeners — today's in-process path.
+ * - PostgreSQL (any number of processes): every process, the one that wrote included, hears
+ *   the same compact notices through LISTEN/NOTIFY, sent inside the writing transaction and so
+ *   delivered at its commit, in commit order:
+ *   · `rastro_locations` carries the newest event id of a batch. The receiver reads "which
+ *     trackers changed after the event id I have" (one indexed query per notice, whatever the
+ *     batch size, for all the streams of the process) and tells its streams, which read the
+ *     items they may see. Event ids follow commit order (server/db/positions.ts), so that read
+ *     never skips a change, and after a lost connection the same read catches up.
+ *   · `rastro_alerts` carries the ids of the alerts raised; the receiver reads them.
+ *     Best-effort like any live delivery: an alert raised while a process was reconnecting
+ *     is not streamed there (it is in the history and the counter).
+ */
+
+import { type AlertBus, type AlertNotifier, createAlertBus } from '../alerts/notifier';
+import { ALERTS_CHANNEL, alertsByIds, notifyAlerts } from '../db/alerts';
+import type { Database } from '../db/client';
+import { changedSince, currentSeq, LOCATIONS_CHANNEL, type TrackerRef } from '../db/positions';
+import type { Pipeline } from '../ingest/pipeline';
+import type { Logger } from '../log';
+import { alertOut } from '../routes/alerts';
+
+export type LocationsListener = (trackers: TrackerRef[]) => void;
+
+export interface LiveFeed {
+  /** Trackers whose last location changed; returns the function that stops listening. */
+  onLocations(listener: LocationsListener): () => void;
+  /** Raised alerts, from any process. */
+  alerts: AlertBus;
+  /** The way out of the alert engine to the live streams. */
+  notifier: AlertNotifier;
+  /** Connects the pipeline that stores this process's fixes (used with one process only). */
+  attach(pipeline: Pipeline): void;
+  /** 'process' (PGlite) or 'notify' (PostgreSQL LISTEN/NOTIFY). */
+  mode: 'process' | 'notify';
+}
+
+/** Changed trackers read per query while catching up. */
+const READ_LIMIT = 5000;
+
+export async function createLiveFeed(database: Database, log: Logger): Promise<LiveFeed> {
+  const listeners = new Set<LocationsListener>();
+  const bus = createAlertBus();
+  const tell = (trackers: TrackerRef[]) => {
+    if (trackers.length === 0) return;
+    for (const listener of listeners) {
+      try {
+        listener(trackers);
+      } catch (err) {
+        log.error('live: listener failed', { err });
+      }
+    }
+  };
+  const onLocations = (listener: LocationsListener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+  if (!database.listen)
+    return {
+      mode: 'process',
+      onLocations,
+      alerts: bus,
+      notifier: bus.notifier,
+      attach: (pipeline) => void pipeline.onStored((tracker) => tell([tracker])),
+    };
+
+  const { db } = database;
+  let cursor = await currentSeq(db);
+  let newest = cursor;
+  let reading = false;
+  /**
+   * Reads the changes after the cursor until none are left; one read at a time. Every id up to
+   * a notice's is committed when the notice arrives (commit order), so a complete read moves
+   * the cursor at least that far, even when those rows changed again or are gone.
+   */
+  const catchUp = () => {
+    if (reading) return;
+    reading = true;
+    void (async () => {
+      const target = newest;
+      let failed = false;
+      try {
+        for (;;) {
+          const changed = await changedSince(db, cursor, READ_LIMIT);
+          const last = changed.at(-1);
+          if (last) cursor = last.seq;
+          tell(changed.map((c) => c.tracker));
+          if (changed.length < READ_LIMIT) break;
+        }
+        cursor = Math.max(cursor, target);
+      } catch (err) {
+        failed = true;
+        log.warn('live: could not read the changed locations', { err });
+      } finally {
+        reading = false;
+      }
+      // A notice that arrived during the read asks for one more (after a failure, the next
+      // notice or reconnection does).
+      if (!failed && newest > cursor) catchUp();
+    })();
+  };
+  const raised = async (payload: string) => {
+    try {
+      const rows = await alertsByIds(db, payload.split(',').filter(Boolean));
+      bus.publish(rows.map((row) => ({ ...alertOut(row), clientId: row.clientId })));
+    } catch (err) {
+      log.warn('live: could not read the raised alerts', { err });
+    }
+  };
+  await database.listen([LOCATIONS_CHANNEL, ALERTS_CHANNEL], {
+    notice(channel, payload) {
+      if (channel === ALERTS_CHANNEL) {
+        void raised(payload);
+        return;
+      }
+      const seq = Number(payload);
+      if (Number.isFinite(seq) && seq > newest) newest = seq;
+      if (newest > cursor) catchUp();
+    },
+    connected: catchUp,
+    error: (err) => log.warn('live: LISTEN connection lost, reconnecting', { err: err.message }),
+  });
+  return {
+    mode: 'notify',
+    onLocations,
+    alerts: bus,
+    notifier: {
+      name: 'live',
+      enqueue: (tx, alerts) =>
+        notifyAlerts(
+          tx,
+          alerts.map((a) => a.id),
+        ),
+    },
+    attach: () => {},
+  };
+}

@@ -1,0 +1,297 @@
+/**
+ * Several Rastro processes on one PostgreSQL (issue 16): process A in this test, process B a
+ * child process, both on the real start path. A fix sent to A's OsmAnd port reaches a live
+ * stream open on B, also after the listening connections were cut, and an alert raised on A
+ * too; with fixes going to both at once, every
+ * stream's event ids only grow and end at each tracker's last fix; a periodic job that both
+ * run every second is done about once a second, not twice.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../server/db/client';
+import { leaseOf } from '../../server/db/leases';
+import type { RunningServer } from '../../server/start';
+import {
+  type Caller,
+  createRule,
+  customers,
+  databaseFor,
+  epoch,
+  osmand,
+  signIn,
+  startReal,
+  vehicleWithTracker,
+} from './alert-fixtures';
+import { postgresAvailable } from './harness';
+
+const HOME = { lat: -8.0539, lon: -34.8811 };
+const TIMEOUT_JOB = 'alerts:location-timeouts';
+
+interface StreamEvent {
+  event: string;
+  id: string | undefined;
+  // biome-ignore lint/suspicious/noExplicitAny: event bodies are inspected loosely
+  data: any;
+}
+
+/** A live stream read as it comes: `next(match)` resolves with the first event that matches. */
+async function openStream(url: string, caller: Caller) {
+  const controller = new AbortController();
+  const res = await fetch(`${url}/registros/real-time/stream`, {
+    headers: { authorization: `Bearer ${caller.token}` },
+    signal: controller.signal,
+  });
+  expect(res.status).toBe(200);
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  const events: StreamEvent[] = [];
+  let buffer = '';
+  let waiter: (() => void) | undefined;
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const field = (name: string) =>
+          block
+            .split('\n')
+            .find((line) => line.startsWith(`${name}: `))
+            ?.slice(name.length + 2);
+        const event = field('event');
+        if (!event) continue;
+        const data = field('data') ?? '';
+        events.push({ event, id: field('id'), data: event === 'ready' ? data : JSON.parse(data) });
+        waiter?.();
+      }
+    }
+  })();
+  let seen = 0;
+  const next = async (match: (e: StreamEvent) => boolean): Promise<StreamEvent> => {
+    for (;;) {
+      const found = events.slice(seen).find(match);
+      if (found) return found;
+      await new Promise<void>((resolve) => {
+        waiter = resolve;
+      });
+    }
+  };
+  await next((e) => e.event === 'ready');
+  seen = events.length;
+  return { events, next, close: () => controller.abort() };
+}
+
+describe.runIf(await postgresAvailable())('two server processes on one PostgreSQL', () => {
+  let drop: () => Promise<void>;
+  let a: RunningServer;
+  let child: ChildProcess;
+  let b: { port: number; url: string };
+  // Both processes run the silence check every second (the periodic job under test).
+  const periodic = { ALERT_TIMEOUT_CHECK_SECONDS: '1' };
+
+  beforeAll(async () => {
+    const database = await databaseFor('postgres');
+    drop = database.drop;
+    a = await startReal({ ...database.env, ...periodic });
+    child = fork(path.join(import.meta.dirname, 'fixtures/server-child.ts'), [], {
+      execArgv: ['--import', 'tsx'],
+      env: {
+        ...process.env,
+        DATABASE_URL: database.env.DATABASE_URL,
+        CHILD_ENV: JSON.stringify(periodic),
+      },
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    b = await new Promise((resolve, reject) => {
+      child.once('message', (m) => resolve(m as { port: number; url: string }));
+      child.once('exit', (code) => reject(new Error(`second process exited (${code})`)));
+    });
+  }, 60_000);
+  afterAll(async () => {
+    child?.send('stop');
+    if (child) await new Promise((resolve) => child.once('exit', resolve));
+    await a?.close();
+    await drop?.();
+  });
+
+  it("shows a fix sent to A's OsmAnd port on a stream open on B", async () => {
+    const onA = await signIn(a.url, 'admin@rastro.demo');
+    const { north } = await customers(onA);
+    const v = await vehicleWithTracker(onA, north, 'PRC1A11', 'trk-fanout');
+    const stream = await openStream(b.url, await signIn(b.url, 'admin@rastro.demo'));
+    try {
+      const at = new Date(Math.floor(Date.now() / 1000) * 1000 - 5000);
+      expect(
+        await osmand(a.osmandPort ?? 0, {
+          id: 'trk-fanout',
+          lat: HOME.lat,
+          lon: HOME.lon,
+          timestamp: epoch(at),
+        }),
+      ).toBe(200);
+      const { id, data } = await stream.next(
+        (e) => e.event === 'location' && e.data.trackerId === v.trackerId,
+      );
+      expect(data).toMatchObject({
+        id: v.vehicleId,
+        plate: 'PRC1A11',
+        latitude: HOME.lat,
+        longitude: HOME.lon,
+        fixTime: at.toISOString(),
+      });
+      expect(id).toBe(data.eventId);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('keeps fanning out after the LISTEN connections are cut, with what changed meanwhile', async () => {
+    const onA = await signIn(a.url, 'admin@rastro.demo');
+    const { north } = await customers(onA);
+    const v = await vehicleWithTracker(onA, north, 'PRC3C33', 'trk-fanout-cut');
+    const stream = await openStream(b.url, await signIn(b.url, 'admin@rastro.demo'));
+    try {
+      // The database drops every listening connection (a restart or failover would).
+      const { db } = a.deps.database;
+      const cut = rowsOf<{ pid: number }>(
+        await db.execute(sql`
+          select pg_terminate_backend(pid) as done, pid from pg_stat_activity
+           where datname = current_database() and query like 'listen %'`),
+      );
+      expect(cut.length).toBeGreaterThanOrEqual(2);
+      const pids = cut.map((c) => c.pid);
+      for (;;) {
+        const left = rowsOf<{ n: number }>(
+          await db.execute(
+            sql`select count(*)::int as n from pg_stat_activity where pid = any(${`{${pids.join(',')}}`}::int[])`,
+          ),
+        );
+        if (left[0]?.n === 0) break;
+      }
+      // A fix stored while nobody listens reaches B once it listens again.
+      const at = new Date(Math.floor(Date.now() / 1000) * 1000 - 3000);
+      expect(
+        await osmand(a.osmandPort ?? 0, {
+          id: 'trk-fanout-cut',
+          lat: HOME.lat,
+          lon: HOME.lon,
+          timestamp: epoch(at),
+        }),
+      ).toBe(200);
+      const { data } = await stream.next(
+        (e) => e.event === 'location' && e.data.trackerId === v.trackerId,
+      );
+      expect(data.fixTime).toBe(at.toISOString());
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('shows an alert raised on A on a stream open on B', async () => {
+    const onA = await signIn(a.url, 'admin@rastro.demo');
+    const { north } = await customers(onA);
+    const v = await vehicleWithTracker(onA, north, 'PRC2B22', 'trk-fanout-alert');
+    await createRule(onA, {
+      clientId: north,
+      name: 'Ignição ligada',
+      type: 'IGNITION_ON',
+      vehicleIds: [v.vehicleId],
+    });
+    const stream = await openStream(b.url, await signIn(b.url, 'operador@rastro.demo'));
+    try {
+      const t0 = Math.floor(Date.now() / 1000) * 1000 - 60_000;
+      for (const [i, ignition] of [false, true].entries())
+        await osmand(a.osmandPort ?? 0, {
+          id: 'trk-fanout-alert',
+          lat: HOME.lat,
+          lon: HOME.lon,
+          timestamp: epoch(new Date(t0 + i * 10_000)),
+          ignition,
+        });
+      const { data } = await stream.next((e) => e.event === 'alert');
+      expect(data).toMatchObject({
+        type: 'IGNITION_ON',
+        vehicleId: v.vehicleId,
+        plate: 'PRC2B22',
+        ruleName: 'Ignição ligada',
+        fixTime: new Date(t0 + 10_000).toISOString(),
+        acknowledgedAt: null,
+      });
+      expect(data.clientId).toBeUndefined();
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('keeps every stream in event-id order while both processes ingest at once', async () => {
+    const onA = await signIn(a.url, 'admin@rastro.demo');
+    const { south } = await customers(onA);
+    const count = 12;
+    const trackerIds = new Map<string, string>();
+    for (let i = 0; i < count; i += 1) {
+      const v = await vehicleWithTracker(
+        onA,
+        south,
+        `ORD${i % 10}${String.fromCharCode(65 + i)}00`,
+        `trk-ord-${i}`,
+      );
+      trackerIds.set(v.trackerId, `trk-ord-${i}`);
+    }
+    const streams = [
+      await openStream(a.url, onA),
+      await openStream(b.url, await signIn(b.url, 'admin@rastro.demo')),
+    ];
+    try {
+      const t0 = Math.floor(Date.now() / 1000) * 1000 - 120_000;
+      const rounds = 8;
+      const lat = (i: number, round: number) => -8 - i / 100 - round / 10_000;
+      // Each tracker's fixes in order; trackers alternate between the processes per round.
+      await Promise.all(
+        Array.from({ length: count }, async (_, i) => {
+          for (let round = 0; round < rounds; round += 1)
+            expect(
+              await osmand((i + round) % 2 ? b.port : (a.osmandPort ?? 0), {
+                id: `trk-ord-${i}`,
+                lat: lat(i, round),
+                lon: HOME.lon,
+                timestamp: epoch(new Date(t0 + round * 10_000)),
+              }),
+            ).toBe(200);
+        }),
+      );
+      const last = new Date(t0 + (rounds - 1) * 10_000).toISOString();
+      for (const stream of streams) {
+        // Every tracker's last fix arrives…
+        for (const trackerId of trackerIds.keys())
+          await stream.next(
+            (e) =>
+              e.event === 'location' && e.data.trackerId === trackerId && e.data.fixTime === last,
+          );
+        // …and the ids only grew on the way.
+        const ids = stream.events.filter((e) => e.event === 'location').map((e) => Number(e.id));
+        expect(ids.length).toBeGreaterThanOrEqual(count);
+        expect(ids).toEqual([...ids].sort((x, y) => x - y));
+        expect(new Set(ids).size).toBe(ids.length);
+      }
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
+
+  it('runs a periodic job that both processes schedule every second about once a second', async () => {
+    const before = await leaseOf(a.deps.database.db, TIMEOUT_JOB);
+    const t0 = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    const after = await leaseOf(a.deps.database.db, TIMEOUT_JOB);
+    const seconds = (performance.now() - t0) / 1000;
+    const runs = (after?.runs ?? 0) - (before?.runs ?? 0);
+    // Each process alone would run it every second: twice that if both did.
+    expect(runs).toBeGreaterThanOrEqual(2);
+    // Once across both: one claim per lease (0.95 s) at most.
+    expect(runs).toBeLessThanOrEqual(Math.ceil(seconds / 0.95) + 1);
+  }, 15_000);
+});
