@@ -3,13 +3,14 @@
  *
  * - Lookups: the reference GETs that forms and pickers need (customers for pickers, tracker
  *   types, SIM cards, fleets, the vehicle options, CEP answers) are kept in a cache of the
- *   signed-in user's own (`rastro-lookups:<user id>`, the token's subject), refreshed by every
- *   answer, and given when the network fails or takes more than 4 s, so that forms open
- *   offline. Not stale-while-revalidate: these lists are read again right after a write (a
- *   new fleet, then the rule form that picks it), and a kept copy served first would hide
- *   what was just written. Caching for one user drops every other
- *   user's lookups, and sign-out drops them all (the page deletes the caches): nothing
- *   private survives another user's sign-in on the same device.
+ *   signed-in user's own (`rastro-lookups:<user id>`, the token's subject), served
+ *   stale-while-revalidate: the kept copy at once (forms open offline and on a weak signal
+ *   without waiting), the network's answer kept for the next time. A write through this
+ *   worker to one of those resources (a new fleet, then the rule form that picks it) drops
+ *   its kept copies once the server has answered, so the next read is the network's and shows
+ *   what was just written. Caching for one user drops every other user's lookups, and
+ *   sign-out drops them all (the page deletes the caches): nothing private survives another
+ *   user's sign-in on the same device.
  * - Acknowledgements made offline: a `PUT registros/alerts/ack` (or ack-all) that cannot
  *   reach the server is queued (Workbox background sync) and answered 202 `{ queued: true }`,
  *   so the history shows it as pending; it is sent when the connection returns (the sync
@@ -53,9 +54,6 @@ async function lookupCache(user: string) {
   return caches.open(name);
 }
 
-/** Past this, a slow network loses to the kept copy (a weak signal in the field). */
-const NETWORK_MS = 4000;
-
 registerRoute(
   ({ request, url }) =>
     request.method === 'GET' &&
@@ -70,14 +68,49 @@ registerRoute(
       return answer;
     });
     (event as ExtendableEvent).waitUntil(fresh.catch(() => undefined));
-    // The network first: a form opened right after a write lists what was just written.
-    const slow = new Promise<undefined>((resolve) => setTimeout(resolve, NETWORK_MS));
-    const answer = await Promise.race([fresh.catch(() => undefined), slow]);
-    if (answer) return answer;
-    const kept = await cache.match(request);
-    return kept ?? fresh;
+    // Stale-while-revalidate: the kept copy at once, the network's answer for next time.
+    return (await cache.match(request)) ?? fresh;
   },
 );
+
+/**
+ * The lookups a write changes: `/registros/simcard/{id}` (PATCH, DELETE) or `/registros/simcard`
+ * (POST) → the SIM cards; a tracker's write can link or free a vehicle and a SIM card.
+ */
+const WRITTEN: [RegExp, string[]][] = [
+  [/^\/registros\/client(\/[^/]+)?$/, ['/registros/client']],
+  [/^\/registros\/tracker-types(\/[^/]+)?$/, ['/registros/tracker-types']],
+  [/^\/registros\/simcard(\/[^/]+)?$/, ['/registros/simcard']],
+  [/^\/registros\/vehicle(\/[^/]+(\/[a-z-]+)?)?$/, ['/registros/vehicle']],
+  [/^\/registros\/tracker(\/[^/]+(\/[a-z-]+)?)?$/, ['/registros/vehicle', '/registros/simcard']],
+  [/^\/tech-integracao\/v1\/fleets(\/[^/]+)?$/, ['/tech-integracao/v1/fleets']],
+];
+
+function writtenLookups(pathname: string): string[] {
+  return WRITTEN.find(([pattern]) => pattern.test(pathname))?.[1] ?? [];
+}
+
+/** Drops every kept copy of these lookups (any query), in every user's cache. */
+async function forget(lookups: string[]) {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(LOOKUP_CACHE_PREFIX)) continue;
+    const cache = await caches.open(name);
+    for (const kept of await cache.keys())
+      if (lookups.includes(new URL(kept.url).pathname)) await cache.delete(kept);
+  }
+}
+
+for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const)
+  registerRoute(
+    ({ url }) => url.origin === self.location.origin && writtenLookups(url.pathname).length > 0,
+    async ({ request, url }) => {
+      const answer = await fetch(request);
+      // After the server answered (a read racing the write cannot keep the old list).
+      if (answer.ok) await forget(writtenLookups(url.pathname));
+      return answer;
+    },
+    method,
+  );
 
 interface AckMetadata {
   user: string;
