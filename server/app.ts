@@ -35,6 +35,7 @@ import { mapConfigRoutes, mapFileRoutes } from './routes/map';
 import { plateRoutes } from './routes/plates';
 import { pushRoutes } from './routes/push';
 import { realtimeRoutes } from './routes/realtime';
+import { reportFileRoutes, reportLinkRoutes } from './routes/report-files';
 import { reportRoutes } from './routes/reports';
 import { tempAccessRoutes, temporaryUserRoutes, visitorRoutes } from './routes/sharing';
 import { trackerTypeRoutes } from './routes/tracker-types';
@@ -112,6 +113,9 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   registros.route('/temporaryUser', temporaryUserRoutes(deps));
   registros.route('/temp-access', tempAccessRoutes(deps));
   registros.route('/reports', reportRoutes(deps));
+  // Issue 14: report files (downloads, e-mail delivery), their links and automated reports.
+  registros.route('/reports', reportFileRoutes(deps));
+  registros.route('/report-files', reportLinkRoutes(deps));
   registros.route('/map', mapConfigRoutes(deps));
   registros.route('/geofence', geofenceRoutes(deps));
   registros.route('/alert-rules', alertRuleRoutes(deps));

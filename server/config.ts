@@ -136,6 +136,12 @@ const EnvSchema = v.object({
   ALERT_GEOFENCE_HYSTERESIS_METERS: int(25, 0),
   ALERT_TIMEOUT_CHECK_SECONDS: int(60, 1),
   ALERT_MAIL_FLUSH_SECONDS: int(10, 1),
+  // Issue 14: report files, e-mail delivery and automated reports.
+  REPORT_MAIL_MAX_BYTES: int(10 * 1024 * 1024, 1),
+  REPORT_LINK_TTL_HOURS: int(72, 1),
+  REPORT_FILES_DIR: optionalText,
+  AUTO_REPORTS: v.optional(v.picklist(['on', 'off'], 'use on ou off'), 'on'),
+  AUTO_REPORT_CHECK_SECONDS: int(60, 1),
 });
 
 export type Config = {
@@ -223,6 +229,16 @@ export type Config = {
     timeoutCheckMs: number;
     /** How often ended minutes of alert e-mails are sent. */
     mailFlushMs: number;
+  };
+  /** Issue 14: report files e-mailed (attached up to maxMailBytes, else a link) and scheduled. */
+  reportFiles: {
+    maxMailBytes: number;
+    linkTtlMs: number;
+    /** Where files behind download links are kept until they expire. */
+    dir: string;
+    /** The automated reports' scheduler in this process. */
+    scheduler: boolean;
+    checkMs: number;
   };
 };
 
@@ -320,6 +336,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       hysteresisMeters: e.ALERT_GEOFENCE_HYSTERESIS_METERS,
       timeoutCheckMs: e.ALERT_TIMEOUT_CHECK_SECONDS * 1000,
       mailFlushMs: e.ALERT_MAIL_FLUSH_SECONDS * 1000,
+    },
+    reportFiles: {
+      maxMailBytes: e.REPORT_MAIL_MAX_BYTES,
+      linkTtlMs: e.REPORT_LINK_TTL_HOURS * 3_600_000,
+      dir: path.resolve(
+        e.REPORT_FILES_DIR ??
+          path.join(
+            e.DATA_DIR === 'memory://' ? path.join(process.cwd(), '.tmp') : e.DATA_DIR,
+            'report-files',
+          ),
+      ),
+      scheduler: e.AUTO_REPORTS === 'on',
+      checkMs: e.AUTO_REPORT_CHECK_SECONDS * 1000,
     },
   };
 }

@@ -11,6 +11,7 @@ import type { Downlink } from './ingest/downlink';
 import type { Pipeline } from './ingest/pipeline';
 import type { Logger } from './log';
 import type { Mailer } from './mail/mailer';
+import type { ReportFiles } from './reports/files/delivery';
 
 export interface Deps {
   database: Database;
@@ -25,6 +26,8 @@ export interface Deps {
   downlink: Downlink;
   /** The alert engine, the live bus of raised alerts and the grouped alert e-mails. */
   alerts: { engine: AlertEngine; bus: AlertBus; mail: AlertMail };
+  /** Issue 14: report files e-mailed in the background (attached, or a link when large). */
+  reportFiles: ReportFiles;
   /** Access-token signing secret: JWT_SECRET, or one generated once and kept in the database. */
   secret: string;
 }

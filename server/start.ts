@@ -29,6 +29,7 @@ import { createPipeline } from './ingest/pipeline';
 import { startWialon } from './ingest/wialon';
 import { createLogger, type Logger } from './log';
 import { createMailer } from './mail/mailer';
+import { createReportFiles } from './reports/files/delivery';
 import { demoDevices, startSimulator } from './simulator';
 
 export interface RunningServer {
@@ -100,6 +101,7 @@ export async function prepare(
     ),
     downlink: createDownlink(database.db, config.commands, log, engine.lockConfirmed),
     alerts: { engine, bus, mail: alertMail },
+    reportFiles: createReportFiles({ db: database.db, mailer, config, log }),
   };
 }
 

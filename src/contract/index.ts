@@ -12,6 +12,7 @@ export * from './locations';
 export * from './map';
 export * from './messages';
 export * from './permissions';
+export * from './report-files';
 export * from './reports';
 export * from './roles';
 export * from './shared-locations';

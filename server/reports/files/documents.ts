@@ -281,9 +281,7 @@ export async function historyDocument(
     }
     const count = analysis.end - analysis.first;
     const distance =
-      count > 0
-        ? (s.odometer[analysis.end - 1] ?? 0) - (s.odometer[analysis.first] ?? 0)
-        : 0;
+      count > 0 ? (s.odometer[analysis.end - 1] ?? 0) - (s.odometer[analysis.first] ?? 0) : 0;
     fixes += count;
     driven += distance;
     stopsCount += stops.length;
@@ -518,7 +516,10 @@ export async function driversDocument(
         ...tripColumns(false).slice(0, 8),
       ],
       rows: trips.map((t) => [t.driver, t.plate, ...tripRow(t).slice(0, 8)]),
-      totals: [null, ...tripTotals(trips, false).slice(0, 9)],
+      totals: (() => {
+        const t = tripTotals(trips, false);
+        return [t[0] ?? null, null, null, ...t.slice(1, 8)];
+      })(),
       empty: 'Nenhuma viagem no período.',
     },
   );

@@ -11,8 +11,8 @@ import { createWriteStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
-import { formatCell, formatInstant, headerLines, periodText } from './text';
 import { type Column, type ReportDocument, type Route, rowsOf, type Table } from './model';
+import { formatCell, formatInstant, headerLines, periodText } from './text';
 
 const require = createRequire(import.meta.url);
 const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf');
@@ -33,7 +33,11 @@ const bottom = (pdf: Pdf) => pdf.page.height - MARGIN - 18;
 
 function writeHeader(pdf: Pdf, doc: ReportDocument) {
   const [title, ...lines] = headerLines(doc);
-  pdf.font('bold').fontSize(16).fillColor(BLUE).text(title ?? doc.title, MARGIN, MARGIN);
+  pdf
+    .font('bold')
+    .fontSize(16)
+    .fillColor(BLUE)
+    .text(title ?? doc.title, MARGIN, MARGIN);
   pdf.moveDown(0.3).font('regular').fontSize(9.5).fillColor(INK);
   for (const line of lines) pdf.text(line);
   pdf.moveDown(0.6);
@@ -47,7 +51,11 @@ function writeSummary(pdf: Pdf, doc: ReportDocument) {
   doc.summary.forEach(([label, value, kind], i) => {
     const x = MARGIN + (i % perRow) * width;
     const y = top + Math.floor(i / perRow) * 30;
-    pdf.font('regular').fontSize(8).fillColor(MUTED).text(label, x, y, { width: width - 8 });
+    pdf
+      .font('regular')
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(label, x, y, { width: width - 8 });
     pdf
       .font('bold')
       .fontSize(11)
@@ -129,7 +137,11 @@ function drawRoute(pdf: Pdf, route: Route) {
     if (!p) return;
     const [x, y] = at(p);
     pdf.circle(x, y, 5).fillAndStroke(color, '#ffffff');
-    pdf.font('bold').fontSize(8).fillColor(color).text(label, x + 7, y - 4, { lineBreak: false });
+    pdf
+      .font('bold')
+      .fontSize(8)
+      .fillColor(color)
+      .text(label, x + 7, y - 4, { lineBreak: false });
   };
   marker(route.points[0], '#2b8a3e', 'Início');
   marker(route.points.at(-1), '#c92a2a', 'Fim');
