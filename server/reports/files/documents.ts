@@ -8,6 +8,7 @@ import {
   ALERT_TYPE_LABELS,
   type AlertType,
   type DriverReport,
+  type ReportType,
   type Stop,
   type Trip,
 } from '../../../src/contract';
@@ -651,4 +652,27 @@ export function geofenceDocument(
     empty: 'Nenhuma visita no período.',
   });
   return doc;
+}
+
+/** The document of a report type (the reports list's requests and the automated reports). */
+export function documentFor(
+  type: ReportType,
+  ctx: DocumentContext,
+  subjects: { vehicles: VehicleRow[]; drivers: DriverRow[]; clientIds: string[] },
+  format: 'excel' | 'pdf',
+): Promise<ReportDocument> {
+  switch (type) {
+    case 'HISTORY':
+      return historyDocument(ctx, subjects.vehicles);
+    case 'POSITIONS':
+      return positionsDocument(ctx, subjects.vehicles);
+    case 'TRIPS':
+      return tripsDocument(ctx, subjects.vehicles);
+    case 'DISTANCE':
+      return distanceDocument(ctx, subjects.vehicles);
+    case 'DRIVERS':
+      return driversDocument(ctx, subjects.drivers, subjects.clientIds, format);
+    default:
+      return summaryDocument(ctx, subjects.vehicles);
+  }
 }
