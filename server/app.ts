@@ -14,6 +14,7 @@ import { flespiStreamRoutes } from './ingest/flespi';
 import { alertRuleRoutes } from './routes/alert-rules';
 import { alertRoutes } from './routes/alerts';
 import { authRoutes } from './routes/auth';
+import { autoReportRoutes } from './routes/auto-reports';
 import { autocompleteRoutes } from './routes/autocomplete';
 import { clientRoutes } from './routes/clients';
 import {
@@ -116,6 +117,7 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   // Issue 14: report files (downloads, e-mail delivery), their links and automated reports.
   registros.route('/reports', reportFileRoutes(deps));
   registros.route('/report-files', reportLinkRoutes(deps));
+  registros.route('/crud-reports-processor', autoReportRoutes(deps));
   registros.route('/map', mapConfigRoutes(deps));
   registros.route('/geofence', geofenceRoutes(deps));
   registros.route('/alert-rules', alertRuleRoutes(deps));

@@ -11,6 +11,7 @@ import type { Downlink } from './ingest/downlink';
 import type { Pipeline } from './ingest/pipeline';
 import type { Logger } from './log';
 import type { Mailer } from './mail/mailer';
+import type { AutoReports } from './reports/auto/scheduler';
 import type { ReportFiles } from './reports/files/delivery';
 
 export interface Deps {
@@ -28,6 +29,8 @@ export interface Deps {
   alerts: { engine: AlertEngine; bus: AlertBus; mail: AlertMail };
   /** Issue 14: report files e-mailed in the background (attached, or a link when large). */
   reportFiles: ReportFiles;
+  /** Issue 14: the automated reports' scheduler (started by start.ts, ticked by tests). */
+  autoReports: AutoReports;
   /** Access-token signing secret: JWT_SECRET, or one generated once and kept in the database. */
   secret: string;
 }

@@ -29,6 +29,7 @@ import { createPipeline } from './ingest/pipeline';
 import { startWialon } from './ingest/wialon';
 import { createLogger, type Logger } from './log';
 import { createMailer } from './mail/mailer';
+import { createAutoReports } from './reports/auto/scheduler';
 import { createReportFiles } from './reports/files/delivery';
 import { demoDevices, startSimulator } from './simulator';
 
@@ -84,6 +85,7 @@ export async function prepare(
   const bus = createAlertBus();
   const engine = createAlertEngine(database.db, config, log, [bus.notifier, mailNotifier]);
   const alertMail = createAlertMail(database.db, mailer, config.publicUrl, log);
+  const reportFiles = createReportFiles({ db: database.db, mailer, config, log });
   return {
     database,
     config,
@@ -101,7 +103,13 @@ export async function prepare(
     ),
     downlink: createDownlink(database.db, config.commands, log, engine.lockConfirmed),
     alerts: { engine, bus, mail: alertMail },
-    reportFiles: createReportFiles({ db: database.db, mailer, config, log }),
+    reportFiles,
+    autoReports: createAutoReports({
+      db: database.db,
+      files: reportFiles,
+      log,
+      checkMs: config.reportFiles.checkMs,
+    }),
   };
 }
 
@@ -172,6 +180,10 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
   const stopDownlink = deps.downlink.start();
   const stopTimeouts = deps.alerts.engine.start();
   const stopMail = deps.alerts.mail.start(config.alerts.mailFlushMs);
+  // Issue 14: automated reports (a tick at start catches up what was missed while down).
+  const stopAutoReports = config.reportFiles.scheduler ? deps.autoReports.start() : undefined;
+  const linkSweep = setInterval(() => void deps.reportFiles.sweep().catch(() => {}), 3600_000);
+  linkSweep.unref();
   const simulate = () =>
     osmand && config.seedDemo && config.seedDemoFleet && config.simulator.on
       ? startSimulator({
@@ -222,6 +234,9 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
       stopDownlink();
       stopTimeouts();
       stopMail();
+      clearInterval(linkSweep);
+      await stopAutoReports?.();
+      await deps.reportFiles.idle();
       clearInterval(partitionTimer);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (osmand) await new Promise<void>((resolve) => osmand.close(() => resolve()));

@@ -143,14 +143,14 @@ export type AutoReportRunRow = typeof autoReportRuns.$inferSelect;
 export async function planRuns(
   db: Db,
   runs: { ruleId: string; periodStart: Date; periodEnd: Date; dueAt: Date; manual?: boolean }[],
-) {
-  if (runs.length === 0) return 0;
+): Promise<string[]> {
+  if (runs.length === 0) return [];
   const inserted = await db
     .insert(autoReportRuns)
     .values(runs.map((r) => ({ ...r, nextAttemptAt: r.dueAt })))
     .onConflictDoNothing()
     .returning({ id: autoReportRuns.id });
-  return inserted.length;
+  return inserted.map((r) => r.id);
 }
 
 /** Claims up to `limit` runs that are due and free, with a lease until `leaseUntil`. */
@@ -159,6 +159,7 @@ export async function claimRuns(
   now: Date,
   leaseUntil: Date,
   limit: number,
+  onlyId?: string,
 ): Promise<{ id: string; ruleId: string; periodStart: Date; periodEnd: Date; attempts: number }[]> {
   const at = now.toISOString();
   const rows = rowsOf<{
@@ -174,6 +175,7 @@ export async function claimRuns(
        where id in (
          select id from auto_report_runs
           where next_attempt_at <= ${at}::timestamptz
+            ${onlyId ? sql`and id = ${onlyId}` : sql``}
             and (status = 'pending'
                  or (status = 'running' and lease_until < ${at}::timestamptz))
           order by next_attempt_at

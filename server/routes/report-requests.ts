@@ -21,9 +21,11 @@ import {
   TripSettingsSchema,
 } from '../../src/contract';
 import { hasPermission } from '../../src/contract/permissions';
+import { validateEmailList } from '../../src/lib/emails';
 import { INTERVAL_LIMITS, periodProblem } from '../../src/lib/report-period';
 import { type AuthEnv, requirePermission } from '../auth/middleware';
 import { subtreeIds } from '../db/clients';
+import { clientName } from '../db/report-files';
 import {
   deleteReportRequest,
   insertReportRequest,
@@ -33,8 +35,6 @@ import {
   saveTripSettings,
 } from '../db/reports';
 import type { Deps } from '../deps';
-import { validateEmailList } from '../../src/lib/emails';
-import { clientName } from '../db/report-files';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { validate } from '../http/validate';
 import { noAlerts } from '../reports/alerts';
@@ -166,7 +166,9 @@ export function addRequestRoutes(app: Hono<AuthEnv>, deps: Deps) {
       if (byEmail && format === 'kml' && input.reportType !== 'HISTORY')
         throw badRequest('KML só para o histórico: use pdf ou excel');
       if (input.emails && !validateEmailList(input.emails).valid)
-        throw badRequest(`E-mails inválidos: ${validateEmailList(input.emails).invalid.join(', ')}`);
+        throw badRequest(
+          `E-mails inválidos: ${validateEmailList(input.emails).invalid.join(', ')}`,
+        );
       const problem = periodProblem(input.beginAt, input.endAt, LIMIT_OF[input.reportType]);
       if (problem) throw badRequest(problem);
       const drivers = input.reportType === 'DRIVERS';

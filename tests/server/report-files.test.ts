@@ -9,8 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayStart } from '../../src/lib/report-period';
 import { as, backends, useServer } from './harness';
-import { parseKml, pdfPages, readXlsx } from './report-readers';
 import { ingest, vehicleWithTracker } from './report-fixtures';
+import { parseKml, pdfPages, readXlsx } from './report-readers';
 import { startSmtp } from './smtp';
 import { Track } from './tracks';
 
@@ -68,9 +68,13 @@ describe.each(await backends())('report files on %s', (backend) => {
 
   it('writes the trips XLSX with typed cells, a frozen header, filters and totals', async () => {
     const v = await vehicle();
-    const res = await get(`/registros/reports/download/trips/${v.vehicleId}?${query({ format: 'excel' })}`);
+    const res = await get(
+      `/registros/reports/download/trips/${v.vehicleId}?${query({ format: 'excel' })}`,
+    );
     expect(res.status, await res.clone().text()).toBe(200);
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="jornadas_relatorio.xlsx"');
+    expect(res.headers.get('content-disposition')).toBe(
+      'attachment; filename="jornadas_relatorio.xlsx"',
+    );
     expect(res.headers.get('content-type')).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
@@ -108,9 +112,13 @@ describe.each(await backends())('report files on %s', (backend) => {
 
   it('writes the trips PDF with the header, the totals and the page count', async () => {
     const v = await vehicle();
-    const res = await get(`/registros/reports/download/trips/${v.vehicleId}?${query({ format: 'pdf' })}`);
+    const res = await get(
+      `/registros/reports/download/trips/${v.vehicleId}?${query({ format: 'pdf' })}`,
+    );
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="jornadas_relatorio.pdf"');
+    expect(res.headers.get('content-disposition')).toBe(
+      'attachment; filename="jornadas_relatorio.pdf"',
+    );
     expect(res.headers.get('content-type')).toBe('application/pdf');
     const pages = await pdfPages(await res.arrayBuffer());
     const text = pages.join('\n');
@@ -127,9 +135,13 @@ describe.each(await backends())('report files on %s', (backend) => {
 
   it('writes the history KML: the route as a LineString, the stops as placemarks', async () => {
     const v = await vehicle();
-    const res = await get(`/registros/reports/download/history/${v.vehicleId}?${query({ format: 'kml' })}`);
+    const res = await get(
+      `/registros/reports/download/history/${v.vehicleId}?${query({ format: 'kml' })}`,
+    );
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="historico_relatorio.kml"');
+    expect(res.headers.get('content-disposition')).toBe(
+      'attachment; filename="historico_relatorio.kml"',
+    );
     const kml = parseKml(await res.text());
     const track = oneDay();
     const inDay = track.fixes.filter((f) => f.fixTime >= sp('2026-03-10', 0));
@@ -202,7 +214,9 @@ describe.each(await backends())('report files on %s', (backend) => {
 
   it('refuses bad input with a pt-BR message and writes nothing', async () => {
     const v = await vehicle();
-    const kml = await get(`/registros/reports/download/trips/${v.vehicleId}?${query({ format: 'kml' })}`);
+    const kml = await get(
+      `/registros/reports/download/trips/${v.vehicleId}?${query({ format: 'kml' })}`,
+    );
     expect(kml.status).toBe(400);
     expect((await kml.json()).message).toContain('Use pdf ou excel');
     const emails = await get(
@@ -238,7 +252,9 @@ describe.each(await backends())('report files on %s', (backend) => {
     const mail = smtp.inbox.slice(before).find((m) => m.to.includes('ana@cliente.com.br'));
     expect(mail?.to).toEqual(['ana@cliente.com.br', 'beto@cliente.com.br']);
     expect(mail?.raw).toMatch(/filename="?jornadas_relatorio\.xlsx"?/);
-    expect(mail?.raw).toContain('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(mail?.raw).toContain(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
     const list = await v.admin.call('GET', '/registros/reports?sort=createdAt&order=desc');
     const record = list.body.reports.find((r: { id: string }) => r.id === body.id);
     expect(record).toMatchObject({ status: 'done', format: 'excel', deliveryMethod: 'email' });
@@ -261,10 +277,14 @@ describe.each(await backends())('report files on %s', (backend) => {
     expect(text).not.toMatch(/filename="?posicoes_relatorio\.pdf"?\r?\n/);
     const file = await server().request(`/registros/report-files/${token}`);
     expect(file.status).toBe(200);
-    expect(file.headers.get('content-disposition')).toBe('attachment; filename="posicoes_relatorio.pdf"');
+    expect(file.headers.get('content-disposition')).toBe(
+      'attachment; filename="posicoes_relatorio.pdf"',
+    );
     const pages = await pdfPages(await file.arrayBuffer());
     expect(pages[0]).toContain('Relatório de posições');
-    const wrong = await server().request('/registros/report-files/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    const wrong = await server().request(
+      '/registros/report-files/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    );
     expect(wrong.status).toBe(404);
   });
 

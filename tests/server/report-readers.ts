@@ -20,7 +20,10 @@ export async function pdfPages(bytes: ArrayBuffer): Promise<string[]> {
     const page = await pdf.getPage(i);
     const content = await page.getTextContent();
     pages.push(
-      content.items.map((item) => ('str' in item ? item.str : '')).join(' ').replace(/\s+/g, ' '),
+      content.items
+        .map((item) => ('str' in item ? item.str : ''))
+        .join(' ')
+        .replace(/\s+/g, ' '),
     );
   }
   await pdf.destroy();
