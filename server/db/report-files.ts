@@ -224,3 +224,33 @@ export async function runsOf(db: Db, ruleId: string) {
     .where(eq(autoReportRuns.ruleId, ruleId))
     .orderBy(asc(autoReportRuns.periodStart), asc(autoReportRuns.createdAt));
 }
+
+/** GEOFENCE_ENTER and GEOFENCE_EXIT alerts of these vehicles, by vehicle, geofence and time. */
+export async function geofenceCrossings(
+  db: Db,
+  vehicleIds: string[],
+  clientIds: string[],
+  geofenceIds: string[] | undefined,
+  from: Date,
+  to: Date,
+) {
+  if (vehicleIds.length === 0 || clientIds.length === 0) return [];
+  return rowsOf<{
+    vehicle_id: string;
+    geofence_id: string;
+    name: string;
+    type: string;
+    fix_time: string | Date;
+  }>(
+    await db.execute(sql`
+      select a.vehicle_id, a.geofence_id, g.name, a.type, a.fix_time
+        from alerts a join geofences g on g.id = a.geofence_id
+       where a.vehicle_id = any(${`{${vehicleIds.join(',')}}`}::uuid[])
+         and g.client_id = any(${`{${clientIds.join(',')}}`}::uuid[])
+         and a.type in ('GEOFENCE_ENTER', 'GEOFENCE_EXIT')
+         and a.fix_time >= ${from.toISOString()}::timestamptz
+         and a.fix_time < ${to.toISOString()}::timestamptz
+         ${geofenceIds?.length ? sql`and a.geofence_id = any(${`{${geofenceIds.join(',')}}`}::uuid[])` : sql``}
+       order by a.vehicle_id, a.geofence_id, a.fix_time`),
+  );
+}

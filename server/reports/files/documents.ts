@@ -18,7 +18,7 @@ import type { ReportAlerts } from '../alerts';
 import { journeysOf, stopOf, tagsOf } from '../build';
 import { distanceReports } from '../distance';
 import { analyse, driverReport, summaryReport } from '../service';
-import type { Cell, Column, ReportDocument, Route, Table } from './model';
+import type { Cell, Column, ReportDocument, Route } from './model';
 
 export interface DocumentContext {
   db: Db;

@@ -4,8 +4,8 @@
  * from the alert engine's GEOFENCE_ENTER and GEOFENCE_EXIT alerts (the same crossings); at
  * merge, replace the query below with that function's visits, mapped to GeofenceVisitRow.
  */
-import { sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client';
+import type { Db } from '../../db/client';
+import { geofenceCrossings } from '../../db/report-files';
 import type { VehicleRow } from '../../db/reports';
 import type { GeofenceVisitRow } from './documents';
 
@@ -17,24 +17,13 @@ export async function geofenceRows(
   from: Date,
   to: Date,
 ): Promise<GeofenceVisitRow[]> {
-  if (vehicles.length === 0 || clientIds.length === 0) return [];
-  const rows = rowsOf<{
-    vehicle_id: string;
-    geofence_id: string;
-    name: string;
-    type: string;
-    fix_time: string | Date;
-  }>(
-    await db.execute(sql`
-      select a.vehicle_id, a.geofence_id, g.name, a.type, a.fix_time
-        from alerts a join geofences g on g.id = a.geofence_id
-       where a.vehicle_id = any(${`{${vehicles.map((v) => v.id).join(',')}}`}::uuid[])
-         and g.client_id = any(${`{${clientIds.join(',')}}`}::uuid[])
-         and a.type in ('GEOFENCE_ENTER', 'GEOFENCE_EXIT')
-         and a.fix_time >= ${from.toISOString()}::timestamptz
-         and a.fix_time < ${to.toISOString()}::timestamptz
-         ${geofenceIds?.length ? sql`and a.geofence_id = any(${`{${geofenceIds.join(',')}}`}::uuid[])` : sql``}
-       order by a.vehicle_id, a.geofence_id, a.fix_time`),
+  const rows = await geofenceCrossings(
+    db,
+    vehicles.map((v) => v.id),
+    clientIds,
+    geofenceIds,
+    from,
+    to,
   );
   const byId = new Map(vehicles.map((v) => [v.id, v]));
   const visits: GeofenceVisitRow[] = [];
