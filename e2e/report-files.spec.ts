@@ -40,7 +40,7 @@ test('a trips XLSX of the demo week downloads with its progress shown', async ({
   await page.getByRole('option', { name: TRUCK, exact: true }).click();
   await page.keyboard.press('Escape');
   await choose(page, 'Formato', 'Excel (XLSX)');
-  await expect(page.getByRole('button', { name: /Entrega/ })).toContainText('Baixar agora');
+  await expect(page.getByRole('button', { name: /Entrega/ })).toContainText('Baixar');
   await watchProgress(page);
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Gerar relatório' }).click();

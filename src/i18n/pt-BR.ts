@@ -394,7 +394,7 @@ export const t = {
       kml: 'KML (Google Earth)',
     },
     delivery: 'Entrega',
-    deliveries: { download: 'Baixar agora', email: 'Enviar por e-mail' },
+    deliveries: { download: 'Baixar', email: 'Por e-mail' },
     emails: 'E-mails (opcional)',
     emailsHelp: 'Separe por vírgula. Vazio: o seu e-mail.',
     preparing: 'Gerando o arquivo…',

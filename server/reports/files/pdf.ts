@@ -124,15 +124,24 @@ function drawRoute(pdf: Pdf, route: Route) {
     for (const p of rest) pdf.lineTo(...at(p));
     pdf.lineWidth(1.6).lineJoin('round').strokeColor(BLUE).stroke();
   }
-  route.stops.forEach((stop, i) => {
-    const [x, y] = at(stop);
-    pdf.circle(x, y, 5).fillAndStroke('#f08c00', '#ffffff');
+  // Stops at one place (a depot, a client visited daily) are one marker with their count.
+  const places = new Map<string, { lon: number; lat: number; count: number }>();
+  for (const stop of route.stops) {
+    const key = `${stop.lat.toFixed(3)},${stop.lon.toFixed(3)}`;
+    const place = places.get(key) ?? { lon: stop.lon, lat: stop.lat, count: 0 };
+    place.count += 1;
+    places.set(key, place);
+  }
+  for (const place of places.values()) {
+    const [x, y] = at(place);
+    const r = place.count > 9 ? 7 : 5.5;
+    pdf.circle(x, y, r).fillAndStroke('#f08c00', '#ffffff');
     pdf
       .font('bold')
       .fontSize(6)
       .fillColor('#ffffff')
-      .text(String(i + 1), x - 5, y - 3, { width: 10, align: 'center', lineBreak: false });
-  });
+      .text(String(place.count), x - r, y - 3, { width: r * 2, align: 'center', lineBreak: false });
+  }
   const marker = (p: { lon: number; lat: number } | undefined, color: string, label: string) => {
     if (!p) return;
     const [x, y] = at(p);
@@ -151,7 +160,7 @@ function drawRoute(pdf: Pdf, route: Route) {
     .fontSize(8)
     .fillColor(MUTED)
     .text(
-      `Trajeto com ${route.points.length.toLocaleString('pt-BR')} posições; ${route.stops.length} paradas numeradas em laranja.`,
+      `Trajeto com ${route.points.length.toLocaleString('pt-BR')} posições; ${route.stops.length} ${route.stops.length === 1 ? 'parada' : 'paradas'} em ${places.size} ${places.size === 1 ? 'local' : 'locais'} (em laranja, com quantas paradas houve em cada um).`,
       MARGIN,
       pdf.y,
     );
@@ -199,7 +208,7 @@ function drawRow(
       lineBreak: style === 'head',
       lineGap: -1,
       ellipsis: true,
-      align: style !== 'head' && RIGHT.has(kind) ? 'right' : 'left',
+      align: RIGHT.has(kind) ? 'right' : 'left',
     });
   });
   pdf.y = y + (style === 'head' ? HEAD_HEIGHT : ROW_HEIGHT);
