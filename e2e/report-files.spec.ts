@@ -78,7 +78,9 @@ test('a weekly automated report set up and sent at once', async ({ page }) => {
   await expect(page.getByRole('button', { name: /Dia do envio/ })).toContainText('Segunda-feira');
   await expect(page.getByRole('button', { name: /Hora do envio/ })).toContainText('07:00');
   await page.getByRole('checkbox', { name: TRUCK }).check({ force: true });
-  await page.getByRole('textbox', { name: 'E-mails para envio' }).fill('frota@, dono@cliente.com.br');
+  await page
+    .getByRole('textbox', { name: 'E-mails para envio' })
+    .fill('frota@, dono@cliente.com.br');
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('E-mails inválidos: frota@')).toBeVisible();
   await page
@@ -90,7 +92,7 @@ test('a weekly automated report set up and sent at once', async ({ page }) => {
   await page.goto('/reports/auto-report-rules');
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('Semanal, segunda-feira às 07:00');
-  await expect(row).toContainText('Último envio: ainda não enviado');
+  await expect(row).toContainText('Ainda não enviado');
   // Off and on again from the list.
   await row.getByRole('button', { name: `Desativar ${name}` }).click();
   await expect(row).toContainText('Inativo');
@@ -101,7 +103,9 @@ test('a weekly automated report set up and sent at once', async ({ page }) => {
   await row.getByRole('link', { name, exact: true }).click();
   await page.getByRole('button', { name: 'Enviar agora' }).click();
   await expect(new Shell(page).toast('Relatório enviado.')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText(/^Último envio: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} — enviado$/)).toBeVisible();
+  await expect(
+    page.getByText(/^Último envio: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} — enviado$/),
+  ).toBeVisible();
   const files = readdirSync(E2E_MAIL).sort().slice(before);
   const mail = files
     .map((f) => readFileSync(path.join(E2E_MAIL, f), 'utf8'))

@@ -59,19 +59,23 @@ export function whenText(
   return `Mensal, dia ${r.monthDay} às ${hour}`;
 }
 
-/** 'Último envio: 17/11/2026 07:00 — enviado' or '… — falhou: motivo'. */
-export function lastRunText(run: AutoReportRule['lastRun']): string {
-  if (!run) return `${t.autoReports.lastRun}: ${t.autoReports.never.toLowerCase()}`;
+/** '17/11/2026 07:00 — enviado' or '… — falhou: motivo' ('Ainda não enviado' before any). */
+export function lastRunValue(run: AutoReportRule['lastRun']): string {
+  if (!run) return t.autoReports.never;
   const at = formatDateTime(run.at).slice(0, 16);
   return run.status === 'sent'
-    ? `${t.autoReports.lastRun}: ${at} — ${t.autoReports.sent}`
-    : `${t.autoReports.lastRun}: ${at} — ${t.autoReports.failed}: ${run.error ?? ''}`;
+    ? `${at} — ${t.autoReports.sent}`
+    : `${at} — ${t.autoReports.failed}: ${run.error ?? ''}`;
 }
 
-function LastRun({ rule }: { rule: AutoReportRule }) {
+/** 'Último envio: 17/11/2026 07:00 — enviado' (the column says 'Último envio' itself). */
+export const lastRunText = (run: AutoReportRule['lastRun']) =>
+  `${t.autoReports.lastRun}: ${run ? lastRunValue(run) : t.autoReports.never.toLowerCase()}`;
+
+function LastRun({ rule, labelled = false }: { rule: AutoReportRule; labelled?: boolean }) {
   return (
     <span className={rule.lastRun?.status === 'failed' ? 'last-run-failed' : undefined}>
-      {lastRunText(rule.lastRun)}
+      {labelled ? lastRunText(rule.lastRun) : lastRunValue(rule.lastRun)}
     </span>
   );
 }
@@ -88,7 +92,7 @@ function ActiveToggle({ rule }: { rule: AutoReportRule }) {
     onError: (error) => void toastError(t.autoReports.sendFailed, error),
   });
   return (
-    <span className="row-actions">
+    <span className="status-toggle">
       {statusColumn.render(rule)}
       {access.write && (
         <Button
@@ -119,7 +123,7 @@ function SendNow({ rule, reload }: { rule: AutoReportRule; reload: () => void })
   });
   return (
     <section className="auto-report-panel" aria-label={t.autoReports.lastRun}>
-      <LastRun rule={rule} />
+      <LastRun rule={rule} labelled />
       {access.write && (
         <Button variant="secondary" isPending={send.isPending} onPress={() => send.mutate()}>
           {t.autoReports.sendNow}
