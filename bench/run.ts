@@ -3,7 +3,7 @@
  * position and last location) on PGlite and, when one answers on 127.0.0.1:5432, PostgreSQL,
  * with the event loop's longest pause; then `lastLocation` for every tracker: time and bytes.
  * BENCH_TRACKERS, BENCH_FIXES and BENCH_CONCURRENCY (devices sending at once) change the sizes;
- * BENCH_PARTS (pglite, postgres, reports, alerts, map; comma-separated) runs only some parts.
+ * BENCH_PARTS (pglite, postgres, reports, alerts, map, files; comma-separated) runs only some parts.
  */
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
@@ -14,6 +14,7 @@ import { createLogger } from '../server/log';
 import { type RunningServer, startServer } from '../server/start';
 
 import { benchAlerts } from './alerts';
+import { benchFiles } from './files';
 import { benchLongQuery } from './long-query';
 import { withLoopWatch } from './loop-watch';
 
@@ -177,7 +178,7 @@ async function bench(label: string, databaseUrl?: string) {
 const PARTS = (
   process.env.BENCH_ONLY === 'reports'
     ? 'reports'
-    : (process.env.BENCH_PARTS ?? 'pglite,postgres,reports,alerts,map')
+    : (process.env.BENCH_PARTS ?? 'pglite,postgres,reports,alerts,map,files')
 ).split(',');
 
 if (PARTS.includes('pglite')) await bench('PGlite (embedded)');
@@ -201,3 +202,4 @@ if (PARTS.includes('alerts')) {
 }
 
 if (PARTS.includes('map')) await benchMap();
+if (PARTS.includes('files')) await benchFiles();
