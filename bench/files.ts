@@ -1,7 +1,7 @@
 /**
  * Report files (`BENCH_PARTS=files`): a positions sheet of 50,000 rows (11 typed columns) written
  * with the streaming XLSX writer, then 200,000 rows to show that memory does not grow with the
- * rows; and the PDF of a 5,000-row table (its row limit). Time, peak RSS and peak heap above
+ * rows; and the PDF of a 2,000-row table (its row limit). Time, peak RSS and peak heap above
  * the start, sampled every 20 ms. Prints figures, asserts nothing.
  */
 import { rm } from 'node:fs/promises';
