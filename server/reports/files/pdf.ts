@@ -179,7 +179,7 @@ function columnXs(pdf: Pdf, columns: Column[]) {
 }
 
 /** The text cut with an ellipsis to fit `width` (most cells fit as they are). */
-function fit(pdf: Pdf, text: string, width: number): string {
+function fitText(pdf: Pdf, text: string, width: number): string {
   if (pdf.widthOfString(text) <= width) return text;
   let lo = 0;
   let hi = text.length;
@@ -227,7 +227,7 @@ function drawRow(
     }
     // Cells: one line, measured and cut here, then written without pdfkit's line wrapper
     // (which made a 5,000-row table take a minute).
-    const fitted = fit(pdf, text, box.w - 6);
+    const fitted = fitText(pdf, text, box.w - 6);
     const x = right ? box.x + box.w - 3 - pdf.widthOfString(fitted) : box.x + 3;
     pdf.text(fitted, x, y + 3.5, { lineBreak: false });
   });

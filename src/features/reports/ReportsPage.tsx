@@ -266,7 +266,14 @@ export function ReportsPage() {
       id: 'reportType',
       label: t.reports.type,
       sortable: true,
-      render: (r) => REPORT_TYPE_LABELS[r.reportType],
+      render: (r) =>
+        [
+          REPORT_TYPE_LABELS[r.reportType],
+          r.format ? (t.reportFiles.formats[r.format as FileChoice] ?? r.format) : '',
+          r.deliveryMethod === 'email' ? t.reportFiles.deliveries.email.toLowerCase() : '',
+        ]
+          .filter(Boolean)
+          .join(' · '),
     },
     {
       id: 'period',
