@@ -33,7 +33,10 @@ function attachment(mail: ReceivedMail | undefined): Buffer {
 
 async function tripStarts(mail: ReceivedMail | undefined): Promise<Date[]> {
   const book = new ExcelJS.Workbook();
-  await book.xlsx.load(attachment(mail));
+  const bytes = attachment(mail);
+  await book.xlsx.load(
+    bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+  );
   const sheet = book.getWorksheet('Viagens');
   const starts: Date[] = [];
   sheet?.eachRow((row, n) => {
