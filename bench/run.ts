@@ -3,9 +3,9 @@
  * position and last location) on PGlite and, when one answers on 127.0.0.1:5432, PostgreSQL,
  * with the event loop's longest pause; then `lastLocation` for every tracker: time and bytes.
  * BENCH_TRACKERS, BENCH_FIXES and BENCH_CONCURRENCY (devices sending at once) change the sizes;
- * BENCH_PARTS (pglite, postgres, ingest, reports, alerts, dashboard, map, push; comma-separated)
- * runs only some parts; `ingest` is the throughput with the alert engine on and the devices in
- * a child process.
+ * BENCH_PARTS (pglite, postgres, ingest, reports, alerts, dashboard, map, push, files;
+ * comma-separated) runs only some parts; `ingest` is the throughput with the alert engine on
+ * and the devices in a child process.
  */
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
@@ -17,6 +17,7 @@ import { type RunningServer, startServer } from '../server/start';
 
 import { benchAlerts } from './alerts';
 import { benchDashboard } from './dashboard';
+import { benchFiles } from './files';
 import { benchIngest } from './ingest';
 import { benchLongQuery } from './long-query';
 import { withLoopWatch } from './loop-watch';
@@ -182,7 +183,7 @@ async function bench(label: string, databaseUrl?: string) {
 const PARTS = (
   process.env.BENCH_ONLY === 'reports'
     ? 'reports'
-    : (process.env.BENCH_PARTS ?? 'pglite,postgres,ingest,reports,alerts,dashboard,map,push')
+    : (process.env.BENCH_PARTS ?? 'pglite,postgres,ingest,reports,alerts,dashboard,map,push,files')
 ).split(',');
 
 if (PARTS.includes('pglite')) await bench('PGlite (embedded)');
@@ -224,3 +225,4 @@ if (PARTS.includes('dashboard')) {
 
 if (PARTS.includes('map')) await benchMap();
 if (PARTS.includes('push')) await benchPush();
+if (PARTS.includes('files')) await benchFiles();

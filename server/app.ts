@@ -14,6 +14,7 @@ import { flespiStreamRoutes } from './ingest/flespi';
 import { alertRuleRoutes } from './routes/alert-rules';
 import { alertRoutes } from './routes/alerts';
 import { authRoutes } from './routes/auth';
+import { autoReportRoutes } from './routes/auto-reports';
 import { autocompleteRoutes } from './routes/autocomplete';
 import { clientRoutes } from './routes/clients';
 import {
@@ -37,6 +38,7 @@ import { invoiceRoutes, paymentRoutes, supportRoutes } from './routes/payments';
 import { plateRoutes } from './routes/plates';
 import { pushRoutes, workerPushConfigScript } from './routes/push';
 import { realtimeRoutes } from './routes/realtime';
+import { reportFileRoutes, reportLinkRoutes } from './routes/report-files';
 import { reportRoutes } from './routes/reports';
 import { tempAccessRoutes, temporaryUserRoutes, visitorRoutes } from './routes/sharing';
 import { trackerTypeRoutes } from './routes/tracker-types';
@@ -114,6 +116,10 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   registros.route('/temporaryUser', temporaryUserRoutes(deps));
   registros.route('/temp-access', tempAccessRoutes(deps));
   registros.route('/reports', reportRoutes(deps));
+  // Issue 14: report files (downloads, e-mail delivery), their links and automated reports.
+  registros.route('/reports', reportFileRoutes(deps));
+  registros.route('/report-files', reportLinkRoutes(deps));
+  registros.route('/crud-reports-processor', autoReportRoutes(deps));
   registros.route('/map', mapConfigRoutes(deps));
   registros.route('/geofence', geofenceRoutes(deps));
   registros.route('/alert-rules', alertRuleRoutes(deps));

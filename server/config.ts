@@ -170,6 +170,12 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.regex(/^(mailto:|https:\/\/)/, 'use mailto:endereco ou uma URL https://')),
   ),
   PUSH_INSECURE_ENDPOINTS: bool(false),
+  // Issue 14: report files, e-mail delivery and automated reports.
+  REPORT_MAIL_MAX_BYTES: int(10 * 1024 * 1024, 1),
+  REPORT_LINK_TTL_HOURS: int(72, 1),
+  REPORT_FILES_DIR: optionalText,
+  AUTO_REPORTS: v.optional(v.picklist(['on', 'off'], 'use on ou off'), 'on'),
+  AUTO_REPORT_CHECK_SECONDS: int(60, 1),
 });
 
 export type Config = {
@@ -282,6 +288,16 @@ export type Config = {
   support: { email: string | undefined; phone: string | undefined; whatsapp: string | undefined };
   /** Push notifications (server/push/): FCM when `firebase` is set, Web Push always. */
   push: PushConfig;
+  /** Issue 14: report files e-mailed (attached up to maxMailBytes, else a link) and scheduled. */
+  reportFiles: {
+    maxMailBytes: number;
+    linkTtlMs: number;
+    /** Where files behind download links are kept until they expire. */
+    dir: string;
+    /** The automated reports' scheduler in this process. */
+    scheduler: boolean;
+    checkMs: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -396,6 +412,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE, whatsapp: e.SUPPORT_WHATSAPP },
     push: readPushConfig(e),
+    reportFiles: {
+      maxMailBytes: e.REPORT_MAIL_MAX_BYTES,
+      linkTtlMs: e.REPORT_LINK_TTL_HOURS * 3_600_000,
+      dir: path.resolve(
+        e.REPORT_FILES_DIR ??
+          path.join(
+            e.DATA_DIR === 'memory://' ? path.join(process.cwd(), '.tmp') : e.DATA_DIR,
+            'report-files',
+          ),
+      ),
+      scheduler: e.AUTO_REPORTS === 'on',
+      checkMs: e.AUTO_REPORT_CHECK_SECONDS * 1000,
+    },
   };
 }
 

@@ -14,6 +14,8 @@ import type { Mailer } from './mail/mailer';
 import type { PaymentsProvider } from './payments/asaas';
 import type { Push } from './push/notifier';
 import type { LiveFeed } from './realtime/feed';
+import type { AutoReports } from './reports/auto/scheduler';
+import type { ReportFiles } from './reports/files/delivery';
 
 export interface Deps {
   database: Database;
@@ -32,6 +34,10 @@ export interface Deps {
   push: { sender: Push; vapidPublicKey: string };
   /** Changed last locations and raised alerts for the live streams, from every process. */
   live: LiveFeed;
+  /** Issue 14: report files e-mailed in the background (attached, or a link when large). */
+  reportFiles: ReportFiles;
+  /** Issue 14: the automated reports' scheduler (started by start.ts, ticked by tests). */
+  autoReports: AutoReports;
   /** Access-token signing secret: JWT_SECRET, or one generated once and kept in the database. */
   secret: string;
   /**

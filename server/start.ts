@@ -34,6 +34,8 @@ import { startDemoPayments } from './payments/demo';
 import { createPush } from './push/notifier';
 import { vapidKeys } from './push/webpush';
 import { createLiveFeed } from './realtime/feed';
+import { createAutoReports } from './reports/auto/scheduler';
+import { createReportFiles } from './reports/files/delivery';
 import { demoDevices, startSimulator } from './simulator';
 
 export interface RunningServer {
@@ -108,6 +110,7 @@ export async function prepare(
     },
   );
   live.attach(pipeline);
+  const reportFiles = createReportFiles({ db: database.db, mailer, config, log });
   return {
     database,
     config,
@@ -123,6 +126,13 @@ export async function prepare(
     live,
     payments: createAsaas({ ...config.payments, timeoutMs: config.outsideTimeoutMs }),
     push: { sender: push, vapidPublicKey: keys.publicKey },
+    reportFiles,
+    autoReports: createAutoReports({
+      db: database.db,
+      files: reportFiles,
+      log,
+      checkMs: config.reportFiles.checkMs,
+    }),
   };
 }
 
@@ -208,6 +218,10 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
   const stopDownlink = deps.downlink.start();
   const stopTimeouts = deps.alerts.engine.start();
   const stopMail = deps.alerts.mail.start(config.alerts.mailFlushMs);
+  // Issue 14: automated reports (a tick at start catches up what was missed while down).
+  const stopAutoReports = config.reportFiles.scheduler ? deps.autoReports.start() : undefined;
+  const linkSweep = setInterval(() => void deps.reportFiles.sweep().catch(() => {}), 3600_000);
+  linkSweep.unref();
   const simulate = () =>
     osmand && config.seedDemo && config.seedDemoFleet && config.simulator.on
       ? startSimulator({
@@ -258,6 +272,9 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
       stopDownlink();
       stopTimeouts();
       stopMail();
+      clearInterval(linkSweep);
+      await stopAutoReports?.();
+      await deps.reportFiles.idle();
       stopPartitions();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (osmand) await new Promise<void>((resolve) => osmand.close(() => resolve()));

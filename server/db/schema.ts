@@ -516,6 +516,8 @@ export const reportRequests = pgTable(
     deliveryMethod: text('delivery_method'),
     status: text('status').notNull().default('pending'),
     error: text('error'),
+    /** Issue 14: who a file delivered by e-mail goes to (comma-separated). */
+    recipients: text('recipients'),
     ...timestamps,
   },
   (t) => [
@@ -718,4 +720,93 @@ export const paymentCharges = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('payment_charges_client_idx').on(t.clientId, t.createdAt)],
+);
+
+/* ---------- Issue 14: report files, e-mail delivery and automated reports ---------- */
+
+/**
+ * A report file too large to attach, kept for a time-limited download link: the link carries
+ * a random token, only its SHA-256 is stored; past `expires_at` the link answers 410.
+ */
+export const reportLinks = pgTable(
+  'report_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    clientId: uuid('client_id').notNull(),
+    path: text('path').notNull(),
+    name: text('name').notNull(),
+    mime: text('mime').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('report_links_token_key').on(t.tokenHash),
+    index('report_links_expiry_idx').on(t.expiresAt),
+  ],
+);
+
+/** Automated reports (Relatórios Automatizados): what to send, to whom, how often, when. */
+export const autoReportRules = pgTable(
+  'auto_report_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    createdBy: uuid('created_by').references(() => users.id),
+    name: text('name').notNull(),
+    reportType: text('report_type').notNull(),
+    format: text('format').notNull().default('excel'),
+    periodicity: text('periodicity').notNull(),
+    vehicleIds: uuid('vehicle_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    driverIds: uuid('driver_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    emailDelivery: text('email_delivery').notNull(),
+    sendHour: integer('send_hour').notNull().default(7),
+    weekday: integer('weekday').notNull().default(1),
+    monthDay: integer('month_day').notNull().default(1),
+    active: boolean('active').notNull().default(true),
+    lastRun: jsonb('last_run').$type<{
+      at: string;
+      status: 'sent' | 'failed';
+      error: string | null;
+      periodStart: string;
+      periodEnd: string;
+    } | null>(),
+    ...timestamps,
+  },
+  (t) => [index('auto_report_rules_client_idx').on(t.clientId)],
+);
+
+/**
+ * The scheduler's jobs: one row per rule and period (unique, so two processes planning the
+ * same period insert it once), claimed with `for update skip locked` and a lease, retried
+ * with back-off after an SMTP failure. 'Enviar agora' adds manual rows outside that key.
+ */
+export const autoReportRuns = pgTable(
+  'auto_report_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ruleId: uuid('rule_id')
+      .notNull()
+      .references(() => autoReportRules.id, { onDelete: 'cascade' }),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    manual: boolean('manual').notNull().default(false),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    error: text('error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('auto_report_runs_period_key')
+      .on(t.ruleId, t.periodStart)
+      .where(sql`not ${t.manual}`),
+    index('auto_report_runs_due_idx').on(t.status, t.nextAttemptAt),
+  ],
 );

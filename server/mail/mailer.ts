@@ -13,6 +13,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Files attached from disk (streamed by nodemailer, never read whole). */
+  attachments?: { filename: string; path: string; contentType: string }[];
 }
 
 export interface Mailer {

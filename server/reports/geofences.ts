@@ -11,9 +11,10 @@
  */
 import type { GeofenceTotal, GeofenceVisit } from '../../src/contract';
 import { updateMembership, type VehicleContext, type VehicleState } from '../alerts/evaluate';
-import { boxOf, GeofenceIndex, type IndexedGeofence } from '../alerts/geofence-index';
+import { boxOf, GeofenceIndex, type IndexedGeofence, shapeOf } from '../alerts/geofence-index';
+import { ancestorIds } from '../db/alert-engine';
 import type { Db } from '../db/client';
-import { fixesAroundBoxes } from '../db/geofences';
+import { fixesAroundBoxes, geofenceShapes } from '../db/geofences';
 
 export interface FenceVehicle {
   id: string;
@@ -140,4 +141,24 @@ export async function geofenceVisits(
       durationSeconds: Math.round((until - stay.since) / 1000),
     };
   }
+}
+
+/** Geofence rows as the engine indexes them (rows with an unusable geometry left out). */
+export function indexedGeofences(
+  rows: { id: string; name: string; speedLimit: number | null; geometry: unknown }[],
+): IndexedGeofence[] {
+  return rows.flatMap((row) => {
+    const shape = shapeOf(row.geometry);
+    return shape ? [{ id: row.id, name: row.name, speedLimit: row.speedLimit, shape }] : [];
+  });
+}
+
+/**
+ * The geofences that apply to a customer's vehicles (its own and its companies' above, as the
+ * engine applies them) among those of the customers given (what the caller sees).
+ */
+export async function geofencesFor(db: Db, clientId: string, visibleClientIds: string[]) {
+  const visible = new Set(visibleClientIds);
+  const chain = (await ancestorIds(db, clientId)).filter((id) => visible.has(id));
+  return indexedGeofences(await geofenceShapes(db, chain));
 }

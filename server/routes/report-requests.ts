@@ -2,8 +2,8 @@
  * The record of every report asked for (SPEC §3 Report: a list sortable by name, reportType,
  * createdAt, updatedAt), and a customer's trip rules. A report viewed on screen is recorded as
  * 'done': the calls of routes/reports.ts compute it when the screen asks. Files and e-mail
- * delivery (format, deliveryMethod) arrive with issue 14, which will move such records through
- * pending → processing → done | failed; until then they are refused with the reason.
+ * delivery (issue 14): a request with deliveryMethod=email moves through pending → processing →
+ * done | failed (with the reason) while its file is made and e-mailed in the background.
  */
 import type { Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
@@ -21,9 +21,11 @@ import {
   TripSettingsSchema,
 } from '../../src/contract';
 import { hasPermission } from '../../src/contract/permissions';
+import { validateEmailList } from '../../src/lib/emails';
 import { INTERVAL_LIMITS, periodProblem } from '../../src/lib/report-period';
 import { type AuthEnv, requirePermission } from '../auth/middleware';
 import { subtreeIds } from '../db/clients';
+import { clientName } from '../db/report-files';
 import {
   deleteReportRequest,
   insertReportRequest,
@@ -33,15 +35,15 @@ import {
   saveTripSettings,
 } from '../db/reports';
 import type { Deps } from '../deps';
-import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
+import { badRequest, forbidden, notFound } from '../http/errors';
 import { validate } from '../http/validate';
+import { storedAlerts } from '../reports/alerts';
+import { documentFor } from '../reports/files/documents';
 import { rulesOf } from '../reports/service';
 import { canSeeClient, visibleClient, visibleClientIds } from '../tenancy';
 import { visibleDrivers, visibleVehicles } from './reports';
 
 const REQUEST_NOT_FOUND = 'Relatório não encontrado';
-export const FILES_NOT_YET =
-  'Arquivos (PDF, Excel, KML) e envio por e-mail ainda não estão disponíveis: veja o relatório na tela.';
 
 const LIMIT_OF = {
   HISTORY: INTERVAL_LIMITS.points,
@@ -157,8 +159,16 @@ export function addRequestRoutes(app: Hono<AuthEnv>, deps: Deps) {
     validate('json', ReportRequestInputSchema),
     async (c) => {
       const input = c.req.valid('json');
-      if (input.format || input.deliveryMethod)
-        throw new HttpError(422, 'BAD_REQUEST', FILES_NOT_YET);
+      // Issue 14: a file asked by e-mail is made in the background (the list shows how it
+      // went); a file to download is fetched by the PWA through the download calls.
+      const byEmail = input.deliveryMethod === 'email';
+      const format = input.format ?? (byEmail ? 'excel' : undefined);
+      if (byEmail && format === 'kml' && input.reportType !== 'HISTORY')
+        throw badRequest('KML só para o histórico: use pdf ou excel');
+      if (input.emails && !validateEmailList(input.emails).valid)
+        throw badRequest(
+          `E-mails inválidos: ${validateEmailList(input.emails).invalid.join(', ')}`,
+        );
       const problem = periodProblem(input.beginAt, input.endAt, LIMIT_OF[input.reportType]);
       if (problem) throw badRequest(problem);
       const drivers = input.reportType === 'DRIVERS';
@@ -166,8 +176,8 @@ export function addRequestRoutes(app: Hono<AuthEnv>, deps: Deps) {
       const driverIds = drivers ? (input.driverIds ?? []) : [];
       if (drivers && driverIds.length === 0) throw badRequest('Escolha ao menos um motorista');
       if (!drivers && vehicleIds.length === 0) throw badRequest('Escolha ao menos um veículo');
-      if (vehicleIds.length) await visibleVehicles(c, deps, vehicleIds);
-      if (driverIds.length) await visibleDrivers(c, deps, driverIds);
+      const vehicles = vehicleIds.length ? await visibleVehicles(c, deps, vehicleIds) : [];
+      const driverRows = driverIds.length ? await visibleDrivers(c, deps, driverIds) : [];
       const beginAt = new Date(input.beginAt);
       const endAt = new Date(input.endAt);
       const name =
@@ -182,8 +192,31 @@ export function addRequestRoutes(app: Hono<AuthEnv>, deps: Deps) {
         driverIds,
         beginAt,
         endAt,
-        status: 'done',
+        format: format ?? null,
+        deliveryMethod: input.deliveryMethod ?? null,
+        status: byEmail ? 'pending' : 'done',
       });
+      if (byEmail) {
+        const listed = validateEmailList(input.emails).emails;
+        const to = listed.length ? listed : [c.var.user.email];
+        const clientIds = await visibleClientIds(c, deps);
+        const fileFormat = format === 'pdf' ? 'pdf' : format === 'kml' ? 'kml' : 'excel';
+        deps.reportFiles.emailInBackground(row.id, c.var.user.clientId, to, fileFormat, async () =>
+          documentFor(
+            input.reportType,
+            {
+              db,
+              alerts: storedAlerts,
+              customer: await clientName(db, vehicles[0]?.clientId ?? c.var.user.clientId),
+              beginAt,
+              endAt,
+              generatedAt: new Date(),
+            },
+            { vehicles, drivers: driverRows, clientIds },
+            fileFormat === 'pdf' ? 'pdf' : 'excel',
+          ),
+        );
+      }
       return c.json(requestOut(row), 201);
     },
   );

@@ -35,11 +35,9 @@ import {
   VehiclesReportQuerySchema,
 } from '../../src/contract';
 import { INTERVAL_LIMITS, type IntervalKind, periodProblem } from '../../src/lib/report-period';
-import { shapeOf } from '../alerts/geofence-index';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
-import { ancestorIds } from '../db/alert-engine';
 import { subtreeIds } from '../db/clients';
-import { geofenceShapes, vehiclesOfClients } from '../db/geofences';
+import { vehiclesOfClients } from '../db/geofences';
 import { getOwned } from '../db/owned';
 import { driversIn, positionLines, vehiclesIn } from '../db/reports';
 import { geofences } from '../db/schema';
@@ -50,7 +48,7 @@ import { validate } from '../http/validate';
 import { storedAlerts } from '../reports/alerts';
 import { stopOf } from '../reports/build';
 import { distanceReports } from '../reports/distance';
-import { geofenceVisits } from '../reports/geofences';
+import { geofencesFor, geofenceVisits, indexedGeofences } from '../reports/geofences';
 import { analyse, driverReport, summaryReport, tripsReport } from '../reports/service';
 import { customerScope, visibleClientIds, visibleVehicle } from '../tenancy';
 import { addRequestRoutes } from './report-requests';
@@ -339,11 +337,6 @@ export function reportRoutes(deps: Deps) {
   async function geofenceScope(c: Ctx): Promise<string[]> {
     return c.var.user.role === 'VISITOR' ? [] : visibleClientIds(c, deps);
   }
-  const indexed = (rows: Awaited<ReturnType<typeof geofenceShapes>>) =>
-    rows.flatMap((row) => {
-      const shape = shapeOf(row.geometry);
-      return shape ? [{ id: row.id, name: row.name, speedLimit: row.speedLimit, shape }] : [];
-    });
   const hysteresis = deps.config.alerts.hysteresisMeters;
 
   app.get(
@@ -360,9 +353,7 @@ export function reportRoutes(deps: Deps) {
       const { beginAt, endAt } = periodOf(c.req.valid('query'), 'points');
       // The geofences that apply to the vehicle (its customer's and those above), that the
       // caller sees.
-      const visible = new Set(await geofenceScope(c));
-      const chain = (await ancestorIds(db, vehicle.clientId)).filter((id) => visible.has(id));
-      const fences = indexed(await geofenceShapes(db, chain));
+      const fences = await geofencesFor(db, vehicle.clientId, await geofenceScope(c));
       const { visits, totals } = await geofenceVisits(
         db,
         [{ id: vehicle.id, plate: vehicle.plate }],
@@ -410,7 +401,7 @@ export function reportRoutes(deps: Deps) {
       const { visits, totals } = await geofenceVisits(
         db,
         fleet,
-        indexed([fence]),
+        indexedGeofences([fence]),
         beginAt,
         endAt,
         hysteresis,

@@ -27,7 +27,7 @@ import {
   TripsReportsSchema,
 } from '../contract';
 import { removeEmptyProperties } from '../lib/clean';
-import { api } from './client';
+import { api, HTTPError } from './client';
 
 export interface Period {
   beginAt: string;
@@ -210,3 +210,76 @@ export const reportsApi = {
     return v.parse(MessageSchema, await api.delete(`${BASE}/${id}`).json()).message;
   },
 };
+
+/* ---------- Issue 14: report files ---------- */
+
+/** SPEC §8: 'Erro ao buscar arquivo: {status} {statusText}'. */
+export class FileFetchError extends Error {
+  constructor(
+    readonly status: number,
+    statusText: string,
+    readonly reason?: string,
+  ) {
+    super(`Erro ao buscar arquivo: ${status} ${statusText}`.trim());
+  }
+}
+
+export interface FileProgress {
+  received: number;
+  /** 0 when the server did not say (no Content-Length). */
+  total: number;
+}
+
+export type FileResult =
+  | { kind: 'file'; blob: Blob; name: string }
+  | { kind: 'queued'; message: string };
+
+/** The file name of a Content-Disposition header (SPEC §9 names). */
+export function fileNameOf(header: string | null, fallback: string): string {
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header ?? '');
+  return match?.[1] ? decodeURIComponent(match[1]) : fallback;
+}
+
+/**
+ * Fetches a report file (SPEC §7 downloads, blob) with the bytes received so far; with
+ * deliveryMethod=email the server answers 202 and no file, which is returned as 'queued'.
+ */
+export async function downloadReportFile(
+  path: string,
+  params: Record<string, string>,
+  onProgress?: (progress: FileProgress) => void,
+  signal?: AbortSignal,
+): Promise<FileResult> {
+  try {
+    const response = await api.get(`${BASE}/${path}`, {
+      searchParams: params,
+      timeout: false,
+      ...(signal ? { signal } : {}),
+      onDownloadProgress: (progress) =>
+        onProgress?.({ received: progress.transferredBytes, total: progress.totalBytes }),
+    });
+    if (response.status === 202) {
+      const body = (await response.json()) as { message?: string };
+      return { kind: 'queued', message: body.message ?? '' };
+    }
+    const blob = await response.blob();
+    return {
+      kind: 'file',
+      blob,
+      name: fileNameOf(response.headers.get('content-disposition'), 'relatorio'),
+    };
+  } catch (error) {
+    if (error instanceof HTTPError) {
+      const body: unknown = await error.response
+        .clone()
+        .json()
+        .catch(() => undefined);
+      const reason =
+        typeof body === 'object' && body !== null && 'message' in body
+          ? String(body.message)
+          : undefined;
+      throw new FileFetchError(error.response.status, error.response.statusText, reason);
+    }
+    throw error;
+  }
+}

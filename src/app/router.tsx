@@ -150,6 +150,10 @@ const SCREENS: Record<
   '/reports/distances': {
     list: () => import('../features/reports/DistancesPage').then((m) => <m.DistancesPage />),
   },
+  // Issue 14: Relatórios Automatizados.
+  '/reports/auto-report-rules': inventory(() =>
+    import('../features/reports/auto-report-rules').then((m) => m.autoReportRuleScreen),
+  ),
   '/fleet-management/geofences': {
     list: () => import('../features/geofences/GeofencesPage').then((m) => <m.GeofencesPage />),
   },

@@ -15,6 +15,7 @@ export * from './messages';
 export * from './payments';
 export * from './permissions';
 export * from './push';
+export * from './report-files';
 export * from './reports';
 export * from './roles';
 export * from './shared-locations';

@@ -394,6 +394,8 @@ export const ReportRequestInputSchema = v.strictObject({
   endAt: IsoTimestampSchema,
   format: v.optional(v.picklist(REPORT_FORMATS, 'Use pdf, excel ou kml')),
   deliveryMethod: v.optional(v.picklist(DELIVERY_METHODS, 'Use download ou email')),
+  /** Issue 14: who receives an e-mailed file (SPEC §5 list; the user when empty). */
+  emails: v.optional(v.pipe(v.string(), v.maxLength(2000, 'Lista de e-mails longa demais'))),
 });
 export type ReportRequestInput = v.InferOutput<typeof ReportRequestInputSchema>;
 

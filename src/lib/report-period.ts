@@ -108,3 +108,12 @@ export function daysOf(beginAt: Date, endAt: Date): string[] {
   for (let day = reportDay(beginAt); day <= last; day = nextDay(day)) days.push(day);
   return days;
 }
+
+/**
+ * The São Paulo wall-clock time of an instant, as the same digits in UTC: what a spreadsheet
+ * cell (which has no time zone) must hold for '17/11/2026 07:00' to read as local time.
+ */
+export function localWallClock(instant: Date | number): Date {
+  const ms = typeof instant === 'number' ? instant : instant.getTime();
+  return new Date(ms + offsetAt(ms));
+}

@@ -5,6 +5,7 @@
  * record of report requests, and tenancy.
  */
 import { describe, expect, it } from 'vitest';
+import { MAIL_NOT_CONFIGURED } from '../../server/reports/files/delivery';
 import { dayStart } from '../../src/lib/report-period';
 import { as, backends, demoClients, useServer } from './harness';
 import { ingest, vehicleWithTracker } from './report-fixtures';
@@ -223,8 +224,13 @@ describe.each(await backends())('reports on %s', (backend) => {
       'A primeira',
       'Jornadas de 10/03/2026 a 10/03/2026',
     ]);
+    // Issue 14: a file by e-mail is made in the background; without SMTP it fails, and says why.
     const file = await ask({ format: 'pdf', deliveryMethod: 'email' });
-    expect(file.status).toBe(422);
+    expect(file.status).toBe(201);
+    expect(file.body).toMatchObject({ status: 'pending', format: 'pdf', deliveryMethod: 'email' });
+    await server().deps.reportFiles.idle();
+    const after = await v.admin.call('GET', `/registros/reports/${file.body.id}`);
+    expect(after.body).toMatchObject({ status: 'failed', error: MAIL_NOT_CONFIGURED });
     const long = await ask({ reportType: 'POSITIONS', endAt: sp('2026-05-01', 0).toISOString() });
     expect(long.body.message).toContain('744 horas');
     const removed = await v.admin.call('DELETE', `/registros/reports/${made.body.id}`);

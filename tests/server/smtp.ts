@@ -7,7 +7,7 @@ export interface ReceivedMail {
   raw: string;
 }
 
-export async function startSmtp() {
+export async function startSmtp(port = 0) {
   const inbox: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -25,10 +25,11 @@ export async function startSmtp() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    port: bound,
+    url: `smtp://127.0.0.1:${bound}`,
     inbox,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -27,6 +27,8 @@ interface Target {
   association: string;
   rule: string;
   alert: string;
+  /** Issue 14: an automated report rule of the company. */
+  autoRule: string;
 }
 type Attempt = (other: Target, own: Target) => { path: string; body?: unknown };
 type Case =
@@ -230,6 +232,7 @@ const ROUTES: Record<string, Case> = {
     attempt: (o) => ({ path: `/registros/real-time/stream?clientId=${o.client}` }),
   },
   ...reportRoutes(),
+  ...reportFileRoutes(),
   ...crud(
     '/registros/geofence',
     'geofence',
@@ -322,6 +325,67 @@ const ROUTES: Record<string, Case> = {
 };
 
 const PERIOD = 'beginAt=2026-03-10T03:00:00.000Z&endAt=2026-03-11T03:00:00.000Z';
+
+/** Issue 14: report files, their links and automated reports, on the other company's records. */
+function reportFileRoutes(): Record<string, Case> {
+  const base = '/registros/reports';
+  const one = (kind: string): Case => ({
+    attempt: (o) => ({ path: `${base}/download/${kind}/${o.vehicle}?${PERIOD}` }),
+  });
+  const many = (kind: string): Case => ({
+    attempt: (o, own) => ({
+      path: `${base}/v2/download/${kind}?vehicleIds=${own.vehicle},${o.vehicle}&${PERIOD}`,
+    }),
+  });
+  const auto = '/registros/crud-reports-processor';
+  return {
+    [`GET ${base}/download/positions/:vehicleId`]: one('positions'),
+    [`GET ${base}/download/trips/:vehicleId`]: one('trips'),
+    [`GET ${base}/download/history/:vehicleId`]: one('history'),
+    [`GET ${base}/download/distance/:vehicleId`]: one('distance'),
+    [`GET ${base}/v2/download/distance`]: many('distance'),
+    [`GET ${base}/v2/download/trips`]: many('trips'),
+    [`GET ${base}/v2/download/positions`]: many('positions'),
+    [`GET ${base}/v2/download/history`]: many('history'),
+    [`GET ${base}/v2/download/light_final_report`]: many('light_final_report'),
+    [`GET ${base}/v2/download/drivers`]: {
+      attempt: (o) => ({ path: `${base}/v2/download/drivers?driverIds=${o.driver}&${PERIOD}` }),
+    },
+    [`GET ${base}/v2/geofence/download`]: {
+      attempt: (o, own) => ({
+        path: `${base}/v2/geofence/download?vehicleIds=${own.vehicle},${o.vehicle}&${PERIOD}`,
+      }),
+    },
+    'GET /registros/report-files/:token': {
+      exempt: 'público: o token aleatório do link enviado por e-mail é a credencial',
+    },
+    [`GET ${auto}`]: {
+      attempt: () => ({ path: `${auto}?limit=100` }),
+      list: (body, other) => {
+        const ids = (body as { rules: { id: string }[] }).rules.map((r) => r.id);
+        expect(ids).not.toContain(other.autoRule);
+      },
+    },
+    [`POST ${auto}`]: {
+      attempt: (o) => ({
+        path: auto,
+        body: {
+          name: 'Intrusa',
+          reportType: 'TRIPS',
+          periodicity: 'DAILY',
+          vehicleIds: [o.vehicle],
+          emailDelivery: 'intrusa@rastro.demo',
+        },
+      }),
+    },
+    [`GET ${auto}/:id`]: { attempt: (o) => ({ path: `${auto}/${o.autoRule}` }) },
+    [`PUT ${auto}/:id`]: {
+      attempt: (o) => ({ path: `${auto}/${o.autoRule}`, body: { active: false } }),
+    },
+    [`DELETE ${auto}/:id`]: { attempt: (o) => ({ path: `${auto}/${o.autoRule}` }) },
+    [`POST ${auto}/:id/send`]: { attempt: (o) => ({ path: `${auto}/${o.autoRule}/send` }) },
+  };
+}
 
 /** The report calls (issue 13), tried on the other company's vehicle, driver and records. */
 function reportRoutes(): Record<string, Case> {
@@ -534,7 +598,16 @@ async function inventoryOf(
     },
   ]);
   const alert = alerts.get(`matriz:${plate}`)?.id ?? '';
+  const autoRule = await create('/registros/crud-reports-processor', {
+    clientId: client,
+    name: `Semanal ${plate}`,
+    reportType: 'TRIPS',
+    periodicity: 'WEEKLY',
+    vehicleIds: [vehicle],
+    emailDelivery: 'gestor@rastro.demo',
+  });
   return {
+    autoRule,
     geofence,
     association,
     rule,

@@ -2,7 +2,8 @@
  * Relatórios (/reports): choose a type, the vehicles or drivers and the period; the report is
  * recorded in the list (sortable by name, type, request and update time) and opened — in its
  * own screen (histories, journeys, positions, distances) or here (drivers, vehicle summary).
- * Files and e-mail delivery join this form with the report files (issue 14).
+ * With a file format (issue 14) the report is downloaded with its progress (and can be
+ * cancelled) or sent by e-mail in the background; the list then shows how that went.
  */
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -34,6 +35,8 @@ import { areasFor } from '../areas/areas';
 import { CustomerPicker } from '../customers/CustomerPicker';
 import { useSelectedClient } from '../customers/useCustomers';
 import { useVehicleChoices } from '../inventory/useVehicleOptions';
+import { DownloadProgress, useFileDownload } from './FileDownload';
+import { downloadCall, type FileChoice } from './files';
 import { type DayRange, formatDateTime, periodOf, shiftDay, today } from './period';
 import { ReportResults } from './ReportResults';
 
@@ -80,7 +83,11 @@ function RequestForm({ onDone }: { onDone: (request: ReportRequest) => void }) {
   const day = today();
   const [range, setRange] = useState<DayRange>({ from: shiftDay(day, -6), to: day });
   const [problem, setProblem] = useState<string>();
+  const [format, setFormat] = useState<FileChoice>('screen');
+  const [delivery, setDelivery] = useState<'download' | 'email'>('download');
+  const [emails, setEmails] = useState('');
   const invalidate = useInvalidate();
+  const file = useFileDownload(() => void invalidate(['reports', 'requests']));
   const create = useMutation({
     mutationFn: reportsApi.request,
     onSuccess: (request) => {
@@ -102,6 +109,17 @@ function RequestForm({ onDone }: { onDone: (request: ReportRequest) => void }) {
         : periodProblem(period.beginAt, period.endAt, limitOf(type));
     setProblem(reason);
     if (reason) return;
+    if (format !== 'screen') {
+      const call = downloadCall(
+        type,
+        SINGLE.includes(type) ? ids.slice(0, 1) : ids,
+        period,
+        format,
+        { method: delivery, emails },
+      );
+      void file.start(call.path, call.params);
+      return;
+    }
     create.mutate({
       reportType: type,
       ...(forDrivers
@@ -164,10 +182,44 @@ function RequestForm({ onDone }: { onDone: (request: ReportRequest) => void }) {
         isRequired
       />
       <TextField label={`${t.reports.name} (opcional)`} value={name} onChange={setName} />
-      <Button type="submit" variant="primary" isPending={create.isPending}>
+      <Select
+        label={t.reportFiles.format}
+        options={(['screen', 'excel', 'pdf', 'kml'] as const)
+          .filter((f) => f !== 'kml' || type === 'HISTORY')
+          .map((value) => ({ label: t.reportFiles.formats[value], value }))}
+        value={format === 'kml' && type !== 'HISTORY' ? 'screen' : format}
+        onChange={(value) => setFormat(value as FileChoice)}
+      />
+      {format !== 'screen' && (
+        <Select
+          label={t.reportFiles.delivery}
+          options={(['download', 'email'] as const).map((value) => ({
+            label: t.reportFiles.deliveries[value],
+            value,
+          }))}
+          value={delivery}
+          onChange={(value) => setDelivery(value === 'email' ? 'email' : 'download')}
+        />
+      )}
+      {format !== 'screen' && delivery === 'email' && (
+        <TextField
+          label={t.reportFiles.emails}
+          type="email"
+          value={emails}
+          onChange={setEmails}
+          description={t.reportFiles.emailsHelp}
+        />
+      )}
+      <Button
+        type="submit"
+        variant="primary"
+        isPending={create.isPending}
+        isDisabled={file.progress !== null}
+      >
         {t.reports.generate}
       </Button>
       {problem && <FormMessage kind="error">{problem}</FormMessage>}
+      {file.progress && <DownloadProgress progress={file.progress} onCancel={file.cancel} />}
     </Form>
   );
 }
@@ -185,6 +237,11 @@ export function ReportsPage() {
     queryKey: keys.reportRequests(params),
     queryFn: () => reportsApi.requests(params),
     placeholderData: keepPreviousData,
+    // Files on their way by e-mail: the list follows them until they are sent or fail.
+    refetchInterval: (query) =>
+      query.state.data?.reports.some((r) => r.status === 'pending' || r.status === 'processing')
+        ? 3000
+        : false,
   });
   useErrorToast(list.error, t.reports.fetchError);
   const remove = useMutation({
@@ -209,7 +266,14 @@ export function ReportsPage() {
       id: 'reportType',
       label: t.reports.type,
       sortable: true,
-      render: (r) => REPORT_TYPE_LABELS[r.reportType],
+      render: (r) =>
+        [
+          REPORT_TYPE_LABELS[r.reportType],
+          r.format ? (t.reportFiles.formats[r.format as FileChoice] ?? r.format) : '',
+          r.deliveryMethod === 'email' ? t.reportFiles.deliveries.email.toLowerCase() : '',
+        ]
+          .filter(Boolean)
+          .join(' · '),
     },
     {
       id: 'period',
@@ -223,7 +287,12 @@ export function ReportsPage() {
     {
       id: 'status',
       label: t.reports.status,
-      render: (r) => t.reports.statuses[r.status] ?? r.status,
+      render: (r) =>
+        r.status === 'failed' && r.error ? (
+          <span className="last-run-failed">{t.reportFiles.failed(r.error)}</span>
+        ) : (
+          (t.reports.statuses[r.status] ?? r.status)
+        ),
     },
     {
       id: 'createdAt',
