@@ -102,7 +102,7 @@ const num = (value: unknown): number | undefined =>
 export function updateMembership(
   state: VehicleState,
   fix: EvalFix,
-  ctx: VehicleContext,
+  ctx: Pick<VehicleContext, 'index' | 'hysteresis'>,
 ): Set<string> {
   const near = new Map(
     ctx.index.near(fix.longitude, fix.latitude).map((n) => [n.geofence.id, n] as const),

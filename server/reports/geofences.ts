@@ -89,7 +89,7 @@ export async function geofenceVisits(
           longitude: row.longitude,
           attributes: {},
         },
-        ctx as VehicleContext,
+        ctx,
       );
       for (const id of inside) {
         if (open.has(id)) continue;

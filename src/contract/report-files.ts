@@ -16,7 +16,7 @@ import {
   queryInt,
   SearchSchema,
 } from './common';
-import { DELIVERY_METHODS, REPORT_TYPES } from './reports';
+import { DELIVERY_METHODS, idList, REPORT_TYPES } from './reports';
 
 /** SPEC §5 e-mail list, with the invalid items named. */
 export const EmailListSchema = v.pipe(
@@ -31,22 +31,6 @@ export const EmailListSchema = v.pipe(
     },
   ),
 );
-
-function idList(max: number, label: string) {
-  return v.pipe(
-    v.union([v.string(), v.array(v.string())]),
-    v.transform((value: string | string[]) =>
-      (Array.isArray(value) ? value : [value])
-        .flatMap((part) => part.split(','))
-        .map((id) => id.trim())
-        .filter(Boolean),
-    ),
-    v.array(IdSchema),
-    v.minLength(1, `Informe ${label}`),
-    v.maxLength(max, `No máximo ${max} por relatório`),
-    v.transform((ids: string[]) => [...new Set(ids)]),
-  );
-}
 
 const fileQuery = {
   beginAt: IsoTimestampSchema,

@@ -28,7 +28,7 @@ export const DELIVERY_METHODS = ['download', 'email'] as const;
 export const REPORT_STATUSES = ['pending', 'processing', 'done', 'failed'] as const;
 
 /** Comma-separated ids (or the parameter repeated), at least one, at most `max`. */
-function idList(max: number, label: string) {
+export function idList(max: number, label: string) {
   return v.pipe(
     v.union([v.string(), v.array(v.string())]),
     v.transform((value: string | string[]) =>

@@ -32,8 +32,8 @@ const TIMEOUT_JOB = 'alerts:location-timeouts';
 interface StreamEvent {
   event: string;
   id: string | undefined;
-  // biome-ignore lint/suspicious/noExplicitAny: event bodies are inspected loosely
-  data: any;
+  /** The event's JSON body (the text for `ready`). */
+  data: Record<string, unknown>;
 }
 
 /** A live stream read as it comes: `next(match)` resolves with the first event that matches. */
@@ -65,7 +65,11 @@ async function openStream(url: string, caller: Caller) {
         const event = field('event');
         if (!event) continue;
         const data = field('data') ?? '';
-        events.push({ event, id: field('id'), data: event === 'ready' ? data : JSON.parse(data) });
+        events.push({
+          event,
+          id: field('id'),
+          data: event === 'ready' ? { text: data } : (JSON.parse(data) as Record<string, unknown>),
+        });
         waiter?.();
       }
     }
