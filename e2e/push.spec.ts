@@ -387,8 +387,9 @@ test('with a Firebase project, Firebase messaging runs in the worker: data messa
 
     const exit = pushAlert(5, 'GEOFENCE_EXIT', 'Saída de cerca — RST1D05');
     await deliver(cdp, id, { data: exit, from: '1234567890', fcmMessageId: 'fcm-e2e-1' }, origin);
+    // The worker's first Firebase message waits for the SDK to start in it: slow when loaded.
     await expect
-      .poll(() => notifications(context, origin))
+      .poll(() => notifications(context, origin), { timeout: 15_000 })
       .toEqual([{ title: exit.title, body: exit.body, tag: exit.tag }]);
     // A notification message: Firebase shows it, and only it.
     await deliver(
