@@ -7,6 +7,7 @@
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from './client';
+import { bareArray, booleanArray, numberArray, textArray } from './pg-arrays';
 import {
   alertConfigVersion,
   alertMailOutbox,
@@ -134,10 +135,11 @@ export async function lockStates(
 
 export async function writeStates(db: Db, states: Map<string, unknown>): Promise<void> {
   if (states.size === 0) return;
-  const rows = [...states].map(([vehicle_id, state]) => ({ vehicle_id, state }));
+  const ids = [...states.keys()];
+  const values = [...states.values()].map((state) => JSON.stringify(state));
   await db.execute(sql`
     update alert_states as s set state = x.state, updated_at = now()
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(vehicle_id uuid, state jsonb)
+      from unnest(${bareArray(ids)}::uuid[], ${textArray(values)}::jsonb[]) as x(vehicle_id, state)
      where s.vehicle_id = x.vehicle_id`);
 }
 
@@ -228,20 +230,7 @@ export async function insertAlerts(
   list: NewAlert[],
 ): Promise<Map<string, { id: string; createdAt: Date; updatedAt: Date }>> {
   if (list.length === 0) return new Map();
-  const rows = list.map((a) => ({
-    client_id: a.clientId,
-    vehicle_id: a.vehicleId,
-    rule_id: a.ruleId,
-    type: a.type,
-    geofence_id: a.geofenceId,
-    latitude: a.latitude,
-    longitude: a.longitude,
-    speed: a.speed,
-    fix_time: a.fixTime?.toISOString() ?? null,
-    late: a.late,
-    dedupe_key: a.dedupeKey,
-    details: a.details,
-  }));
+  const column = <T>(pick: (a: NewAlert) => T) => list.map(pick);
   const stored = rowsOf<{
     id: string;
     dedupe_key: string;
@@ -253,10 +242,19 @@ export async function insertAlerts(
         longitude, speed, fix_time, late, dedupe_key, details)
       select client_id, vehicle_id, rule_id, type, geofence_id, latitude, longitude, speed,
              fix_time, late, dedupe_key, details
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(client_id uuid,
-          vehicle_id uuid, rule_id uuid, type text, geofence_id uuid, latitude float8,
-          longitude float8, speed real, fix_time timestamptz, late boolean, dedupe_key text,
-          details jsonb)
+        from unnest(${bareArray(column((a) => a.clientId))}::uuid[],
+          ${bareArray(column((a) => a.vehicleId))}::uuid[],
+          ${bareArray(column((a) => a.ruleId))}::uuid[], ${textArray(column((a) => a.type))}::text[],
+          ${bareArray(column((a) => a.geofenceId))}::uuid[],
+          ${numberArray(column((a) => a.latitude))}::float8[],
+          ${numberArray(column((a) => a.longitude))}::float8[],
+          ${numberArray(column((a) => a.speed))}::real[],
+          ${bareArray(column((a) => a.fixTime?.toISOString()))}::timestamptz[],
+          ${booleanArray(column((a) => a.late))}::boolean[],
+          ${textArray(column((a) => a.dedupeKey))}::text[],
+          ${textArray(column((a) => JSON.stringify(a.details)))}::jsonb[])
+          as x(client_id, vehicle_id, rule_id, type, geofence_id, latitude, longitude, speed,
+            fix_time, late, dedupe_key, details)
       on conflict (dedupe_key) do nothing
       returning id, dedupe_key, created_at, updated_at`),
   );

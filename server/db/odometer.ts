@@ -21,6 +21,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { reportDay } from '../../src/lib/report-period';
 import { type Db, rowsOf } from './client';
+import { bareArray, numberArray, textArray } from './pg-arrays';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -120,27 +121,23 @@ export async function applyDayDeltas(tx: Tx, deltas: DayDeltas) {
 /** The statement that adds the deltas to the day rows (undefined when there are none). */
 export function dayDeltasStatement(deltas: DayDeltas): SQL | undefined {
   if (deltas.byKey.size === 0) return undefined;
-  const rows = [...deltas.byKey.values()]
-    .sort((a, b) => (a.vehicleId + a.day < b.vehicleId + b.day ? -1 : 1))
-    .map((d) => ({
-      vehicle_id: d.vehicleId,
-      day: d.day,
-      client_id: d.clientId,
-      distance: d.distance,
-      fixes: d.fixes,
-      max_speed: d.maxSpeed,
-      first_fix: new Date(d.firstFix).toISOString(),
-      last_fix: new Date(d.lastFix).toISOString(),
-      driver_rfids: [...d.driverRfids],
-    }));
+  const rows = [...deltas.byKey.values()].sort((a, b) =>
+    a.vehicleId + a.day < b.vehicleId + b.day ? -1 : 1,
+  );
+  const column = <K extends keyof DayDelta>(key: K) => rows.map((r) => r[key]);
+  const time = (key: 'firstFix' | 'lastFix') => rows.map((r) => new Date(r[key]).toISOString());
   return sql`
     insert into vehicle_days as d (vehicle_id, day, client_id, distance, fixes, max_speed,
       first_fix, last_fix, driver_rfids)
     select vehicle_id, day, client_id, distance, fixes, max_speed, first_fix, last_fix,
       array(select jsonb_array_elements_text(driver_rfids))
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(vehicle_id uuid, day text,
-        client_id uuid, distance float8, fixes int, max_speed real, first_fix timestamptz,
-        last_fix timestamptz, driver_rfids jsonb)
+      from unnest(${bareArray(column('vehicleId'))}::uuid[], ${textArray(column('day'))}::text[],
+        ${bareArray(column('clientId'))}::uuid[], ${numberArray(column('distance'))}::float8[],
+        ${numberArray(column('fixes'))}::int[], ${numberArray(column('maxSpeed'))}::real[],
+        ${bareArray(time('firstFix'))}::timestamptz[], ${bareArray(time('lastFix'))}::timestamptz[],
+        ${textArray(rows.map((r) => JSON.stringify([...r.driverRfids])))}::jsonb[])
+        as x(vehicle_id, day, client_id, distance, fixes, max_speed, first_fix, last_fix,
+          driver_rfids)
     on conflict (vehicle_id, day) do update set
       distance = d.distance + excluded.distance,
       fixes = d.fixes + excluded.fixes,

@@ -13,6 +13,7 @@ import {
   odometerStep,
   placeLateFixes,
 } from './odometer';
+import { bareArray, booleanArray, numberArray, textArray } from './pg-arrays';
 import { drivers, fleets, lastLocations, trackers, vehicles } from './schema';
 
 /** How a fix reached us: who can take commands back (only Wialon IPS has a downlink). */
@@ -165,8 +166,8 @@ export interface TrackerFix {
  * Stores the fixes of many trackers in one transaction (group commit): the positions (a
  * repeated fix is ignored by its key) with their odometer and driver's tag, each tracker's last
  * location, moved forward only when a newer fix arrives, and the per-day rollup. The rows travel
- * as one JSON parameter unpacked by `jsonb_to_recordset`: one statement whatever the batch
- * size, no parameter limit, and the same on PGlite and node-postgres. `before` is each
+ * as one array per column unpacked by `unnest` (server/db/pg-arrays.ts): one statement
+ * whatever the batch size, no parameter limit, and the same on PGlite and node-postgres. `before` is each
  * tracker's last location as it was before this batch (read here when not given). Returns
  * the keys of the positions that were new.
  */
@@ -186,15 +187,11 @@ export async function storeFixes(
     else byTracker.set(row.tracker.id, [row]);
   }
   const last = before ?? (await lastFixesOf(db, [...byTracker.keys()]));
-  const columns = sql.raw(`tracker_id uuid, vehicle_id uuid, client_id uuid,
-    fix_time timestamptz, latitude float8, longitude float8, speed real, course real,
-    altitude real, accuracy real, ignition boolean, battery real, driver_rfid text,
-    attributes jsonb, protocol text, odometer float8`);
   const receivedAt = new Date().toISOString();
   await db.transaction(async (tx) => {
     const days = new DayDeltas();
-    const records: ReturnType<typeof record>[] = [];
-    const newest: ReturnType<typeof record>[] = [];
+    const records: PositionRecord[] = [];
+    const newest: PositionRecord[] = [];
     const shifts: { tracker_id: string; delta: number }[] = [];
     for (const [trackerId, list] of byTracker) {
       const planned = await planTracker(tx, trackerId, list, last.get(trackerId), days);
@@ -214,7 +211,7 @@ export async function storeFixes(
         select tracker_id, vehicle_id, client_id, fix_time, ${receivedAt}::timestamptz,
           latitude, longitude, speed, course, altitude, accuracy, ignition, battery, attributes,
           odometer, driver_rfid
-          from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as x(${columns})
+          from ${unnestRecords(records, true)}
         on conflict do nothing
         returning tracker_id, (extract(epoch from fix_time) * 1000)::float8 as ms`),
     );
@@ -235,7 +232,7 @@ export async function storeFixes(
    * Each tracker's last location, moved forward only by a newer fix (tracker order: no
    * deadlocks), numbered under the event-id lock, and a notice to the other processes.
    */
-  async function moveLastLocations(tx: Tx, newest: ReturnType<typeof record>[]) {
+  async function moveLastLocations(tx: Tx, newest: PositionRecord[]) {
     newest.sort((a, b) => (a.tracker_id < b.tracker_id ? -1 : 1));
     await tx.execute(sql`
       with lock as materialized (${EVENT_ID_LOCK_SQL}),
@@ -245,7 +242,7 @@ export async function storeFixes(
           protocol, odometer)
         select tracker_id, vehicle_id, client_id, fix_time, ${receivedAt}::timestamptz,
           latitude, longitude, speed, course, ignition, battery, driver_rfid, protocol, odometer
-          from lock, jsonb_to_recordset(${JSON.stringify(newest)}::jsonb) as x(${columns})
+          from lock, ${unnestRecords(newest, false)}
         on conflict (tracker_id) do update set
           vehicle_id = excluded.vehicle_id, client_id = excluded.client_id,
           fix_time = excluded.fix_time, received_at = excluded.received_at,
@@ -331,6 +328,31 @@ function record({ tracker, fix, protocol }: TrackerFix, odometer: number) {
   };
 }
 
+type PositionRecord = ReturnType<typeof record>;
+
+/**
+ * The records as `unnest(…) as x(…)`, one array per column: the positions' columns, or (for
+ * last locations, `all` false) those a last location keeps.
+ */
+function unnestRecords(records: PositionRecord[], all: boolean) {
+  const column = <K extends keyof PositionRecord>(key: K) => records.map((r) => r[key]);
+  const common = sql`${bareArray(column('tracker_id'))}::uuid[],
+    ${bareArray(column('vehicle_id'))}::uuid[], ${bareArray(column('client_id'))}::uuid[],
+    ${bareArray(column('fix_time'))}::timestamptz[], ${numberArray(column('latitude'))}::float8[],
+    ${numberArray(column('longitude'))}::float8[], ${numberArray(column('speed'))}::real[],
+    ${numberArray(column('course'))}::real[], ${booleanArray(column('ignition'))}::boolean[],
+    ${numberArray(column('battery'))}::real[], ${textArray(column('driver_rfid'))}::text[],
+    ${numberArray(column('odometer'))}::float8[]`;
+  const names = sql.raw(`tracker_id, vehicle_id, client_id, fix_time, latitude, longitude,
+    speed, course, ignition, battery, driver_rfid, odometer`);
+  if (!all)
+    return sql`unnest(${common}, ${textArray(column('protocol'))}::text[]) as x(${names}, protocol)`;
+  return sql`unnest(${common}, ${numberArray(column('altitude'))}::real[],
+    ${numberArray(column('accuracy'))}::real[],
+    ${textArray(records.map((r) => JSON.stringify(r.attributes)))}::jsonb[])
+    as x(${names}, altitude, accuracy, attributes)`;
+}
+
 /**
  * One tracker's fixes of a batch, with their odometers: the late ones placed among the stored
  * fixes first (server/db/odometer.ts), then the newer ones continuing from the last location.
@@ -379,7 +401,7 @@ async function planTracker(
       }
     : undefined;
   let odometer = (last?.odometer ?? 0) + shift;
-  let newest: ReturnType<typeof record> | undefined;
+  let newest: PositionRecord | undefined;
   for (const row of fresh) {
     const point: OdometerPoint = {
       time: row.fix.fixTime.getTime(),
