@@ -54,26 +54,33 @@ async function seed(server: RunningServer, prefix: string, count: number) {
 const TICKS_PER_MS = 100 / 1000;
 
 /**
- * CPU time (ms) the PostgreSQL server processes of this database have used so far (from
- * /proc, when the server runs on this machine): the database's share of the work.
+ * CPU time (ms) of each PostgreSQL server process of this database so far (from /proc, when
+ * the server runs on this machine): the database's share of the work.
  */
-async function databaseCpuMs(server: RunningServer): Promise<number | undefined> {
+async function databaseCpuMs(server: RunningServer): Promise<Map<number, number> | undefined> {
   if (server.deps.database.kind !== 'postgres') return undefined;
   const pids = rowsOf<{ pid: number }>(
     await server.deps.database.db.execute(
       sql`select pid from pg_stat_activity where datname = current_database()`,
     ),
   );
-  let ticks = 0;
+  const ms = new Map<number, number>();
   for (const { pid } of pids) {
     try {
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      ticks += Number(fields[11]) + Number(fields[12]);
+      ms.set(pid, (Number(fields[11]) + Number(fields[12])) / TICKS_PER_MS);
     } catch {
-      return undefined;
+      // Gone meanwhile.
     }
   }
-  return ticks / TICKS_PER_MS;
+  return ms;
+}
+
+/** CPU used between two readings: a process started meanwhile counts whole. */
+function cpuBetween(before: Map<number, number>, after: Map<number, number>) {
+  let ms = 0;
+  for (const [pid, now] of after) ms += now - (before.get(pid) ?? 0);
+  return ms;
 }
 
 /** Runs the load generator on `port` for SECONDS; the server's figures meanwhile. */
@@ -88,12 +95,12 @@ async function drive(
   );
   // Measured from the moment the devices start sending (logins and start-up left out).
   let before = { stored: 0, cpu: process.cpuUsage() };
-  let dbBefore: number | undefined;
+  let dbBefore: Map<number, number> | undefined;
   let watch: Promise<{ ms: number; pauseMs: number }> | undefined;
   let done: (() => void) | undefined;
-  const result = await new Promise<{ sent: number; acked: number; ms: number }>(
+  const result = await new Promise<{ sent: number; acked: number; ms: number; cpuMs: number }>(
     (resolve, reject) => {
-      child.on('message', (m: { go?: boolean; sent?: number; acked?: number; ms?: number }) => {
+      child.on('message', (m: { go?: boolean }) => {
         if (m.go) {
           before = { stored: server.deps.pipeline.stats().stored, cpu: process.cpuUsage() };
           void databaseCpuMs(server).then((ms) => {
@@ -105,7 +112,7 @@ async function drive(
                 done = end;
               }),
           );
-        } else resolve(m as { sent: number; acked: number; ms: number });
+        } else resolve(m as { sent: number; acked: number; ms: number; cpuMs: number });
       });
       child.once('exit', (code) => {
         if (code !== 0) reject(new Error(`load generator exited (${code})`));
@@ -122,8 +129,23 @@ async function drive(
   const dbPer1000 =
     dbBefore === undefined || dbAfter === undefined
       ? undefined
-      : ((dbAfter - dbBefore) / Math.max(1, stored)) * 1000;
-  return { ...result, stored, rate: stored / (result.ms / 1000), pauseMs, cpuPer1000, dbPer1000 };
+      : (cpuBetween(dbBefore, dbAfter) / Math.max(1, stored)) * 1000;
+  const loadPer1000 = (result.cpuMs / Math.max(1, stored)) * 1000;
+  return {
+    ...result,
+    stored,
+    rate: stored / (result.ms / 1000),
+    pauseMs,
+    cpuPer1000,
+    dbPer1000,
+    loadPer1000,
+  };
+}
+
+/** CPU per 1,000 positions stored: the server, the database (PostgreSQL), the devices. */
+function cpuText(r: { cpuPer1000: number; dbPer1000: number | undefined; loadPer1000: number }) {
+  const db = r.dbPer1000 === undefined ? '' : `, PostgreSQL ${r.dbPer1000.toFixed(0)} ms`;
+  return `CPU per 1,000: server ${r.cpuPer1000.toFixed(0)} ms${db}, load generator ${r.loadPer1000.toFixed(0)} ms`;
 }
 
 export async function benchIngest(label: string, databaseUrl?: string) {
@@ -159,7 +181,7 @@ export async function benchIngest(label: string, databaseUrl?: string) {
       devices: WIALON_DEVICES,
     });
     console.log(
-      `  Wialon IPS, ${WIALON_DEVICES} devices, one packet in flight each: ${wialon.rate.toFixed(0)} positions/s stored (${wialon.stored} in ${(wialon.ms / 1000).toFixed(1)} s), longest pause ${wialon.pauseMs.toFixed(0)} ms, server CPU ${wialon.cpuPer1000.toFixed(0)} ms per 1,000${wialon.dbPer1000 === undefined ? '' : `, PostgreSQL CPU ${wialon.dbPer1000.toFixed(0)} ms per 1,000`}`,
+      `  Wialon IPS, ${WIALON_DEVICES} devices, one packet in flight each: ${wialon.rate.toFixed(0)} positions/s stored (${wialon.stored} in ${(wialon.ms / 1000).toFixed(1)} s), longest pause ${wialon.pauseMs.toFixed(0)} ms, ${cpuText(wialon)}`,
     );
     const osmand = await drive(server, {
       protocol: 'osmand',
@@ -168,7 +190,7 @@ export async function benchIngest(label: string, databaseUrl?: string) {
       devices: OSMAND_DEVICES,
     });
     console.log(
-      `  OsmAnd, ${OSMAND_CONCURRENCY} requests in flight: ${osmand.rate.toFixed(0)} positions/s stored (${osmand.stored} in ${(osmand.ms / 1000).toFixed(1)} s), longest pause ${osmand.pauseMs.toFixed(0)} ms, server CPU ${osmand.cpuPer1000.toFixed(0)} ms per 1,000${osmand.dbPer1000 === undefined ? '' : `, PostgreSQL CPU ${osmand.dbPer1000.toFixed(0)} ms per 1,000`}`,
+      `  OsmAnd, ${OSMAND_CONCURRENCY} requests in flight: ${osmand.rate.toFixed(0)} positions/s stored (${osmand.stored} in ${(osmand.ms / 1000).toFixed(1)} s), longest pause ${osmand.pauseMs.toFixed(0)} ms, ${cpuText(osmand)}`,
     );
     const raised = await server.deps.database.db.$count(alerts);
     console.log(

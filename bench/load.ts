@@ -10,7 +10,8 @@
  *
  * Every device's fixes move forward a second at a time from an hour ago, driving slowly; every
  * 4th fix turns the ignition over and 2 of every 8 are above 80 km/h, so the alert engine has
- * edges to raise. Runs SECONDS and reports `{ sent, acked, ms }` to the parent over IPC.
+ * edges to raise. Runs SECONDS and reports `{ sent, acked, ms, cpuMs }` (its own CPU time) to
+ * the parent over IPC.
  */
 import { Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
@@ -77,7 +78,7 @@ async function wialonDevice(d: number) {
   return { d, send, close: () => socket.destroy() };
 }
 
-async function wialon(counts: { sent: number; acked: number }) {
+async function wialon(counts: { sent: number; acked: number }, started: () => void) {
   const devices: Awaited<ReturnType<typeof wialonDevice>>[] = [];
   for (let d = 0; d < job.devices; d += 100)
     devices.push(
@@ -86,6 +87,7 @@ async function wialon(counts: { sent: number; acked: number }) {
       )),
     );
   const t0 = Date.now();
+  started();
   process.send?.({ go: true });
   const until = t0 + job.seconds * 1000;
   await Promise.all(
@@ -130,12 +132,19 @@ async function osmand(until: number, counts: { sent: number; acked: number }) {
 
 const counts = { sent: 0, acked: 0 };
 let ms: number;
-if (job.protocol === 'wialon') ms = await wialon(counts);
+// This process's own CPU while the devices send (its share of the machine's two cores).
+let cpu = process.cpuUsage();
+if (job.protocol === 'wialon')
+  ms = await wialon(counts, () => {
+    cpu = process.cpuUsage();
+  });
 else {
   const t0 = Date.now();
+  cpu = process.cpuUsage();
   process.send?.({ go: true });
   await osmand(t0 + job.seconds * 1000, counts);
   ms = Date.now() - t0;
 }
-process.send?.({ ...counts, ms });
+const used = process.cpuUsage(cpu);
+process.send?.({ ...counts, ms, cpuMs: (used.user + used.system) / 1000 });
 process.exit(0);

@@ -202,8 +202,10 @@ if (postgres) {
 }
 
 if (PARTS.includes('ingest')) {
-  await benchIngest('PGlite (embedded)');
-  const database = await postgresDatabase();
+  // BENCH_INGEST_ON=postgres (or pglite) measures one database only.
+  const on = (process.env.BENCH_INGEST_ON ?? 'pglite,postgres').split(',');
+  if (on.includes('pglite')) await benchIngest('PGlite (embedded)');
+  const database = on.includes('postgres') ? await postgresDatabase() : undefined;
   if (database) {
     try {
       await benchIngest('PostgreSQL (127.0.0.1:5432)', database.url);

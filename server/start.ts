@@ -16,7 +16,7 @@ import { hashPassword } from './auth/passwords';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import { ensurePartitions } from './db/partitions';
-import { noPositionsYet } from './db/positions';
+import { noPositionsYet, pruneLocationBatches } from './db/positions';
 import { dropExpiredPositions } from './db/retention';
 import { DEMO_PASSWORD, isEmpty, seedDemo, seedDemoAlerts, seedDemoFleet } from './db/seed';
 import { getOrCreateSetting } from './db/settings';
@@ -259,6 +259,14 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
       await applyRetention(deps.database.db, config, deps.log);
     },
   );
+  // The index of live changes keeps an hour (server/db/positions.ts): one process at a time.
+  const stopBatchPruning = everyOnce(
+    deps.database.db,
+    deps.log,
+    'locations:batches',
+    5 * 60_000,
+    () => pruneLocationBatches(deps.database.db),
+  );
   deps.log.info('Rastro no ar', { url, osmandPort: osmand?.port, wialonPort: wialon?.port });
   return {
     url,
@@ -276,6 +284,7 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
       await stopAutoReports?.();
       await deps.reportFiles.idle();
       stopPartitions();
+      stopBatchPruning();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (osmand) await new Promise<void>((resolve) => osmand.close(() => resolve()));
       if (wialon) await new Promise<void>((resolve) => wialon.close(() => resolve()));

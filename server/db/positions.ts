@@ -3,7 +3,7 @@
  * trackers in one transaction: the fixes (a repeated fix is ignored by its key) and each
  * tracker's last location, moved forward only when a newer fix arrives.
  */
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from './client';
 import {
   DayDeltas,
@@ -230,7 +230,8 @@ export async function storeFixes(
 
   /**
    * Each tracker's last location, moved forward only by a newer fix (tracker order: no
-   * deadlocks), numbered under the event-id lock, and a notice to the other processes.
+   * deadlocks), numbered under the event-id lock, the batch listed in location_batches, and
+   * a notice to the other processes.
    */
   async function moveLastLocations(tx: Tx, newest: PositionRecord[]) {
     newest.sort((a, b) => (a.tracker_id < b.tracker_id ? -1 : 1));
@@ -239,9 +240,10 @@ export async function storeFixes(
       moved as (
         insert into last_locations as l (tracker_id, vehicle_id, client_id, fix_time,
           received_at, latitude, longitude, speed, course, ignition, battery, driver_rfid,
-          protocol, odometer)
+          protocol, odometer, seq)
         select tracker_id, vehicle_id, client_id, fix_time, ${receivedAt}::timestamptz,
-          latitude, longitude, speed, course, ignition, battery, driver_rfid, protocol, odometer
+          latitude, longitude, speed, course, ignition, battery, driver_rfid, protocol, odometer,
+          nextval('last_location_seq')
           from lock, ${unnestRecords(newest, false)}
         on conflict (tracker_id) do update set
           vehicle_id = excluded.vehicle_id, client_id = excluded.client_id,
@@ -250,10 +252,14 @@ export async function storeFixes(
           speed = excluded.speed, course = excluded.course, ignition = excluded.ignition,
           battery = excluded.battery, driver_rfid = excluded.driver_rfid,
           protocol = coalesce(excluded.protocol, l.protocol), odometer = excluded.odometer,
-          seq = nextval('last_location_seq')
+          seq = excluded.seq
         where l.fix_time < excluded.fix_time
-        returning l.seq)
-      select pg_notify(${LOCATIONS_CHANNEL}, max(seq)::text) from moved having count(*) > 0`);
+        returning l.tracker_id, l.seq),
+      listed as (
+        insert into location_batches (seq, first_seq, tracker_ids)
+        select max(seq), min(seq), array_agg(tracker_id) from moved having count(*) > 0
+        returning seq)
+      select pg_notify(${LOCATIONS_CHANNEL}, seq::text) from listed`);
   }
 }
 
@@ -289,8 +295,12 @@ const EVENT_ID_LOCK = 727_003;
  */
 const EVENT_ID_LOCK_SQL = sql.raw(`select pg_advisory_xact_lock(${EVENT_ID_LOCK}) as locked`);
 
-/** Trackers whose last location changed after event id `afterSeq`, in event-id order. */
-export async function changedSince(db: Db, afterSeq: number, limit: number) {
+/**
+ * Trackers whose last location changed after event id `afterSeq`: the next `batches` batches
+ * at most (whole batches, so that the cursor can move to the last one read), in event-id order,
+ * each tracker once, with the event id of the newest batch read (`seq`, 0 when none).
+ */
+export async function changedSince(db: Db, afterSeq: number, batches: number) {
   const rows = rowsOf<{
     tracker_id: string;
     client_id: string;
@@ -298,13 +308,66 @@ export async function changedSince(db: Db, afterSeq: number, limit: number) {
     seq: string | number;
   }>(
     await db.execute(sql`
-      select tracker_id, client_id, vehicle_id, seq from last_locations
-       where seq > ${afterSeq} order by seq limit ${limit}`),
+      with b as (
+        select seq, tracker_ids from location_batches
+         where seq > ${afterSeq} order by seq limit ${batches}),
+      changed as (
+        select t.tracker_id, max(b.seq) as seq from b, unnest(b.tracker_ids) as t(tracker_id)
+         group by t.tracker_id)
+      select l.tracker_id, l.client_id, l.vehicle_id, c.seq
+        from changed c join last_locations l on l.tracker_id = c.tracker_id
+      union all
+      select null, null, null, max(seq) from b
+      order by seq`),
   );
-  return rows.map((r) => ({
-    tracker: { id: r.tracker_id, clientId: r.client_id, vehicleId: r.vehicle_id },
-    seq: Number(r.seq),
-  }));
+  let seq = 0;
+  const trackers: TrackerRef[] = [];
+  for (const r of rows) {
+    if (r.tracker_id === null) seq = Number(r.seq ?? 0);
+    else trackers.push({ id: r.tracker_id, clientId: r.client_id, vehicleId: r.vehicle_id });
+  }
+  return { trackers, seq };
+}
+
+/** Batches after an event id read through location_batches at most; past it, rows are read. */
+const LISTED_READ_LIMIT = 200;
+
+/**
+ * Whether the trackers changed after `afterSeq` are best found through location_batches: every
+ * id after it is still listed (ids are not contiguous: a rolled-back batch leaves a gap, so
+ * from the first id of the oldest listed batch on), and they are few (a stream that comes back after a long
+ * absence reads its customers' rows by their event id instead).
+ */
+async function listedSince(db: Db, afterSeq: number): Promise<boolean> {
+  const [row] = rowsOf<{ oldest: string | number | null; recent: string | number }>(
+    await db.execute(sql`
+      select (select first_seq from location_batches order by seq limit 1) as oldest,
+             (select count(*) from (select 1 from location_batches where seq > ${afterSeq}
+               limit ${LISTED_READ_LIMIT + 1}) x) as recent`),
+  );
+  if (row?.oldest === null || row?.oldest === undefined) return false;
+  return afterSeq >= Number(row.oldest) - 1 && Number(row.recent) <= LISTED_READ_LIMIT;
+}
+
+/** How long location_batches keeps a batch by default (LOCATION_BATCHES_KEEP_MS). */
+export const LOCATION_BATCHES_KEEP_MS = 3600_000;
+
+/**
+ * Forgets the batches older than `keepMs`: every batch before the oldest one younger than that
+ * (what stays is all the batches after some id), always keeping the newest (it gives the
+ * current event id). Returns how many were removed.
+ */
+export async function pruneLocationBatches(db: Db, keepMs = LOCATION_BATCHES_KEEP_MS) {
+  const cutoff = new Date(Date.now() - keepMs).toISOString();
+  const rows = rowsOf<{ seq: string }>(
+    await db.execute(sql`
+      delete from location_batches
+       where seq < coalesce(
+         (select min(seq) from location_batches where created_at >= ${cutoff}::timestamptz),
+         (select max(seq) from location_batches))
+      returning seq`),
+  );
+  return rows.length;
 }
 
 function record({ tracker, fix, protocol }: TrackerFix, odometer: number) {
@@ -447,6 +510,13 @@ export async function lastLocationsOf(
   } = {},
 ) {
   if (clientIds.length === 0) return [];
+  const { afterSeq } = filter;
+  let changedAfter: SQL | undefined;
+  if (afterSeq !== undefined) {
+    if (await listedSince(db, afterSeq))
+      changedAfter = sql`${lastLocations.trackerId} in (select unnest(tracker_ids)
+        from location_batches where seq > ${afterSeq})`;
+  }
   return db
     .select()
     .from(lastLocations)
@@ -457,15 +527,21 @@ export async function lastLocationsOf(
         within(lastLocations.trackerId, filter.trackerIds),
         filter.receivedAfter ? gt(lastLocations.receivedAt, filter.receivedAfter) : undefined,
         filter.afterSeq !== undefined ? gt(lastLocations.seq, filter.afterSeq) : undefined,
+        // The trackers changed after it, found by the batches that list them, when they are
+        // all still listed; else the event id of every row of these customers is read.
+        changedAfter,
       ),
     )
     .orderBy(asc(lastLocations.seq));
 }
 
-/** The last number given to a change of a last location (0 before the first). */
+/** The event id of the newest change of a last location (0 before the first). */
 export async function currentSeq(db: Db): Promise<number> {
+  // Before the first batch was listed (a database from before location_batches), the rows' own.
   const [row] = rowsOf<{ seq: string | number | null }>(
-    await db.execute(sql`select max(seq) as seq from last_locations`),
+    await db.execute(sql`
+      select coalesce((select max(seq) from location_batches),
+        (select max(seq) from last_locations)) as seq`),
   );
   return Number(row?.seq ?? 0);
 }

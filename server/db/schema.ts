@@ -442,7 +442,11 @@ export const lastLocations = pgTable(
     driverRfid: text('driver_rfid'),
     /** The odometer of this fix (see positions.odometer): where the next fix's distance starts. */
     odometer: doublePrecision('odometer').notNull().default(0),
-    /** Taken from last_location_seq at every change: where a live stream resumes. */
+    /**
+     * The event id of its last change: the number of the batch that moved it (see
+     * location_batches), where a live stream resumes. Not indexed, so that moving a last
+     * location changes no indexed column and is a HOT update.
+     */
     seq: bigint('seq', { mode: 'number' }).notNull().default(sql`nextval('last_location_seq')`),
     /** The protocol the fix came by ('osmand', 'wialon_ips', 'flespi'): who can take commands. */
     protocol: text('protocol'),
@@ -450,9 +454,26 @@ export const lastLocations = pgTable(
   (t) => [
     index('last_locations_client_idx').on(t.clientId),
     index('last_locations_vehicle_idx').on(t.vehicleId),
-    index('last_locations_seq_idx').on(t.seq),
   ],
 );
+
+/**
+ * The index of the changes of last locations: one row per ingest batch that moved any, with
+ * its event ids (from last_location_seq, one per last location, in commit order:
+ * server/db/positions.ts) and the trackers it moved. "Which last locations changed after event id N" reads the few batches
+ * after N and then those trackers by key, instead of an index on last_locations.seq that every
+ * move would have to update (one index entry more per position, and no HOT update). Kept for
+ * an hour (server/db/positions.ts, LOCATION_BATCHES_KEEP_MS) for live streams that resume; a stream resuming from
+ * before the oldest kept batch reads its customers' last locations by their own event id.
+ */
+export const locationBatches = pgTable('location_batches', {
+  /** The batch's newest event id (each last location it moved has its own, in the batch). */
+  seq: bigint('seq', { mode: 'number' }).primaryKey(),
+  /** Its first. */
+  firstSeq: bigint('first_seq', { mode: 'number' }).notNull(),
+  trackerIds: uuid('tracker_ids').array().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Per vehicle and day (America/Sao_Paulo calendar days), kept current by ingest in the same

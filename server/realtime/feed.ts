@@ -8,10 +8,11 @@
  *   the same compact notices through LISTEN/NOTIFY, sent inside the writing transaction and so
  *   delivered at its commit, in commit order:
  *   · `rastro_locations` carries the newest event id of a batch. The receiver reads "which
- *     trackers changed after the event id I have" (one indexed query per notice, whatever the
- *     batch size, for all the streams of the process) and tells its streams, which read the
- *     items they may see. Event ids follow commit order (server/db/positions.ts), so that read
- *     never skips a change, and after a lost connection the same read catches up.
+ *     trackers changed after the event id I have" (one query per notice, through the batches
+ *     that location_batches lists, whatever the batch size, for all the streams of the
+ *     process) and tells its streams, which read the items they may see. Event ids follow
+ *     commit order (server/db/positions.ts), so that read never skips a change, and after a
+ *     lost connection the same read catches up.
  *   · `rastro_alerts` carries the ids of the alerts raised; the receiver reads them.
  *     Best-effort like any live delivery: an alert raised while a process was reconnecting
  *     is not streamed there (it is in the history and the counter).
@@ -40,8 +41,8 @@ export interface LiveFeed {
   mode: 'process' | 'notify';
 }
 
-/** Changed trackers read per query while catching up. */
-const READ_LIMIT = 5000;
+/** Ingest batches (up to 2,000 trackers each) read per query while catching up. */
+const READ_LIMIT = 20;
 
 export async function createLiveFeed(database: Database, log: Logger): Promise<LiveFeed> {
   const listeners = new Set<LocationsListener>();
@@ -87,10 +88,9 @@ export async function createLiveFeed(database: Database, log: Logger): Promise<L
       try {
         for (;;) {
           const changed = await changedSince(db, cursor, READ_LIMIT);
-          const last = changed.at(-1);
-          if (last) cursor = last.seq;
-          tell(changed.map((c) => c.tracker));
-          if (changed.length < READ_LIMIT) break;
+          if (changed.seq > cursor) cursor = changed.seq;
+          tell(changed.trackers);
+          if (changed.seq === 0 || changed.seq >= target) break;
         }
         cursor = Math.max(cursor, target);
       } catch (err) {

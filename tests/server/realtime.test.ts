@@ -3,7 +3,11 @@
  * so a client that resumes from the id of the last event it got (Last-Event-ID) receives the
  * rest of a batch that was committed at once, and nothing twice.
  */
+
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../../server/db/client';
+import { pruneLocationBatches } from '../../server/db/positions';
 import { as, backends, demoClients, type TestServer, useServer } from './harness';
 
 /** The location events of a stream, read until its 'ready' event. */
@@ -76,5 +80,51 @@ describe.each(await backends())('live stream event ids on %s', (backend) => {
     }[];
     for (const event of batch)
       expect(all.find((i) => i.plate === event.item.plate)?.eventId).toBe(event.id);
+  });
+
+  it('resumes from before the changes still listed: every change since, by the rows own ids', async () => {
+    const s = server();
+    const { north } = await demoClients(s);
+    const admin = await as(s, 'admin@rastro.demo');
+    const plates = ['PRN1A11', 'PRN2B22', 'PRN3C33'];
+    for (const [i, plate] of plates.entries()) {
+      const vehicle = await admin.call('POST', '/registros/vehicle', {
+        clientId: north,
+        name: plate,
+        plate,
+        type: 'car',
+      });
+      await admin.call('POST', '/registros/tracker', {
+        clientId: north,
+        identifier: `prn-${i}`,
+        provider: 'rastro',
+        vehicleId: vehicle.body.id,
+      });
+    }
+    const before = (await backlog(s, admin.accessToken, { 'last-event-id': '0' })).at(-1)?.id;
+    const base = Date.now() - 60_000;
+    // Three batches, one tracker each, then the index forgets all but the newest.
+    for (const [i] of plates.entries())
+      await s.deps.pipeline.accept(`prn-${i}`, [
+        { fixTime: new Date(base + i * 1000), latitude: -8.1, longitude: -34.9, attributes: {} },
+      ]);
+    const { db } = s.deps.database;
+    expect(await pruneLocationBatches(db, 0)).toBeGreaterThan(0);
+    const listed = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from location_batches`),
+    );
+    expect(listed[0]?.n).toBe(1);
+
+    const all = await backlog(s, admin.accessToken, { 'last-event-id': before ?? '0' });
+    expect(all.map((e) => e.item.plate)).toEqual(plates);
+    // From an id still listed: only what came after it.
+    const rest = await backlog(s, admin.accessToken, { 'last-event-id': all[1]?.id ?? '' });
+    expect(rest.map((e) => e.item.plate)).toEqual(['PRN3C33']);
+    // And the next change is found through the index again.
+    await s.deps.pipeline.accept('prn-0', [
+      { fixTime: new Date(base + 5000), latitude: -8.1001, longitude: -34.9, attributes: {} },
+    ]);
+    const next = await backlog(s, admin.accessToken, { 'last-event-id': all[2]?.id ?? '' });
+    expect(next.map((e) => e.item.plate)).toEqual(['PRN1A11']);
   });
 });
