@@ -172,10 +172,11 @@ export function VehicleLayer({
     for (const item of items) {
       seen.add(item.id);
       if (!oldest || item.fixTime < oldest) oldest = item.fixTime;
-      const coordinates = fromLonLat([item.longitude, item.latitude]);
       const feature = known.get(item.id);
       if (!feature) {
-        const created = new Feature({ geometry: new Point(coordinates) });
+        const created = new Feature({
+          geometry: new Point(fromLonLat([item.longitude, item.latitude])),
+        });
         created.setId(item.id);
         created.set('item', item, true);
         known.set(item.id, created);
@@ -185,7 +186,7 @@ export function VehicleLayer({
       const previous = feature.get('item') as MapVehicle;
       if (previous.fixTime === item.fixTime && previous.receivedAt === item.receivedAt) continue;
       feature.set('item', item, true);
-      feature.getGeometry()?.setCoordinates(coordinates);
+      feature.getGeometry()?.setCoordinates(fromLonLat([item.longitude, item.latitude]));
     }
     const gone: VehicleFeature[] = [];
     for (const [id, feature] of known) {
