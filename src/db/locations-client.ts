@@ -58,6 +58,10 @@ function send(message: LocationsRequest, transfer: Transferable[] = []): boolean
 }
 
 export const locationsWorker = {
+  /** Starts the worker ahead of need (while the page is still rendering), if signed in. */
+  warm(): void {
+    start();
+  },
   /** Hears every change and stream event the worker reports; returns the way to stop. */
   listen(listener: Listener): () => void {
     listeners.add(listener);

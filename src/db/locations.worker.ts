@@ -15,5 +15,8 @@ const worker = self as unknown as {
   onmessage: ((event: MessageEvent<LocationsRequest>) => void) | null;
 };
 
-const engine = createLocationsEngine(new RastroDb(), (event) => worker.postMessage(event));
+const database = new RastroDb();
+// Opened at once: the page's first question is its rows.
+void database.open();
+const engine = createLocationsEngine(database, (event) => worker.postMessage(event));
 worker.onmessage = (event) => void engine.handle(event.data);

@@ -19,6 +19,9 @@ import { locationsWorker } from './locations-client';
 
 const RETRY_MS = [1000, 2000, 5000, 10_000, 30_000];
 
+// The map's code is loading: the worker (its script, IndexedDB) starts meanwhile.
+locationsWorker.warm();
+
 function subscribeVisibility(callback: () => void) {
   document.addEventListener('visibilitychange', callback);
   return () => document.removeEventListener('visibilitychange', callback);

@@ -12,6 +12,7 @@
 import {
   createContext,
   useContext,
+  useDeferredValue,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -167,9 +168,11 @@ export function VehicleList({
   onChoose(id: string): void;
   now: number;
 }) {
-  const throttled = useThrottled(incoming, 1000);
+  // The map draws first; the list follows (React renders it when the page is free).
+  const deferred = useDeferredValue(incoming);
+  const throttled = useThrottled(deferred, 1000);
   // The first rows show at once; only later changes wait for their turn.
-  const items = throttled.length === 0 ? incoming : throttled;
+  const items = throttled.length === 0 ? deferred : throttled;
   const [search, setSearch] = useState('');
   const [store] = useState(createRowStore);
   // Before the browser paints: a new row is never seen without its fix.
