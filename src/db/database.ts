@@ -4,46 +4,10 @@
  * last synced.
  * Records are stored as the API answered them (parsed by the contract first).
  */
-import Dexie, { type EntityTable, type Table } from 'dexie';
 import { onSignOut, session } from '../api/session';
-import type { Driver, Geofence, LocationItem, Vehicle } from '../contract';
+import { RastroDb } from './schema';
 
-export interface SyncState {
-  /** '<resource>:<clientId>' */
-  key: string;
-  /**
-   * Where the next sync starts: for vehicles and drivers the newest updatedAt seen; for last
-   * locations the greatest event id applied (the live stream resumes after it).
-   */
-  watermark: string;
-  /** When this device last synced (shown as "dados de HH:MM"). */
-  syncedAt: string;
-}
-
-/** A last location as seen for one selected customer (`scope`): the map of that customer. */
-export type MirroredLocation = LocationItem & { scope: string };
-
-/** A geofence as seen for one selected customer (`scope`): the geofences of its map. */
-export type MirroredGeofence = Geofence & { scope: string };
-
-export class RastroDb extends Dexie {
-  lastLocations!: Table<MirroredLocation, [string, string]>;
-  vehicles!: EntityTable<Vehicle, 'id'>;
-  drivers!: EntityTable<Driver, 'id'>;
-  syncState!: EntityTable<SyncState, 'key'>;
-  geofences!: Table<MirroredGeofence, [string, string]>;
-
-  constructor(name = 'rastro') {
-    super(name);
-    this.version(1).stores({
-      vehicles: 'id, clientId, plate, updatedAt',
-      drivers: 'id, clientId, completName, updatedAt',
-      syncState: 'key',
-    });
-    this.version(2).stores({ lastLocations: '[scope+id], scope' });
-    this.version(3).stores({ geofences: '[scope+id], scope' });
-  }
-}
+export { type MirroredGeofence, type MirroredLocation, RastroDb, type SyncState } from './schema';
 
 export const db = new RastroDb();
 
@@ -62,5 +26,20 @@ export function signedIn(): boolean {
   return session.accessToken() !== null;
 }
 
+const writers = new Set<() => void>();
+
+/**
+ * Registers how to stop a writer that does not run on this page's thread (the locations
+ * worker cannot see the session): at sign-out it is stopped before the mirror is emptied, so
+ * no write of it can land after the clearing.
+ */
+export function registerWriter(stop: () => void): () => void {
+  writers.add(stop);
+  return () => writers.delete(stop);
+}
+
 // A shared phone keeps nothing of the previous user.
-onSignOut(() => clearMirror(db));
+onSignOut(() => {
+  for (const stop of writers) stop();
+  return clearMirror(db);
+});

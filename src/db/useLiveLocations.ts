@@ -1,20 +1,26 @@
 /**
  * Last locations for the map and its list: read from the IndexedDB mirror at once (before any
  * network answer), then kept fresh while the app is online and visible — a full read first,
- * then the live stream, resumed after the last change applied (its event id) after any drop. Going offline or
- * hidden stops the stream; coming back online or visible catches up at once.
+ * then the live stream, resumed after the last change applied (its event id) after any drop.
+ * Going offline or hidden stops the stream; coming back online or visible catches up at once.
+ *
+ * Parsing and the mirror's reads and writes happen in the locations worker
+ * (locations-client.ts): this page fetches, hands the bytes over and keeps the rows the
+ * worker sends, changing only the rows that changed.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { followLocations } from '../api/locations';
+import { lastLocationsBody, readLocationStream } from '../api/locations';
 import type { LocationItem } from '../contract';
 import { useOnline } from '../hooks/useOnline';
-import { db, type MirroredLocation } from './database';
-import { applyLocations, locationsKey, syncLastLocations } from './locations';
+import { db, signedIn } from './database';
+import { locationsKey } from './location-writes';
+import { locationsWorker } from './locations-client';
 
-/** Live changes are written to the mirror in batches at most this often. */
-const FLUSH_MS = 250;
 const RETRY_MS = [1000, 2000, 5000, 10_000, 30_000];
+
+// The map's code is loading: the worker (its script, IndexedDB) starts meanwhile.
+locationsWorker.warm();
 
 function subscribeVisibility(callback: () => void) {
   document.addEventListener('visibilitychange', callback);
@@ -30,7 +36,7 @@ function useVisible(): boolean {
 }
 
 export interface LiveLocations {
-  rows: MirroredLocation[] | undefined;
+  rows: LocationItem[] | undefined;
   /** When the mirror last heard from the server. */
   syncedAt: string | undefined;
   /** Connected to the live stream right now. */
@@ -48,14 +54,45 @@ const wait = (ms: number, signal: AbortSignal) =>
     });
   });
 
+/** The rows of `scope` as the worker reports them: a new array only when a change is whole. */
+function useWorkerRows(scope: string | null): LocationItem[] | undefined {
+  const [rows, setRows] = useState<{ scope: string | null; items: LocationItem[] }>();
+  useEffect(() => {
+    if (!scope) return;
+    let shown: LocationItem[] = [];
+    let index = new Map<string, number>();
+    let draft: LocationItem[] | null = null;
+    const stop = locationsWorker.listen((event) => {
+      if (event.type !== 'rows' || event.scope !== scope) return;
+      if (event.reset) {
+        draft = [];
+        index = new Map();
+      }
+      draft ??= shown.slice();
+      for (const item of event.items) {
+        const at = index.get(item.id);
+        if (at === undefined) index.set(item.id, draft.push(item) - 1);
+        else draft[at] = item;
+      }
+      if (event.removed.length) {
+        const gone = new Set(event.removed);
+        draft = draft.filter((item) => !gone.has(item.id));
+        index = new Map(draft.map((item, at) => [item.id, at]));
+      }
+      if (!event.last) return;
+      shown = draft;
+      draft = null;
+      setRows({ scope, items: shown });
+    });
+    locationsWorker.open(scope);
+    return stop;
+  }, [scope]);
+  if (!scope) return [];
+  return rows?.scope === scope ? rows.items : undefined;
+}
+
 export function useLiveLocations(scope: string | null): LiveLocations {
-  const rows = useLiveQuery(
-    () =>
-      scope
-        ? db.lastLocations.where('scope').equals(scope).toArray()
-        : Promise.resolve([] as MirroredLocation[]),
-    [scope],
-  );
+  const rows = useWorkerRows(scope);
   const state = useLiveQuery(
     () => (scope ? db.syncState.get(locationsKey(scope)) : undefined),
     [scope],
@@ -70,41 +107,38 @@ export function useLiveLocations(scope: string | null): LiveLocations {
     if (!scope || !online || !visible) return;
     const controller = new AbortController();
     const { signal } = controller;
-    let pending: LocationItem[] = [];
-    let flushTimer: ReturnType<typeof setTimeout> | undefined;
-    const flush = () => {
-      flushTimer = undefined;
-      const items = pending;
-      pending = [];
-      void applyLocations(scope, items).catch(setError);
-    };
+    let attempt = 0;
+    const stopListening = locationsWorker.listen((event) => {
+      if (event.type !== 'ready' || event.scope !== scope || signal.aborted) return;
+      attempt = 0;
+      setLive(true);
+    });
 
     void (async () => {
-      let attempt = 0;
       let synced = false;
       while (!signal.aborted) {
         try {
           if (!synced) {
             setSyncing(true);
-            await syncLastLocations(scope);
+            const body = await lastLocationsBody(scope);
+            if (!signedIn()) break;
+            await locationsWorker.full(scope, body);
             synced = true;
             setSyncing(false);
             setError(undefined);
           }
           const lastEventId = (await db.syncState.get(locationsKey(scope)))?.watermark;
-          await followLocations({
-            clientId: scope,
-            lastEventId,
-            signal,
-            onReady: () => {
-              attempt = 0;
-              setLive(true);
-            },
-            onItems: (items) => {
-              pending.push(...items);
-              flushTimer ??= setTimeout(flush, FLUSH_MS);
-            },
-          });
+          locationsWorker.streamStart(scope);
+          try {
+            await readLocationStream({
+              clientId: scope,
+              lastEventId,
+              signal,
+              onBytes: (bytes) => locationsWorker.stream(scope, bytes),
+            });
+          } finally {
+            locationsWorker.streamEnd(scope);
+          }
         } catch (err) {
           if (signal.aborted) break;
           setError(err);
@@ -117,8 +151,7 @@ export function useLiveLocations(scope: string | null): LiveLocations {
 
     return () => {
       controller.abort();
-      if (flushTimer) clearTimeout(flushTimer);
-      if (pending.length) void applyLocations(scope, pending);
+      stopListening();
       setLive(false);
     };
   }, [scope, online, visible]);

@@ -74,8 +74,8 @@ export function VehicleLayer({
   useEffect(() => {
     const cluster = new Cluster({ source: source.current, distance: CLUSTER_DISTANCE });
     clusters.current = cluster;
-    const stateOf = (f: FeatureLike) =>
-      vehicleState(f.get('item') as MapVehicle, settings.current.now);
+    // Worked out when the fix or the clock changes, not at every frame for every member.
+    const stateOf = (f: FeatureLike) => f.get('state') as VehicleState;
     const vectorLayer = new VectorLayer({
       source: cluster,
       zIndex: 10,
@@ -172,12 +172,14 @@ export function VehicleLayer({
     for (const item of items) {
       seen.add(item.id);
       if (!oldest || item.fixTime < oldest) oldest = item.fixTime;
-      const coordinates = fromLonLat([item.longitude, item.latitude]);
       const feature = known.get(item.id);
       if (!feature) {
-        const created = new Feature({ geometry: new Point(coordinates) });
+        const created = new Feature({
+          geometry: new Point(fromLonLat([item.longitude, item.latitude])),
+        });
         created.setId(item.id);
         created.set('item', item, true);
+        created.set('state', vehicleState(item, settings.current.now), true);
         known.set(item.id, created);
         added.push(created);
         continue;
@@ -185,7 +187,8 @@ export function VehicleLayer({
       const previous = feature.get('item') as MapVehicle;
       if (previous.fixTime === item.fixTime && previous.receivedAt === item.receivedAt) continue;
       feature.set('item', item, true);
-      feature.getGeometry()?.setCoordinates(coordinates);
+      feature.set('state', vehicleState(item, settings.current.now), true);
+      feature.getGeometry()?.setCoordinates(fromLonLat([item.longitude, item.latitude]));
     }
     const gone: VehicleFeature[] = [];
     for (const [id, feature] of known) {
@@ -199,12 +202,18 @@ export function VehicleLayer({
     oldestFix.current = oldest;
   }, [items]);
 
-  // Restyle on selection and on the clock.
+  // States move with the clock ('Sem sinal' appears by itself).
   useEffect(() => {
-    void now;
+    for (const feature of features.current.values())
+      feature.set('state', vehicleState(feature.get('item') as MapVehicle, now), true);
+    layer.current?.changed();
+  }, [now]);
+
+  // Restyle on selection.
+  useEffect(() => {
     void selectedId;
     layer.current?.changed();
-  }, [selectedId, now]);
+  }, [selectedId]);
 
   // Follow the selected vehicle as it moves.
   const selected = selectedId ? items.find((item) => item.id === selectedId) : undefined;

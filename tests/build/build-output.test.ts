@@ -154,6 +154,12 @@ describe('build output', () => {
       if (chunk.fileName.startsWith('assets/')) expect(urls).toContain(chunk.fileName);
   });
 
+  it('precaches the locations worker: without signal the map reads the mirror through it', () => {
+    expect(
+      precacheUrls().filter((url) => /^assets\/locations\.worker-[\w-]+\.js$/.test(url)),
+    ).toHaveLength(1);
+  });
+
   it('loads at most 170 KB of JavaScript (gzip) before the sign-in page, without map or mirror', () => {
     const loaded = signInChunks();
     expect(loaded.some((c) => c.moduleIds.some((id) => id.endsWith('LoginPage.tsx')))).toBe(true);

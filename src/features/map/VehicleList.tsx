@@ -3,8 +3,23 @@
  * last fix (ticking by itself), searchable by plate — as people type it, 'abc-1d23' too —
  * name and driver, virtualised so 10,000 rows scroll as smoothly as ten. Choosing a row
  * selects the vehicle and follows it.
+ *
+ * A fix moves no row: the list's collection holds one entry per vehicle with what it is
+ * sorted and searched by, rebuilt (and sorted again) only when a vehicle comes, goes or is
+ * renamed; each row on screen reads its vehicle's latest fix from a small store. Sorting and
+ * folding 10,000 names on every round of fixes was most of the page's work.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  useContext,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import {
   GridList,
   GridListItem,
@@ -48,6 +63,100 @@ function useThrottled<T>(value: T, ms: number): T {
   return shown;
 }
 
+/** What the list's collection holds of a vehicle: what it is sorted, searched and read by. */
+interface Entry {
+  id: string;
+  /** The plate (or the name): the sort key and the row's title. */
+  title: string;
+  textValue: string;
+  text: string;
+  /** What the entry was built from: plate, name and driver. */
+  source: string;
+}
+
+const sourceOf = (item: LocationItem) =>
+  `${item.plate ?? ''}\u0001${item.name}\u0001${item.driver ?? ''}`;
+
+/** The entries of `items`, sorted; the very same array while no vehicle came, went or changed name. */
+function useEntries(items: LocationItem[]): Entry[] {
+  const cache = useRef(new Map<string, Entry>());
+  const sorted = useRef<Entry[]>([]);
+  return useMemo(() => {
+    let changed = items.length !== cache.current.size;
+    const next = new Map<string, Entry>();
+    for (const item of items) {
+      const source = sourceOf(item);
+      let entry = cache.current.get(item.id);
+      if (!entry || entry.source !== source) {
+        changed = true;
+        entry = {
+          id: item.id,
+          title: item.plate ?? item.name,
+          textValue: `${item.plate ?? ''} ${item.name}`,
+          text: searchable(`${item.plate ?? ''} ${item.name} ${item.driver ?? ''}`),
+          source,
+        };
+      }
+      next.set(item.id, entry);
+    }
+    cache.current = next;
+    if (!changed) return sorted.current;
+    sorted.current = [...next.values()].sort((a, b) => collator.compare(a.title, b.title));
+    return sorted.current;
+  }, [items]);
+}
+
+/** The latest fix of every vehicle, for the rows on screen to read by id. */
+function createRowStore() {
+  let rows = new Map<string, LocationItem>();
+  const listeners = new Set<() => void>();
+  return {
+    set(items: LocationItem[]) {
+      rows = new Map(items.map((item) => [item.id, item]));
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    get: (id: string) => rows.get(id),
+  };
+}
+type RowStore = ReturnType<typeof createRowStore>;
+
+/** The clock the rows' states are computed against ('Sem sinal' appears by itself). */
+const NowContext = createContext(0);
+
+function VehicleRow({ id, store }: { id: string; store: RowStore }) {
+  const item = useSyncExternalStore(store.subscribe, () => store.get(id));
+  const now = useContext(NowContext);
+  if (!item) return null;
+  const state = vehicleState(item, now);
+  return (
+    <>
+      <span
+        className="vehicle-badge"
+        style={{ borderColor: STATE_COLORS[state] }}
+        aria-hidden="true"
+      >
+        <img src={markerIcon(item.vehicleType ?? 'default')} alt="" />
+      </span>
+      <span className="vehicle-row-main">
+        <strong>{item.plate ?? item.name}</strong>
+        <span className="vehicle-row-name">{item.plate ? item.name : ''}</span>
+      </span>
+      <span className="vehicle-row-side">
+        <span style={{ color: STATE_COLORS[state] }}>{STATE_LABELS[state]}</span>
+        <span>
+          {formatSpeed(item.speed)} · <Age at={item.fixTime} />
+        </span>
+      </span>
+    </>
+  );
+}
+
 export function VehicleList({
   items: incoming,
   selectedId,
@@ -59,26 +168,19 @@ export function VehicleList({
   onChoose(id: string): void;
   now: number;
 }) {
-  const throttled = useThrottled(incoming, 1000);
+  // The map draws first; the list follows (React renders it when the page is free).
+  const deferred = useDeferredValue(incoming);
+  const throttled = useThrottled(deferred, 1000);
   // The first rows show at once; only later changes wait for their turn.
-  const items = throttled.length === 0 ? incoming : throttled;
+  const items = throttled.length === 0 ? deferred : throttled;
   const [search, setSearch] = useState('');
-  const indexed = useMemo(
-    () =>
-      items
-        .map((item) => ({
-          item,
-          text: searchable(`${item.plate ?? ''} ${item.name} ${item.driver ?? ''}`),
-        }))
-        .sort((a, b) => collator.compare(a.item.plate ?? a.item.name, b.item.plate ?? b.item.name)),
-    [items],
-  );
+  const [store] = useState(createRowStore);
+  // Before the browser paints: a new row is never seen without its fix.
+  useLayoutEffect(() => store.set(items), [store, items]);
+  const entries = useEntries(items);
   const shown = useMemo(
-    () =>
-      search.trim()
-        ? indexed.filter((row) => matchesSearch(row.text, search)).map((row) => row.item)
-        : indexed.map((row) => row.item),
-    [indexed, search],
+    () => (search.trim() ? entries.filter((entry) => matchesSearch(entry.text, search)) : entries),
+    [entries, search],
   );
 
   const onSelectionChange = (keys: Selection) => {
@@ -100,54 +202,31 @@ export function VehicleList({
           ? `${items.length} ${items.length === 1 ? 'veículo' : 'veículos'}`
           : `${shown.length} de ${items.length} veículos`}
       </p>
-      <Virtualizer layout={ListLayout} layoutOptions={{ rowHeight: ROW_HEIGHT }}>
-        <GridList
-          aria-label="Veículos"
-          className="vehicle-rows"
-          items={shown}
-          selectionMode="single"
-          selectionBehavior="replace"
-          disallowEmptySelection
-          selectedKeys={selectedId ? [selectedId] : []}
-          onSelectionChange={onSelectionChange}
-          // Rows are redrawn when the clock moves a state ('Sem sinal' appears by itself).
-          dependencies={[now]}
-          renderEmptyState={() => (
-            <p className="empty-hint">
-              {items.length ? 'Nenhum veículo encontrado.' : 'Nenhum veículo com posição ainda.'}
-            </p>
-          )}
-        >
-          {(item) => {
-            const state = vehicleState(item, now);
-            return (
-              <GridListItem
-                id={item.id}
-                textValue={`${item.plate ?? ''} ${item.name}`}
-                className="vehicle-row"
-              >
-                <span
-                  className="vehicle-badge"
-                  style={{ borderColor: STATE_COLORS[state] }}
-                  aria-hidden="true"
-                >
-                  <img src={markerIcon(item.vehicleType ?? 'default')} alt="" />
-                </span>
-                <span className="vehicle-row-main">
-                  <strong>{item.plate ?? item.name}</strong>
-                  <span className="vehicle-row-name">{item.plate ? item.name : ''}</span>
-                </span>
-                <span className="vehicle-row-side">
-                  <span style={{ color: STATE_COLORS[state] }}>{STATE_LABELS[state]}</span>
-                  <span>
-                    {formatSpeed(item.speed)} · <Age at={item.fixTime} />
-                  </span>
-                </span>
+      <NowContext.Provider value={now}>
+        <Virtualizer layout={ListLayout} layoutOptions={{ rowHeight: ROW_HEIGHT }}>
+          <GridList
+            aria-label="Veículos"
+            className="vehicle-rows"
+            items={shown}
+            selectionMode="single"
+            selectionBehavior="replace"
+            disallowEmptySelection
+            selectedKeys={selectedId ? [selectedId] : []}
+            onSelectionChange={onSelectionChange}
+            renderEmptyState={() => (
+              <p className="empty-hint">
+                {items.length ? 'Nenhum veículo encontrado.' : 'Nenhum veículo com posição ainda.'}
+              </p>
+            )}
+          >
+            {(entry) => (
+              <GridListItem id={entry.id} textValue={entry.textValue} className="vehicle-row">
+                <VehicleRow id={entry.id} store={store} />
               </GridListItem>
-            );
-          }}
-        </GridList>
-      </Virtualizer>
+            )}
+          </GridList>
+        </Virtualizer>
+      </NowContext.Provider>
     </div>
   );
 }

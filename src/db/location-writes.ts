@@ -1,0 +1,61 @@
+/**
+ * How last locations are written to the mirror, for the page and for the locations worker
+ * alike (no session here: callers decide whether they may still write). A full read replaces
+ * a customer's set — vehicles that left it are dropped — and live changes are merged, a newer
+ * fix never overwritten by an older one. Each write moves the set's watermark, the greatest
+ * event id applied, in the same transaction: the live stream resumes after it.
+ */
+import type { LocationItem } from '../contract/locations';
+import { newestEvent } from '../lib/event-id';
+import type { MirroredLocation, RastroDb } from './schema';
+
+export const locationsKey = (scope: string) => `lastLocations:${scope}`;
+
+const mirrored = (scope: string, items: readonly LocationItem[]): MirroredLocation[] =>
+  items.map((item) => ({ ...item, scope }));
+
+/** Makes `items` the whole set of `scope`. */
+export async function replaceLocations(
+  database: RastroDb,
+  scope: string,
+  items: readonly LocationItem[],
+): Promise<void> {
+  await database.transaction('rw', database.lastLocations, database.syncState, async () => {
+    const keep = new Set(items.map((item) => item.id));
+    const stale = (await database.lastLocations.where('scope').equals(scope).primaryKeys()).filter(
+      ([, id]) => !keep.has(id),
+    );
+    await database.lastLocations.bulkDelete(stale);
+    await database.lastLocations.bulkPut(mirrored(scope, items));
+    await database.syncState.put({
+      key: locationsKey(scope),
+      watermark: newestEvent(items),
+      syncedAt: new Date().toISOString(),
+    });
+  });
+}
+
+/** Merges live changes into `scope`; keeps whichever fix is newer. */
+export async function mergeLocations(
+  database: RastroDb,
+  scope: string,
+  items: readonly LocationItem[],
+): Promise<void> {
+  if (items.length === 0) return;
+  await database.transaction('rw', database.lastLocations, database.syncState, async () => {
+    const current = await database.lastLocations.bulkGet(
+      items.map((item) => [scope, item.id] as [string, string]),
+    );
+    const newer = items.filter((item, i) => {
+      const seen = current[i];
+      return !seen || seen.fixTime <= item.fixTime;
+    });
+    await database.lastLocations.bulkPut(mirrored(scope, newer));
+    const state = await database.syncState.get(locationsKey(scope));
+    await database.syncState.put({
+      key: locationsKey(scope),
+      watermark: newestEvent(items, state?.watermark),
+      syncedAt: new Date().toISOString(),
+    });
+  });
+}

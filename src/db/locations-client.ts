@@ -1,0 +1,97 @@
+/**
+ * The page's side of the locations worker (locations.worker.ts): one worker for the page,
+ * started on first use. The page fetches (HTTP stays in src/api/client.ts, with its session
+ * refresh) and hands the raw bytes over, transferred rather than copied; the worker parses,
+ * merges and writes the mirror, and sends back only what changed.
+ *
+ * The worker cannot see the session, so it is stopped at sign-out before the mirror is
+ * emptied (registerWriter), and never started again while nobody is signed in.
+ */
+import { registerWriter, signedIn } from './database';
+import type { LocationsEvent, LocationsRequest } from './locations-engine';
+
+type RowsEvent = Exclude<LocationsEvent, { type: 'done' }>;
+type Listener = (event: RowsEvent) => void;
+
+let worker: Worker | undefined;
+const listeners = new Set<Listener>();
+const requests = new Map<number, { resolve(count: number): void; reject(error: Error): void }>();
+let nextRequest = 1;
+
+function failAll(error: Error) {
+  for (const request of requests.values()) request.reject(error);
+  requests.clear();
+}
+
+function start(): Worker | undefined {
+  if (worker) return worker;
+  if (!signedIn()) return undefined;
+  const created = new Worker(new URL('./locations.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'locations',
+  });
+  created.onmessage = ({ data }: MessageEvent<LocationsEvent>) => {
+    if (data.type !== 'done') {
+      for (const listener of listeners) listener(data);
+      return;
+    }
+    const request = requests.get(data.request);
+    requests.delete(data.request);
+    if (data.error) request?.reject(new Error(data.error));
+    else request?.resolve(data.count);
+  };
+  created.onerror = (event) => failAll(new Error(event.message || 'locations worker failed'));
+  worker = created;
+  return created;
+}
+
+registerWriter(() => {
+  worker?.terminate();
+  worker = undefined;
+  failAll(new Error('signed out'));
+});
+
+function send(message: LocationsRequest, transfer: Transferable[] = []): boolean {
+  const running = start();
+  running?.postMessage(message, transfer);
+  return running !== undefined;
+}
+
+export const locationsWorker = {
+  /** Starts the worker ahead of need (while the page is still rendering), if signed in. */
+  warm(): void {
+    start();
+  },
+  /** Hears every change and stream event the worker reports; returns the way to stop. */
+  listen(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** Shows `scope`: the worker answers with its rows from the mirror, then its changes. */
+  open(scope: string): void {
+    send({ type: 'open', scope });
+  },
+  /** Hands over a full read's raw answer; resolves with its count once it is in the mirror. */
+  full(scope: string, body: ArrayBuffer): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const request = nextRequest++;
+      requests.set(request, { resolve, reject });
+      if (!send({ type: 'full', scope, body, request }, [body])) {
+        requests.delete(request);
+        resolve(0);
+      }
+    });
+  },
+  streamStart(scope: string): void {
+    send({ type: 'stream-start', scope });
+  },
+  /** Bytes of the live stream; moved to the worker, not copied (the page needs them no more). */
+  stream(scope: string, bytes: Uint8Array): void {
+    const owned = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    const chunk = owned && bytes.buffer instanceof ArrayBuffer ? bytes : bytes.slice();
+    send({ type: 'stream', scope, bytes: chunk }, [chunk.buffer]);
+  },
+  streamEnd(scope: string): void {
+    send({ type: 'stream-end', scope });
+  },
+};

@@ -1,0 +1,213 @@
+/**
+ * What the locations worker does, written as a plain object so that tests drive it without a
+ * worker. It holds one customer's last locations in memory and is the only writer of their
+ * mirror while the map is open: it reads the mirror when the map opens, parses the full read
+ * and the live stream (the page hands it their raw bytes), merges changes — a newer fix never
+ * replaced by an older one — and writes them to IndexedDB, all off the page's thread. The
+ * page gets only what changed, in slices small enough to never hold its thread for long.
+ *
+ * What the page shows does not wait for IndexedDB: changes go out as soon as they are merged
+ * in memory, and are written right after; the watermark (where the stream resumes) moves only
+ * with the write, so a change lost to a crash before its write is read again.
+ */
+import { createLocationStreamParser, readCompactLocations } from '../api/location-stream';
+import type { LocationItem } from '../contract/locations';
+import { mergeLocations, replaceLocations } from './location-writes';
+import type { RastroDb } from './schema';
+
+/** What the page asks of the worker. */
+export type LocationsRequest =
+  /** Show `scope`: its rows from the mirror first. */
+  | { type: 'open'; scope: string }
+  /** The raw answer of a full read of `scope`; answered with 'done' once written. */
+  | { type: 'full'; scope: string; body: ArrayBuffer; request: number }
+  /** A new connection of the live stream starts: a fresh parser. */
+  | { type: 'stream-start'; scope: string }
+  /** Bytes of the live stream, as they came. */
+  | { type: 'stream'; scope: string; bytes: Uint8Array }
+  /** The connection ended: merge what is pending now. */
+  | { type: 'stream-end'; scope: string };
+
+/** What the worker tells the page. */
+export type LocationsEvent =
+  /**
+   * Changes of `scope` (after `reset`, the whole set in slices). `last` marks the final
+   * slice of a change: the page shows it then, all at once.
+   */
+  | {
+      type: 'rows';
+      scope: string;
+      reset: boolean;
+      items: LocationItem[];
+      removed: string[];
+      last: boolean;
+    }
+  /** The live stream sent 'ready': connected and caught up. */
+  | { type: 'ready'; scope: string }
+  | { type: 'done'; request: number; count: number; error?: string };
+
+/** Live changes are merged at most this often: each merge costs the page a redraw. */
+export const FLUSH_MS = 250;
+/** Items per message to the page: reading a slice of 2,500 takes it a few milliseconds. */
+export const SLICE = 2500;
+
+const FIELDS: (keyof LocationItem)[] = [
+  'eventId',
+  'fixTime',
+  'receivedAt',
+  'latitude',
+  'longitude',
+  'speed',
+  'course',
+  'ignition',
+  'battery',
+  'driver',
+  'name',
+  'plate',
+  'vehicleType',
+  'clientId',
+  'trackerId',
+  'type',
+];
+const same = (a: LocationItem, b: LocationItem) => FIELDS.every((field) => a[field] === b[field]);
+
+export function createLocationsEngine(
+  database: RastroDb,
+  post: (event: LocationsEvent) => void,
+  schedule: (run: () => void, ms: number) => unknown = setTimeout,
+) {
+  let scope = '';
+  let held = new Map<string, LocationItem>();
+  let pending: LocationItem[] = [];
+  let flushDue = false;
+  let parser = createLocationStreamParser({ onItem: () => {}, onReady: () => {} });
+  /** Writes run one after another, in the order their changes were merged. */
+  let writing: Promise<unknown> = Promise.resolve();
+  /** Queues a write; resolves with its error, if it failed. */
+  const write = (run: () => Promise<void>): Promise<unknown> => {
+    const done = writing.then(run).then(
+      () => undefined,
+      (error: unknown) => error ?? new Error('write failed'),
+    );
+    writing = done;
+    return done;
+  };
+
+  function send(reset: boolean, items: LocationItem[], removed: string[] = []) {
+    if (!reset && items.length === 0 && removed.length === 0) return;
+    for (let at = 0; at === 0 || at < items.length; at += SLICE) {
+      const last = at + SLICE >= items.length;
+      post({
+        type: 'rows',
+        scope,
+        reset: reset && at === 0,
+        items: items.slice(at, at + SLICE),
+        removed: last ? removed : [],
+        last,
+      });
+    }
+  }
+
+  function flush() {
+    flushDue = false;
+    const items = pending;
+    pending = [];
+    const newer = items.filter((item) => {
+      const seen = held.get(item.id);
+      if (seen && seen.fixTime > item.fixTime) return false;
+      held.set(item.id, item);
+      return true;
+    });
+    send(false, newer);
+    const at = scope;
+    void write(() => mergeLocations(database, at, items)).then((error) => {
+      // The watermark did not move: the stream brings these again after a reconnect.
+      if (error) console.warn('locations: merge not written', error);
+    });
+  }
+
+  async function open(next: string) {
+    scope = next;
+    pending = [];
+    held = new Map();
+    await writing;
+    const rows = await database.lastLocations.where('scope').equals(next).toArray();
+    if (scope !== next) return;
+    for (const row of rows) held.set(row.id, row);
+    send(true, rows);
+  }
+
+  function full(request: { scope: string; body: ArrayBuffer; request: number }) {
+    let items: LocationItem[];
+    try {
+      items = readCompactLocations(JSON.parse(new TextDecoder().decode(request.body)));
+    } catch (error) {
+      post({ type: 'done', request: request.request, count: 0, error: String(error) });
+      return;
+    }
+    if (request.scope === scope) {
+      const keep = new Set<string>();
+      const changed: LocationItem[] = [];
+      for (const item of items) {
+        keep.add(item.id);
+        const seen = held.get(item.id);
+        if (!seen || !same(seen, item)) changed.push(item);
+        held.set(item.id, item);
+      }
+      const removed = [...held.keys()].filter((id) => !keep.has(id));
+      for (const id of removed) held.delete(id);
+      send(false, changed, removed);
+    }
+    void write(() => replaceLocations(database, request.scope, items)).then((error) =>
+      post({
+        type: 'done',
+        request: request.request,
+        count: items.length,
+        ...(error ? { error: String(error) } : {}),
+      }),
+    );
+  }
+
+  function run(message: LocationsRequest): Promise<void> | undefined {
+    switch (message.type) {
+      case 'open':
+        return open(message.scope);
+      case 'full':
+        full(message);
+        return;
+      case 'stream-start':
+        parser = createLocationStreamParser({
+          onItem: (item) => {
+            if (message.scope !== scope) return;
+            pending.push(item);
+            if (flushDue) return;
+            flushDue = true;
+            schedule(flush, FLUSH_MS);
+          },
+          onReady: () => post({ type: 'ready', scope: message.scope }),
+        });
+        return;
+      case 'stream':
+        parser.feed(message.bytes);
+        return;
+      case 'stream-end':
+        if (pending.length) flush();
+        return;
+    }
+  }
+
+  /** Messages are handled in the order they came (opening a set reads the mirror first). */
+  let queue: Promise<void> = Promise.resolve();
+  return {
+    handle(message: LocationsRequest): Promise<void> {
+      queue = queue
+        .then(() => run(message))
+        .catch((error: unknown) => {
+          console.warn('locations:', error);
+        });
+      return queue;
+    },
+    /** Resolves once every message so far is handled and every write it asked for is done. */
+    settled: () => queue.then(() => writing).then(() => undefined),
+  };
+}

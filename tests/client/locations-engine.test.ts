@@ -1,0 +1,158 @@
+/**
+ * The locations worker's logic, driven without a worker (fake-indexeddb): it shows the
+ * mirror's rows first, parses a compact full read and the live stream's bytes as they come
+ * (an event split across chunks too), sends the page only what changed, in slices, never lets
+ * an older fix replace a newer one, and writes the mirror with its watermark.
+ */
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { compactLocations } from '../../src/contract/compact-locations';
+import type { LocationItem } from '../../src/contract/locations';
+import { locationsKey } from '../../src/db/location-writes';
+import { createLocationsEngine, type LocationsEvent, SLICE } from '../../src/db/locations-engine';
+import { RastroDb } from '../../src/db/schema';
+
+const scope = 'c1';
+const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, seconds)).toISOString();
+
+function item(n: number, seconds: number, eventId: number): LocationItem {
+  return {
+    id: `v${n}`,
+    type: 'vehicle',
+    name: `Veículo ${n}`,
+    plate: `ABC${String(n).padStart(4, '0')}`,
+    vehicleType: 'truck',
+    trackerId: `t${n}`,
+    clientId: scope,
+    latitude: -8 - n / 1000,
+    longitude: -35,
+    speed: 10,
+    course: 90,
+    ignition: true,
+    battery: null,
+    driver: null,
+    fixTime: at(seconds),
+    receivedAt: at(seconds + 1),
+    eventId: String(eventId),
+  };
+}
+
+const body = (items: LocationItem[]) =>
+  new TextEncoder().encode(JSON.stringify(compactLocations(items))).buffer as ArrayBuffer;
+const sse = (items: LocationItem[]) =>
+  new TextEncoder().encode(
+    items.map((i) => `id: ${i.eventId}\nevent: location\ndata: ${JSON.stringify(i)}\n\n`).join(''),
+  );
+
+function harness(name: string) {
+  const database = new RastroDb(name);
+  const events: LocationsEvent[] = [];
+  const timers: (() => void)[] = [];
+  const engine = createLocationsEngine(
+    database,
+    (event) => events.push(event),
+    (run) => timers.push(run),
+  );
+  const rows = () => events.filter((e) => e.type === 'rows');
+  const flushTimers = () => {
+    for (const run of timers.splice(0)) run();
+  };
+  return { database, engine, events, rows, flushTimers };
+}
+
+describe('locations engine', () => {
+  it('opens an empty mirror, takes a full read, then merges the live stream', async () => {
+    const { database, engine, events, rows, flushTimers } = harness('engine-live');
+    await engine.handle({ type: 'open', scope });
+    expect(rows()).toEqual([
+      { type: 'rows', scope, reset: true, items: [], removed: [], last: true },
+    ]);
+
+    const all = Array.from({ length: SLICE + 10 }, (_, n) => item(n, 0, n + 1));
+    await engine.handle({ type: 'full', scope, body: body(all), request: 7 });
+    await engine.settled();
+    const full = rows().slice(1);
+    expect(full).toHaveLength(2);
+    expect(full.map((e) => e.type === 'rows' && [e.items.length, e.last])).toEqual([
+      [SLICE, false],
+      [10, true],
+    ]);
+    expect(events.find((e) => e.type === 'done')).toEqual({
+      type: 'done',
+      request: 7,
+      count: SLICE + 10,
+    });
+    expect(await database.lastLocations.where('scope').equals(scope).count()).toBe(SLICE + 10);
+    expect((await database.syncState.get(locationsKey(scope)))?.watermark).toBe(String(SLICE + 10));
+
+    // The same read again changes nothing the page must hear about.
+    const before = rows().length;
+    await engine.handle({ type: 'full', scope, body: body(all), request: 8 });
+    await engine.settled();
+    expect(rows()).toHaveLength(before);
+
+    // Live: v1 moves (its event split across two chunks), v2 sends an older fix.
+    await engine.handle({ type: 'stream-start', scope });
+    const moved = { ...item(1, 30, 9001), latitude: -9 };
+    const stale = { ...item(2, -30, 9002), latitude: 5 };
+    const bytes = sse([moved, stale]);
+    await engine.handle({ type: 'stream', scope, bytes: bytes.slice(0, 50) });
+    await engine.handle({ type: 'stream', scope, bytes: bytes.slice(50) });
+    flushTimers();
+    await engine.settled();
+    const live = rows().at(-1);
+    expect(live?.type === 'rows' && live.items).toEqual([moved]);
+    expect((await database.lastLocations.get([scope, 'v1']))?.latitude).toBe(-9);
+    expect((await database.lastLocations.get([scope, 'v2']))?.latitude).toBe(
+      item(2, 0, 3).latitude,
+    );
+    expect((await database.syncState.get(locationsKey(scope)))?.watermark).toBe('9002');
+  });
+
+  it('shows the mirror first, and a full read drops the vehicles that left', async () => {
+    const { database, engine, rows } = harness('engine-offline');
+    const first = harness('engine-offline');
+    await first.engine.handle({ type: 'open', scope });
+    await first.engine.handle({
+      type: 'full',
+      scope,
+      body: body([item(1, 0, 1), item(2, 0, 2), item(3, 0, 3)]),
+      request: 1,
+    });
+    await first.engine.settled();
+
+    // A reload without signal: the rows come from IndexedDB.
+    await engine.handle({ type: 'open', scope });
+    const [opened] = rows();
+    expect(opened?.type === 'rows' && opened.reset).toBe(true);
+    expect(opened?.type === 'rows' && opened.items.map((i) => i.id).sort()).toEqual([
+      'v1',
+      'v2',
+      'v3',
+    ]);
+
+    // Back online: v2 left the customer, v3 was renamed.
+    const renamed = { ...item(3, 0, 3), name: 'Caminhão novo' };
+    await engine.handle({ type: 'full', scope, body: body([item(1, 0, 1), renamed]), request: 2 });
+    await engine.settled();
+    const change = rows().at(-1);
+    expect(change?.type === 'rows' && change.items).toEqual([renamed]);
+    expect(change?.type === 'rows' && change.removed).toEqual(['v2']);
+    expect(
+      (await database.lastLocations.where('scope').equals(scope).primaryKeys()).map(([, id]) => id),
+    ).toEqual(['v1', 'v3']);
+  });
+
+  it('answers a malformed full read with an error and keeps the mirror', async () => {
+    const { engine, events } = harness('engine-bad');
+    await engine.handle({ type: 'open', scope });
+    await engine.handle({
+      type: 'full',
+      scope,
+      body: new TextEncoder().encode('{"format":"compact"}').buffer as ArrayBuffer,
+      request: 3,
+    });
+    const done = events.find((e) => e.type === 'done');
+    expect(done?.type === 'done' && done.error).toBeTruthy();
+  });
+});
