@@ -121,9 +121,10 @@ export async function applyDayDeltas(tx: Tx, deltas: DayDeltas) {
 /** The statement that adds the deltas to the day rows (undefined when there are none). */
 export function dayDeltasStatement(deltas: DayDeltas): SQL | undefined {
   if (deltas.byKey.size === 0) return undefined;
-  const rows = [...deltas.byKey.values()].sort((a, b) =>
-    a.vehicleId + a.day < b.vehicleId + b.day ? -1 : 1,
-  );
+  // In key order (vehicle, then day): every batch locks the rows in the same order.
+  const rows = [...deltas.byKey.keys()]
+    .sort()
+    .flatMap((key) => deltas.byKey.get(key) ?? []);
   const column = <K extends keyof DayDelta>(key: K) => rows.map((r) => r[key]);
   const time = (key: 'firstFix' | 'lastFix') => rows.map((r) => new Date(r[key]).toISOString());
   return sql`
