@@ -122,9 +122,7 @@ export async function applyDayDeltas(tx: Tx, deltas: DayDeltas) {
 export function dayDeltasStatement(deltas: DayDeltas): SQL | undefined {
   if (deltas.byKey.size === 0) return undefined;
   // In key order (vehicle, then day): every batch locks the rows in the same order.
-  const rows = [...deltas.byKey.keys()]
-    .sort()
-    .flatMap((key) => deltas.byKey.get(key) ?? []);
+  const rows = [...deltas.byKey.keys()].sort().flatMap((key) => deltas.byKey.get(key) ?? []);
   const column = <K extends keyof DayDelta>(key: K) => rows.map((r) => r[key]);
   const time = (key: 'firstFix' | 'lastFix') => rows.map((r) => new Date(r[key]).toISOString());
   return sql`
