@@ -29,28 +29,34 @@ async function backlog(s: TestServer, token: string, headers: Record<string, str
   }));
 }
 
+/** A vehicle of North per plate, each with tracker `${prefix}-${i}`; the admin's session. */
+async function vehiclesWithTrackers(s: TestServer, prefix: string, plates: string[]) {
+  const { north } = await demoClients(s);
+  const admin = await as(s, 'admin@rastro.demo');
+  for (const [i, plate] of plates.entries()) {
+    const vehicle = await admin.call('POST', '/registros/vehicle', {
+      clientId: north,
+      name: plate,
+      plate,
+      type: 'car',
+    });
+    await admin.call('POST', '/registros/tracker', {
+      clientId: north,
+      identifier: `${prefix}-${i}`,
+      provider: 'rastro',
+      vehicleId: vehicle.body.id,
+    });
+  }
+  return admin;
+}
+
 describe.each(await backends())('live stream event ids on %s', (backend) => {
   const server = useServer(backend);
 
   it('resumes in the middle of a batch without losing or repeating a change', async () => {
     const s = server();
-    const { north } = await demoClients(s);
-    const admin = await as(s, 'admin@rastro.demo');
     const plates = ['EVT1A11', 'EVT2B22', 'EVT3C33', 'EVT4D44', 'EVT5E55'];
-    for (const [i, plate] of plates.entries()) {
-      const vehicle = await admin.call('POST', '/registros/vehicle', {
-        clientId: north,
-        name: plate,
-        plate,
-        type: 'car',
-      });
-      await admin.call('POST', '/registros/tracker', {
-        clientId: north,
-        identifier: `evt-${i}`,
-        provider: 'rastro',
-        vehicleId: vehicle.body.id,
-      });
-    }
+    const admin = await vehiclesWithTrackers(s, 'evt', plates);
     const start = await backlog(s, admin.accessToken, { 'last-event-id': '0' });
     const before = start.at(-1)?.id ?? '0';
     // One group commit: five changes with the same reception time.
@@ -84,23 +90,8 @@ describe.each(await backends())('live stream event ids on %s', (backend) => {
 
   it('resumes from before the changes still listed: every change since, by the rows own ids', async () => {
     const s = server();
-    const { north } = await demoClients(s);
-    const admin = await as(s, 'admin@rastro.demo');
     const plates = ['PRN1A11', 'PRN2B22', 'PRN3C33'];
-    for (const [i, plate] of plates.entries()) {
-      const vehicle = await admin.call('POST', '/registros/vehicle', {
-        clientId: north,
-        name: plate,
-        plate,
-        type: 'car',
-      });
-      await admin.call('POST', '/registros/tracker', {
-        clientId: north,
-        identifier: `prn-${i}`,
-        provider: 'rastro',
-        vehicleId: vehicle.body.id,
-      });
-    }
+    const admin = await vehiclesWithTrackers(s, 'prn', plates);
     const before = (await backlog(s, admin.accessToken, { 'last-event-id': '0' })).at(-1)?.id;
     const base = Date.now() - 60_000;
     // Three batches, one tracker each, then the index forgets all but the newest.
