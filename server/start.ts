@@ -93,11 +93,13 @@ export async function prepare(
   const live = await createLiveFeed(database, log);
   const keys = await vapidKeys(database.db);
   const push = createPush(database.db, config, keys, log);
-  const engine = createAlertEngine(database.db, config, log, [
-    live.notifier,
-    mailNotifier,
-    push.notifier,
-  ]);
+  const engine = createAlertEngine(
+    database.db,
+    config,
+    log,
+    [live.notifier, mailNotifier, push.notifier],
+    { rowLocks: database.kind !== 'pglite' },
+  );
   const alertMail = createAlertMail(database.db, mailer, config.publicUrl, log);
   const pipeline = createPipeline(
     database.db,

@@ -4,7 +4,8 @@
  * raises alerts exactly once across restarts and processes:
  *
  * - Per batch: one read of the configuration counter, one statement that locks and reads the
- *   state rows of the batch's vehicles (in vehicle order: no deadlocks), the evaluation in
+ *   state rows of the batch's vehicles (in vehicle order: no deadlocks; on PGlite, whose
+ *   transactions run one after another, read without a row lock), the evaluation in
  *   memory (server/alerts/evaluate.ts), one insert of the alerts and one write of the states.
  *   All of it commits with the positions, or none of it does: a fix is evaluated once, by the
  *   transaction that stored it (a repeated fix is not stored again, so it raises nothing).
@@ -90,7 +91,12 @@ export function createAlertEngine(
   config: Pick<Config, 'alerts'>,
   log: Logger,
   notifiers: AlertNotifier[] = [],
+  options: {
+    /** Lock each vehicle's state row while it is evaluated (false on PGlite: see lockStates). */
+    rowLocks?: boolean;
+  } = {},
 ): AlertEngine {
+  const rowLocks = options.rowLocks ?? true;
   const { hysteresisMeters } = config.alerts;
   const configs = createConfigCache(hysteresisMeters);
   const outs = new Set(notifiers);
@@ -205,14 +211,15 @@ export function createAlertEngine(
         candidates = covered();
         // Vehicles no rule covers cost nothing more.
         if (candidates.length === 0) return undefined;
-        states = (await lockStates(tx, candidates)).states;
+        states = (await lockStates(tx, candidates, rowLocks)).states;
       } else {
-        const locked = await lockStates(tx, candidates);
+        const locked = await lockStates(tx, candidates, rowLocks);
         states = locked.states;
         await refresh(locked.version);
         const extra = covered().filter((id) => !states.has(id));
         if (extra.length)
-          for (const [id, state] of (await lockStates(tx, extra)).states) states.set(id, state);
+          for (const [id, state] of (await lockStates(tx, extra, rowLocks)).states)
+            states.set(id, state);
       }
       const work = covered().flatMap((vehicleId) => {
         const entry = byVehicle.get(vehicleId);
