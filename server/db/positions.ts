@@ -135,7 +135,7 @@ export async function trackersAndLastFixes(
       select t.identifier, t.id, t.client_id, t.vehicle_id, l.latitude, l.longitude,
              l.fix_time, l.odometer, l.vehicle_id as last_vehicle_id
         from trackers t left join last_locations l on l.tracker_id = t.id
-       where t.identifier in (select jsonb_array_elements_text(${JSON.stringify(identifiers)}::jsonb))
+       where t.identifier = any(${textArray(identifiers)}::text[])
          and t.canceled_at is null and t.active`),
   );
   for (const row of rows) {
