@@ -37,7 +37,7 @@ import {
   Virtualizer,
 } from 'react-aria-components';
 import { type LocationItem, markerIcon } from '../../contract';
-import { matchesSearch, searchable } from '../../lib/text';
+import { matchesSearch, searchable, sortKey } from '../../lib/text';
 import { formatSpeed, STATE_COLORS, STATE_LABELS, vehicleState } from '../../lib/vehicle-state';
 import { Age } from '../../ui/Age';
 import { SearchInput } from '../../ui/SearchInput';
@@ -75,12 +75,19 @@ function useThrottled<T>(value: T, ms: number): T {
 /** What the list's collection holds of a vehicle: what it is sorted, searched and read by. */
 interface Entry {
   id: string;
-  /** The plate (or the name): the sort key and the row's title. */
+  /** The plate (or the name): what the list is sorted by, and the row's title. */
   title: string;
+  /** `title` as a key sorting like the collator with plain comparison (see sortKey). */
+  key: string | null;
   textValue: string;
   text: string;
   /** What the entry was built from: plate, name and driver. */
   source: string;
+}
+
+function byTitle(a: Entry, b: Entry): number {
+  if (a.key !== null && b.key !== null && a.key !== b.key) return a.key < b.key ? -1 : 1;
+  return collator.compare(a.title, b.title);
 }
 
 const sourceOf = (item: LocationItem) =>
@@ -98,9 +105,11 @@ function useEntries(items: LocationItem[]): Entry[] {
       let entry = cache.current.get(item.id);
       if (!entry || entry.source !== source) {
         changed = true;
+        const title = item.plate ?? item.name;
         entry = {
           id: item.id,
-          title: item.plate ?? item.name,
+          title,
+          key: sortKey(title),
           textValue: `${item.plate ?? ''} ${item.name}`,
           text: searchable(`${item.plate ?? ''} ${item.name} ${item.driver ?? ''}`),
           source,
@@ -110,7 +119,7 @@ function useEntries(items: LocationItem[]): Entry[] {
     }
     cache.current = next;
     if (!changed) return sorted.current;
-    sorted.current = [...next.values()].sort((a, b) => collator.compare(a.title, b.title));
+    sorted.current = [...next.values()].sort(byTitle);
     return sorted.current;
   }, [items]);
 }
