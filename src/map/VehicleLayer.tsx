@@ -39,15 +39,23 @@ const MAX_WAIT_MS = 1000;
 
 type VehicleFeature = Feature<Point>;
 
-/** The next task: lets the page paint and answer between slices. */
+/**
+ * The next task: lets the page paint and answer between slices. One channel for the page, held
+ * here: a port nothing refers to may be collected with its message still on the way.
+ */
+const tasks = new MessageChannel();
+const queued: (() => void)[] = [];
+tasks.port1.onmessage = () => queued.shift()?.();
+
 function nextTask(run: () => void): () => void {
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => {
-    channel.port1.close();
-    run();
+  let live = true;
+  queued.push(() => {
+    if (live) run();
+  });
+  tasks.port2.postMessage(null);
+  return () => {
+    live = false;
   };
-  channel.port2.postMessage(null);
-  return () => channel.port1.close();
 }
 
 /** What the map needs of a vehicle's last location (a signed-in user's or a shared link's). */
