@@ -4,6 +4,11 @@
  * numbered clusters when zoomed out, drawn with cached styles. Clicking a vehicle selects it;
  * clicking a cluster zooms into it. Renders nothing itself.
  *
+ * A round of fixes for thousands of vehicles is applied in slices, one task each, so the page
+ * never stops answering for long: meanwhile the clusters keep their last grouping (drawn where
+ * the vehicles were), and they regroup once, in a task of their own, when every vehicle has
+ * moved. `data-rendered` counts the vehicles grouped, so a frame drawn meanwhile says so.
+ *
  * Once a frame has completed, the map element carries `data-rendered` (vehicles drawn) and
  * `data-rendered-oldest-fix` (the oldest fix among them): nothing a person sees tells that a
  * frame was painted, and the browser benchmark (bench/map.ts) times exactly that.
@@ -15,19 +20,43 @@ import Feature from 'ol/Feature';
 import Point from 'ol/geom/Point';
 import VectorLayer from 'ol/layer/Vector';
 import { fromLonLat } from 'ol/proj';
-import Cluster from 'ol/source/Cluster';
 import VectorSource from 'ol/source/Vector';
 import { useEffect, useRef } from 'react';
 import type { LocationItem } from '../contract';
 import { type VehicleState, vehicleState } from '../lib/vehicle-state';
 import { useMap } from './MapView';
+import { PausableCluster } from './pausable-cluster';
 import { clusterStyle, vehicleStyle } from './vehicle-styles';
 
 /** From this zoom on, every vehicle is drawn on its own. */
 const UNCLUSTER_ZOOM = 15;
 const CLUSTER_DISTANCE = 48;
 
+/** Vehicles moved per task when a round of fixes is applied. */
+const SLICE = 1000;
+/** The longest the clusters wait for rounds that keep coming before they are applied at once. */
+const MAX_WAIT_MS = 1000;
+
 type VehicleFeature = Feature<Point>;
+
+/**
+ * The next task: lets the page paint and answer between slices. One channel for the page, held
+ * here: a port nothing refers to may be collected with its message still on the way.
+ */
+const tasks = new MessageChannel();
+const queued: (() => void)[] = [];
+tasks.port1.onmessage = () => queued.shift()?.();
+
+function nextTask(run: () => void): () => void {
+  let live = true;
+  queued.push(() => {
+    if (live) run();
+  });
+  tasks.port2.postMessage(null);
+  return () => {
+    live = false;
+  };
+}
 
 /** What the map needs of a vehicle's last location (a signed-in user's or a shared link's). */
 export type MapVehicle = Pick<
@@ -66,13 +95,17 @@ export function VehicleLayer({
   const source = useRef(new VectorSource<VehicleFeature>());
   const features = useRef(new Map<string, VehicleFeature>());
   const layer = useRef<VectorLayer | null>(null);
-  const clusters = useRef<Cluster<VehicleFeature> | null>(null);
+  const clusters = useRef<PausableCluster | null>(null);
   const settings = useRef({ selectedId, now, onSelect });
   const oldestFix = useRef('');
+  /** How many vehicles the clusters hold (those drawn once a frame completes). */
+  const grouped = useRef(0);
+  /** Since when the clusters wait for a round still being applied (0: they do not). */
+  const waitingSince = useRef(0);
   settings.current = { selectedId, now, onSelect };
 
   useEffect(() => {
-    const cluster = new Cluster({ source: source.current, distance: CLUSTER_DISTANCE });
+    const cluster = new PausableCluster({ source: source.current, distance: CLUSTER_DISTANCE });
     clusters.current = cluster;
     // Worked out when the fix or the clock changes, not at every frame for every member.
     const stateOf = (f: FeatureLike) => f.get('state') as VehicleState;
@@ -144,7 +177,7 @@ export function VehicleLayer({
     const onRendered = map.on('rendercomplete', () => {
       const target = map.getTargetElement();
       if (!target) return;
-      target.dataset.rendered = String(source.current.getFeatures().length);
+      target.dataset.rendered = String(grouped.current);
       target.dataset.renderedOldestFix = oldestFix.current;
     });
 
@@ -162,11 +195,9 @@ export function VehicleLayer({
   // Move, add and drop features to match the items.
   useEffect(() => {
     const known = features.current;
-    // Each moved feature would make the clusters regroup everything (10,000 × 10,000): detach
-    // them while moving, and regroup once after.
     const cluster = clusters.current;
-    cluster?.setSource(null);
     const added: VehicleFeature[] = [];
+    const moved: MapVehicle[] = [];
     const seen = new Set<string>();
     let oldest = '';
     for (const item of items) {
@@ -185,10 +216,9 @@ export function VehicleLayer({
         continue;
       }
       const previous = feature.get('item') as MapVehicle;
+      if (previous === item) continue;
       if (previous.fixTime === item.fixTime && previous.receivedAt === item.receivedAt) continue;
-      feature.set('item', item, true);
-      feature.set('state', vehicleState(item, settings.current.now), true);
-      feature.getGeometry()?.setCoordinates(fromLonLat([item.longitude, item.latitude]));
+      moved.push(item);
     }
     const gone: VehicleFeature[] = [];
     for (const [id, feature] of known) {
@@ -196,10 +226,47 @@ export function VehicleLayer({
       gone.push(feature);
       known.delete(id);
     }
+    // Each change would make the clusters regroup everything (10,000 × 10,000): they wait,
+    // and regroup once after.
+    cluster?.pause();
+    waitingSince.current ||= Date.now();
     if (gone.length) source.current.removeFeatures(gone);
     if (added.length) source.current.addFeatures(added);
-    cluster?.setSource(source.current);
-    oldestFix.current = oldest;
+    // A feature takes its new fix with its new place, so an interrupted round (newer items
+    // came) leaves the rest for the next one to find.
+    const move = (from: number, to: number) => {
+      for (const item of moved.slice(from, to)) {
+        const feature = known.get(item.id);
+        if (!feature) continue;
+        feature.set('item', item, true);
+        feature.set('state', vehicleState(item, settings.current.now), true);
+        feature.getGeometry()?.setCoordinates(fromLonLat([item.longitude, item.latitude]));
+      }
+    };
+    const finish = () => {
+      waitingSince.current = 0;
+      cluster?.resume();
+      grouped.current = known.size;
+      oldestFix.current = oldest;
+    };
+    // Rounds coming faster than they are applied (each one interrupts the last) must not
+    // keep the clusters waiting: past a second, the rest is applied at once.
+    const slice = Date.now() - waitingSince.current > MAX_WAIT_MS ? moved.length : SLICE;
+    move(0, slice);
+    if (moved.length <= slice) {
+      finish();
+      return;
+    }
+    let at = slice;
+    let cancel = () => {};
+    const step = () => {
+      move(at, at + SLICE);
+      at += SLICE;
+      // Regrouping is a task of its own too.
+      cancel = nextTask(at < moved.length ? step : finish);
+    };
+    cancel = nextTask(step);
+    return () => cancel();
   }, [items]);
 
   // States move with the clock ('Sem sinal' appears by itself).

@@ -8,9 +8,18 @@
  * sorted and searched by, rebuilt (and sorted again) only when a vehicle comes, goes or is
  * renamed; each row on screen reads its vehicle's latest fix from a small store. Sorting and
  * folding 10,000 names on every round of fixes was most of the page's work.
+ *
+ * The grid itself renders again only when its entries or the selection change: react-aria
+ * walks the whole collection for every row it renders (aria-rowindex of a virtualised row),
+ * 10,000 steps per row on screen. And when many entries appear at once (the first rows, a
+ * search cleared) the grid is mounted anew rather than updated: React places inserted
+ * children one by one, each looking past all the others just inserted (quadratic), while a
+ * fresh mount appends them in one pass.
  */
 import {
   createContext,
+  memo,
+  useCallback,
   useContext,
   useDeferredValue,
   useEffect,
@@ -28,7 +37,7 @@ import {
   Virtualizer,
 } from 'react-aria-components';
 import { type LocationItem, markerIcon } from '../../contract';
-import { matchesSearch, searchable } from '../../lib/text';
+import { matchesSearch, searchable, sortKey } from '../../lib/text';
 import { formatSpeed, STATE_COLORS, STATE_LABELS, vehicleState } from '../../lib/vehicle-state';
 import { Age } from '../../ui/Age';
 import { SearchInput } from '../../ui/SearchInput';
@@ -66,12 +75,19 @@ function useThrottled<T>(value: T, ms: number): T {
 /** What the list's collection holds of a vehicle: what it is sorted, searched and read by. */
 interface Entry {
   id: string;
-  /** The plate (or the name): the sort key and the row's title. */
+  /** The plate (or the name): what the list is sorted by, and the row's title. */
   title: string;
+  /** `title` as a key sorting like the collator with plain comparison (see sortKey). */
+  key: string | null;
   textValue: string;
   text: string;
   /** What the entry was built from: plate, name and driver. */
   source: string;
+}
+
+function byTitle(a: Entry, b: Entry): number {
+  if (a.key !== null && b.key !== null && a.key !== b.key) return a.key < b.key ? -1 : 1;
+  return collator.compare(a.title, b.title);
 }
 
 const sourceOf = (item: LocationItem) =>
@@ -89,9 +105,11 @@ function useEntries(items: LocationItem[]): Entry[] {
       let entry = cache.current.get(item.id);
       if (!entry || entry.source !== source) {
         changed = true;
+        const title = item.plate ?? item.name;
         entry = {
           id: item.id,
-          title: item.plate ?? item.name,
+          title,
+          key: sortKey(title),
           textValue: `${item.plate ?? ''} ${item.name}`,
           text: searchable(`${item.plate ?? ''} ${item.name} ${item.driver ?? ''}`),
           source,
@@ -101,7 +119,7 @@ function useEntries(items: LocationItem[]): Entry[] {
     }
     cache.current = next;
     if (!changed) return sorted.current;
-    sorted.current = [...next.values()].sort((a, b) => collator.compare(a.title, b.title));
+    sorted.current = [...next.values()].sort(byTitle);
     return sorted.current;
   }, [items]);
 }
@@ -125,6 +143,34 @@ function createRowStore() {
   };
 }
 type RowStore = ReturnType<typeof createRowStore>;
+
+/** Entries appearing at once from which the grid mounts anew instead of updating. */
+export const REMOUNT_AT = 200;
+
+/**
+ * A key for the grid that changes when `REMOUNT_AT` or more entries appear at once (see
+ * above); it stays the same for anything smaller, so focus and scroll survive ordinary changes.
+ */
+function useMountKey(shown: Entry[]): number {
+  const previous = useRef<{ shown: Entry[]; ids: Set<string>; key: number }>({
+    shown: [],
+    ids: new Set(),
+    key: 0,
+  });
+  return useMemo(() => {
+    const last = previous.current;
+    if (shown === last.shown) return last.key;
+    let appeared = 0;
+    const ids = new Set<string>();
+    for (const entry of shown) {
+      ids.add(entry.id);
+      if (!last.ids.has(entry.id)) appeared += 1;
+    }
+    const key = appeared >= REMOUNT_AT ? last.key + 1 : last.key;
+    previous.current = { shown, ids, key };
+    return key;
+  }, [shown]);
+}
 
 /** The clock the rows' states are computed against ('Sem sinal' appears by itself). */
 const NowContext = createContext(0);
@@ -157,6 +203,47 @@ function VehicleRow({ id, store }: { id: string; store: RowStore }) {
   );
 }
 
+/** The grid: rendered again only when what it shows or the selection changes (see above). */
+const Rows = memo(function Rows({
+  shown,
+  empty,
+  store,
+  selectedId,
+  onSelectionChange,
+}: {
+  shown: Entry[];
+  empty: boolean;
+  store: RowStore;
+  selectedId: string | null;
+  onSelectionChange(keys: Selection): void;
+}) {
+  return (
+    <Virtualizer layout={ListLayout} layoutOptions={{ rowHeight: ROW_HEIGHT }}>
+      <GridList
+        aria-label="Veículos"
+        className="vehicle-rows"
+        items={shown}
+        selectionMode="single"
+        selectionBehavior="replace"
+        disallowEmptySelection
+        selectedKeys={selectedId ? [selectedId] : []}
+        onSelectionChange={onSelectionChange}
+        renderEmptyState={() => (
+          <p className="empty-hint">
+            {empty ? 'Nenhum veículo com posição ainda.' : 'Nenhum veículo encontrado.'}
+          </p>
+        )}
+      >
+        {(entry) => (
+          <GridListItem id={entry.id} textValue={entry.textValue} className="vehicle-row">
+            <VehicleRow id={entry.id} store={store} />
+          </GridListItem>
+        )}
+      </GridList>
+    </Virtualizer>
+  );
+});
+
 export function VehicleList({
   items: incoming,
   selectedId,
@@ -183,11 +270,14 @@ export function VehicleList({
     [entries, search],
   );
 
-  const onSelectionChange = (keys: Selection) => {
+  const mountKey = useMountKey(shown);
+  const choose = useRef(onChoose);
+  choose.current = onChoose;
+  const onSelectionChange = useCallback((keys: Selection) => {
     if (keys === 'all') return;
     const [key] = [...keys];
-    if (key !== undefined) onChoose(String(key));
-  };
+    if (key !== undefined) choose.current(String(key));
+  }, []);
 
   return (
     <div className="vehicle-list">
@@ -203,29 +293,14 @@ export function VehicleList({
           : `${shown.length} de ${items.length} veículos`}
       </p>
       <NowContext.Provider value={now}>
-        <Virtualizer layout={ListLayout} layoutOptions={{ rowHeight: ROW_HEIGHT }}>
-          <GridList
-            aria-label="Veículos"
-            className="vehicle-rows"
-            items={shown}
-            selectionMode="single"
-            selectionBehavior="replace"
-            disallowEmptySelection
-            selectedKeys={selectedId ? [selectedId] : []}
-            onSelectionChange={onSelectionChange}
-            renderEmptyState={() => (
-              <p className="empty-hint">
-                {items.length ? 'Nenhum veículo encontrado.' : 'Nenhum veículo com posição ainda.'}
-              </p>
-            )}
-          >
-            {(entry) => (
-              <GridListItem id={entry.id} textValue={entry.textValue} className="vehicle-row">
-                <VehicleRow id={entry.id} store={store} />
-              </GridListItem>
-            )}
-          </GridList>
-        </Virtualizer>
+        <Rows
+          key={mountKey}
+          shown={shown}
+          empty={items.length === 0}
+          store={store}
+          selectedId={selectedId}
+          onSelectionChange={onSelectionChange}
+        />
       </NowContext.Provider>
     </div>
   );

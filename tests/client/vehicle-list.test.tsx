@@ -1,0 +1,105 @@
+// @vitest-environment happy-dom
+/**
+ * The list beside the map, rendered for real (react-aria's virtualised grid): the count and
+ * search, rows on screen, choosing a row, and the grid's mount key — mounted anew when many
+ * rows appear at once (first rows, search cleared), kept for small changes (a row's focus
+ * and scroll survive).
+ */
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { LocationItem } from '../../src/contract';
+import { REMOUNT_AT, VehicleList } from '../../src/features/map/VehicleList';
+
+const NOW = Date.parse('2026-01-01T12:00:00Z');
+
+function item(n: number): LocationItem {
+  return {
+    id: `v${n}`,
+    type: 'vehicle',
+    name: `Veículo ${n}`,
+    plate: `ABC${String(n).padStart(4, '0')}`,
+    vehicleType: 'truck',
+    trackerId: `t${n}`,
+    clientId: 'c1',
+    latitude: -8,
+    longitude: -35,
+    speed: 10,
+    course: 90,
+    ignition: true,
+    battery: null,
+    driver: n === 7 ? 'Maria Souza' : null,
+    fixTime: new Date(NOW - 5000).toISOString(),
+    receivedAt: new Date(NOW - 4000).toISOString(),
+    eventId: String(n + 1),
+  };
+}
+const fleet = (count: number) => Array.from({ length: count }, (_, n) => item(n));
+
+beforeAll(() => {
+  // The virtualiser lays rows out in the list's box: give it one.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(640);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(360);
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
+    DOMRect.fromRect({ x: 0, y: 0, width: 360, height: 640 }),
+  );
+});
+afterEach(cleanup);
+
+function List({
+  items,
+  onChoose = () => {},
+}: {
+  items: LocationItem[];
+  onChoose?(id: string): void;
+}) {
+  return <VehicleList items={items} selectedId={null} onChoose={onChoose} now={NOW} />;
+}
+
+const grid = () => screen.getByRole('grid', { name: 'Veículos' });
+const rowCount = () => within(grid()).queryAllByRole('row').length;
+
+describe('VehicleList', () => {
+  it('counts, searches by plate as typed and by driver, and chooses a row', async () => {
+    const onChoose = vi.fn();
+    render(<List items={fleet(500)} onChoose={onChoose} />);
+    expect(await screen.findByText('500 veículos')).toBeTruthy();
+    // Virtualised: only the rows in view are in the document.
+    expect(rowCount()).toBeGreaterThan(0);
+    expect(rowCount()).toBeLessThan(100);
+
+    const search = screen.getByRole('searchbox', { name: 'Buscar veículo' });
+    fireEvent.change(search, { target: { value: 'abc-0007' } });
+    expect(await screen.findByText('1 de 500 veículos')).toBeTruthy();
+    fireEvent.change(search, { target: { value: 'maria' } });
+    expect(await screen.findByText('1 de 500 veículos')).toBeTruthy();
+    const row = within(grid()).getByRole('row', { name: /ABC0007/ });
+    await act(async () => {
+      fireEvent.pointerDown(row, { pointerType: 'mouse', button: 0 });
+      fireEvent.pointerUp(row, { pointerType: 'mouse', button: 0 });
+      fireEvent.click(row);
+    });
+    expect(onChoose).toHaveBeenCalledWith('v7');
+
+    // Cleared: every vehicle is back (a remount), the list still answers.
+    fireEvent.change(search, { target: { value: '' } });
+    expect(await screen.findByText('500 veículos')).toBeTruthy();
+    expect(within(grid()).getByRole('row', { name: /ABC0000/ })).toBeTruthy();
+  });
+
+  it('mounts the grid anew only when many rows appear at once', async () => {
+    const { rerender } = render(<List items={[]} />);
+    expect(await screen.findByText('Nenhum veículo com posição ainda.')).toBeTruthy();
+    const empty = grid();
+
+    rerender(<List items={fleet(REMOUNT_AT + 50)} />);
+    expect(await screen.findByText(`${REMOUNT_AT + 50} veículos`)).toBeTruthy();
+    const full = grid();
+    expect(full).not.toBe(empty);
+
+    // A few more vehicles, and new fixes of all: the same grid, updated.
+    const more = fleet(REMOUNT_AT + 60).map((v) => ({ ...v, speed: 50 }));
+    rerender(<List items={more} />);
+    expect(await screen.findByText(`${REMOUNT_AT + 60} veículos`)).toBeTruthy();
+    expect(grid()).toBe(full);
+  });
+});
