@@ -19,7 +19,8 @@ import { locationsWorker } from './locations-client';
 
 const RETRY_MS = [1000, 2000, 5000, 10_000, 30_000];
 
-// The map's code is loading: the worker (its script, IndexedDB) starts meanwhile.
+// Started by the app's entry already when signed in (locations-boot.ts); else now, while the
+// map's code loads.
 locationsWorker.warm();
 
 function subscribeVisibility(callback: () => void) {
