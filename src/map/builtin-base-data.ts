@@ -57,10 +57,7 @@ function piecesOf(geojson: GeoJsonLike): Position[][][] {
 }
 
 /** Packs the polygons and lines of `geojson`, each position passed through `project`. */
-export function packPieces(
-  geojson: object,
-  project: (flat: number[]) => number[],
-): BasePieces {
+export function packPieces(geojson: object, project: (flat: number[]) => number[]): BasePieces {
   const pieces = piecesOf(geojson as GeoJsonLike);
   const flat: number[] = [];
   const ends: number[] = [];
