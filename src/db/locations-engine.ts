@@ -10,6 +10,8 @@
  * in memory, and are written right after; the watermark (where the stream resumes) moves only
  * with the write, so a change lost to a crash before its write is read again.
  */
+
+import Dexie from 'dexie';
 import { createLocationStreamParser, readCompactLocations } from '../api/location-stream';
 import type { LocationItem } from '../contract/locations';
 import { mergeLocations, putNewerLocations, replaceLocations } from './location-writes';
@@ -148,7 +150,12 @@ export function createLocationsEngine(
     held = new Map();
     loaded = false;
     await writing;
-    const rows = await database.lastLocations.where('scope').equals(next).toArray();
+    // By the primary key's range (one scan of the records), not the `scope` index (a lookup of
+    // each record from its index entry).
+    const rows = await database.lastLocations
+      .where('[scope+id]')
+      .between([next, Dexie.minKey], [next, Dexie.maxKey])
+      .toArray();
     if (scope !== next) return;
     for (const row of rows) held.set(row.id, row);
     loaded = true;
