@@ -77,17 +77,14 @@ export function packPieces(geojson: object, project: (flat: number[]) => number[
   };
 }
 
-/** Calls `piece` with each piece's own flat coordinates and its ring ends (from 0). */
-export function eachPiece(
-  pieces: BasePieces,
-  piece: (flat: number[], ends: number[]) => void,
-): void {
+/** Each piece's own flat coordinates and its ring ends (from 0), one after another. */
+export function* unpackPieces(pieces: BasePieces): Generator<[flat: number[], ends: number[]]> {
   let ring = 0;
   for (const upTo of pieces.rings) {
     const start = ring === 0 ? 0 : (pieces.ends[ring - 1] ?? 0);
     const ends: number[] = [];
     for (; ring < upTo; ring++) ends.push((pieces.ends[ring] ?? 0) - start);
     const end = start + (ends.at(-1) ?? 0);
-    piece(Array.from(pieces.flat.subarray(start, end)), ends);
+    yield [Array.from(pieces.flat.subarray(start, end)), ends];
   }
 }

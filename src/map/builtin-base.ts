@@ -11,7 +11,7 @@ import { LineString, Polygon } from 'ol/geom';
 import VectorImageLayer from 'ol/layer/VectorImage';
 import VectorSource from 'ol/source/Vector';
 import { Fill, Stroke, Style } from 'ol/style';
-import { type BasePieces, type BuiltinBaseData, eachPiece } from './builtin-base-data';
+import { type BasePieces, type BuiltinBaseData, unpackPieces } from './builtin-base-data';
 
 /** Sea and land in the light tones of common base maps, so tiles over them do not clash. */
 export const BUILTIN_COLORS = { sea: '#aad3df', land: '#f2efe9' } as const;
@@ -40,27 +40,34 @@ function buildInWorker(): Promise<BuiltinBaseData> {
   });
 }
 
-/** One feature per polygon and per line, not one world-wide multi-geometry: the source's
- * spatial index then hands each frame only what is in view (a city: a few features). */
-export function baseFeatures(data: BuiltinBaseData): Feature[] {
+/** Features made per task: the page answers in between. */
+const FEATURES_PER_TASK = 300;
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * One feature per polygon and per line, not one world-wide multi-geometry: the source's
+ * spatial index then hands each frame only what is in view (a city: a few features). Made a
+ * few hundred per task (some 3,000 in all).
+ */
+async function baseFeatures(data: BuiltinBaseData): Promise<Feature[]> {
   const features: Feature[] = [];
-  const add = (pieces: BasePieces, style: Style, polygon: boolean) =>
-    eachPiece(pieces, (flat, ends) =>
-      features.push(
-        new Feature({
-          geometry: polygon ? new Polygon(flat, 'XY', ends) : new LineString(flat, 'XY'),
-          style,
-        }),
-      ),
-    );
-  add(data.land, land, true);
-  add(data.coast, coast, false);
-  add(data.border, border, false);
+  const kinds: [BasePieces, Style, boolean][] = [
+    [data.land, land, true],
+    [data.coast, coast, false],
+    [data.border, border, false],
+  ];
+  for (const [pieces, style, polygon] of kinds)
+    for (const [flat, ends] of unpackPieces(pieces)) {
+      const geometry = polygon ? new Polygon(flat, 'XY', ends) : new LineString(flat, 'XY');
+      features.push(new Feature({ geometry, style }));
+      if (features.length % FEATURES_PER_TASK === 0) await nextTask();
+    }
   return features;
 }
 
 export async function builtinBaseLayer() {
-  const features = baseFeatures(await buildInWorker());
+  const features = await baseFeatures(await buildInWorker());
   return new VectorImageLayer({
     source: new VectorSource({ features, attributions: 'Base embutida: Natural Earth' }),
     background: BUILTIN_COLORS.sea,

@@ -10,7 +10,7 @@ import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { describe, expect, it } from 'vitest';
 import atlas from 'world-atlas/countries-50m.json';
-import { eachPiece, packPieces } from '../../src/map/builtin-base-data';
+import { packPieces, unpackPieces } from '../../src/map/builtin-base-data';
 
 const topology = atlas as unknown as Topology<{
   countries: GeometryCollection;
@@ -40,9 +40,7 @@ function olPieces(geojson: object): { flat: number[]; ends: number[] }[] {
 }
 
 function unpacked(geojson: object) {
-  const out: { flat: number[]; ends: number[] }[] = [];
-  eachPiece(packPieces(geojson, project), (flat, ends) => out.push({ flat, ends }));
-  return out;
+  return [...unpackPieces(packPieces(geojson, project))].map(([flat, ends]) => ({ flat, ends }));
 }
 
 describe('built-in base geometries', () => {
