@@ -48,15 +48,40 @@ export function stopLocationsWorker(): void {
   worker = undefined;
 }
 
+/** A full read asked for ahead of the map: taken by the map's first read if still fresh. */
+let prefetched: { scope: string; at: number; body: Promise<ArrayBuffer> } | undefined;
+/** Older than this, a read asked for ahead is not used (the map reads anew). */
+const PREFETCH_FRESH_MS = 10_000;
+
+/**
+ * The full read of `scope` asked for at start-up, if there is one and it is fresh; taken
+ * once (useLiveLocations reads anew afterwards).
+ */
+export function takePrefetchedLocations(scope: string): Promise<ArrayBuffer> | undefined {
+  const taken = prefetched;
+  prefetched = undefined;
+  if (!taken || taken.scope !== scope || Date.now() - taken.at > PREFETCH_FRESH_MS) return;
+  return taken.body;
+}
+
+/** The map is the home page: opening '/' or signing in (which leads there) opens it. */
+const opensMap = () => location.pathname === '/' || location.pathname === '/login';
+
 /**
  * Starts the worker and has it read the selected customer's rows into memory, quietly (the
- * page, once it listens, asks for them and gets them from memory).
+ * page, once it listens, asks for them and gets them from memory). Online, on the way to the
+ * map, the full read from the server is asked for now too (the map takes its answer).
  */
 export function preloadLocations(): void {
   const scope = selectedClient();
   if (!scope || typeof Worker === 'undefined') return;
   const message: LocationsRequest = { type: 'open', scope, quiet: true };
   locationsWorkerInstance()?.postMessage(message);
+  if (!navigator.onLine || !opensMap()) return;
+  const body = import('../api/locations').then(({ lastLocationsBody }) => lastLocationsBody(scope));
+  // Failures are the map's to see (it reads again); none is left unhandled here.
+  body.catch(() => {});
+  prefetched = { scope, at: Date.now(), body };
 }
 
 /** Called once by the app's entry: now if signed in, and again at every sign-in. */
@@ -71,4 +96,7 @@ export function bootLocations(): void {
 }
 
 // Stopped first thing at sign-out (synchronously), before any cleaner empties the mirror.
-onSignOut(() => stopLocationsWorker());
+onSignOut(() => {
+  prefetched = undefined;
+  stopLocationsWorker();
+});

@@ -15,6 +15,7 @@ import type { LocationItem } from '../contract';
 import { useOnline } from '../hooks/useOnline';
 import { db, signedIn } from './database';
 import { locationsKey } from './location-writes';
+import { takePrefetchedLocations } from './locations-boot';
 import { locationsWorker } from './locations-client';
 
 const RETRY_MS = [1000, 2000, 5000, 10_000, 30_000];
@@ -121,7 +122,7 @@ export function useLiveLocations(scope: string | null): LiveLocations {
         try {
           if (!synced) {
             setSyncing(true);
-            const body = await lastLocationsBody(scope);
+            const body = await (takePrefetchedLocations(scope) ?? lastLocationsBody(scope));
             if (!signedIn()) break;
             await locationsWorker.full(scope, body);
             synced = true;
