@@ -1,7 +1,7 @@
 /**
- * Starts the locations worker (locations.worker.ts) as early as the app can: from the app's
- * entry, as soon as a session is known (at load after a reload, or at sign-in), and asks it to
- * read the selected customer's last locations from the mirror into its memory meanwhile. The
+ * Starts the locations worker (locations.worker.ts) as early as the app can when the map is
+ * on its way (a reload of the map, or a sign-in, which leads to it): from the app's entry, as
+ * soon as the session is known, and asks it to read the selected customer's last locations from the mirror into its memory meanwhile. The
  * map page's code is still loading then; when the page opens the same customer, the worker
  * answers from memory instead of reading IndexedDB again.
  *
@@ -68,16 +68,17 @@ export function takePrefetchedLocations(scope: string): Promise<ArrayBuffer> | u
 const opensMap = () => location.pathname === '/' || location.pathname === '/login';
 
 /**
- * Starts the worker and has it read the selected customer's rows into memory, quietly (the
- * page, once it listens, asks for them and gets them from memory). Online, on the way to the
- * map, the full read from the server is asked for now too (the map takes its answer).
+ * On the way to the map, starts the worker and has it read the selected customer's rows into
+ * memory, quietly (the page, once it listens, asks for them and gets them from memory);
+ * online, the full read from the server is asked for now too (the map takes its answer).
  */
 export function preloadLocations(): void {
   const scope = selectedClient();
-  if (!scope || typeof Worker === 'undefined') return;
+  // Other pages do not need them: their worker (if any) starts when the map opens.
+  if (!scope || typeof Worker === 'undefined' || !opensMap()) return;
   const message: LocationsRequest = { type: 'open', scope, quiet: true };
   locationsWorkerInstance()?.postMessage(message);
-  if (!navigator.onLine || !opensMap()) return;
+  if (!navigator.onLine) return;
   const body = import('../api/locations').then(({ lastLocationsBody }) => lastLocationsBody(scope));
   // Failures are the map's to see (it reads again); none is left unhandled here.
   body.catch(() => {});
