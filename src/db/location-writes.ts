@@ -59,3 +59,26 @@ export async function mergeLocations(
     });
   });
 }
+
+/**
+ * Writes live changes already known to be newer than what `scope` holds (the locations worker
+ * keeps the set in memory and compares there, so nothing is read back); the watermark moves
+ * by every item received (`received`), written or not.
+ */
+export async function putNewerLocations(
+  database: RastroDb,
+  scope: string,
+  newer: readonly LocationItem[],
+  received: readonly LocationItem[],
+): Promise<void> {
+  if (received.length === 0) return;
+  await database.transaction('rw', database.lastLocations, database.syncState, async () => {
+    if (newer.length) await database.lastLocations.bulkPut(mirrored(scope, newer));
+    const state = await database.syncState.get(locationsKey(scope));
+    await database.syncState.put({
+      key: locationsKey(scope),
+      watermark: newestEvent(received, state?.watermark),
+      syncedAt: new Date().toISOString(),
+    });
+  });
+}

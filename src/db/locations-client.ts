@@ -1,13 +1,14 @@
 /**
  * The page's side of the locations worker (locations.worker.ts): one worker for the page,
- * started on first use. The page fetches (HTTP stays in src/api/client.ts, with its session
+ * started on first use or already by the app's entry (locations-boot.ts), and adopted here. The page fetches (HTTP stays in src/api/client.ts, with its session
  * refresh) and hands the raw bytes over, transferred rather than copied; the worker parses,
  * merges and writes the mirror, and sends back only what changed.
  *
  * The worker cannot see the session, so it is stopped at sign-out before the mirror is
  * emptied (registerWriter), and never started again while nobody is signed in.
  */
-import { registerWriter, signedIn } from './database';
+import { registerWriter } from './database';
+import { locationsWorkerInstance, stopLocationsWorker } from './locations-boot';
 import type { LocationsEvent, LocationsRequest } from './locations-engine';
 
 type RowsEvent = Exclude<LocationsEvent, { type: 'done' }>;
@@ -24,12 +25,10 @@ function failAll(error: Error) {
 }
 
 function start(): Worker | undefined {
-  if (worker) return worker;
-  if (!signedIn()) return undefined;
-  const created = new Worker(new URL('./locations.worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'locations',
-  });
+  const created = locationsWorkerInstance();
+  if (created === worker) return worker;
+  worker = created;
+  if (!created) return undefined;
   created.onmessage = ({ data }: MessageEvent<LocationsEvent>) => {
     if (data.type !== 'done') {
       for (const listener of listeners) listener(data);
@@ -41,12 +40,11 @@ function start(): Worker | undefined {
     else request?.resolve(data.count);
   };
   created.onerror = (event) => failAll(new Error(event.message || 'locations worker failed'));
-  worker = created;
   return created;
 }
 
 registerWriter(() => {
-  worker?.terminate();
+  stopLocationsWorker();
   worker = undefined;
   failAll(new Error('signed out'));
 });

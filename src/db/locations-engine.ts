@@ -10,15 +10,20 @@
  * in memory, and are written right after; the watermark (where the stream resumes) moves only
  * with the write, so a change lost to a crash before its write is read again.
  */
+
+import Dexie from 'dexie';
 import { createLocationStreamParser, readCompactLocations } from '../api/location-stream';
 import type { LocationItem } from '../contract/locations';
-import { mergeLocations, replaceLocations } from './location-writes';
+import { mergeLocations, putNewerLocations, replaceLocations } from './location-writes';
 import type { RastroDb } from './schema';
 
 /** What the page asks of the worker. */
 export type LocationsRequest =
-  /** Show `scope`: its rows from the mirror first. */
-  | { type: 'open'; scope: string }
+  /**
+   * Show `scope`: its rows from the mirror first (from memory when already read). `quiet`
+   * only reads them into memory, ahead of the page asking (locations-boot.ts).
+   */
+  | { type: 'open'; scope: string; quiet?: boolean }
   /** The raw answer of a full read of `scope`; answered with 'done' once written. */
   | { type: 'full'; scope: string; body: ArrayBuffer; request: number }
   /** A new connection of the live stream starts: a fresh parser. */
@@ -120,21 +125,41 @@ export function createLocationsEngine(
     });
     send(false, newer);
     const at = scope;
-    void write(() => mergeLocations(database, at, items)).then((error) => {
+    // `held` is the whole set as written (the worker is its only writer): only what is newer
+    // than it is written, nothing read back; before the set is read, the mirror decides.
+    const known = loaded;
+    void write(() =>
+      known ? putNewerLocations(database, at, newer, items) : mergeLocations(database, at, items),
+    ).then((error) => {
       // The watermark did not move: the stream brings these again after a reconnect.
       if (error) console.warn('locations: merge not written', error);
     });
   }
 
-  async function open(next: string) {
+  /** Whether `held` is the whole set of `scope` (read from the mirror, then kept current). */
+  let loaded = false;
+
+  async function open(next: string, quiet = false) {
+    if (next === scope && loaded) {
+      // Held in memory since it was read: every change since was merged into it too.
+      if (!quiet) send(true, [...held.values()]);
+      return;
+    }
     scope = next;
     pending = [];
     held = new Map();
+    loaded = false;
     await writing;
-    const rows = await database.lastLocations.where('scope').equals(next).toArray();
+    // By the primary key's range (one scan of the records), not the `scope` index (a lookup of
+    // each record from its index entry).
+    const rows = await database.lastLocations
+      .where('[scope+id]')
+      .between([next, Dexie.minKey], [next, Dexie.maxKey])
+      .toArray();
     if (scope !== next) return;
     for (const row of rows) held.set(row.id, row);
-    send(true, rows);
+    loaded = true;
+    if (!quiet) send(true, rows);
   }
 
   function full(request: { scope: string; body: ArrayBuffer; request: number }) {
@@ -171,7 +196,7 @@ export function createLocationsEngine(
   function run(message: LocationsRequest): Promise<void> | undefined {
     switch (message.type) {
       case 'open':
-        return open(message.scope);
+        return open(message.scope, message.quiet);
       case 'full':
         full(message);
         return;

@@ -15,11 +15,13 @@ import type { LocationItem } from '../contract';
 import { useOnline } from '../hooks/useOnline';
 import { db, signedIn } from './database';
 import { locationsKey } from './location-writes';
+import { takePrefetchedLocations } from './locations-boot';
 import { locationsWorker } from './locations-client';
 
 const RETRY_MS = [1000, 2000, 5000, 10_000, 30_000];
 
-// The map's code is loading: the worker (its script, IndexedDB) starts meanwhile.
+// Started by the app's entry already when signed in (locations-boot.ts); else now, while the
+// map's code loads.
 locationsWorker.warm();
 
 function subscribeVisibility(callback: () => void) {
@@ -120,7 +122,7 @@ export function useLiveLocations(scope: string | null): LiveLocations {
         try {
           if (!synced) {
             setSyncing(true);
-            const body = await lastLocationsBody(scope);
+            const body = await (takePrefetchedLocations(scope) ?? lastLocationsBody(scope));
             if (!signedIn()) break;
             await locationsWorker.full(scope, body);
             synced = true;

@@ -16,19 +16,53 @@ import { useEffect } from 'react';
 import type { MapConfig } from '../contract';
 import { useMap } from './MapView';
 
-/** `config`: the server's base map (hooks/useMapConfig); without it, only the built-in base. */
-export function BaseTiles({ config = null }: { config?: MapConfig | null }) {
+/** How long after the page's first frame the built-in base waits before it is built. */
+const AFTER_FRAME_MS = 300;
+
+/**
+ * `config`: the server's base map (hooks/useMapConfig); without it, only the built-in base.
+ * `ready`: whether what the page came for is there to draw (the fleet map: its vehicles); the
+ * built-in base is built after the first frame that follows, so it never delays that frame.
+ */
+export function BaseTiles({
+  config = null,
+  ready = true,
+}: {
+  config?: MapConfig | null;
+  ready?: boolean;
+}) {
   const map = useMap();
 
   // The built-in base, beneath everything.
   useEffect(() => {
+    if (!ready) return;
     let layer: BaseLayer | undefined;
     let cancelled = false;
-    // Built when the page is idle: the vehicles' first frame comes first.
-    const idle = (run: () => void) =>
-      typeof requestIdleCallback === 'function'
-        ? requestIdleCallback(run, { timeout: 1500 })
-        : setTimeout(run, 200);
+    let frames = 0;
+    let stopWaiting = () => {};
+    // Built after the page's first frame with what it came for, once the page has had a
+    // moment to answer after it and is idle.
+    const idle = (run: () => void) => {
+      const whenIdle = () =>
+        typeof requestIdleCallback === 'function'
+          ? requestIdleCallback(run, { timeout: 1500 })
+          : setTimeout(run, 200);
+      const later = () => setTimeout(whenIdle, AFTER_FRAME_MS);
+      const drawn = map.once('rendercomplete', () => {
+        frames += 1;
+        later();
+      });
+      // A map with nothing new to draw completes no frame: do not wait for one for long.
+      const timer = setTimeout(() => {
+        if (frames > 0 || cancelled) return;
+        map.un('rendercomplete', drawn.listener);
+        later();
+      }, 3000);
+      stopWaiting = () => {
+        clearTimeout(timer);
+        map.un('rendercomplete', drawn.listener);
+      };
+    };
     const build = () =>
       import('./builtin-base').then(async ({ builtinBaseLayer }) => {
         const built = await builtinBaseLayer();
@@ -40,15 +74,18 @@ export function BaseTiles({ config = null }: { config?: MapConfig | null }) {
         });
         map.addLayer(built);
       });
-    idle(() => void build());
+    idle(() => {
+      if (!cancelled) void build();
+    });
     return () => {
       cancelled = true;
+      stopWaiting();
       if (layer) {
         map.removeLayer(layer);
         layer.dispose();
       }
     };
-  }, [map]);
+  }, [map, ready]);
 
   // The configured base map over it.
   useEffect(() => {

@@ -2,17 +2,16 @@
  * The built-in light base: land, coastlines and country borders from Natural Earth (1:50m,
  * the `world-atlas` package), drawn beneath whatever tile source is configured. When no
  * tile answers — no tile server, no signal, a tile not yet cached — the map still shows
- * where things are instead of a blank box. Its data (about 750 KB, a third of it gzip) is a
- * chunk of its own, loaded with the map and precached by the service worker.
+ * where things are instead of a blank box. Its data (about 750 KB, a third of it gzip) is
+ * read by a worker of its own (builtin-base.worker.ts), precached by the service worker; the
+ * page only makes features of the geometries it hands over.
  */
-import { type Feature, Feature as OlFeature } from 'ol';
-import GeoJSON from 'ol/format/GeoJSON';
-import { type Geometry, MultiLineString, MultiPolygon } from 'ol/geom';
+import { Feature } from 'ol';
+import { LineString, Polygon } from 'ol/geom';
 import VectorImageLayer from 'ol/layer/VectorImage';
 import VectorSource from 'ol/source/Vector';
 import { Fill, Stroke, Style } from 'ol/style';
-import { feature, mesh } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
+import { type BasePieces, type BuiltinBaseData, unpackPieces } from './builtin-base-data';
 
 /** Sea and land in the light tones of common base maps, so tiles over them do not clash. */
 export const BUILTIN_COLORS = { sea: '#aad3df', land: '#f2efe9' } as const;
@@ -23,41 +22,52 @@ const border = new Style({
   stroke: new Stroke({ color: '#a89fb1', width: 1.2, lineDash: [6, 4] }),
 });
 
-export async function builtinBaseLayer() {
-  const { default: atlas } = await import('world-atlas/countries-50m.json');
-  const topology = atlas as unknown as Topology<{
-    countries: GeometryCollection;
-    land: GeometryCollection;
-  }>;
-  const format = new GeoJSON({ featureProjection: 'EPSG:3857' });
-  const countries = topology.objects.countries;
-  // One feature per polygon and per line, not one world-wide multi-geometry: the source's
-  // spatial index then hands each frame only what is in view (a city: a few features).
-  const pieces = (geojson: object, style: Style) =>
-    (format.readFeatures(geojson) as Feature<Geometry>[]).flatMap((whole) => {
-      const geometry = whole.getGeometry();
-      const parts =
-        geometry instanceof MultiPolygon
-          ? geometry.getPolygons()
-          : geometry instanceof MultiLineString
-            ? geometry.getLineStrings()
-            : geometry
-              ? [geometry]
-              : [];
-      return parts.map((part) => new OlFeature({ geometry: part, style }));
+/** The geometries, built by a worker of their own (reading the topology takes a while). */
+function buildInWorker(): Promise<BuiltinBaseData> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./builtin-base.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'builtin-base',
     });
-  const features = [
-    ...pieces(feature(topology, topology.objects.land), land),
-    // Coasts: arcs of one country only; borders: arcs shared by two.
-    ...pieces(
-      mesh(topology, countries, (a, b) => a === b),
-      coast,
-    ),
-    ...pieces(
-      mesh(topology, countries, (a, b) => a !== b),
-      border,
-    ),
+    worker.onmessage = ({ data }: MessageEvent<BuiltinBaseData>) => {
+      worker.terminate();
+      resolve(data);
+    };
+    worker.onerror = (event) => {
+      worker.terminate();
+      reject(new Error(event.message || 'builtin base worker failed'));
+    };
+  });
+}
+
+/** Features made per task: the page answers in between. */
+const FEATURES_PER_TASK = 300;
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * One feature per polygon and per line, not one world-wide multi-geometry: the source's
+ * spatial index then hands each frame only what is in view (a city: a few features). Made a
+ * few hundred per task (some 3,000 in all).
+ */
+async function baseFeatures(data: BuiltinBaseData): Promise<Feature[]> {
+  const features: Feature[] = [];
+  const kinds: [BasePieces, Style, boolean][] = [
+    [data.land, land, true],
+    [data.coast, coast, false],
+    [data.border, border, false],
   ];
+  for (const [pieces, style, polygon] of kinds)
+    for (const [flat, ends] of unpackPieces(pieces)) {
+      const geometry = polygon ? new Polygon(flat, 'XY', ends) : new LineString(flat, 'XY');
+      features.push(new Feature({ geometry, style }));
+      if (features.length % FEATURES_PER_TASK === 0) await nextTask();
+    }
+  return features;
+}
+
+export async function builtinBaseLayer() {
+  const features = await baseFeatures(await buildInWorker());
   return new VectorImageLayer({
     source: new VectorSource({ features, attributions: 'Base embutida: Natural Earth' }),
     background: BUILTIN_COLORS.sea,

@@ -160,6 +160,12 @@ describe('build output', () => {
     ).toHaveLength(1);
   });
 
+  it('precaches the built-in base worker: without signal or tiles the map still shows land', () => {
+    expect(
+      precacheUrls().filter((url) => /^assets\/builtin-base\.worker-[\w-]+\.js$/.test(url)),
+    ).toHaveLength(1);
+  });
+
   it('loads at most 170 KB of JavaScript (gzip) before the sign-in page, without map or mirror', () => {
     const loaded = signInChunks();
     expect(loaded.some((c) => c.moduleIds.some((id) => id.endsWith('LoginPage.tsx')))).toBe(true);

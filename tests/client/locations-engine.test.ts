@@ -143,6 +143,45 @@ describe('locations engine', () => {
     ).toEqual(['v1', 'v3']);
   });
 
+  it('reads ahead quietly at start-up, then answers the page from memory', async () => {
+    const seed = harness('engine-quiet');
+    await seed.engine.handle({ type: 'open', scope });
+    await seed.engine.handle({
+      type: 'full',
+      scope,
+      body: body([item(1, 0, 1), item(2, 0, 2)]),
+      request: 1,
+    });
+    await seed.engine.settled();
+
+    const { database, engine, rows, flushTimers } = harness('engine-quiet');
+    await engine.handle({ type: 'open', scope, quiet: true });
+    expect(rows()).toEqual([]);
+    // Read once: what the mirror holds afterwards is not read again.
+    await database.lastLocations.delete([scope, 'v2']);
+    await engine.handle({ type: 'open', scope });
+    const [opened] = rows();
+    expect(opened?.type === 'rows' && opened.reset).toBe(true);
+    expect(opened?.type === 'rows' && opened.items.map((i) => i.id)).toEqual(['v1', 'v2']);
+
+    // Live changes are merged in memory too: opening again shows them, an older fix is not
+    // written over a newer one, and the watermark moves by every event received.
+    await engine.handle({ type: 'stream-start', scope });
+    const moved = { ...item(1, 30, 10), latitude: -9 };
+    await engine.handle({ type: 'stream', scope, bytes: sse([moved, item(2, -30, 11)]) });
+    flushTimers();
+    await engine.settled();
+    await engine.handle({ type: 'open', scope });
+    const again = rows().at(-1);
+    expect(again?.type === 'rows' && again.items).toEqual([
+      moved,
+      expect.objectContaining(item(2, 0, 2)),
+    ]);
+    expect((await database.lastLocations.get([scope, 'v1']))?.latitude).toBe(-9);
+    expect(await database.lastLocations.get([scope, 'v2'])).toBeUndefined();
+    expect((await database.syncState.get(locationsKey(scope)))?.watermark).toBe('11');
+  });
+
   it('answers a malformed full read with an error and keeps the mirror', async () => {
     const { engine, events } = harness('engine-bad');
     await engine.handle({ type: 'open', scope });

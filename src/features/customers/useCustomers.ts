@@ -10,6 +10,7 @@ import { type CustomerListParams, getCustomer, listCustomers } from '../../api/c
 import { keys } from '../../api/keys';
 import { LOOKUP_QUERY } from '../../api/query';
 import { type CustomerRow, customerOptions } from '../../contract';
+import { selectedClientKey } from '../../db/locations-boot';
 import { useErrorToast } from '../../hooks/feedback';
 import { useSession } from '../../hooks/useSession';
 import { t } from '../../i18n/pt-BR';
@@ -81,7 +82,7 @@ export function useClientScope(clientId: string | null): string[] {
   return useMemo(() => (clientId ? subtreeOf(clientId, customers) : []), [clientId, customers]);
 }
 
-const key = (userId: string) => `selectedClient:${userId}`;
+const key = selectedClientKey;
 
 /** The customer chosen in pickers, remembered per user; defaults to the user's own. */
 export function useSelectedClient(): [string | null, (id: string | null) => void] {

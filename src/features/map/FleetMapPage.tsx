@@ -122,7 +122,7 @@ export function FleetMapPage() {
           }}
         />
         <MapView label="Mapa da frota" id={MAP_ID}>
-          <BaseTiles config={baseMap} />
+          <BaseTiles config={baseMap} ready={live.rows !== undefined} />
           {seesGeofences && showGeofences && <GeofenceLayer geofences={geofences.rows ?? []} />}
           <VehicleLayer
             items={items}
