@@ -7,6 +7,11 @@ import { Shell, signInAsAdmin } from './pages';
 
 const VEHICLES = /\/registros\/vehicle\?/;
 
+// The picker's own loading and error path: with the service worker in control, the vehicle
+// list is a lookup it answers from its cache (stale-while-revalidate) and fetches itself, out
+// of reach of page.route — whether it controls the page by then is a race with its install.
+test.use({ serviceWorkers: 'block' });
+
 test('a vehicle picker says it is loading, and says why it failed', async ({ page }) => {
   await signInAsAdmin(page);
   const shell = new Shell(page);
