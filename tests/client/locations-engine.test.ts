@@ -11,30 +11,19 @@ import type { LocationItem } from '../../src/contract/locations';
 import { locationsKey } from '../../src/db/location-writes';
 import { createLocationsEngine, type LocationsEvent, SLICE } from '../../src/db/locations-engine';
 import { RastroDb } from '../../src/db/schema';
+import { locationItem } from './location-items';
 
 const scope = 'c1';
 const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, seconds)).toISOString();
 
 function item(n: number, seconds: number, eventId: number): LocationItem {
-  return {
-    id: `v${n}`,
-    type: 'vehicle',
-    name: `Veículo ${n}`,
-    plate: `ABC${String(n).padStart(4, '0')}`,
-    vehicleType: 'truck',
-    trackerId: `t${n}`,
+  return locationItem(n, {
     clientId: scope,
     latitude: -8 - n / 1000,
-    longitude: -35,
-    speed: 10,
-    course: 90,
-    ignition: true,
-    battery: null,
-    driver: null,
     fixTime: at(seconds),
     receivedAt: at(seconds + 1),
     eventId: String(eventId),
-  };
+  });
 }
 
 const body = (items: LocationItem[]) =>

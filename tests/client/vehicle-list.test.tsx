@@ -9,29 +9,16 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LocationItem } from '../../src/contract';
 import { REMOUNT_AT, VehicleList } from '../../src/features/map/VehicleList';
+import { locationItem } from './location-items';
 
 const NOW = Date.parse('2026-01-01T12:00:00Z');
 
 function item(n: number): LocationItem {
-  return {
-    id: `v${n}`,
-    type: 'vehicle',
-    name: `Veículo ${n}`,
-    plate: `ABC${String(n).padStart(4, '0')}`,
-    vehicleType: 'truck',
-    trackerId: `t${n}`,
-    clientId: 'c1',
-    latitude: -8,
-    longitude: -35,
-    speed: 10,
-    course: 90,
-    ignition: true,
-    battery: null,
+  return locationItem(n, {
     driver: n === 7 ? 'Maria Souza' : null,
     fixTime: new Date(NOW - 5000).toISOString(),
     receivedAt: new Date(NOW - 4000).toISOString(),
-    eventId: String(n + 1),
-  };
+  });
 }
 const fleet = (count: number) => Array.from({ length: count }, (_, n) => item(n));
 

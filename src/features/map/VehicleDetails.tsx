@@ -5,7 +5,6 @@
  * and its commands for those who may open them.
  */
 import { Button as AriaButton, Link } from 'react-aria-components';
-import { markerIcon } from '../../contract';
 import { useCan } from '../../hooks/useCan';
 import { useSession } from '../../hooks/useSession';
 import {
@@ -21,6 +20,7 @@ import { Age } from '../../ui/Age';
 import { Button } from '../../ui/Button';
 import { toast } from '../../ui/feedback/toasts';
 import { CopyIcon } from '../../ui/icons';
+import { VehicleBadge } from '../../ui/VehicleBadge';
 import { VehicleAlerts, VehicleAlertsLink } from '../alerts/VehicleAlerts';
 import { allAreas, canOpen } from '../areas/areas';
 
@@ -90,13 +90,7 @@ export function VehicleDetails({
   return (
     <div className="map-popup" role="dialog" aria-label={`Veículo ${title}`}>
       <div className="map-popup-header">
-        <span
-          className="vehicle-badge"
-          style={{ borderColor: STATE_COLORS[state] }}
-          aria-hidden="true"
-        >
-          <img src={markerIcon(vehicle.vehicleType ?? 'default')} alt="" />
-        </span>
+        <VehicleBadge state={state} type={vehicle.vehicleType} />
         <span className="map-popup-title">
           <strong>{title}</strong>
           {vehicle.plate && <span>{vehicle.name}</span>}

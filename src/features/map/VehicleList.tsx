@@ -36,11 +36,12 @@ import {
   type Selection,
   Virtualizer,
 } from 'react-aria-components';
-import { type LocationItem, markerIcon } from '../../contract';
+import type { LocationItem } from '../../contract';
 import { matchesSearch, searchable, sortKey } from '../../lib/text';
 import { formatSpeed, STATE_COLORS, STATE_LABELS, vehicleState } from '../../lib/vehicle-state';
 import { Age } from '../../ui/Age';
 import { SearchInput } from '../../ui/SearchInput';
+import { VehicleBadge } from '../../ui/VehicleBadge';
 
 const ROW_HEIGHT = 64;
 /** One collator for every comparison: `localeCompare(…, 'pt-BR')` builds one per call. */
@@ -182,13 +183,7 @@ function VehicleRow({ id, store }: { id: string; store: RowStore }) {
   const state = vehicleState(item, now);
   return (
     <>
-      <span
-        className="vehicle-badge"
-        style={{ borderColor: STATE_COLORS[state] }}
-        aria-hidden="true"
-      >
-        <img src={markerIcon(item.vehicleType ?? 'default')} alt="" />
-      </span>
+      <VehicleBadge state={state} type={item.vehicleType} />
       <span className="vehicle-row-main">
         <strong>{item.plate ?? item.name}</strong>
         <span className="vehicle-row-name">{item.plate ? item.name : ''}</span>

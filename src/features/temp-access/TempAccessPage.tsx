@@ -10,7 +10,6 @@ import { useParams } from 'react-router';
 import { toClientError } from '../../api/errors';
 import { keys } from '../../api/keys';
 import { openSharedLocations } from '../../api/sharing';
-import { markerIcon } from '../../contract';
 import { useMapConfig } from '../../hooks/useMapConfig';
 import { PHONE, useMediaQuery } from '../../hooks/useMediaQuery';
 import { useNow } from '../../hooks/useNow';
@@ -25,6 +24,7 @@ import { VehicleLayer } from '../../map/VehicleLayer';
 import { Age } from '../../ui/Age';
 import { Button } from '../../ui/Button';
 import { FormMessage, Loading } from '../../ui/States';
+import { VehicleBadge } from '../../ui/VehicleBadge';
 import { VehicleDetails } from '../map/VehicleDetails';
 
 const EXPIRY = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
@@ -113,13 +113,7 @@ export function TempAccessPage() {
               const state = fix ? vehicleState(fix, now) : 'offline';
               return (
                 <li key={vehicle.id}>
-                  <span
-                    className="vehicle-badge"
-                    style={{ borderColor: STATE_COLORS[state] }}
-                    aria-hidden="true"
-                  >
-                    <img src={markerIcon(vehicle.type.id)} alt="" />
-                  </span>
+                  <VehicleBadge state={state} type={vehicle.type.id} />
                   <span className="shared-vehicle-text">
                     <strong>{maskPlate(vehicle.plate)}</strong>
                     <span className="muted">{vehicle.name}</span>
