@@ -5,7 +5,6 @@
  * the live stream. Prints figures, asserts nothing. BENCH_ALERT_FIXES changes the size.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { loadConfig } from '../server/config';
 import {
   alertRules,
   alerts as alertsTable,
@@ -14,8 +13,8 @@ import {
   trackers,
   vehicles,
 } from '../server/db/schema';
-import { createLogger } from '../server/log';
-import { type RunningServer, startServer } from '../server/start';
+import type { RunningServer } from '../server/start';
+import { benchServer } from './server';
 
 const VEHICLES = Number(process.env.BENCH_ALERT_VEHICLES ?? 10_000);
 const GEOFENCES = Number(process.env.BENCH_ALERT_GEOFENCES ?? 1000);
@@ -173,22 +172,11 @@ type Database = { url: string | undefined; drop: () => Promise<void> };
 
 async function run(engine: boolean, database: Database) {
   const databaseUrl = database.url;
-  const server = await startServer(
-    loadConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: 'memory://',
-      OSMAND_PORT: '0',
-      WIALON_IPS_PORT: 'off',
-      SIMULATOR: 'off',
-      SEED_DEMO_FLEET: 'false',
-      LOG_LEVEL: 'silent',
-      INGEST_MAX_JUMP_KMH: '100000',
-      ALERT_ENGINE: engine ? 'on' : 'off',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    }),
-    createLogger('silent'),
-  );
+  const server = await benchServer(databaseUrl, {
+    OSMAND_PORT: '0',
+    INGEST_MAX_JUMP_KMH: '100000',
+    ALERT_ENGINE: engine ? 'on' : 'off',
+  });
   try {
     await seed(server);
     const figures = await ingest(server);

@@ -7,10 +7,9 @@
  * PostgreSQL. Prints figures, asserts nothing. BENCH_DASHBOARD_TRACKERS changes the size.
  */
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../server/config';
 import { forgetPastDays } from '../server/db/dashboard';
-import { createLogger } from '../server/log';
-import { type RunningServer, startServer } from '../server/start';
+import type { RunningServer } from '../server/start';
+import { benchServer } from './server';
 
 const TRACKERS = Number(process.env.BENCH_DASHBOARD_TRACKERS ?? 10_000);
 const CALLS = [
@@ -78,21 +77,7 @@ export async function benchDashboard(
     console.log(`\n${label}: nenhum banco, etapa do dashboard pulada`);
     return;
   }
-  const server = await startServer(
-    loadConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: 'memory://',
-      OSMAND_PORT: 'off',
-      WIALON_IPS_PORT: 'off',
-      SIMULATOR: 'off',
-      SEED_DEMO_FLEET: 'false',
-      PAYMENTS_DEMO: 'false',
-      LOG_LEVEL: 'silent',
-      ...(target.url ? { DATABASE_URL: target.url } : {}),
-    }),
-    createLogger('silent'),
-  );
+  const server = await benchServer(target.url, { PAYMENTS_DEMO: 'false' });
   try {
     const started = performance.now();
     await seed(server);

@@ -11,12 +11,11 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../server/config';
 import { rowsOf } from '../server/db/client';
 import { alertRules, alerts, trackers, vehicles } from '../server/db/schema';
-import { createLogger } from '../server/log';
-import { type RunningServer, startServer } from '../server/start';
+import type { RunningServer } from '../server/start';
 import { withLoopWatch } from './loop-watch';
+import { benchServer } from './server';
 
 const SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? 10);
 const WIALON_DEVICES = Number(process.env.BENCH_WIALON_DEVICES ?? 2000);
@@ -149,22 +148,12 @@ function cpuText(r: { cpuPer1000: number; dbPer1000: number | undefined; loadPer
 }
 
 export async function benchIngest(label: string, databaseUrl?: string) {
-  const server: RunningServer = await startServer(
-    loadConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: 'memory://',
-      OSMAND_PORT: '0',
-      WIALON_IPS_PORT: '0',
-      WIALON_IPS_MAX_CONNECTIONS_PER_ADDRESS: String(WIALON_DEVICES + 10),
-      SIMULATOR: 'off',
-      SEED_DEMO_FLEET: 'false',
-      LOG_LEVEL: 'silent',
-      ALERT_ENGINE: 'on',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    }),
-    createLogger('silent'),
-  );
+  const server: RunningServer = await benchServer(databaseUrl, {
+    OSMAND_PORT: '0',
+    WIALON_IPS_PORT: '0',
+    WIALON_IPS_MAX_CONNECTIONS_PER_ADDRESS: String(WIALON_DEVICES + 10),
+    ALERT_ENGINE: 'on',
+  });
   try {
     const clientId = await seed(server, 'wia-', WIALON_DEVICES);
     await seed(server, 'osm-', OSMAND_DEVICES);

@@ -14,12 +14,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/env';
-import { loadConfig } from '../server/config';
 import type { Fix } from '../server/db/positions';
 import { trackers, vehicles } from '../server/db/schema';
-import { createLogger } from '../server/log';
-import { startServer } from '../server/start';
 import { DRAWN_MARK, type DrawnDetail } from '../src/map/drawn-mark';
+import { benchServer } from './server';
 
 const VEHICLES = Number(process.env.BENCH_MAP_VEHICLES ?? 10_000);
 
@@ -67,20 +65,7 @@ export async function benchMap(label: string, databaseUrl?: string) {
     console.log('\nNavegador: dist/ não existe, rode npm run build antes; etapa pulada');
     return;
   }
-  const server = await startServer(
-    loadConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: 'memory://',
-      STATIC_DIR: path.resolve('dist'),
-      OSMAND_PORT: 'off',
-      WIALON_IPS_PORT: 'off',
-      SEED_DEMO_FLEET: 'false',
-      LOG_LEVEL: 'silent',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    }),
-    createLogger('silent'),
-  );
+  const server = await benchServer(databaseUrl, { STATIC_DIR: path.resolve('dist') });
   const { db } = server.deps.database;
   const admin = await db.query.users.findFirst({
     where: (u, { eq }) => eq(u.email, 'admin@rastro.demo'),

@@ -14,12 +14,10 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/env';
-import { loadConfig } from '../server/config';
 import { type Fix, storeFixes, type TrackerRef } from '../server/db/positions';
 import { trackers, vehicles } from '../server/db/schema';
-import { createLogger } from '../server/log';
-import { startServer } from '../server/start';
 import { dayStart, nextDay, reportDay } from '../src/lib/report-period';
+import { benchServer } from './server';
 
 const DAYS = 31;
 const FLEET = Number(process.env.BENCH_DISTANCE_VEHICLES ?? 500);
@@ -66,20 +64,7 @@ async function login(url: string) {
 }
 
 export async function benchReports(label: string, databaseUrl?: string) {
-  const server = await startServer(
-    loadConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: 'memory://',
-      STATIC_DIR: path.resolve('dist'),
-      OSMAND_PORT: 'off',
-      WIALON_IPS_PORT: 'off',
-      SEED_DEMO_FLEET: 'false',
-      LOG_LEVEL: 'silent',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    }),
-    createLogger('silent'),
-  );
+  const server = await benchServer(databaseUrl, { STATIC_DIR: path.resolve('dist') });
   try {
     const { db } = server.deps.database;
     const admin = await db.query.users.findFirst({

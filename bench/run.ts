@@ -10,10 +10,8 @@
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import pg from 'pg';
-import { loadConfig } from '../server/config';
 import { trackers, vehicles } from '../server/db/schema';
-import { createLogger } from '../server/log';
-import { type RunningServer, startServer } from '../server/start';
+import type { RunningServer } from '../server/start';
 
 import { benchAlerts } from './alerts';
 import { benchDashboard } from './dashboard';
@@ -25,6 +23,7 @@ import { withLoopWatch } from './loop-watch';
 import { benchMap } from './map';
 import { benchPush } from './push';
 import { benchReports } from './reports';
+import { benchServer } from './server';
 
 const TRACKERS = Number(process.env.BENCH_TRACKERS ?? 10_000);
 const FIXES = Number(process.env.BENCH_FIXES ?? 20_000);
@@ -71,21 +70,11 @@ function onTheWire(url: string, headers: Record<string, string>) {
 }
 
 async function bench(label: string, databaseUrl?: string) {
-  const server: RunningServer = await startServer(
-    loadConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: 'memory://',
-      OSMAND_PORT: '0',
-      WIALON_IPS_PORT: '0',
-      SIMULATOR: 'off',
-      SEED_DEMO_FLEET: 'false',
-      LOG_LEVEL: 'silent',
-      INGEST_MAX_JUMP_KMH: '100000',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    }),
-    createLogger('silent'),
-  );
+  const server: RunningServer = await benchServer(databaseUrl, {
+    OSMAND_PORT: '0',
+    WIALON_IPS_PORT: '0',
+    INGEST_MAX_JUMP_KMH: '100000',
+  });
   const { db } = server.deps.database;
   const [client] = await db.query.clients.findMany({ limit: 1 });
   if (!client) throw new Error('no customer');
