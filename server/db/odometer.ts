@@ -112,12 +112,6 @@ export class DayDeltas {
   }
 }
 
-/** Adds a batch's day deltas to `vehicle_days` in one statement. */
-export async function applyDayDeltas(tx: Tx, deltas: DayDeltas) {
-  const statement = dayDeltasStatement(deltas);
-  if (statement) await tx.execute(statement);
-}
-
 /** The statement that adds the deltas to the day rows (undefined when there are none). */
 export function dayDeltasStatement(deltas: DayDeltas): SQL | undefined {
   if (deltas.byKey.size === 0) return undefined;
