@@ -1,12 +1,3 @@
-/**
- * Exactly once across restarts and processes: a server restarted inside an overspeed episode
- * raises nothing new; two server processes on one PostgreSQL, sent the same fixes at once,
- * raise each alert once and run the silence check once; a rule created through one process
- * applies to the next fix of the other; a late black box raises its own edges, marked late
- * and not e-mailed, without moving the vehicle's state.
- */
-import { type ChildProcess, fork } from 'node:child_process';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/client';
@@ -25,6 +16,7 @@ import {
   WialonDevice,
   wialonStamp,
 } from './alert-fixtures';
+import { type SecondProcess, startSecondProcess } from './fixtures/second-process';
 import { backends, postgresAvailable } from './harness';
 
 const HOME = { lat: -8.0539, lon: -34.8811 };
@@ -90,34 +82,26 @@ describe.each(await backends())('a restart inside an overspeed episode on %s', (
 describe.runIf(await postgresAvailable())('two server processes on one PostgreSQL', () => {
   let drop: () => Promise<void>;
   let a: RunningServer;
-  let child: ChildProcess;
-  let b: { port: number; url: string };
+  let b: SecondProcess;
 
   beforeAll(async () => {
     const database = await databaseFor('postgres');
     drop = database.drop;
     a = await startReal(database.env);
-    child = fork(path.join(import.meta.dirname, 'fixtures/alerts-child.ts'), [], {
-      execArgv: ['--import', 'tsx'],
-      env: { ...process.env, DATABASE_URL: database.env.DATABASE_URL },
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    });
-    b = await new Promise((resolve, reject) => {
-      child.once('message', (m) => resolve(m as { port: number; url: string }));
-      child.once('exit', (code) => reject(new Error(`second process exited (${code})`)));
+    b = await startSecondProcess(database.env.DATABASE_URL, {
+      ALERT_TIMEOUT_CHECK_SECONDS: '3600',
     });
   }, 60_000);
   afterAll(async () => {
-    child?.send('stop');
-    if (child) await new Promise((resolve) => child.once('exit', resolve));
+    await b?.stop();
     await a?.close();
     await drop?.();
   });
 
   const timeoutsOnB = (at: number) =>
     new Promise<number>((resolve) => {
-      child.once('message', (m) => resolve((m as { count: number }).count));
-      child.send({ timeouts: at });
+      b.child.once('message', (m) => resolve((m as { count: number }).count));
+      b.child.send({ timeouts: at });
     });
 
   it('raises each alert once when both receive the same fixes at once', async () => {

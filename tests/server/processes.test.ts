@@ -1,13 +1,3 @@
-/**
- * Several Rastro processes on one PostgreSQL (issue 16): process A in this test, process B a
- * child process, both on the real start path. A fix sent to A's OsmAnd port reaches a live
- * stream open on B, also after the listening connections were cut, and an alert raised on A
- * too; with fixes going to both at once, every
- * stream's event ids only grow and end at each tracker's last fix; a periodic job that both
- * run every second is done about once a second, not twice.
- */
-import { type ChildProcess, fork } from 'node:child_process';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/client';
@@ -24,6 +14,7 @@ import {
   startReal,
   vehicleWithTracker,
 } from './alert-fixtures';
+import { type SecondProcess, startSecondProcess } from './fixtures/second-process';
 import { postgresAvailable } from './harness';
 
 const HOME = { lat: -8.0539, lon: -34.8811 };
@@ -92,8 +83,7 @@ async function openStream(url: string, caller: Caller) {
 describe.runIf(await postgresAvailable())('two server processes on one PostgreSQL', () => {
   let drop: () => Promise<void>;
   let a: RunningServer;
-  let child: ChildProcess;
-  let b: { port: number; url: string };
+  let b: SecondProcess;
   // Both processes run the silence check every second (the periodic job under test).
   const periodic = { ALERT_TIMEOUT_CHECK_SECONDS: '1' };
 
@@ -101,23 +91,10 @@ describe.runIf(await postgresAvailable())('two server processes on one PostgreSQ
     const database = await databaseFor('postgres');
     drop = database.drop;
     a = await startReal({ ...database.env, ...periodic });
-    child = fork(path.join(import.meta.dirname, 'fixtures/server-child.ts'), [], {
-      execArgv: ['--import', 'tsx'],
-      env: {
-        ...process.env,
-        DATABASE_URL: database.env.DATABASE_URL,
-        CHILD_ENV: JSON.stringify(periodic),
-      },
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    });
-    b = await new Promise((resolve, reject) => {
-      child.once('message', (m) => resolve(m as { port: number; url: string }));
-      child.once('exit', (code) => reject(new Error(`second process exited (${code})`)));
-    });
+    b = await startSecondProcess(database.env.DATABASE_URL, periodic);
   }, 60_000);
   afterAll(async () => {
-    child?.send('stop');
-    if (child) await new Promise((resolve) => child.once('exit', resolve));
+    await b?.stop();
     await a?.close();
     await drop?.();
   });
