@@ -122,7 +122,8 @@ export function TempAccessPage() {
                         <>
                           <span style={{ color: STATE_COLORS[state] }}>{STATE_LABELS[state]}</span>
                           {' · '}
-                          {formatSpeed(fix.speed)} · <Age at={fix.fixTime} />
+                          <span className="nowrap">{formatSpeed(fix.speed)}</span> ·{' '}
+                          <Age at={fix.fixTime} />
                         </>
                       ) : (
                         'Ainda sem posição'
