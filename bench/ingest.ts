@@ -10,6 +10,7 @@ import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
+import { type EventLoopUtilization, performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../server/db/client';
 import { alertRules, alerts, trackers, vehicles } from '../server/db/schema';
@@ -21,6 +22,8 @@ const SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? 10);
 const WIALON_DEVICES = Number(process.env.BENCH_WIALON_DEVICES ?? 2000);
 const OSMAND_DEVICES = Number(process.env.BENCH_OSMAND_DEVICES ?? 2000);
 const OSMAND_CONCURRENCY = Number(process.env.BENCH_OSMAND_CONCURRENCY ?? 128);
+/** Which protocols to drive (BENCH_INGEST_PROTOCOLS=wialon,osmand). */
+const PROTOCOLS = (process.env.BENCH_INGEST_PROTOCOLS ?? 'wialon,osmand').split(',');
 
 async function seed(server: RunningServer, prefix: string, count: number) {
   const { db } = server.deps.database;
@@ -94,6 +97,11 @@ async function drive(
   );
   // Measured from the moment the devices start sending (logins and start-up left out).
   let before = { stored: 0, cpu: process.cpuUsage() };
+  const database = server.deps.database;
+  let busyBefore: { server: EventLoopUtilization; db: EventLoopUtilization | undefined } = {
+    server: performance.eventLoopUtilization(),
+    db: database.utilization?.(),
+  };
   let dbBefore: Map<number, number> | undefined;
   let watch: Promise<{ ms: number; pauseMs: number }> | undefined;
   let done: (() => void) | undefined;
@@ -102,6 +110,10 @@ async function drive(
       child.on('message', (m: { go?: boolean }) => {
         if (m.go) {
           before = { stored: server.deps.pipeline.stats().stored, cpu: process.cpuUsage() };
+          busyBefore = {
+            server: performance.eventLoopUtilization(),
+            db: database.utilization?.(),
+          };
           void databaseCpuMs(server).then((ms) => {
             dbBefore = ms;
           });
@@ -119,6 +131,8 @@ async function drive(
     },
   );
   const cpu = process.cpuUsage(before.cpu);
+  const serverBusy = performance.eventLoopUtilization(busyBefore.server).utilization;
+  const dbBusy = busyBefore.db && database.utilization?.(busyBefore.db).utilization;
   const dbAfter = await databaseCpuMs(server);
   done?.();
   const { pauseMs } = (await watch) ?? { pauseMs: 0 };
@@ -138,13 +152,26 @@ async function drive(
     cpuPer1000,
     dbPer1000,
     loadPer1000,
+    serverBusy,
+    dbBusy,
   };
 }
 
-/** CPU per 1,000 positions stored: the server, the database (PostgreSQL), the devices. */
-function cpuText(r: { cpuPer1000: number; dbPer1000: number | undefined; loadPer1000: number }) {
+/**
+ * CPU per 1,000 positions stored (the server, the database on PostgreSQL, the devices), and
+ * how busy the server's thread and PGlite's were: the one near 100 % is the limit.
+ */
+function cpuText(r: {
+  cpuPer1000: number;
+  dbPer1000: number | undefined;
+  loadPer1000: number;
+  serverBusy: number;
+  dbBusy: number | undefined;
+}) {
   const db = r.dbPer1000 === undefined ? '' : `, PostgreSQL ${r.dbPer1000.toFixed(0)} ms`;
-  return `CPU per 1,000: server ${r.cpuPer1000.toFixed(0)} ms${db}, load generator ${r.loadPer1000.toFixed(0)} ms`;
+  const pct = (x: number) => `${(x * 100).toFixed(0)} %`;
+  const dbBusy = r.dbBusy === undefined ? '' : `, PGlite thread ${pct(r.dbBusy)}`;
+  return `CPU per 1,000: server ${r.cpuPer1000.toFixed(0)} ms${db}, load generator ${r.loadPer1000.toFixed(0)} ms; busy: server thread ${pct(r.serverBusy)}${dbBusy}`;
 }
 
 export async function benchIngest(label: string, databaseUrl?: string) {
@@ -163,24 +190,28 @@ export async function benchIngest(label: string, databaseUrl?: string) {
       { clientId, name: 'Desligou', type: 'IGNITION_OFF', params: {} },
     ]);
     console.log(`\n${label}: ingest with the alert engine on (load generator in a child process)`);
-    const wialon = await drive(server, {
-      protocol: 'wialon',
-      port: server.wialonPort ?? 0,
-      prefix: 'wia-',
-      devices: WIALON_DEVICES,
-    });
-    console.log(
-      `  Wialon IPS, ${WIALON_DEVICES} devices, one packet in flight each: ${wialon.rate.toFixed(0)} positions/s stored (${wialon.stored} in ${(wialon.ms / 1000).toFixed(1)} s), longest pause ${wialon.pauseMs.toFixed(0)} ms, ${cpuText(wialon)}`,
-    );
-    const osmand = await drive(server, {
-      protocol: 'osmand',
-      port: server.osmandPort ?? 0,
-      prefix: 'osm-',
-      devices: OSMAND_DEVICES,
-    });
-    console.log(
-      `  OsmAnd, ${OSMAND_CONCURRENCY} requests in flight: ${osmand.rate.toFixed(0)} positions/s stored (${osmand.stored} in ${(osmand.ms / 1000).toFixed(1)} s), longest pause ${osmand.pauseMs.toFixed(0)} ms, ${cpuText(osmand)}`,
-    );
+    if (PROTOCOLS.includes('wialon')) {
+      const wialon = await drive(server, {
+        protocol: 'wialon',
+        port: server.wialonPort ?? 0,
+        prefix: 'wia-',
+        devices: WIALON_DEVICES,
+      });
+      console.log(
+        `  Wialon IPS, ${WIALON_DEVICES} devices, one packet in flight each: ${wialon.rate.toFixed(0)} positions/s stored (${wialon.stored} in ${(wialon.ms / 1000).toFixed(1)} s), longest pause ${wialon.pauseMs.toFixed(0)} ms, ${cpuText(wialon)}`,
+      );
+    }
+    if (PROTOCOLS.includes('osmand')) {
+      const osmand = await drive(server, {
+        protocol: 'osmand',
+        port: server.osmandPort ?? 0,
+        prefix: 'osm-',
+        devices: OSMAND_DEVICES,
+      });
+      console.log(
+        `  OsmAnd, ${OSMAND_CONCURRENCY} requests in flight: ${osmand.rate.toFixed(0)} positions/s stored (${osmand.stored} in ${(osmand.ms / 1000).toFixed(1)} s), longest pause ${osmand.pauseMs.toFixed(0)} ms, ${cpuText(osmand)}`,
+      );
+    }
     const raised = await server.deps.database.db.$count(alerts);
     console.log(
       `  alerts raised: ${raised}; load average ${loadavg()

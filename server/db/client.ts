@@ -10,6 +10,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { EventLoopUtilization } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -30,6 +31,8 @@ export interface Database {
    * reopened) until the database is closed. Undefined on PGlite, which one process owns.
    */
   listen?(channels: string[], handlers: NoticeHandlers): Promise<void>;
+  /** PGlite only: how busy its thread has been (benches print it beside the server's). */
+  utilization?(since?: EventLoopUtilization): EventLoopUtilization;
   close(): Promise<void>;
 }
 
@@ -60,10 +63,12 @@ async function openPglite(dataDir: string, onIdleError?: (err: Error) => void): 
     database: 'postgres',
     stream: thread.stream,
   });
-  return poolDatabase(pool, 'pglite', onIdleError, async () => {
+  const database = poolDatabase(pool, 'pglite', onIdleError, async () => {
     await pool.end();
     await thread.close();
   });
+  database.utilization = (since) => thread.utilization(since);
+  return database;
 }
 
 async function openPostgres(url: string, onIdleError?: (err: Error) => void): Promise<Database> {
