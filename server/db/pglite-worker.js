@@ -47,12 +47,47 @@ const enqueue = (work) => {
 };
 
 /**
+ * What PGlite answered a connection and is not sent yet. PGlite hands its answer over in
+ * many small pieces (a row, a message), and each message to the other thread has a cost of
+ * its own: they travel together, when the messages that arrived together have all run (see
+ * `port.on('message')`) or when a part is full.
+ */
+/** @type {Map<number, { parts: Uint8Array[]; size: number }>} */
+const unsent = new Map();
+
+/**
  * @param {number} conn
  * @param {Uint8Array} data
  */
 function answer(conn, data) {
-  for (let at = 0; at < data.length; at += PART) {
-    const part = data.slice(at, at + PART);
+  let out = unsent.get(conn);
+  if (!out) {
+    out = { parts: [], size: 0 };
+    unsent.set(conn, out);
+  }
+  out.parts.push(data.slice());
+  out.size += data.length;
+  if (out.size >= PART) flush(conn);
+}
+
+/** Sends what is waiting for `conn`, in parts of at most PART bytes. */
+function flush(/** @type {number} */ conn) {
+  const out = unsent.get(conn);
+  if (!out || out.size === 0) return;
+  unsent.delete(conn);
+  // A fresh buffer of its own (not Node's shared pool): it is handed over, not copied.
+  const all = new Uint8Array(out.size);
+  let offset = 0;
+  for (const piece of out.parts) {
+    all.set(piece, offset);
+    offset += piece.length;
+  }
+  if (all.length <= PART) {
+    send({ type: 'data', conn, data: all }, [all.buffer]);
+    return;
+  }
+  for (let at = 0; at < all.length; at += PART) {
+    const part = all.slice(at, at + PART);
     send({ type: 'data', conn, data: part }, [part.buffer]);
   }
 }
@@ -116,13 +151,18 @@ port.on('message', (/** @type {ToWorker} */ message) => {
       const { messages, rest } = split(conn, bytes);
       pending.set(conn, rest);
       enqueue(async () => {
-        for (const one of messages) await run(conn, one);
+        try {
+          for (const one of messages) await run(conn, one);
+        } finally {
+          flush(conn);
+        }
       });
       return;
     }
     case 'end':
       pending.delete(message.conn);
       started.delete(message.conn);
+      unsent.delete(message.conn);
       // A connection that went away inside a transaction leaves none open for the next.
       enqueue(async () => {
         if (db.isInTransaction()) await db.exec('rollback');
