@@ -11,6 +11,7 @@
  * out.
  */
 import * as v from 'valibot';
+import { isoMs } from '../lib/iso-time';
 import { type LocationItem, locationName } from './locations';
 
 /** The query of the lastLocation call with its optional answer format. */
@@ -79,12 +80,12 @@ export function compactLocations(items: LocationItem[]): CompactLocations {
   const clients = dictionary();
   const types = dictionary();
   let since = Number.POSITIVE_INFINITY;
-  for (const item of items) since = Math.min(since, Date.parse(item.fixTime));
+  for (const item of items) since = Math.min(since, isoMs(item.fixTime));
   if (!Number.isFinite(since)) since = 0;
   const eventBase = items[0]?.eventId ?? '0';
   let previous = BigInt(eventBase);
   const rows = items.map((item): CompactRow => {
-    const fix = Date.parse(item.fixTime);
+    const fix = isoMs(item.fixTime);
     const event = BigInt(item.eventId);
     const step = Number(event - previous);
     previous = event;
@@ -104,7 +105,7 @@ export function compactLocations(items: LocationItem[]): CompactLocations {
       item.battery,
       item.driver,
       fix - since,
-      Date.parse(item.receivedAt) - fix,
+      isoMs(item.receivedAt) - fix,
       step,
     ];
   });

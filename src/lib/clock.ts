@@ -5,11 +5,13 @@
  * together, and it stops when nobody listens. Timers are injected so tests drive the clock.
  */
 
+import { isoMs } from './iso-time';
+
 const SECOND = 1000;
 
 /** "agora", "há 40 s", "há 5 min", "há 3 h", "há 2 dias". */
 export function timeSince(iso: string, now = Date.now()): string {
-  const seconds = Math.max(0, Math.floor((now - Date.parse(iso)) / SECOND));
+  const seconds = Math.max(0, Math.floor((now - isoMs(iso)) / SECOND));
   if (seconds < 10) return 'agora';
   if (seconds < 60) return `há ${seconds} s`;
   const minutes = Math.floor(seconds / 60);

@@ -8,6 +8,8 @@
  * long ago. A stopped vehicle may report rarely, so it keeps its state until NO_SIGNAL.
  */
 
+import { isoMs } from './iso-time';
+
 export type VehicleState = 'moving' | 'idle' | 'off' | 'offline';
 
 /** Above this speed (km/h) a vehicle is moving; GPS drift stays below it. */
@@ -41,20 +43,10 @@ interface Fix {
 }
 
 /**
- * Fix times as numbers, read once per location: the map, its list and the counts ask for
- * the states of 10,000 vehicles at every round of fixes, and parsing dates was most of it.
+ * The map, its list and the counts ask for the states of 10,000 vehicles at every round of
+ * fixes: the fix time is read digit by digit (isoMs), faster than a cache of Date.parse.
  */
-const parsed = new WeakMap<Fix, { fixTime: string; ms: number }>();
-
-function fixMs(item: Fix): number {
-  const known = parsed.get(item);
-  if (known?.fixTime === item.fixTime) return known.ms;
-  const ms = Date.parse(item.fixTime);
-  parsed.set(item, { fixTime: item.fixTime, ms });
-  return ms;
-}
-
-const ageMs = (item: Fix, now: number) => now - fixMs(item);
+const ageMs = (item: Fix, now: number) => now - isoMs(item.fixTime);
 
 /** The last fix says the vehicle moved, but it is older than a few report intervals. */
 export function isStaleMotion(item: Fix, now = Date.now()): boolean {
