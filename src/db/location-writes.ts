@@ -3,7 +3,8 @@
  * alike (no session here: callers decide whether they may still write). A full read replaces
  * a customer's set — vehicles that left it are dropped — and live changes are merged, a newer
  * fix never overwritten by an older one. Each write moves the set's watermark, the greatest
- * event id applied, in the same transaction: the live stream resumes after it.
+ * event id applied, in the same transaction (a large live write, in its last one): the live
+ * stream resumes after it.
  */
 import type { LocationItem } from '../contract/locations';
 import { newestEvent } from '../lib/event-id';
@@ -61,19 +62,37 @@ export async function mergeLocations(
 }
 
 /**
+ * Rows a live write puts per transaction. Putting a row costs its thread (each value is
+ * cloned where `put` is called): a round of 10,000 in one call held the locations worker for
+ * most of a second, and the stream's next changes waited behind it.
+ */
+export const WRITE_CHUNK = 1000;
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
  * Writes live changes already known to be newer than what `scope` holds (the locations worker
  * keeps the set in memory and compares there, so nothing is read back); the watermark moves
- * by every item received (`received`), written or not.
+ * by every item received (`received`), written or not. A large write goes in chunks of
+ * WRITE_CHUNK with a task between them (`pause`); the watermark moves with the last one only,
+ * so a write cut short is read again from the stream.
  */
 export async function putNewerLocations(
   database: RastroDb,
   scope: string,
   newer: readonly LocationItem[],
   received: readonly LocationItem[],
+  pause: () => Promise<void> = nextTask,
 ): Promise<void> {
   if (received.length === 0) return;
+  let at = 0;
+  for (; newer.length - at > WRITE_CHUNK; at += WRITE_CHUNK) {
+    await database.lastLocations.bulkPut(mirrored(scope, newer.slice(at, at + WRITE_CHUNK)));
+    await pause();
+  }
+  const rest = newer.slice(at);
   await database.transaction('rw', database.lastLocations, database.syncState, async () => {
-    if (newer.length) await database.lastLocations.bulkPut(mirrored(scope, newer));
+    if (rest.length) await database.lastLocations.bulkPut(mirrored(scope, rest));
     const state = await database.syncState.get(locationsKey(scope));
     await database.syncState.put({
       key: locationsKey(scope),

@@ -8,7 +8,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { compactLocations } from '../../src/contract/compact-locations';
 import type { LocationItem } from '../../src/contract/locations';
-import { locationsKey } from '../../src/db/location-writes';
+import { locationsKey, putNewerLocations, WRITE_CHUNK } from '../../src/db/location-writes';
 import { createLocationsEngine, type LocationsEvent, SLICE } from '../../src/db/locations-engine';
 import { RastroDb } from '../../src/db/schema';
 import { locationItem } from './location-items';
@@ -182,5 +182,41 @@ describe('locations engine', () => {
     });
     const done = events.find((e) => e.type === 'done');
     expect(done?.type === 'done' && done.error).toBeTruthy();
+  });
+});
+
+describe('live writes in chunks', () => {
+  it('writes a large round in chunks, a task between them, and moves the watermark with the last', async () => {
+    const database = new RastroDb('chunks-whole');
+    const round = Array.from({ length: WRITE_CHUNK * 2 + 5 }, (_, n) => item(n, 10, n + 1));
+    const seen: { rows: number; watermark: string | undefined }[] = [];
+    await putNewerLocations(database, scope, round, round, async () => {
+      seen.push({
+        rows: await database.lastLocations.count(),
+        watermark: (await database.syncState.get(locationsKey(scope)))?.watermark,
+      });
+    });
+    expect(seen).toEqual([
+      { rows: WRITE_CHUNK, watermark: undefined },
+      { rows: WRITE_CHUNK * 2, watermark: undefined },
+    ]);
+    expect(await database.lastLocations.count()).toBe(round.length);
+    expect((await database.syncState.get(locationsKey(scope)))?.watermark).toBe(
+      String(round.length),
+    );
+  });
+
+  it('leaves the watermark where it was when a write is cut short', async () => {
+    const database = new RastroDb('chunks-cut');
+    const first = [item(0, 1, 1)];
+    await putNewerLocations(database, scope, first, first);
+    const round = Array.from({ length: WRITE_CHUNK + 1 }, (_, n) => item(n, 10, n + 2));
+    await expect(
+      putNewerLocations(database, scope, round, round, async () => {
+        throw new Error('worker stopped');
+      }),
+    ).rejects.toThrow('worker stopped');
+    // The stream resumes after event 1: every change of the round comes again.
+    expect((await database.syncState.get(locationsKey(scope)))?.watermark).toBe('1');
   });
 });
