@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import { type LocationItem, locationName } from '../../src/contract';
 import type { AuthEnv } from '../auth/middleware';
 import { subtreeIds } from '../db/clients';
-import { fleetVehicleIds, lastLocationsOf, vehiclesAndDrivers } from '../db/positions';
+import { fleetVehicleIds, lastLocationsWithNames } from '../db/positions';
 import { linkedVehicleIds } from '../db/sharing';
 import type { Deps } from '../deps';
 import { notFound } from '../http/errors';
@@ -55,21 +55,12 @@ export async function locationItems(
     afterSeq?: number | undefined;
   } = {},
 ): Promise<LocationItem[]> {
-  const { db } = deps.database;
-  const rows = await lastLocationsOf(db, scope.clientIds, {
+  const rows = await lastLocationsWithNames(deps.database.db, scope.clientIds, {
     vehicleIds: scope.vehicleIds,
     ...extra,
   });
-  const names = await vehiclesAndDrivers(
-    db,
-    scope.clientIds,
-    [...new Set(rows.flatMap((row) => (row.vehicleId ? [row.vehicleId] : [])))],
-    [...new Set(rows.flatMap((row) => (row.driverRfid ? [row.driverRfid] : [])))],
-  );
-  const vehicles = new Map(names.vehicles.map((x) => [x.id, x]));
-  const drivers = new Map(names.drivers.map((d) => [`${d.clientId}:${d.rfid}`, d.name]));
   return rows.map((row) => {
-    const vehicle = row.vehicleId ? vehicles.get(row.vehicleId) : undefined;
+    const { vehicle } = row;
     const type = vehicle ? 'vehicle' : 'tracker';
     return {
       id: vehicle?.id ?? row.trackerId,
@@ -85,9 +76,9 @@ export async function locationItems(
       course: row.course,
       ignition: row.ignition,
       battery: row.battery,
-      driver: (row.driverRfid && drivers.get(`${row.clientId}:${row.driverRfid}`)) || null,
-      fixTime: row.fixTime.toISOString(),
-      receivedAt: row.receivedAt.toISOString(),
+      driver: row.driver,
+      fixTime: row.fixTime,
+      receivedAt: row.receivedAt,
       eventId: String(row.seq),
     };
   });
