@@ -7,7 +7,8 @@
  * A round of fixes for thousands of vehicles is applied in slices, one task each, so the page
  * never stops answering for long: meanwhile the clusters keep their last grouping (drawn where
  * the vehicles were), and they regroup once, in a task of their own, when every vehicle has
- * moved. `data-rendered` counts the vehicles grouped, so a frame drawn meanwhile says so.
+ * moved (src/map/vehicle-rounds.ts). `data-rendered` counts the vehicles grouped, so a frame
+ * drawn meanwhile says so.
  *
  * Once a frame has completed, the map element carries `data-rendered` (vehicles drawn) and
  * `data-rendered-oldest-fix` (the oldest fix among them): nothing a person sees tells that a
@@ -18,29 +19,24 @@
 
 import { boundingExtent, getHeight, getWidth } from 'ol/extent';
 import type { FeatureLike } from 'ol/Feature';
-import Feature from 'ol/Feature';
-import Point from 'ol/geom/Point';
 import VectorLayer from 'ol/layer/Vector';
 import { fromLonLat } from 'ol/proj';
-import VectorSource from 'ol/source/Vector';
 import { useEffect, useRef } from 'react';
-import type { LocationItem } from '../contract';
 import { type VehicleState, vehicleState } from '../lib/vehicle-state';
 import { DRAWN_MARK, type DrawnDetail } from './drawn-mark';
 import { useMap } from './MapView';
 import { PausableCluster } from './pausable-cluster';
+import {
+  applyRound,
+  createVehicleSet,
+  type MapVehicle,
+  type VehicleFeature,
+} from './vehicle-rounds';
 import { clusterStyle, vehicleStyle } from './vehicle-styles';
 
 /** From this zoom on, every vehicle is drawn on its own. */
 const UNCLUSTER_ZOOM = 15;
 const CLUSTER_DISTANCE = 48;
-
-/** Vehicles moved per task when a round of fixes is applied. */
-const SLICE = 1000;
-/** The longest the clusters wait for rounds that keep coming before they are applied at once. */
-const MAX_WAIT_MS = 1000;
-
-type VehicleFeature = Feature<Point>;
 
 /**
  * The next task: lets the page paint and answer between slices. One channel for the page, held
@@ -61,22 +57,7 @@ function nextTask(run: () => void): () => void {
   };
 }
 
-/** What the map needs of a vehicle's last location (a signed-in user's or a shared link's). */
-
-export type MapVehicle = Pick<
-  LocationItem,
-  | 'id'
-  | 'name'
-  | 'plate'
-  | 'vehicleType'
-  | 'latitude'
-  | 'longitude'
-  | 'speed'
-  | 'course'
-  | 'ignition'
-  | 'fixTime'
-  | 'receivedAt'
->;
+export type { MapVehicle } from './vehicle-rounds';
 
 export function VehicleLayer({
   items,
@@ -96,21 +77,14 @@ export function VehicleLayer({
   followOffset?: number;
 }) {
   const map = useMap();
-  const source = useRef(new VectorSource<VehicleFeature>());
-  const features = useRef(new Map<string, VehicleFeature>());
+  const vehicles = useRef(createVehicleSet()).current;
   const layer = useRef<VectorLayer | null>(null);
-  const clusters = useRef<PausableCluster | null>(null);
   const settings = useRef({ selectedId, now, onSelect });
-  const oldestFix = useRef('');
-  /** How many vehicles the clusters hold (those drawn once a frame completes). */
-  const grouped = useRef(0);
-  /** Since when the clusters wait for a round still being applied (0: they do not). */
-  const waitingSince = useRef(0);
   settings.current = { selectedId, now, onSelect };
 
   useEffect(() => {
-    const cluster = new PausableCluster({ source: source.current, distance: CLUSTER_DISTANCE });
-    clusters.current = cluster;
+    const cluster = new PausableCluster({ source: vehicles.source, distance: CLUSTER_DISTANCE });
+    vehicles.cluster = cluster;
     // Worked out when the fix or the clock changes, not at every frame for every member.
     const stateOf = (f: FeatureLike) => f.get('state') as VehicleState;
     const vectorLayer = new VectorLayer({
@@ -181,17 +155,17 @@ export function VehicleLayer({
     const onRendered = map.on('rendercomplete', () => {
       const target = map.getTargetElement();
       if (!target) return;
-      const rendered = String(grouped.current);
+      const rendered = String(vehicles.grouped);
       if (
         target.dataset.rendered === rendered &&
-        target.dataset.renderedOldestFix === oldestFix.current
+        target.dataset.renderedOldestFix === vehicles.oldestFix
       )
         return;
       target.dataset.rendered = rendered;
-      target.dataset.renderedOldestFix = oldestFix.current;
+      target.dataset.renderedOldestFix = vehicles.oldestFix;
       // The moment of that frame, for the browser benchmark (only the latest is kept).
       performance.clearMarks(DRAWN_MARK);
-      const detail: DrawnDetail = { rendered: grouped.current, oldestFix: oldestFix.current };
+      const detail: DrawnDetail = { rendered: vehicles.grouped, oldestFix: vehicles.oldestFix };
       performance.mark(DRAWN_MARK, { detail });
     });
 
@@ -203,92 +177,22 @@ export function VehicleLayer({
       map.removeLayer(vectorLayer);
       vectorLayer.dispose();
       cluster.dispose();
+      vehicles.cluster = null;
     };
-  }, [map]);
+  }, [map, vehicles]);
 
   // Move, add and drop features to match the items.
-  useEffect(() => {
-    const known = features.current;
-    const cluster = clusters.current;
-    const added: VehicleFeature[] = [];
-    const moved: MapVehicle[] = [];
-    const seen = new Set<string>();
-    let oldest = '';
-    for (const item of items) {
-      seen.add(item.id);
-      if (!oldest || item.fixTime < oldest) oldest = item.fixTime;
-      const feature = known.get(item.id);
-      if (!feature) {
-        const created = new Feature({
-          geometry: new Point(fromLonLat([item.longitude, item.latitude])),
-        });
-        created.setId(item.id);
-        created.set('item', item, true);
-        created.set('state', vehicleState(item, settings.current.now), true);
-        known.set(item.id, created);
-        added.push(created);
-        continue;
-      }
-      const previous = feature.get('item') as MapVehicle;
-      if (previous === item) continue;
-      if (previous.fixTime === item.fixTime && previous.receivedAt === item.receivedAt) continue;
-      moved.push(item);
-    }
-    const gone: VehicleFeature[] = [];
-    for (const [id, feature] of known) {
-      if (seen.has(id)) continue;
-      gone.push(feature);
-      known.delete(id);
-    }
-    // Each change would make the clusters regroup everything (10,000 × 10,000): they wait,
-    // and regroup once after.
-    cluster?.pause();
-    waitingSince.current ||= Date.now();
-    if (gone.length) source.current.removeFeatures(gone);
-    if (added.length) source.current.addFeatures(added);
-    // A feature takes its new fix with its new place, so an interrupted round (newer items
-    // came) leaves the rest for the next one to find.
-    const move = (from: number, to: number) => {
-      for (const item of moved.slice(from, to)) {
-        const feature = known.get(item.id);
-        if (!feature) continue;
-        feature.set('item', item, true);
-        feature.set('state', vehicleState(item, settings.current.now), true);
-        feature.getGeometry()?.setCoordinates(fromLonLat([item.longitude, item.latitude]));
-      }
-    };
-    const finish = () => {
-      waitingSince.current = 0;
-      cluster?.resume();
-      grouped.current = known.size;
-      oldestFix.current = oldest;
-    };
-    // Rounds coming faster than they are applied (each one interrupts the last) must not
-    // keep the clusters waiting: past a second, the rest is applied at once.
-    const slice = Date.now() - waitingSince.current > MAX_WAIT_MS ? moved.length : SLICE;
-    move(0, slice);
-    if (moved.length <= slice) {
-      finish();
-      return;
-    }
-    let at = slice;
-    let cancel = () => {};
-    const step = () => {
-      move(at, at + SLICE);
-      at += SLICE;
-      // Regrouping is a task of its own too.
-      cancel = nextTask(at < moved.length ? step : finish);
-    };
-    cancel = nextTask(step);
-    return () => cancel();
-  }, [items]);
+  useEffect(
+    () => applyRound(vehicles, items, (item) => vehicleState(item, settings.current.now), nextTask),
+    [items, vehicles],
+  );
 
   // States move with the clock ('Sem sinal' appears by itself).
   useEffect(() => {
-    for (const feature of features.current.values())
+    for (const feature of vehicles.features.values())
       feature.set('state', vehicleState(feature.get('item') as MapVehicle, now), true);
     layer.current?.changed();
-  }, [now]);
+  }, [now, vehicles]);
 
   // Restyle on selection.
   useEffect(() => {
