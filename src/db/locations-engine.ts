@@ -51,8 +51,14 @@ export type LocationsEvent =
   | { type: 'ready'; scope: string }
   | { type: 'done'; request: number; count: number; error?: string };
 
-/** Live changes are merged at most this often: each merge costs the page a redraw. */
-export const FLUSH_MS = 250;
+/**
+ * When live changes reach the page. Each merge costs the page a pass over every vehicle (the
+ * counts, the list, the map's round), so a round of fixes — a burst of the stream's writes —
+ * is merged once, whole: when the stream has been quiet for QUIET_MS; and a steady trickle at
+ * the latest FLUSH_MS after the first change that waits.
+ */
+export const QUIET_MS = 100;
+export const FLUSH_MS = 500;
 /** Items per message to the page: reading a slice of 2,500 takes it a few milliseconds. */
 export const SLICE = 2500;
 
@@ -80,11 +86,29 @@ export function createLocationsEngine(
   database: RastroDb,
   post: (event: LocationsEvent) => void,
   schedule: (run: () => void, ms: number) => unknown = setTimeout,
+  clock: () => number = () => performance.now(),
 ) {
   let scope = '';
   let held = new Map<string, LocationItem>();
   let pending: LocationItem[] = [];
-  let flushDue = false;
+  /** When the first change now waiting came, and the stream's last bytes. */
+  let firstWaiting = 0;
+  let lastBytes = 0;
+  let armed = false;
+  const arm = (ms: number) => {
+    armed = true;
+    schedule(check, ms);
+  };
+  /** Merges what waits once the stream is quiet or the first change has waited long enough. */
+  function check() {
+    armed = false;
+    if (pending.length === 0) return;
+    const now = clock();
+    const quiet = now - lastBytes;
+    const waited = now - firstWaiting;
+    if (quiet >= QUIET_MS || waited >= FLUSH_MS) flush();
+    else arm(Math.max(1, Math.min(QUIET_MS - quiet, FLUSH_MS - waited)));
+  }
   let parser = createLocationStreamParser({ onItem: () => {}, onReady: () => {} });
   /** Writes run one after another, in the order their changes were merged. */
   let writing: Promise<unknown> = Promise.resolve();
@@ -114,7 +138,6 @@ export function createLocationsEngine(
   }
 
   function flush() {
-    flushDue = false;
     const items = pending;
     pending = [];
     const newer = items.filter((item) => {
@@ -204,16 +227,16 @@ export function createLocationsEngine(
         parser = createLocationStreamParser({
           onItem: (item) => {
             if (message.scope !== scope) return;
+            if (pending.length === 0) firstWaiting = clock();
             pending.push(item);
-            if (flushDue) return;
-            flushDue = true;
-            schedule(flush, FLUSH_MS);
           },
           onReady: () => post({ type: 'ready', scope: message.scope }),
         });
         return;
       case 'stream':
         parser.feed(message.bytes);
+        lastBytes = clock();
+        if (pending.length > 0 && !armed) arm(QUIET_MS);
         return;
       case 'stream-end':
         if (pending.length) flush();

@@ -9,7 +9,13 @@ import { describe, expect, it } from 'vitest';
 import { compactLocations } from '../../src/contract/compact-locations';
 import type { LocationItem } from '../../src/contract/locations';
 import { locationsKey, putNewerLocations, WRITE_CHUNK } from '../../src/db/location-writes';
-import { createLocationsEngine, type LocationsEvent, SLICE } from '../../src/db/locations-engine';
+import {
+  createLocationsEngine,
+  FLUSH_MS,
+  type LocationsEvent,
+  QUIET_MS,
+  SLICE,
+} from '../../src/db/locations-engine';
 import { RastroDb } from '../../src/db/schema';
 import { locationItem } from './location-items';
 
@@ -36,17 +42,30 @@ const sse = (items: LocationItem[]) =>
 function harness(name: string) {
   const database = new RastroDb(name);
   const events: LocationsEvent[] = [];
-  const timers: (() => void)[] = [];
+  const timers: { run: () => void; at: number }[] = [];
+  let now = 0;
   const engine = createLocationsEngine(
     database,
     (event) => events.push(event),
-    (run) => timers.push(run),
+    (run, ms) => timers.push({ run, at: now + ms }),
+    () => now,
   );
   const rows = () => events.filter((e) => e.type === 'rows');
-  const flushTimers = () => {
-    for (const run of timers.splice(0)) run();
+  /** Moves the clock on by `ms`, running the timers due meanwhile (and those they set). */
+  const advance = (ms: number) => {
+    const end = now + ms;
+    for (;;) {
+      timers.sort((a, b) => a.at - b.at);
+      const [next] = timers;
+      if (!next || next.at > end) break;
+      timers.shift();
+      now = next.at;
+      next.run();
+    }
+    now = end;
   };
-  return { database, engine, events, rows, flushTimers };
+  const flushTimers = () => advance(FLUSH_MS);
+  return { database, engine, events, rows, flushTimers, advance };
 }
 
 describe('locations engine', () => {
@@ -182,6 +201,49 @@ describe('locations engine', () => {
     });
     const done = events.find((e) => e.type === 'done');
     expect(done?.type === 'done' && done.error).toBeTruthy();
+  });
+});
+
+describe('when live changes reach the page', () => {
+  async function live(name: string) {
+    const h = harness(name);
+    await h.engine.handle({ type: 'open', scope });
+    await h.engine.handle({ type: 'stream-start', scope });
+    const shown = () =>
+      h.rows().flatMap((e) => (e.type === 'rows' && !e.reset ? [e.items.map((i) => i.id)] : []));
+    const send = (items: LocationItem[]) =>
+      h.engine.handle({ type: 'stream', scope, bytes: sse(items) });
+    return { ...h, shown, send };
+  }
+
+  it('shows a burst of the stream once, when the stream goes quiet', async () => {
+    const { advance, shown, send } = await live('flush-burst');
+    await send([item(1, 10, 1)]);
+    advance(QUIET_MS / 2);
+    await send([item(2, 10, 2)]);
+    advance(QUIET_MS / 2);
+    await send([item(3, 10, 3)]);
+    advance(QUIET_MS - 1);
+    expect(shown()).toEqual([]);
+    advance(1);
+    expect(shown()).toEqual([['v1', 'v2', 'v3']]);
+  });
+
+  it('shows a steady trickle at the latest FLUSH_MS after the first change waited', async () => {
+    const { advance, shown, send } = await live('flush-trickle');
+    const step = QUIET_MS / 2;
+    let n = 1;
+    for (let t = 0; t < FLUSH_MS; t += step) {
+      await send([item(n, 10, n)]);
+      n += 1;
+      advance(step);
+    }
+    const [first] = shown();
+    expect(shown()).toHaveLength(1);
+    expect(first?.length).toBe(FLUSH_MS / step);
+    // The rest follows once the stream is quiet.
+    advance(QUIET_MS);
+    expect(shown().flat()).toHaveLength(n - 1);
   });
 });
 
