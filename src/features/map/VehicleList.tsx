@@ -82,17 +82,16 @@ interface Entry {
   key: string | null;
   textValue: string;
   text: string;
-  /** What the entry was built from: plate, name and driver. */
-  source: string;
+  /** What the entry was built from. */
+  plate: string | null;
+  name: string;
+  driver: string | null;
 }
 
 function byTitle(a: Entry, b: Entry): number {
   if (a.key !== null && b.key !== null && a.key !== b.key) return a.key < b.key ? -1 : 1;
   return collator.compare(a.title, b.title);
 }
-
-const sourceOf = (item: LocationItem) =>
-  `${item.plate ?? ''}\u0001${item.name}\u0001${item.driver ?? ''}`;
 
 /** The entries of `items`, sorted; the very same array while no vehicle came, went or changed name. */
 function useEntries(items: LocationItem[]): Entry[] {
@@ -102,9 +101,13 @@ function useEntries(items: LocationItem[]): Entry[] {
     let changed = items.length !== cache.current.size;
     const next = new Map<string, Entry>();
     for (const item of items) {
-      const source = sourceOf(item);
       let entry = cache.current.get(item.id);
-      if (!entry || entry.source !== source) {
+      if (
+        !entry ||
+        entry.plate !== item.plate ||
+        entry.name !== item.name ||
+        entry.driver !== item.driver
+      ) {
         changed = true;
         const title = item.plate ?? item.name;
         entry = {
@@ -113,7 +116,9 @@ function useEntries(items: LocationItem[]): Entry[] {
           key: sortKey(title),
           textValue: `${item.plate ?? ''} ${item.name}`,
           text: searchable(`${item.plate ?? ''} ${item.name} ${item.driver ?? ''}`),
-          source,
+          plate: item.plate,
+          name: item.name,
+          driver: item.driver,
         };
       }
       next.set(item.id, entry);
