@@ -12,7 +12,8 @@
  * - When thousands move at once they leave the source while they move and come back together:
  *   moving a feature inside it updates the source's spatial index one feature at a time (a
  *   removal, an insertion and two events each), while putting them all back builds the index
- *   in one pass. Vehicles added or gone meanwhile are settled when the features come back.
+ *   in one pass (a few thousand per task: the index takes each part as a subtree). Vehicles
+ *   added or gone meanwhile are settled when the features come back.
  */
 import Feature from 'ol/Feature';
 import Point from 'ol/geom/Point';
@@ -46,6 +47,8 @@ export const SLICE = 1000;
 export const DETACH_AT = 2000;
 /** …where moving one costs a fraction: more per task. */
 export const DETACHED_SLICE = 2500;
+/** Features put back into the source per task. */
+export const ATTACH_SLICE = 2500;
 /** The longest the clusters wait for rounds that keep coming before they are applied at once. */
 export const MAX_WAIT_MS = 1000;
 
@@ -59,8 +62,10 @@ export interface VehicleSet {
   readonly features: Map<string, VehicleFeature>;
   /** The layer's clusters over `source` (set by the layer when it is on a map). */
   cluster: PausableCluster | null;
-  /** Whether the features are out of the source for a round of many moves. */
+  /** Whether the features are out of the source for a round of many moves… */
   detached: boolean;
+  /** …and some of them already back (a round cut short while putting them back). */
+  partial: boolean;
   /** Since when the clusters wait for a round still being applied (0: they do not). */
   waitingSince: number;
   /** How many vehicles the clusters hold (those drawn once a frame completes). */
@@ -75,6 +80,7 @@ export function createVehicleSet(): VehicleSet {
     features: new Map(),
     cluster: null,
     detached: false,
+    partial: false,
     waitingSince: 0,
     grouped: 0,
     oldestFix: '',
@@ -126,12 +132,19 @@ export function applyRound(
   }
   cluster?.pause();
   set.waitingSince ||= clock();
-  if (!set.detached && moved.length >= DETACH_AT) {
+  // A round cut short while the features were being put back: out again, all of them.
+  if (set.partial) {
     source.clear(true);
-    set.detached = true;
+    set.partial = false;
   }
+  const detach = !set.detached && moved.length >= DETACH_AT;
+  const outside = set.detached || detach;
   if (gone.length && !set.detached) source.removeFeatures(gone);
   if (added.length && !set.detached) source.addFeatures(added);
+  const takeOut = () => {
+    source.clear(true);
+    set.detached = true;
+  };
   // A feature takes its new fix with its new place, so an interrupted round leaves the rest
   // for the next one to find.
   const move = (from: number, to: number) => {
@@ -144,10 +157,13 @@ export function applyRound(
       feature.getGeometry()?.setCoordinates(fromLonLat([item.longitude, item.latitude]));
     }
   };
-  const attach = () => {
+  let back: VehicleFeature[] = [];
+  const putBack = (from: number, to = Number.POSITIVE_INFINITY) => {
     if (!set.detached) return;
-    set.detached = false;
-    source.addFeatures([...known.values()]);
+    if (from === 0) back = [...known.values()];
+    source.addFeatures(back.slice(from, to));
+    set.partial = to < back.length;
+    set.detached = set.partial;
   };
   const finish = () => {
     set.waitingSince = 0;
@@ -156,23 +172,29 @@ export function applyRound(
     set.oldestFix = oldest;
   };
   const overdue = clock() - set.waitingSince > MAX_WAIT_MS;
-  if (overdue || (!set.detached && moved.length <= SLICE)) {
+  if (overdue || (!outside && moved.length <= SLICE)) {
+    if (detach) takeOut();
     move(0, moved.length);
-    attach();
+    putBack(0);
     finish();
     return () => {};
   }
-  // One task per slice of moves, then one to put the features back, then the regrouping.
-  const size = set.detached ? DETACHED_SLICE : SLICE;
+  // One task per slice: taking the features out, their moves, putting them back; then the
+  // regrouping. Out of the source, the first task is a task of its own too.
+  const size = outside ? DETACHED_SLICE : SLICE;
   const steps: (() => void)[] = [];
+  if (detach) steps.push(takeOut);
   for (let from = 0; from < moved.length; from += size) steps.push(() => move(from, from + size));
-  if (set.detached) steps.push(attach);
+  if (outside)
+    for (let from = 0; from < known.size; from += ATTACH_SLICE)
+      steps.push(() => putBack(from, from + ATTACH_SLICE));
   steps.push(finish);
   let cancel = () => {};
   const run = (at: number) => {
     steps[at]?.();
     if (at + 1 < steps.length) cancel = schedule(() => run(at + 1));
   };
-  run(0);
+  if (outside) cancel = schedule(() => run(0));
+  else run(0);
   return () => cancel();
 }

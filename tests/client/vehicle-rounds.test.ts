@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { LocationItem } from '../../src/contract';
 import { PausableCluster } from '../../src/map/pausable-cluster';
 import {
+  ATTACH_SLICE,
   applyRound,
   createVehicleSet,
   DETACH_AT,
@@ -110,6 +111,9 @@ describe('rounds of fixes on the map', () => {
     const groupsBefore = set.cluster?.getFeatures();
 
     round(Array.from({ length: count }, (_, n) => vehicle(n, 10, 0.5)));
+    // Nothing more in the task that found the changes; taken out in the next one.
+    expect(set.source.getFeatures()).toHaveLength(count);
+    queue.shift()?.();
     // Out of the source while they move; the clusters keep the grouping they had.
     expect(set.detached).toBe(true);
     expect(set.source.getFeatures()).toHaveLength(0);
@@ -117,8 +121,16 @@ describe('rounds of fixes on the map', () => {
     expect(set.cluster?.getFeatures()).toEqual(groupsBefore);
     expect(set.oldestFix).toBe(at(0));
 
-    const tasks = drain();
+    // Moves, then back in parts, then the regrouping.
+    let tasks = 0;
+    while (set.detached) {
+      queue.shift()?.();
+      tasks += 1;
+      expect(set.cluster?.getFeatures()).toEqual(groupsBefore);
+    }
     expect(tasks).toBeGreaterThanOrEqual(2);
+    expect(set.source.getFeatures()).toHaveLength(count);
+    expect(drain()).toBe(1);
     expect(set.detached).toBe(false);
     expect(set.source.getFeatures()).toHaveLength(count);
     expect(grouped()).toBe(count);
@@ -134,8 +146,10 @@ describe('rounds of fixes on the map', () => {
     const count = DETACH_AT + 500;
     round(Array.from({ length: count }, (_, n) => vehicle(n, 0)));
     const stop = round(Array.from({ length: count }, (_, n) => vehicle(n, 10, 0.5)));
-    queue.shift()?.(); // one slice more, then a newer round arrives
+    queue.shift()?.(); // taken out
+    queue.shift()?.(); // one slice moved, then a newer round arrives
     stop();
+    queue.length = 0;
     // Vehicle 0 is gone, a new one came, every other moved again.
     const newer = [
       ...Array.from({ length: count - 1 }, (_, n) => vehicle(n + 1, 20, 1)),
@@ -152,6 +166,26 @@ describe('rounds of fixes on the map', () => {
       if (!item) throw new Error('missing');
       expect(placeOf(item.id)?.[1]).toBeCloseTo(item.latitude, 6);
     }
+  });
+
+  it('takes every feature out again when a round is cut short while they are put back', () => {
+    const { set, round, drain, queue, grouped, placeOf } = harness();
+    const count = ATTACH_SLICE + DETACH_AT;
+    round(Array.from({ length: count }, (_, n) => vehicle(n, 0)));
+    const stop = round(Array.from({ length: count }, (_, n) => vehicle(n, 10, 0.5)));
+    while (!set.partial) queue.shift()?.();
+    expect(set.source.getFeatures()).toHaveLength(ATTACH_SLICE);
+    stop();
+    queue.length = 0;
+    const newer = Array.from({ length: count - 1 }, (_, n) => vehicle(n, 20, 1));
+    round(newer);
+    expect(set.partial).toBe(false);
+    expect(set.source.getFeatures()).toHaveLength(0);
+    drain();
+    expect(set.source.getFeatures()).toHaveLength(count - 1);
+    expect(grouped()).toBe(count - 1);
+    const last = newer.at(-1);
+    expect(last && placeOf(last.id)?.[1]).toBeCloseTo(last?.latitude ?? 0, 6);
   });
 
   it('applies the rest at once when rounds keep the clusters waiting too long', () => {
