@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPOT_PLATE, RISK_PLATE } from '../../server/demo/alerts';
 import { demoDevices, osmandQuery, reportOf, wialonPacket } from '../../server/simulator';
 import type { RunningServer } from '../../server/start';
-import type { Alert } from '../../src/contract';
+import type { AlertPage } from '../../src/contract';
 import { type Caller, crcHex, signIn, startReal } from './alert-fixtures';
 
 const INTERVAL = 10_000;
@@ -65,8 +65,8 @@ describe('the demo', () => {
     }
     for (const socket of sockets.values()) socket.destroy();
     await server.deps.alerts.engine.checkTimeouts(new Date());
-    const res = await admin.call('GET', '/registros/alerts?limit=1000');
-    const alerts = res.body.items as Alert[];
+    const res = await admin.call<AlertPage>('GET', '/registros/alerts?limit=1000');
+    const alerts = res.body.items;
     const types = new Set(alerts.map((a) => a.type));
     for (const type of [
       'OVERSPEED',

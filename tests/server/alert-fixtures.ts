@@ -12,8 +12,15 @@ import pg from 'pg';
 import { crcHex } from '../../server/ingest/wialon';
 import { createLogger } from '../../server/log';
 import { type RunningServer, startServer } from '../../server/start';
-import type { Alert } from '../../src/contract';
-import { type Backend, PG_ADMIN_URL, testConfig } from './harness';
+import type {
+  Alert,
+  AlertPage,
+  AlertRule,
+  CustomerRowPage,
+  Tracker,
+  Vehicle,
+} from '../../src/contract';
+import { type ApiResponse, type Backend, PG_ADMIN_URL, parseBody, testConfig } from './harness';
 
 export const FLESPI_SECRET = 'segredo-do-flespi-dos-testes-0123';
 
@@ -63,8 +70,8 @@ export async function startReal(env: Record<string, string>): Promise<RunningSer
 export interface Caller {
   token: string;
   userId: string;
-  // biome-ignore lint/suspicious/noExplicitAny: test bodies are inspected loosely
-  call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
+  /** `T` is what the test expects the body to be (see ApiResponse in harness.ts). */
+  call<T = unknown>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>>;
 }
 
 /** Signs in on a running server. */
@@ -83,7 +90,7 @@ export async function signIn(
   return {
     token: session.accessToken,
     userId: session.user.id,
-    async call(method, route, body) {
+    async call<T>(method: string, route: string, body?: unknown): Promise<ApiResponse<T>> {
       const r = await fetch(`${url}${route}`, {
         method,
         headers: {
@@ -92,26 +99,16 @@ export async function signIn(
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
-      const text = await r.text();
-      let parsed: unknown = text;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        // not JSON
-      }
-      // biome-ignore lint/suspicious/noExplicitAny: test bodies are inspected loosely
-      return { status: r.status, body: parsed as any };
+      return { status: r.status, body: (await parseBody(r)) as T };
     },
   };
 }
 
 /** The demo customers by name. */
 export async function customers(caller: Caller) {
-  const { body } = await caller.call('GET', '/registros/client?limit=100');
+  const { body } = await caller.call<CustomerRowPage>('GET', '/registros/client?limit=100');
   const find = (name: string) => {
-    const found = (body.clients as { id: string; name: string }[]).find((c) =>
-      c.name.startsWith(name),
-    );
+    const found = body.clients.find((c) => c.name.startsWith(name));
     if (!found) throw new Error(`customer ${name} missing`);
     return found.id;
   };
@@ -129,37 +126,37 @@ export async function vehicleWithTracker(
   plate: string,
   identifier: string,
 ) {
-  const vehicle = await caller.call('POST', '/registros/vehicle', {
+  const vehicle = await caller.call<Vehicle>('POST', '/registros/vehicle', {
     clientId,
     name: `Veículo ${plate}`,
     plate,
     type: 'truck',
   });
   if (vehicle.status !== 201) throw new Error(`vehicle: ${JSON.stringify(vehicle.body)}`);
-  const tracker = await caller.call('POST', '/registros/tracker', {
+  const tracker = await caller.call<Tracker>('POST', '/registros/tracker', {
     clientId,
     identifier,
     provider: 'rastro',
     vehicleId: vehicle.body.id,
   });
   if (tracker.status !== 201) throw new Error(`tracker: ${JSON.stringify(tracker.body)}`);
-  return { vehicleId: vehicle.body.id as string, trackerId: tracker.body.id as string };
+  return { vehicleId: vehicle.body.id, trackerId: tracker.body.id };
 }
 
 export async function createRule(caller: Caller, rule: Record<string, unknown>) {
-  const res = await caller.call('POST', '/registros/alert-rules', rule);
+  const res = await caller.call<AlertRule>('POST', '/registros/alert-rules', rule);
   if (res.status !== 201) throw new Error(`rule: ${JSON.stringify(res.body)}`);
-  return res.body.id as string;
+  return res.body.id;
 }
 
 /** Every alert of a vehicle, oldest fix first. */
 export async function alertsOf(caller: Caller, vehicleId: string): Promise<Alert[]> {
-  const res = await caller.call(
+  const res = await caller.call<AlertPage>(
     'GET',
     `/registros/alerts?vehicleId=${vehicleId}&limit=1000&sort=createdAt&order=asc`,
   );
   if (res.status !== 200) throw new Error(`alerts: ${JSON.stringify(res.body)}`);
-  return (res.body.items as Alert[]).sort((a, b) =>
+  return res.body.items.sort((a, b) =>
     (a.fixTime ?? a.createdAt).localeCompare(b.fixTime ?? b.createdAt),
   );
 }

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/start';
-import { ALERT_TYPES, type AlertType } from '../../src/contract';
+import { ALERT_TYPES, type AlertType, type Geofence } from '../../src/contract';
 import {
   alertsOf,
   type Caller,
@@ -140,7 +140,7 @@ describe.each(await backends())('the 13 alert types on %s', (backend) => {
 
   it('GEOFENCE_ENTER and GEOFENCE_EXIT from OsmAnd crossing a circle', async () => {
     const ids = await vehicleWithTracker(admin, north, 'GEO1A11', 'trk-GEO1A11');
-    const fence = await admin.call('POST', '/registros/geofence', {
+    const fence = await admin.call<Geofence>('POST', '/registros/geofence', {
       clientId: north,
       name: 'Pátio',
       geometry: { type: 'Circle', center: [HOME.lon, HOME.lat], radius: 200 },

@@ -5,7 +5,26 @@
  * live stream scoped like locations (a Terceiro hears only their linked vehicles).
  */
 import { describe, expect, it } from 'vitest';
-import { as, backends, demoClients, type TestServer, useServer } from './harness';
+import type {
+  Alert,
+  AlertPage,
+  AlertRule,
+  AlertRulePage,
+  Association,
+  Geofence,
+  GeofencePage,
+  Vehicle,
+} from '../../src/contract';
+import type { UserPage } from './api-types';
+import {
+  as,
+  backends,
+  demoClients,
+  type ErrorBody,
+  present,
+  type TestServer,
+  useServer,
+} from './harness';
 
 const RING = [
   [-34.9, -8.06],
@@ -17,7 +36,7 @@ const RING = [
 
 async function vehicle(s: TestServer, clientId: string, plate: string) {
   const admin = await as(s, 'admin@rastro.demo');
-  const v = await admin.call('POST', '/registros/vehicle', {
+  const v = await admin.call<Vehicle>('POST', '/registros/vehicle', {
     clientId,
     name: `Veículo ${plate}`,
     plate,
@@ -30,7 +49,7 @@ async function vehicle(s: TestServer, clientId: string, plate: string) {
     vehicleId: v.body.id,
   });
   expect(t.status).toBe(201);
-  return { id: v.body.id as string, identifier: `api-${plate}` };
+  return { id: v.body.id, identifier: `api-${plate}` };
 }
 
 /** Ignition fixes through the real pipeline: off, then on (raises IGNITION_ON when ruled). */
@@ -54,7 +73,7 @@ describe.each(await backends())('geofence, alert-rule and alert calls on %s', (b
     const s = server();
     const { north } = await demoClients(s);
     const admin = await as(s, 'admin@rastro.demo');
-    const polygon = await admin.call('POST', '/registros/geofence', {
+    const polygon = await admin.call<Geofence>('POST', '/registros/geofence', {
       clientId: north,
       name: 'Pátio Norte',
       geometry: { type: 'Polygon', coordinates: [RING] },
@@ -79,7 +98,7 @@ describe.each(await backends())('geofence, alert-rule and alert calls on %s', (b
       speedLimit: null,
       geometry: { type: 'Polygon', coordinates: [RING] },
     });
-    const circle = await admin.call('POST', '/registros/geofence', {
+    const circle = await admin.call<Geofence>('POST', '/registros/geofence', {
       clientId: north,
       name: 'Cliente A',
       color: '#00aa00',
@@ -96,23 +115,20 @@ describe.each(await backends())('geofence, alert-rule and alert calls on %s', (b
       speedLimit: null,
     });
     expect(patched.body).toMatchObject({ name: 'Cliente A (doca)', speedLimit: null });
-    const list = await admin.call(
+    const list = await admin.call<GeofencePage>(
       'GET',
       `/registros/geofence?clientId=${north}&sort=name&limit=50`,
     );
     expect(list.body).toMatchObject({ page: 1, limit: 50 });
-    expect(list.body.items.map((g: { name: string }) => g.name)).toEqual([
-      'Cliente A (doca)',
-      'Pátio Norte',
-    ]);
+    expect(list.body.items.map((g) => g.name)).toEqual(['Cliente A (doca)', 'Pátio Norte']);
     // Mirror sync: what changed, and every live id so that removed ones are dropped.
     await admin.call('DELETE', `/registros/geofence/${polygon.body.id}`);
-    const sync = await admin.call(
+    const sync = await admin.call<GeofencePage>(
       'GET',
       `/registros/geofence?clientId=${north}&updatedSince=${encodeURIComponent(new Date(0).toISOString())}&limit=1000`,
     );
     expect(sync.body.ids).toEqual([circle.body.id]);
-    expect(sync.body.items.map((g: { id: string }) => g.id)).toEqual([circle.body.id]);
+    expect(sync.body.items.map((g) => g.id)).toEqual([circle.body.id]);
   });
 
   it('refuses bad geometries with pt-BR messages and stores nothing', async () => {
@@ -120,13 +136,13 @@ describe.each(await backends())('geofence, alert-rule and alert calls on %s', (b
     const { north } = await demoClients(s);
     const admin = await as(s, 'admin@rastro.demo');
     const attempt = async (geometry: unknown) => {
-      const res = await admin.call('POST', '/registros/geofence', {
+      const res = await admin.call<ErrorBody>('POST', '/registros/geofence', {
         clientId: north,
         name: 'X',
         geometry,
       });
       expect(res.status).toBe(400);
-      return res.body.message as string;
+      return res.body.message;
     };
     expect(await attempt({ type: 'Polygon', coordinates: [RING.slice(0, 3)] })).toContain(
       'pelo menos 4 posições',
@@ -166,7 +182,10 @@ describe.each(await backends())('geofence, alert-rule and alert calls on %s', (b
     expect(await attempt({ type: 'Circle', center: [-8.06, -95], radius: 100 })).toContain(
       'Latitude fora do intervalo',
     );
-    const list = await admin.call('GET', `/registros/geofence?clientId=${north}&search=X`);
+    const list = await admin.call<GeofencePage>(
+      'GET',
+      `/registros/geofence?clientId=${north}&search=X`,
+    );
     expect(list.body.total).toBe(0);
   });
 
@@ -176,7 +195,7 @@ describe.each(await backends())('geofence, alert-rule and alert calls on %s', (b
     const admin = await as(s, 'admin@rastro.demo');
     const v = await vehicle(s, north, 'ASC1A11');
     const other = await vehicle(s, south, 'ASC2B22');
-    const fence = await admin.call('POST', '/registros/geofence', {
+    const fence = await admin.call<Geofence>('POST', '/registros/geofence', {
       clientId: north,
       name: 'Garagem',
       geometry: { type: 'Circle', center: [-34.89, -8.05], radius: 300 },
@@ -205,12 +224,16 @@ describe.each(await backends())('geofence, alert-rule and alert calls on %s', (b
       }),
     ]);
     // The same vehicle again: its rule is replaced, not doubled.
-    const again = await admin.call('POST', '/registros/geofence/vehicle-association', {
-      geofenceId: fence.body.id,
-      vehicleAssociations: [
-        { vehicleId: v.id, restrictionType: 'ALWAYS_INSIDE', startTime: '10:00' },
-      ],
-    });
+    const again = await admin.call<Association[]>(
+      'POST',
+      '/registros/geofence/vehicle-association',
+      {
+        geofenceId: fence.body.id,
+        vehicleAssociations: [
+          { vehicleId: v.id, restrictionType: 'ALWAYS_INSIDE', startTime: '10:00' },
+        ],
+      },
+    );
     expect(again.body).toEqual([
       expect.objectContaining({
         restrictionType: 'ALWAYS_INSIDE',
@@ -218,12 +241,16 @@ describe.each(await backends())('geofence, alert-rule and alert calls on %s', (b
         weekdays: [0, 1, 2, 3, 4, 5, 6],
       }),
     ]);
-    const missingTime = await admin.call('POST', '/registros/geofence/vehicle-association', {
-      geofenceId: fence.body.id,
-      vehicleAssociations: [
-        { vehicleId: v.id, restrictionType: 'OUTSIDE_INTERVAL', endTime: '06:00' },
-      ],
-    });
+    const missingTime = await admin.call<ErrorBody>(
+      'POST',
+      '/registros/geofence/vehicle-association',
+      {
+        geofenceId: fence.body.id,
+        vehicleAssociations: [
+          { vehicleId: v.id, restrictionType: 'OUTSIDE_INTERVAL', endTime: '06:00' },
+        ],
+      },
+    );
     expect(missingTime.status).toBe(400);
     expect(missingTime.body.message).toContain('início do intervalo');
     // A vehicle of a sibling company cannot join a Norte geofence.
@@ -234,7 +261,7 @@ describe.each(await backends())('geofence, alert-rule and alert calls on %s', (b
     expect(foreign.status).toBe(404);
     const removed = await admin.call(
       'DELETE',
-      `/registros/geofence/vehicle-association/${again.body[0].id}`,
+      `/registros/geofence/vehicle-association/${present(again.body[0], 'association').id}`,
     );
     expect(removed.status).toBe(200);
     const left = await admin.call(
@@ -248,7 +275,7 @@ describe.each(await backends())('geofence, alert-rule and alert calls on %s', (b
     const s = server();
     const { north } = await demoClients(s);
     const admin = await as(s, 'admin@rastro.demo');
-    const created = await admin.call('POST', '/registros/alert-rules', {
+    const created = await admin.call<AlertRule>('POST', '/registros/alert-rules', {
       clientId: north,
       name: 'Velocidade',
       type: 'OVERSPEED',
@@ -277,15 +304,15 @@ describe.each(await backends())('geofence, alert-rule and alert calls on %s', (b
       vehicleIds: [],
       active: true,
     });
-    const badParams = await admin.call('POST', '/registros/alert-rules', {
+    const badParams = await admin.call<ErrorBody>('POST', '/registros/alert-rules', {
       clientId: north,
       name: 'Sem limite',
       type: 'OVERSPEED',
       params: {},
     });
     expect(badParams.status).toBe(400);
-    expect(badParams.body.issues[0].path).toBe('params.speedLimit');
-    const badMails = await admin.call('POST', '/registros/alert-rules', {
+    expect(badParams.body.issues?.[0]?.path).toBe('params.speedLimit');
+    const badMails = await admin.call<ErrorBody>('POST', '/registros/alert-rules', {
       clientId: north,
       name: 'E-mails',
       type: 'IGNITION_ON',
@@ -301,11 +328,15 @@ describe.each(await backends())('geofence, alert-rule and alert calls on %s', (b
     });
     expect(onlyCommas.status).toBe(400);
     // Changing the type checks the params anew; '' turns e-mail off.
-    const toBattery = await admin.call('PATCH', `/registros/alert-rules/${created.body.id}`, {
-      type: 'LOW_BATTERY',
-    });
+    const toBattery = await admin.call<ErrorBody>(
+      'PATCH',
+      `/registros/alert-rules/${created.body.id}`,
+      {
+        type: 'LOW_BATTERY',
+      },
+    );
     expect(toBattery.status).toBe(400);
-    expect(toBattery.body.issues[0].path).toBe('params.threshold');
+    expect(toBattery.body.issues?.[0]?.path).toBe('params.threshold');
     const changed = await admin.call('PATCH', `/registros/alert-rules/${created.body.id}`, {
       type: 'LOW_BATTERY',
       params: { threshold: 20 },
@@ -321,22 +352,22 @@ describe.each(await backends())('geofence, alert-rule and alert calls on %s', (b
       name: 'Alfa',
       type: 'DIN1',
     });
-    const byName = await admin.call(
+    const byName = await admin.call<AlertRulePage>(
       'GET',
       `/registros/alert-rules?clientId=${north}&sort=name&order=desc`,
     );
-    const names = byName.body.items.map((r: { name: string }) => r.name);
-    expect(names).toEqual([...names].sort((a: string, b: string) => b.localeCompare(a, 'pt-BR')));
-    const byUpdate = await admin.call(
+    const names = byName.body.items.map((r) => r.name);
+    expect(names).toEqual([...names].sort((a, b) => b.localeCompare(a, 'pt-BR')));
+    const byUpdate = await admin.call<AlertRulePage>(
       'GET',
       `/registros/alert-rules?clientId=${north}&sort=updatedAt&order=desc`,
     );
-    expect(byUpdate.body.items[0].name).toBe('Alfa');
-    const byCreation = await admin.call(
+    expect(byUpdate.body.items[0]?.name).toBe('Alfa');
+    const byCreation = await admin.call<AlertRulePage>(
       'GET',
       `/registros/alert-rules?clientId=${north}&sort=createdAt`,
     );
-    expect(byCreation.body.items[0].id).toBe(created.body.id);
+    expect(byCreation.body.items[0]?.id).toBe(created.body.id);
   });
 
   it('lists, filters and pages alerts; acknowledges one, several or all within the tenancy', async () => {
@@ -362,10 +393,13 @@ describe.each(await backends())('geofence, alert-rule and alert calls on %s', (b
     for (const v of [...norte, sul]) await toggle(s, v.identifier);
 
     const manager = await as(s, 'gestor.norte@rastro.demo');
-    const page = await manager.call('GET', '/registros/alerts?limit=2&page=1&acknowledged=false');
+    const page = await manager.call<AlertPage>(
+      'GET',
+      '/registros/alerts?limit=2&page=1&acknowledged=false',
+    );
     expect(page.status).toBe(200);
     expect(page.body).toMatchObject({ page: 1, limit: 2, total: 3 });
-    expect(Object.keys(page.body.items[0]).sort()).toEqual(
+    expect(Object.keys(present(page.body.items[0], 'alert')).sort()).toEqual(
       [
         'acknowledgedAt',
         'acknowledgedBy',
@@ -385,7 +419,7 @@ describe.each(await backends())('geofence, alert-rule and alert calls on %s', (b
         'vehicleName',
       ].sort(),
     );
-    const byVehicle = await manager.call(
+    const byVehicle = await manager.call<AlertPage>(
       'GET',
       `/registros/alerts?vehicleId=${norte[0]?.id}&type=IGNITION_ON`,
     );
@@ -396,12 +430,17 @@ describe.each(await backends())('geofence, alert-rule and alert calls on %s', (b
       ruleName: 'Ligou',
     });
     const future = encodeURIComponent(new Date(Date.now() + 3600_000).toISOString());
-    expect((await manager.call('GET', `/registros/alerts?beginAt=${future}`)).body.total).toBe(0);
+    expect(
+      (await manager.call<AlertPage>('GET', `/registros/alerts?beginAt=${future}`)).body.total,
+    ).toBe(0);
 
     const southAdmin = await as(s, 'gestor.sul@rastro.demo');
-    const sulAlert = (await southAdmin.call('GET', '/registros/alerts')).body.items[0];
+    const sulAlert = present(
+      (await southAdmin.call<AlertPage>('GET', '/registros/alerts')).body.items[0],
+      "Sul's alert",
+    );
     // Norte cannot acknowledge Sul's alert, nor read it; the whole call changes nothing.
-    const mine = page.body.items[0].id;
+    const mine = present(page.body.items[0], 'alert').id;
     const mixed = await manager.call('PUT', '/registros/alerts/ack', {
       alertIds: [mine, sulAlert.id],
     });
@@ -409,7 +448,7 @@ describe.each(await backends())('geofence, alert-rule and alert calls on %s', (b
     expect((await manager.call('GET', `/registros/alerts/${sulAlert.id}`)).status).toBe(404);
     const one = await manager.call('PUT', '/registros/alerts/ack', { alertIds: [mine] });
     expect(one.body).toEqual({ count: 1 });
-    const read = await manager.call('GET', `/registros/alerts/${mine}`);
+    const read = await manager.call<Alert>('GET', `/registros/alerts/${mine}`);
     expect(read.body).toMatchObject({ acknowledgedBy: 'Núbia Gestora Norte' });
     expect(read.body.acknowledgedAt).not.toBeNull();
     // A client user reads but cannot acknowledge.
@@ -417,8 +456,10 @@ describe.each(await backends())('geofence, alert-rule and alert calls on %s', (b
     expect((await clientUser.call('PUT', '/registros/alerts/ack-all')).status).toBe(403);
     const all = await manager.call('PUT', '/registros/alerts/ack-all');
     expect(all.body).toEqual({ count: 2 });
-    expect((await manager.call('GET', '/registros/alerts?acknowledged=false')).body.total).toBe(0);
-    const sulNow = await southAdmin.call('GET', `/registros/alerts/${sulAlert.id}`);
+    expect(
+      (await manager.call<AlertPage>('GET', '/registros/alerts?acknowledged=false')).body.total,
+    ).toBe(0);
+    const sulNow = await southAdmin.call<Alert>('GET', `/registros/alerts/${sulAlert.id}`);
     expect(sulNow.body.acknowledgedAt).toBeNull();
   });
 
@@ -434,12 +475,13 @@ describe.each(await backends())('geofence, alert-rule and alert calls on %s', (b
       type: 'IGNITION_ON',
       vehicleIds: [linked.id, unlinked.id],
     });
-    const visitorUser = await admin.call(
+    const visitorUser = await admin.call<UserPage>(
       'GET',
       `/registros/user?clientId=${mother}&search=terceiro`,
     );
-    const visitorId = visitorUser.body.users.find(
-      (u: { email: string }) => u.email === 'terceiro@rastro.demo',
+    const visitorId = present(
+      visitorUser.body.users.find((u) => u.email === 'terceiro@rastro.demo'),
+      'terceiro@rastro.demo',
     ).id;
     await admin.call('POST', `/registros/visitor-role/add-vehicle/${visitorId}`, {
       vehicle: linked.id,
@@ -471,7 +513,7 @@ describe.each(await backends())('geofence, alert-rule and alert calls on %s', (b
     expect(events.map((e) => e.plate)).toEqual(['SSE1A11']);
     expect(events[0]).toMatchObject({ type: 'IGNITION_ON', vehicleId: linked.id, late: false });
     // And the Terceiro's history holds only that vehicle's alert.
-    const history = await visitor.call('GET', '/registros/alerts');
-    expect(history.body.items.map((a: { plate: string }) => a.plate)).toEqual(['SSE1A11']);
+    const history = await visitor.call<AlertPage>('GET', '/registros/alerts');
+    expect(history.body.items.map((a) => a.plate)).toEqual(['SSE1A11']);
   });
 });

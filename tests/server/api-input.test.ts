@@ -14,7 +14,9 @@ import type { Deps } from '../../server/deps';
 import { handleError } from '../../server/http/errors';
 import { createLogger } from '../../server/log';
 import { prepare } from '../../server/start';
-import { as, backends, demoClients, testConfig, useServer } from './harness';
+import type { SessionUser, Vehicle } from '../../src/contract';
+import type { VehiclePage } from './api-types';
+import { as, backends, demoClients, type ErrorBody, testConfig, useServer } from './harness';
 
 /** JSON log lines written while `work` runs (stdout and stderr). */
 async function logsOf(work: () => Promise<void>) {
@@ -59,7 +61,7 @@ describe.each(await backends())('API input on %s', (backend) => {
       'chave\u0000': 1,
     });
     expect(nested.status).toBe(400);
-    const query = await admin.call(
+    const query = await admin.call<ErrorBody>(
       'GET',
       `/registros/vehicle?clientId=${north}&vehicleQuery=a%00b`,
     );
@@ -69,8 +71,11 @@ describe.each(await backends())('API input on %s', (backend) => {
     );
     const users = await admin.call('GET', '/registros/user?search=%00');
     expect(users.status).toBe(400);
-    const list = await admin.call('GET', `/registros/vehicle?clientId=${north}&limit=1000`);
-    expect(list.body.vehicles.map((v: { plate: string }) => v.plate)).not.toContain('NUL1A11');
+    const list = await admin.call<VehiclePage>(
+      'GET',
+      `/registros/vehicle?clientId=${north}&limit=1000`,
+    );
+    expect(list.body.vehicles.map((v) => v.plate)).not.toContain('NUL1A11');
   });
 
   it('answers impossible dates with a pt-BR 400', async () => {
@@ -78,14 +83,14 @@ describe.each(await backends())('API input on %s', (backend) => {
     const { north } = await demoClients(s);
     const admin = await as(s, 'admin@rastro.demo');
     for (const date of ['0000-01-01T00:00:00Z', '2024-02-30T00:00:00Z', '2024-13-01T00:00:00Z']) {
-      const res = await admin.call(
+      const res = await admin.call<ErrorBody>(
         'GET',
         `/registros/vehicle?clientId=${north}&updatedSince=${encodeURIComponent(date)}`,
       );
       expect(res.status, date).toBe(400);
       expect(res.body.message).toMatch(/^Requisição inválida: updatedSince: Data inválida/);
     }
-    const driver = await admin.call('POST', '/registros/driver', {
+    const driver = await admin.call<ErrorBody>('POST', '/registros/driver', {
       clientId: north,
       completName: 'Data Impossível',
       cpf: '529.982.247-25',
@@ -101,7 +106,7 @@ describe.each(await backends())('API input on %s', (backend) => {
     const s = server();
     const { north } = await demoClients(s);
     const admin = await as(s, 'admin@rastro.demo');
-    const vehicle = await admin.call('POST', '/registros/vehicle', {
+    const vehicle = await admin.call<Vehicle>('POST', '/registros/vehicle', {
       clientId: north,
       name: 'Tipo certo',
       plate: 'TIP1A11',
@@ -121,16 +126,16 @@ describe.each(await backends())('API input on %s', (backend) => {
         message: 'Tipo de conteúdo não suportado: envie application/json',
       });
     }
-    const after = await admin.call('GET', `/registros/vehicle/${vehicle.body.id}`);
+    const after = await admin.call<Vehicle>('GET', `/registros/vehicle/${vehicle.body.id}`);
     expect(after.body.name).toBe('Tipo certo');
   });
 
   it('answers 400 to a JSON array where an object is expected', async () => {
     const s = server();
     const admin = await as(s, 'admin@rastro.demo');
-    const me = await admin.call('GET', '/registros/auth/validation');
+    const me = await admin.call<SessionUser>('GET', '/registros/auth/validation');
     for (const body of [[], [{ name: 'Lista' }]]) {
-      const res = await admin.call('PATCH', `/registros/user/${me.body.id}`, body);
+      const res = await admin.call<ErrorBody>('PATCH', `/registros/user/${me.body.id}`, body);
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Corpo inválido: envie um objeto JSON');
     }
@@ -140,10 +145,14 @@ describe.each(await backends())('API input on %s', (backend) => {
     const s = server();
     const admin = await as(s, 'admin@rastro.demo');
     const ids = Array.from({ length: 501 }, () => crypto.randomUUID());
-    const res = await admin.call('POST', '/registros/temporaryUser/create_temporary_link', {
-      name: 'Muitos',
-      vehicleIds: ids,
-    });
+    const res = await admin.call<ErrorBody>(
+      'POST',
+      '/registros/temporaryUser/create_temporary_link',
+      {
+        name: 'Muitos',
+        vehicleIds: ids,
+      },
+    );
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Requisição inválida: vehicleIds: Deve ter no máximo 500 itens');
   });
@@ -152,7 +161,7 @@ describe.each(await backends())('API input on %s', (backend) => {
     const s = server();
     const { north } = await demoClients(s);
     const operator = await as(s, 'operador.norte@rastro.demo');
-    const vehicle = await operator.call('POST', '/registros/vehicle', {
+    const vehicle = await operator.call<Vehicle>('POST', '/registros/vehicle', {
       clientId: north,
       name: 'Foto grande',
       plate: 'BIG5M55',

@@ -12,8 +12,10 @@ import { rowsOf } from '../../server/db/client';
 import { runsOf } from '../../server/db/report-files';
 import { createLogger } from '../../server/log';
 import { prepare } from '../../server/start';
+import type { AutoReportRule } from '../../src/contract';
 import { dayStart } from '../../src/lib/report-period';
-import { as, backends, postgresAvailable, useServer } from './harness';
+import type { AutoReportRulePage } from './api-types';
+import { as, backends, type ErrorBody, postgresAvailable, useServer } from './harness';
 import { ingest, vehicleWithTracker } from './report-fixtures';
 import { type ReceivedMail, startSmtp } from './smtp';
 import { Track } from './tracks';
@@ -76,7 +78,7 @@ describe.each(await backends())('automated reports on %s', (backend) => {
 
   it('keeps the wire shape, its defaults and its checks', async () => {
     const v = await vehicleWithTracker(server());
-    const made = await v.admin.call('POST', AUTO, {
+    const made = await v.admin.call<AutoReportRule>('POST', AUTO, {
       name: 'Jornadas da semana',
       reportType: 'TRIPS',
       periodicity: 'WEEKLY',
@@ -114,7 +116,7 @@ describe.each(await backends())('automated reports on %s', (backend) => {
       lastRun: null,
       driverIds: [],
     });
-    const bad = await v.admin.call('POST', AUTO, {
+    const bad = await v.admin.call<ErrorBody>('POST', AUTO, {
       name: 'X',
       reportType: 'TRIPS',
       periodicity: 'DAILY',
@@ -123,13 +125,13 @@ describe.each(await backends())('automated reports on %s', (backend) => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('E-mails inválidos: errado');
-    const hour = await v.admin.call('PUT', `${AUTO}/${made.body.id}`, { sendHour: 24 });
+    const hour = await v.admin.call<ErrorBody>('PUT', `${AUTO}/${made.body.id}`, { sendHour: 24 });
     expect(hour.status).toBe(400);
     expect(hour.body.message).toContain('Hora de 0 a 23');
     const off = await v.admin.call('PUT', `${AUTO}/${made.body.id}`, { active: false });
     expect(off.body).toMatchObject({ active: false, name: 'Jornadas da semana' });
-    const list = await v.admin.call('GET', `${AUTO}?sort=name&order=asc`);
-    expect(list.body.rules.map((r: { id: string }) => r.id)).toContain(made.body.id);
+    const list = await v.admin.call<AutoReportRulePage>('GET', `${AUTO}?sort=name&order=asc`);
+    expect(list.body.rules.map((r) => r.id)).toContain(made.body.id);
     const gone = await v.admin.call('DELETE', `${AUTO}/${made.body.id}`);
     expect(gone.status).toBe(200);
     expect((await v.admin.call('GET', `${AUTO}/${made.body.id}`)).status).toBe(404);
@@ -138,7 +140,7 @@ describe.each(await backends())('automated reports on %s', (backend) => {
   it('sends a WEEKLY rule Monday to Sunday in São Paulo time, and catches up a missed Monday', async () => {
     const v = await vehicleWithTracker(server());
     await ingest(server().deps, v.identifier, aroundTheWeek().fixes);
-    const rule = await v.admin.call('POST', AUTO, {
+    const rule = await v.admin.call<AutoReportRule>('POST', AUTO, {
       name: 'Semanal',
       reportType: 'TRIPS',
       periodicity: 'WEEKLY',
@@ -166,7 +168,7 @@ describe.each(await backends())('automated reports on %s', (backend) => {
     const [run] = await runsOf(server().deps.database.db, rule.body.id);
     expect(run?.periodStart).toEqual(dayStart('2026-11-09'));
     expect(run?.periodEnd).toEqual(dayStart('2026-11-16'));
-    const shown = await v.admin.call('GET', `${AUTO}/${rule.body.id}`);
+    const shown = await v.admin.call<AutoReportRule>('GET', `${AUTO}/${rule.body.id}`);
     expect(shown.body.lastRun).toMatchObject({ status: 'sent', error: null });
 
     // Down from Sunday to Tuesday: Monday the 23rd is sent when the server comes back.
@@ -182,7 +184,7 @@ describe.each(await backends())('automated reports on %s', (backend) => {
 
   it('retries an SMTP failure with back-off and records it on the rule', async () => {
     const v = await vehicleWithTracker(server());
-    const rule = await v.admin.call('POST', AUTO, {
+    const rule = await v.admin.call<AutoReportRule>('POST', AUTO, {
       name: 'Diário',
       reportType: 'DISTANCE',
       format: 'pdf',
@@ -197,16 +199,16 @@ describe.each(await backends())('automated reports on %s', (backend) => {
     await smtp.close();
     const at = sp('2026-11-03', 6);
     expect(await autoReports.tick(at)).toMatchObject({ planned: 1, retry: 1, sent: 0 });
-    const failed = await v.admin.call('GET', `${AUTO}/${rule.body.id}`);
-    expect(failed.body.lastRun.status).toBe('failed');
-    expect(failed.body.lastRun.error).toMatch(/^Falha ao enviar o e-mail: /);
+    const failed = await v.admin.call<AutoReportRule>('GET', `${AUTO}/${rule.body.id}`);
+    expect(failed.body.lastRun?.status).toBe('failed');
+    expect(failed.body.lastRun?.error).toMatch(/^Falha ao enviar o e-mail: /);
     smtp = await startSmtp(port);
     // Not before its back-off (one minute after the first failure)…
     expect((await autoReports.tick(new Date(at.getTime() + 30_000))).sent).toBe(0);
     // …then sent, once.
     expect((await autoReports.tick(new Date(at.getTime() + 61_000))).sent).toBe(1);
     expect(smtp.inbox.filter((m) => m.to.includes('diario@cliente.com.br'))).toHaveLength(1);
-    const sent = await v.admin.call('GET', `${AUTO}/${rule.body.id}`);
+    const sent = await v.admin.call<AutoReportRule>('GET', `${AUTO}/${rule.body.id}`);
     expect(sent.body.lastRun).toMatchObject({ status: 'sent', error: null });
     const [run] = await runsOf(server().deps.database.db, rule.body.id);
     expect(run).toMatchObject({ status: 'sent', attempts: 2 });
@@ -214,16 +216,16 @@ describe.each(await backends())('automated reports on %s', (backend) => {
 
   it("answers 'Enviar agora' with the last complete period", async () => {
     const v = await vehicleWithTracker(server());
-    const rule = await v.admin.call('POST', AUTO, {
+    const rule = await v.admin.call<AutoReportRule>('POST', AUTO, {
       name: 'Agora',
       reportType: 'light_final_report',
       periodicity: 'DAILY',
       vehicleIds: [v.vehicleId],
       emailDelivery: 'agora@cliente.com.br',
     });
-    const res = await v.admin.call('POST', `${AUTO}/${rule.body.id}/send`);
+    const res = await v.admin.call<AutoReportRule>('POST', `${AUTO}/${rule.body.id}/send`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.lastRun.status).toBe('sent');
+    expect(res.body.lastRun?.status).toBe('sent');
     expect(smtp.inbox.some((m) => m.to.includes('agora@cliente.com.br'))).toBe(true);
   });
 });
@@ -243,7 +245,7 @@ describe.runIf(await postgresAvailable())('a DAILY rule with two servers on one 
     try {
       const admin = await as(a, 'admin@rastro.demo');
       const v = await vehicleWithTracker(a);
-      const rule = await admin.call('POST', AUTO, {
+      const rule = await admin.call<AutoReportRule>('POST', AUTO, {
         name: 'Diário, dois servidores',
         reportType: 'TRIPS',
         periodicity: 'DAILY',

@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, backends, useServer } from './harness';
+import { as, backends, type ErrorBody, useServer } from './harness';
 
 let stand: Server;
 let hits = 0;
@@ -58,13 +58,13 @@ describe.each(await backends())('CEP autocomplete on %s', (backend) => {
 
   it('says when a CEP does not exist, is malformed, or the service fails', async () => {
     const user = await as(server(), 'operador@rastro.demo');
-    const missing = await user.call('GET', '/registros/autocomplete/cep/99999999');
+    const missing = await user.call<ErrorBody>('GET', '/registros/autocomplete/cep/99999999');
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('CEP não encontrado');
-    const bad = await user.call('GET', '/registros/autocomplete/cep/123');
+    const bad = await user.call<ErrorBody>('GET', '/registros/autocomplete/cep/123');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('CEP inválido');
-    const broken = await user.call('GET', '/registros/autocomplete/cep/12345678');
+    const broken = await user.call<ErrorBody>('GET', '/registros/autocomplete/cep/12345678');
     expect(broken.status).toBe(502);
     expect(broken.body.message).toBe(
       'Serviço de CEP indisponível no momento. Preencha o endereço manualmente.',

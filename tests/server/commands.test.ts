@@ -2,7 +2,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, backends, demoClients, type TestServer, useServer } from './harness';
+import type { Tracker, Vehicle } from '../../src/contract';
+import type { CommandHistory, Message } from './api-types';
+import { as, backends, demoClients, type ErrorBody, type TestServer, useServer } from './harness';
 
 interface Received {
   method: string;
@@ -52,19 +54,19 @@ async function vehicleWithTracker(
 ) {
   const { north } = await demoClients(s);
   const admin = await as(s, 'admin@rastro.demo');
-  const vehicle = await admin.call('POST', '/registros/vehicle', {
+  const vehicle = await admin.call<Vehicle>('POST', '/registros/vehicle', {
     clientId: north,
     name: `Carreta ${plate}`,
     plate,
     type: 'semi_trailer',
   });
-  const tracker = await admin.call('POST', '/registros/tracker', {
+  const tracker = await admin.call<Tracker>('POST', '/registros/tracker', {
     clientId: north,
     identifier,
     provider,
     vehicleId: vehicle.body.id,
   });
-  return { vehicle: vehicle.body.id as string, tracker: tracker.body.id as string };
+  return { vehicle: vehicle.body.id, tracker: tracker.body.id };
 }
 
 describe.each(await backends())('commands on %s', (backend) => {
@@ -89,15 +91,19 @@ describe.each(await backends())('commands on %s', (backend) => {
     });
 
     refuse = true;
-    const failed = await operator.call('PUT', `/registros/commands/unblock?vehicleId=${vehicle}`);
+    const failed = await operator.call<ErrorBody>(
+      'PUT',
+      `/registros/commands/unblock?vehicleId=${vehicle}`,
+    );
     refuse = false;
     expect(failed.status).toBe(502);
     expect(failed.body.message).toContain('Getrak recusou a operação (422): dispositivo offline');
 
-    const history = await operator.call('GET', `/registros/commands?vehicleId=${vehicle}`);
-    expect(
-      history.body.commands.map((c: { kind: string; status: string }) => [c.kind, c.status]),
-    ).toEqual([
+    const history = await operator.call<CommandHistory>(
+      'GET',
+      `/registros/commands?vehicleId=${vehicle}`,
+    );
+    expect(history.body.commands.map((c) => [c.kind, c.status])).toEqual([
       ['unblock', 'failed'],
       ['block', 'confirmed'],
     ]);
@@ -106,12 +112,18 @@ describe.each(await backends())('commands on %s', (backend) => {
   it('says clearly when an integration is not set up, and still records the attempt', async () => {
     const { vehicle } = await vehicleWithTracker(server(), 'wialon', 'WLN4B56', 'wialon-9');
     const admin = await as(server(), 'admin@rastro.demo');
-    const res = await admin.call('PUT', `/registros/commands/block?vehicleId=${vehicle}`);
+    const res = await admin.call<ErrorBody>(
+      'PUT',
+      `/registros/commands/block?vehicleId=${vehicle}`,
+    );
     expect(res.status).toBe(503);
     expect(res.body.message).toBe(
       'Integração Wialon não configurada. Defina WIALON_URL e WIALON_TOKEN.',
     );
-    const history = await admin.call('GET', `/registros/commands?vehicleId=${vehicle}`);
+    const history = await admin.call<CommandHistory>(
+      'GET',
+      `/registros/commands?vehicleId=${vehicle}`,
+    );
     expect(history.body.commands[0]).toMatchObject({ kind: 'block', status: 'failed' });
   });
 
@@ -134,15 +146,20 @@ describe.each(await backends())('commands on %s', (backend) => {
       trackerId: tracker,
     });
     expect(off.body).toMatchObject({ kind: 'disable', status: 'confirmed' });
-    expect((await operator.call('GET', `/registros/tracker/${tracker}`)).body.enabled).toBe(false);
-    const none = await operator.call('PUT', `/registros/commands/block?vehicleId=${vehicle}`);
+    expect(
+      (await operator.call<Tracker>('GET', `/registros/tracker/${tracker}`)).body.enabled,
+    ).toBe(false);
+    const none = await operator.call<ErrorBody>(
+      'PUT',
+      `/registros/commands/block?vehicleId=${vehicle}`,
+    );
     expect(none.status).toBe(409);
     expect(none.body.message).toBe('Veículo sem rastreador habilitado');
     await operator.call('PUT', '/registro/commands/enableDevice', { trackerId: tracker });
-    const activated = await operator.call('PUT', `/registros/tracker/activate/${tracker}`);
+    const activated = await operator.call<Message>('PUT', `/registros/tracker/activate/${tracker}`);
     expect(activated.body.message).toBe('Rastreador ativado.');
     expect(
-      (await operator.call('GET', `/registros/tracker/${tracker}`)).body.activatedAt,
+      (await operator.call<Tracker>('GET', `/registros/tracker/${tracker}`)).body.activatedAt,
     ).toBeTruthy();
     const bad = await operator.call('PUT', '/registro/commands/enableDevice', { trackerId: 'x' });
     expect(bad.status).toBe(400);
@@ -166,7 +183,7 @@ describe.each(await backends())('commands on %s', (backend) => {
       `/registros/commands/outra/suspend?vehicleId=${vehicle}`,
     );
     expect(unknown.status).toBe(400);
-    const registered = await admin.call(
+    const registered = await admin.call<Message>(
       'PUT',
       `/tech-integracao/v1/register/getrak/vehicle?id=${vehicle}`,
     );
@@ -175,7 +192,7 @@ describe.each(await backends())('commands on %s', (backend) => {
       method: 'PUT',
       body: { plate: 'SUS2E22', devices: ['getrak-003'] },
     });
-    const device = await admin.call(
+    const device = await admin.call<Message>(
       'PUT',
       `/tech-integracao/v1/register/getrak/device?id=${tracker}`,
     );

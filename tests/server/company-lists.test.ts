@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO_FLEET } from '../../server/demo/fleet';
+import type { LocationItem, Paging } from '../../src/contract';
+import type { VehiclePage } from './api-types';
 import { as, backends, demoClients, useServer } from './harness';
 
 describe.each(await backends())('company lists on %s', (backend) => {
@@ -21,20 +23,27 @@ describe.each(await backends())('company lists on %s', (backend) => {
       expect(result.status).toBe('ok');
     }
     const admin = await as(s, 'admin@rastro.demo');
-    const list = await admin.call('GET', `/registros/vehicle?clientId=${mother}&limit=1000`);
-    const map = await admin.call('GET', `/registros/real-time/lastLocation?clientId=${mother}`);
-    expect(list.body.total).toBe(DEMO_FLEET.length);
-    expect(map.body.filter((item: { type: string }) => item.type === 'vehicle')).toHaveLength(
-      list.body.total,
+    const list = await admin.call<VehiclePage>(
+      'GET',
+      `/registros/vehicle?clientId=${mother}&limit=1000`,
     );
-    expect(new Set(list.body.vehicles.map((v: { clientId: string }) => v.clientId))).toEqual(
+    const map = await admin.call<LocationItem[]>(
+      'GET',
+      `/registros/real-time/lastLocation?clientId=${mother}`,
+    );
+    expect(list.body.total).toBe(DEMO_FLEET.length);
+    expect(map.body.filter((item) => item.type === 'vehicle')).toHaveLength(list.body.total);
+    expect(new Set(list.body.vehicles.map((v) => v.clientId))).toEqual(
       new Set([mother, north, south]),
     );
 
     // A child company's list is its own.
-    const own = await admin.call('GET', `/registros/vehicle?clientId=${north}&limit=1000`);
+    const own = await admin.call<VehiclePage>(
+      'GET',
+      `/registros/vehicle?clientId=${north}&limit=1000`,
+    );
     expect(own.body.total).toBe(DEMO_FLEET.filter((v) => v.company === 'north').length);
-    expect(own.body.vehicles.every((v: { clientId: string }) => v.clientId === north)).toBe(true);
+    expect(own.body.vehicles.every((v) => v.clientId === north)).toBe(true);
   });
 
   it('does the same for trackers, SIM cards, drivers and fleets', async () => {
@@ -47,10 +56,13 @@ describe.each(await backends())('company lists on %s', (backend) => {
       ['/registros/driver', 'drivers'],
       ['/tech-integracao/v1/fleets', 'fleets'],
     ] as const) {
-      const all = await admin.call('GET', `${path}?clientId=${mother}&limit=1000`);
-      const owners = new Set(all.body[key].map((x: { clientId: string }) => x.clientId));
+      const all = await admin.call<Record<typeof key, { clientId: string }[]> & Paging>(
+        'GET',
+        `${path}?clientId=${mother}&limit=1000`,
+      );
+      const owners = new Set(all.body[key].map((x) => x.clientId));
       expect(owners.has(north) && owners.has(south), path).toBe(true);
-      const child = await admin.call('GET', `${path}?clientId=${south}&limit=1000`);
+      const child = await admin.call<Paging>('GET', `${path}?clientId=${south}&limit=1000`);
       expect(child.body.total, path).toBeLessThan(all.body.total);
     }
   });
@@ -61,7 +73,10 @@ describe.each(await backends())('company lists on %s', (backend) => {
     const northManager = await as(s, 'gestor.norte@rastro.demo');
     const above = await northManager.call('GET', `/registros/vehicle?clientId=${mother}`);
     expect(above.status).toBe(404);
-    const own = await northManager.call('GET', `/registros/vehicle?clientId=${north}&limit=1000`);
-    expect(own.body.vehicles.every((v: { clientId: string }) => v.clientId === north)).toBe(true);
+    const own = await northManager.call<VehiclePage>(
+      'GET',
+      `/registros/vehicle?clientId=${north}&limit=1000`,
+    );
+    expect(own.body.vehicles.every((v) => v.clientId === north)).toBe(true);
   });
 });

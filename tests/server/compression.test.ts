@@ -11,7 +11,12 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, describe, expect, it } from 'vitest';
 import { negotiate } from '../../server/http/compress';
 import { staticRoutes } from '../../server/static';
-import { type CompactLocations, expandLocations, type LocationItem } from '../../src/contract';
+import {
+  type CompactLocations,
+  expandLocations,
+  type LocationItem,
+  type Vehicle,
+} from '../../src/contract';
 import { as, backends, demoClients, type TestServer, useServer } from './harness';
 
 async function body(res: Response): Promise<string> {
@@ -27,7 +32,7 @@ async function fleet(s: TestServer) {
   const { north, south } = await demoClients(s);
   const admin = await as(s, 'admin@rastro.demo');
   for (let i = 0; i < 40; i += 1) {
-    const vehicle = await admin.call('POST', '/registros/vehicle', {
+    const vehicle = await admin.call<Vehicle>('POST', '/registros/vehicle', {
       clientId: i % 2 ? north : south,
       name: i % 5 === 0 ? 'Veículo' : `Caminhão ${i}`,
       plate: `CMP${i % 10}A${String(i).padStart(2, '0')}`,
@@ -128,14 +133,17 @@ describe.each(await backends())('compressed API answers on %s', (backend) => {
   it('gives the compact lastLocation, which expands to exactly the default answer', async () => {
     const s = server();
     const admin = await as(s, 'admin@rastro.demo');
-    const items = (await admin.call('GET', '/registros/real-time/lastLocation'))
-      .body as LocationItem[];
+    const items = (await admin.call<LocationItem[]>('GET', '/registros/real-time/lastLocation'))
+      .body;
     expect(items.length).toBeGreaterThanOrEqual(41);
     expect(items.some((item) => item.type === 'tracker')).toBe(true);
     expect(items.some((item) => item.name === 'Veículo')).toBe(true);
-    const compact = await admin.call('GET', '/registros/real-time/lastLocation?format=compact');
+    const compact = await admin.call<CompactLocations>(
+      'GET',
+      '/registros/real-time/lastLocation?format=compact',
+    );
     expect(compact.status).toBe(200);
-    const parsed = compact.body as CompactLocations;
+    const parsed = compact.body;
     expect(parsed.format).toBe('compact');
     expect(expandLocations(parsed)).toEqual(items);
     expect(JSON.stringify(parsed).length).toBeLessThan(JSON.stringify(items).length / 2);
@@ -143,13 +151,13 @@ describe.each(await backends())('compressed API answers on %s', (backend) => {
     // The same filters apply to both forms.
     const { north } = await demoClients(s);
     const northOnly = (
-      await admin.call('GET', `/registros/real-time/lastLocation?clientId=${north}`)
-    ).body as LocationItem[];
-    const northCompact = await admin.call(
+      await admin.call<LocationItem[]>('GET', `/registros/real-time/lastLocation?clientId=${north}`)
+    ).body;
+    const northCompact = await admin.call<CompactLocations>(
       'GET',
       `/registros/real-time/lastLocation?clientId=${north}&format=compact`,
     );
-    expect(expandLocations(northCompact.body as CompactLocations)).toEqual(northOnly);
+    expect(expandLocations(northCompact.body)).toEqual(northOnly);
 
     const wrong = await admin.call('GET', '/registros/real-time/lastLocation?format=tiny');
     expect(wrong.status).toBe(400);

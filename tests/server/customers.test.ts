@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { as, backends, demoClients, useServer } from './harness';
+import type { Customer, CustomerPage, CustomerRowPage } from '../../src/contract';
+import { as, backends, demoClients, type ErrorBody, useServer } from './harness';
 
 const company = (name: string, cnpj: string, extra: Record<string, unknown> = {}) => ({
   personKind: 'juridical',
@@ -13,32 +14,36 @@ describe.each(await backends())('customers on %s', (backend) => {
 
   it('lists the visible customers with paging, search and sorting (default page 1 of 10)', async () => {
     const admin = await as(server(), 'admin@rastro.demo');
-    const all = await admin.call('GET', '/registros/client');
+    const all = await admin.call<CustomerRowPage>('GET', '/registros/client');
     expect(all.status).toBe(200);
     expect(all.body).toMatchObject({ page: 1, limit: 10, total: 3 });
-    expect(all.body.clients.map((c: { name: string }) => c.name)).toEqual([
+    expect(all.body.clients.map((c) => c.name)).toEqual([
       'Logística Sul',
       'Rastro Demonstração',
       'Transportes Norte',
     ]);
-    const desc = await admin.call('GET', '/registros/client?sort=name&order=desc&limit=2&page=1');
-    expect(desc.body.clients.map((c: { name: string }) => c.name)).toEqual([
+    const desc = await admin.call<CustomerRowPage>(
+      'GET',
+      '/registros/client?sort=name&order=desc&limit=2&page=1',
+    );
+    expect(desc.body.clients.map((c) => c.name)).toEqual([
       'Transportes Norte',
       'Rastro Demonstração',
     ]);
     expect(desc.body.total).toBe(3);
-    const search = await admin.call('GET', '/registros/client?search=logis');
-    expect(search.body.clients.map((c: { name: string }) => c.name)).toEqual(['Logística Sul']);
-    const byDocument = await admin.call('GET', '/registros/client?search=58.304.127');
-    expect(byDocument.body.clients.map((c: { name: string }) => c.name)).toEqual([
-      'Transportes Norte',
-    ]);
+    const search = await admin.call<CustomerRowPage>('GET', '/registros/client?search=logis');
+    expect(search.body.clients.map((c) => c.name)).toEqual(['Logística Sul']);
+    const byDocument = await admin.call<CustomerRowPage>(
+      'GET',
+      '/registros/client?search=58.304.127',
+    );
+    expect(byDocument.body.clients.map((c) => c.name)).toEqual(['Transportes Norte']);
   });
 
   it('creates customers with CPF or alphanumeric CNPJ, unmasked, under a visible mother', async () => {
     const { north } = await demoClients(server());
     const manager = await as(server(), 'gestor.norte@rastro.demo');
-    const created = await manager.call(
+    const created = await manager.call<Customer>(
       'POST',
       '/registros/client',
       company('Filial Belém', '12.ABC.345/01DE-35', {
@@ -70,22 +75,23 @@ describe.each(await backends())('customers on %s', (backend) => {
       motherCompanyId: created.body.id,
     });
 
-    const tree = await manager.call('GET', `/registros/client/motherCompany/${north}`);
-    expect(tree.body.children[0]).toMatchObject({
+    const tree = await manager.call<Customer>('GET', `/registros/client/motherCompany/${north}`);
+    expect(tree.body.children?.[0]).toMatchObject({
       name: 'Filial Belém',
       children: [{ name: 'José da Silva', children: [] }],
     });
-    const paged = await manager.call(
+    const paged = await manager.call<CustomerPage>(
       'GET',
       `/registros/client/motherCompanyPagineted/${north}?limit=1&page=2`,
     );
     expect(paged.body).toMatchObject({ page: 2, limit: 1, total: 2 });
-    expect(paged.body.clients.map((c: { name: string }) => c.name)).toEqual(['José da Silva']);
+    expect(paged.body.clients.map((c) => c.name)).toEqual(['José da Silva']);
   });
 
   it('answers bad input with 400 and stores nothing', async () => {
     const admin = await as(server(), 'admin@rastro.demo');
-    const before = (await admin.call('GET', '/registros/client?limit=100')).body.total;
+    const before = (await admin.call<CustomerRowPage>('GET', '/registros/client?limit=100')).body
+      .total;
     const cases: [unknown, string][] = [
       [company('X', '11.222.333/0001-82'), 'clientCNPJ: CNPJ inválido'],
       [
@@ -113,20 +119,22 @@ describe.each(await backends())('customers on %s', (backend) => {
       ],
     ];
     for (const [json, message] of cases) {
-      const res = await admin.call('POST', '/registros/client', json);
+      const res = await admin.call<ErrorBody>('POST', '/registros/client', json);
       expect(res.status, JSON.stringify(json)).toBe(400);
       expect(res.body.message).toContain(message);
     }
     const bad = await admin.call('GET', '/registros/client?page=0');
     expect(bad.status).toBe(400);
-    const badSort = await admin.call('GET', '/registros/client?sort=senha');
+    const badSort = await admin.call<ErrorBody>('GET', '/registros/client?sort=senha');
     expect(badSort.body.message).toContain('Ordenação inválida');
-    expect((await admin.call('GET', '/registros/client?limit=100')).body.total).toBe(before);
+    expect(
+      (await admin.call<CustomerRowPage>('GET', '/registros/client?limit=100')).body.total,
+    ).toBe(before);
   });
 
   it('refuses a document already in use', async () => {
     const admin = await as(server(), 'admin@rastro.demo');
-    const res = await admin.call(
+    const res = await admin.call<ErrorBody>(
       'POST',
       '/registros/client',
       company('Cópia', '58.304.127/0001-84'),
@@ -148,16 +156,16 @@ describe.each(await backends())('customers on %s', (backend) => {
       supportEmail: 'sac@sul.com.br',
       clientCNPJ: '69120534000158',
     });
-    const toPerson = await admin.call('PATCH', `/registros/client/${south}`, {
+    const toPerson = await admin.call<ErrorBody>('PATCH', `/registros/client/${south}`, {
       personKind: 'fisical',
     });
     expect(toPerson.status).toBe(400);
     expect(toPerson.body.message).toContain('Informe o CPF');
-    const moved = await admin.call('PATCH', `/registros/client/${south}`, {
+    const moved = await admin.call<Customer>('PATCH', `/registros/client/${south}`, {
       motherCompanyId: north,
     });
     expect(moved.body.motherCompanyId).toBe(north);
-    const cycle = await admin.call('PATCH', `/registros/client/${north}`, {
+    const cycle = await admin.call<ErrorBody>('PATCH', `/registros/client/${north}`, {
       motherCompanyId: south,
     });
     expect(cycle.status).toBe(400);
@@ -166,25 +174,27 @@ describe.each(await backends())('customers on %s', (backend) => {
     );
     const { mother } = await demoClients(server());
     await admin.call('PATCH', `/registros/client/${south}`, { motherCompanyId: mother });
-    const own = await admin.call('PATCH', `/registros/client/${mother}`, { active: false });
+    const own = await admin.call<ErrorBody>('PATCH', `/registros/client/${mother}`, {
+      active: false,
+    });
     expect(own.body.message).toBe('Você não pode desativar a sua própria empresa');
   });
 
   it('soft-cancels, refusing while live children remain and never the own company', async () => {
     const { north, mother } = await demoClients(server());
     const admin = await as(server(), 'admin@rastro.demo');
-    const parent = await admin.call(
+    const parent = await admin.call<Customer>(
       'POST',
       '/registros/client',
       company('Matriz Temporária', '11.222.333/0001-81'),
     );
-    const child = await admin.call('POST', '/registros/client', {
+    const child = await admin.call<Customer>('POST', '/registros/client', {
       personKind: 'fisical',
       name: 'Filho Temporário',
       clientCPF: '111.444.777-35',
       motherCompanyId: parent.body.id,
     });
-    const refused = await admin.call('DELETE', `/registros/client/${parent.body.id}`);
+    const refused = await admin.call<ErrorBody>('DELETE', `/registros/client/${parent.body.id}`);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(
       'Este cliente tem 1 cliente filho ativo. Remova ou mova os filhos antes.',
@@ -197,9 +207,9 @@ describe.each(await backends())('customers on %s', (backend) => {
       (await admin.call('POST', '/registros/client', company('Nova Matriz', '11.222.333/0001-81')))
         .status,
     ).toBe(201);
-    expect((await admin.call('DELETE', `/registros/client/${mother}`)).body.message).toBe(
-      'Você não pode remover a sua própria empresa',
-    );
+    expect(
+      (await admin.call<ErrorBody>('DELETE', `/registros/client/${mother}`)).body.message,
+    ).toBe('Você não pode remover a sua própria empresa');
     const manager = await as(server(), 'gestor.norte@rastro.demo');
     expect((await manager.call('DELETE', `/registros/client/${north}`)).status).toBe(400);
   });
@@ -212,7 +222,7 @@ describe.each(await backends())('customers on %s', (backend) => {
       'terceiro@rastro.demo',
     ]) {
       const user = await as(server(), email);
-      const res = await user.call(
+      const res = await user.call<ErrorBody>(
         'POST',
         '/registros/client',
         company('Não pode', '45.997.418/0001-53', { motherCompanyId: north }),
@@ -221,7 +231,7 @@ describe.each(await backends())('customers on %s', (backend) => {
       expect(res.body.message).toBe('Acesso negado');
     }
     const visitor = await as(server(), 'terceiro@rastro.demo');
-    const list = await visitor.call('GET', '/registros/client');
-    expect(list.body.clients.map((c: { name: string }) => c.name)).toEqual(['Rastro Demonstração']);
+    const list = await visitor.call<CustomerRowPage>('GET', '/registros/client');
+    expect(list.body.clients.map((c) => c.name)).toEqual(['Rastro Demonstração']);
   });
 });

@@ -8,24 +8,25 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ensurePartitions, partitionName } from '../../server/db/partitions';
-import { as, backends, demoClients, type TestServer, useServer } from './harness';
+import type { LocationItem, Tracker, Vehicle } from '../../src/contract';
+import { as, backends, demoClients, type ErrorBody, type TestServer, useServer } from './harness';
 
 async function trackerFor(s: TestServer, clientId: string, identifier: string, plate: string) {
   const admin = await as(s, 'admin@rastro.demo');
-  const vehicle = await admin.call('POST', '/registros/vehicle', {
+  const vehicle = await admin.call<Vehicle>('POST', '/registros/vehicle', {
     clientId,
     name: `Veículo ${plate}`,
     plate,
     type: 'truck',
   });
-  const tracker = await admin.call('POST', '/registros/tracker', {
+  const tracker = await admin.call<Tracker>('POST', '/registros/tracker', {
     clientId,
     identifier,
     provider: 'rastro',
     vehicleId: vehicle.body.id,
   });
   expect(tracker.status).toBe(201);
-  return { vehicle: vehicle.body.id as string, tracker: tracker.body.id as string };
+  return { vehicle: vehicle.body.id, tracker: tracker.body.id };
 }
 
 describe.each(await backends())('data kept right on %s', (backend) => {
@@ -61,18 +62,15 @@ describe.each(await backends())('data kept right on %s', (backend) => {
       await s.deps.pipeline.accept(identifier, [
         { fixTime: at, latitude: -8.05, longitude: -34.9, driverRfid: 'CAFE0001', attributes: {} },
       ]);
-    const items = (await admin.call('GET', '/registros/real-time/lastLocation')).body as {
-      plate: string;
-      driver: string | null;
-    }[];
+    const items = (await admin.call<LocationItem[]>('GET', '/registros/real-time/lastLocation'))
+      .body;
     expect(items.find((i) => i.plate === 'RFN1A11')?.driver).toBe('Nara do Norte');
     expect(items.find((i) => i.plate === 'RFS2B22')?.driver).toBe('Sérgio do Sul');
     // Each customer's own users see their own driver's name only.
     const southManager = await as(s, 'gestor.sul@rastro.demo');
-    const theirs = (await southManager.call('GET', '/registros/real-time/lastLocation')).body as {
-      plate: string;
-      driver: string | null;
-    }[];
+    const theirs = (
+      await southManager.call<LocationItem[]>('GET', '/registros/real-time/lastLocation')
+    ).body;
     expect(theirs.map((i) => i.plate)).toEqual(['RFS2B22']);
     expect(theirs[0]?.driver).toBe('Sérgio do Sul');
   });
@@ -90,11 +88,7 @@ describe.each(await backends())('data kept right on %s', (backend) => {
       ]);
     const manager = await as(s, 'gestor@rastro.demo');
     const plates = async (query: string) =>
-      (
-        (await manager.call('GET', `/registros/real-time/lastLocation${query}`)).body as {
-          plate: string;
-        }[]
-      )
+      (await manager.call<LocationItem[]>('GET', `/registros/real-time/lastLocation${query}`)).body
         .map((i) => i.plate)
         .filter((plate) => plate?.startsWith('TOD'))
         .sort();
@@ -109,21 +103,25 @@ describe.each(await backends())('data kept right on %s', (backend) => {
     const { north, south } = await demoClients(s);
     const { vehicle, tracker } = await trackerFor(s, north, 'muda-1', 'MUD1A11');
     const admin = await as(s, 'admin@rastro.demo');
-    const movedVehicle = await admin.call('PATCH', `/registros/vehicle/${vehicle}`, {
+    const movedVehicle = await admin.call<ErrorBody>('PATCH', `/registros/vehicle/${vehicle}`, {
       clientId: south,
     });
     expect(movedVehicle.status).toBe(409);
     expect(movedVehicle.body.message).toBe(
       'Este veículo tem rastreador vinculado. Desvincule o rastreador antes de mudar o cliente do veículo.',
     );
-    const movedTracker = await admin.call('PATCH', `/registros/tracker/${tracker}`, {
+    const movedTracker = await admin.call<ErrorBody>('PATCH', `/registros/tracker/${tracker}`, {
       clientId: south,
     });
     expect(movedTracker.status).toBe(409);
     expect(movedTracker.body.message).toMatch(/^Este rastreador está vinculado a um veículo/);
     // Nothing moved.
-    expect((await admin.call('GET', `/registros/vehicle/${vehicle}`)).body.clientId).toBe(north);
-    expect((await admin.call('GET', `/registros/tracker/${tracker}`)).body.clientId).toBe(north);
+    expect((await admin.call<Vehicle>('GET', `/registros/vehicle/${vehicle}`)).body.clientId).toBe(
+      north,
+    );
+    expect((await admin.call<Tracker>('GET', `/registros/tracker/${tracker}`)).body.clientId).toBe(
+      north,
+    );
 
     // Unlinked in the same change, the tracker moves; then the vehicle, free, moves too.
     const together = await admin.call('PATCH', `/registros/tracker/${tracker}`, {
@@ -140,7 +138,7 @@ describe.each(await backends())('data kept right on %s', (backend) => {
     const s = server();
     const { north, south } = await demoClients(s);
     const operator = await as(s, 'operador.norte@rastro.demo');
-    const vehicle = await operator.call('POST', '/registros/vehicle', {
+    const vehicle = await operator.call<Vehicle>('POST', '/registros/vehicle', {
       clientId: north,
       name: 'Fica no Norte',
       plate: 'TEN1A11',
@@ -150,7 +148,7 @@ describe.each(await backends())('data kept right on %s', (backend) => {
       clientId: south,
     });
     expect(moved.status).toBe(404);
-    const tracker = await operator.call('POST', '/registros/tracker', {
+    const tracker = await operator.call<Tracker>('POST', '/registros/tracker', {
       clientId: north,
       identifier: 'fica-no-norte',
       provider: 'rastro',
@@ -160,9 +158,9 @@ describe.each(await backends())('data kept right on %s', (backend) => {
     });
     expect(movedTracker.status).toBe(404);
     const admin = await as(s, 'admin@rastro.demo');
-    expect((await admin.call('GET', `/registros/vehicle/${vehicle.body.id}`)).body.clientId).toBe(
-      north,
-    );
+    expect(
+      (await admin.call<Vehicle>('GET', `/registros/vehicle/${vehicle.body.id}`)).body.clientId,
+    ).toBe(north);
   });
 
   it('reports a real partition failure apart from a month left in the default partition', async () => {

@@ -12,8 +12,15 @@ import { rowsOf } from '../../server/db/client';
 import { createDownlink, type Downlink } from '../../server/ingest/downlink';
 import { startWialon, type WialonListener } from '../../server/ingest/wialon';
 import { createLogger } from '../../server/log';
-import { COMMAND_STATUS_LABELS } from '../../src/contract';
-import { as, backends, demoClients, type TestServer, useServer } from './harness';
+import {
+  COMMAND_STATUS_LABELS,
+  type Command,
+  type Tracker,
+  type TrackerType,
+  type Vehicle,
+} from '../../src/contract';
+import type { CommandHistory } from './api-types';
+import { as, backends, demoClients, type ErrorBody, type TestServer, useServer } from './harness';
 
 /** A Wialon IPS device: reads every line the server sends, answers and commands alike. */
 class Device {
@@ -93,13 +100,13 @@ describe.each(await backends())('commands to our own trackers on %s', (backend) 
   async function vehicleWithTracker(s: TestServer, plate: string, identifier: string, extra = {}) {
     const { north } = await demoClients(s);
     const admin = await as(s, 'admin@rastro.demo');
-    const vehicle = await admin.call('POST', '/registros/vehicle', {
+    const vehicle = await admin.call<Vehicle>('POST', '/registros/vehicle', {
       clientId: north,
       name: `Caminhão ${plate}`,
       plate,
       type: 'truck',
     });
-    const tracker = await admin.call('POST', '/registros/tracker', {
+    const tracker = await admin.call<Tracker>('POST', '/registros/tracker', {
       clientId: north,
       identifier,
       provider: 'rastro',
@@ -107,17 +114,13 @@ describe.each(await backends())('commands to our own trackers on %s', (backend) 
       ...extra,
     });
     expect(tracker.status).toBe(201);
-    return { vehicle: vehicle.body.id as string, tracker: tracker.body.id as string };
+    return { vehicle: vehicle.body.id, tracker: tracker.body.id };
   }
 
   const history = async (vehicle: string) => {
     const admin = await as(server(), 'admin@rastro.demo');
-    return (await admin.call('GET', `/registros/commands?vehicleId=${vehicle}`)).body.commands as {
-      id: string;
-      kind: string;
-      status: string;
-      detail: string;
-    }[];
+    return (await admin.call<CommandHistory>('GET', `/registros/commands?vehicleId=${vehicle}`))
+      .body.commands;
   };
 
   it('blocks a connected device at once and confirms it from its outputs', async () => {
@@ -140,7 +143,10 @@ describe.each(await backends())('commands to our own trackers on %s', (backend) 
     });
     expect(COMMAND_STATUS_LABELS[confirmed?.status as 'confirmed']).toBe('Confirmado');
 
-    const unblock = await operator.call('PUT', `/registros/commands/unblock?vehicleId=${vehicle}`);
+    const unblock = await operator.call<Command>(
+      'PUT',
+      `/registros/commands/unblock?vehicleId=${vehicle}`,
+    );
     expect(unblock.body.status).toBe('sent');
     expect(await device.take(/^L\d=/)).toBe('L1=0');
     await device.report(0, 0);
@@ -213,7 +219,7 @@ describe.each(await backends())('commands to our own trackers on %s', (backend) 
     const device = await Device.open(other.port);
     await device.send('#L#cmd-elsewhere;NA', /^#AL#1$/);
     const admin = await as(server(), 'admin@rastro.demo');
-    const res = await admin.call('PUT', `/registros/commands/block?vehicleId=${vehicle}`);
+    const res = await admin.call<Command>('PUT', `/registros/commands/block?vehicleId=${vehicle}`);
     expect(res.body.status).toBe('pending');
     await here.sweep();
     expect(await device.take(/^L\d=/)).toBe('L1=1');
@@ -233,7 +239,10 @@ describe.each(await backends())('commands to our own trackers on %s', (backend) 
       'osmand',
     );
     const operator = await as(server(), 'operador.norte@rastro.demo');
-    const res = await operator.call('PUT', `/registros/commands/block?vehicleId=${vehicle}`);
+    const res = await operator.call<ErrorBody>(
+      'PUT',
+      `/registros/commands/block?vehicleId=${vehicle}`,
+    );
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(
       'Este rastreador envia posições pelo protocolo OsmAnd (HTTP), que não recebe comandos. Nada foi enviado.',
@@ -258,7 +267,7 @@ describe.each(await backends())('commands to our own trackers on %s', (backend) 
 
   it('refuses for a tracker whose type is OsmAnd before it ever reported', async () => {
     const admin = await as(server(), 'admin@rastro.demo');
-    const type = await admin.call('POST', '/registros/tracker-types', {
+    const type = await admin.call<TrackerType>('POST', '/registros/tracker-types', {
       manufacturer: 'Traccar',
       model: 'Client',
       protocol: 'osmand',

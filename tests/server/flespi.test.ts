@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromFlespi } from '../../server/ingest/flespi';
+import type { LocationItem } from '../../src/contract';
 import { as, backends, demoClients, useServer } from './harness';
 
 const SECRET = 'segredo-do-fluxo-flespi-0123456789';
@@ -116,11 +117,8 @@ describe.each(await backends())('flespi HTTP stream on %s', (backend) => {
       rejected: 0,
     });
     const manager = await as(server(), 'gestor.norte@rastro.demo');
-    const items = (await manager.call('GET', '/registros/real-time/lastLocation')).body as {
-      latitude: number;
-      ignition: boolean | null;
-      speed: number;
-    }[];
+    const items = (await manager.call<LocationItem[]>('GET', '/registros/real-time/lastLocation'))
+      .body;
     expect(items).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ latitude: -8.061, ignition: false, speed: 35 }),

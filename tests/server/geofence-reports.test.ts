@@ -5,7 +5,8 @@
  * shows as markers), another geofence never visited, tenancy, and a Terceiro.
  */
 import { describe, expect, it } from 'vitest';
-import { as, backends, useServer } from './harness';
+import type { FenceReport, Geofence, GeofenceReport, HistoryReport } from '../../src/contract';
+import { as, backends, type ErrorBody, present, useServer } from './harness';
 import { ingest, vehicleWithTracker } from './report-fixtures';
 import { Track } from './tracks';
 
@@ -47,13 +48,13 @@ describe.each(await backends())('geofence reports on %s', (backend) => {
     const v = await vehicleWithTracker(server());
     const { admin } = v;
     const clientId = admin.user.clientId;
-    const fence = await admin.call('POST', '/registros/geofence', {
+    const fence = await admin.call<Geofence>('POST', '/registros/geofence', {
       clientId,
       name: 'Cliente Boa Viagem',
       geometry: { type: 'Circle', center: CENTER, radius: 200 },
     });
     expect(fence.status).toBe(201);
-    const far = await admin.call('POST', '/registros/geofence', {
+    const far = await admin.call<Geofence>('POST', '/registros/geofence', {
       clientId,
       name: 'Depósito Longe',
       geometry: { type: 'Circle', center: [-46.63, -23.55], radius: 500 },
@@ -69,16 +70,13 @@ describe.each(await backends())('geofence reports on %s', (backend) => {
     expect(rule.status, JSON.stringify(rule.body)).toBe(201);
     await ingest(server().deps, v.identifier, crossings().fixes);
 
-    const res = await admin.call('GET', `/registros/reports/geofence/${v.vehicleId}?${PERIOD}`);
+    const res = await admin.call<GeofenceReport>(
+      'GET',
+      `/registros/reports/geofence/${v.vehicleId}?${PERIOD}`,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ vehicleId: v.vehicleId, plate: v.plate });
-    const visits = res.body.visits as {
-      geofenceId: string;
-      enteredAt: string;
-      exitedAt: string | null;
-      insideAtStart: boolean;
-      durationSeconds: number;
-    }[];
+    const visits = res.body.visits;
     expect(visits.every((x) => x.geofenceId === fence.body.id)).toBe(true);
     expect(visits).toHaveLength(3);
     // Out: 600 s parked, then 800 m at 8.33 m/s ≈ 96 s; back: 600 + 240 + 1200 + 96 s; last:
@@ -99,23 +97,24 @@ describe.each(await backends())('geofence reports on %s', (backend) => {
         exits: 2,
       }),
     ]);
-    const inside = res.body.totals[0].insideSeconds as number;
+    const inside = present(res.body.totals[0], 'total').insideSeconds;
     // Two crossings of ~48 s and the last stay from ~2,976 s to the last fix (4,800 s).
     expect(inside).toBeGreaterThan(48 * 2 + 1800 - 60);
     expect(inside).toBeLessThan(48 * 2 + 1824 + 60);
     expect(visits.reduce((sum, x) => sum + x.durationSeconds, 0)).toBe(inside);
 
     // The engine raised one GEOFENCE_ENTER per entry, at the same fixes; the history shows them.
-    const history = await admin.call('GET', `/registros/reports/history/${v.vehicleId}?${PERIOD}`);
-    expect(history.status).toBe(200);
-    const entered = (history.body.alerts as { type: string; time: string }[]).filter(
-      (a) => a.type === 'GEOFENCE_ENTER',
+    const history = await admin.call<HistoryReport>(
+      'GET',
+      `/registros/reports/history/${v.vehicleId}?${PERIOD}`,
     );
+    expect(history.status).toBe(200);
+    const entered = history.body.alerts.filter((a) => a.type === 'GEOFENCE_ENTER');
     expect(entered.map((a) => a.time)).toEqual(visits.map((x) => x.enteredAt));
 
     // A period that starts while inside: the stay is counted from the first fix, not as an entry.
     const from = new Date(at(3000));
-    const late = await admin.call(
+    const late = await admin.call<GeofenceReport>(
       'GET',
       `/registros/reports/geofence/${v.vehicleId}?beginAt=${iso(from)}&endAt=${iso(new Date(at(3600)))}`,
     );
@@ -124,7 +123,7 @@ describe.each(await backends())('geofence reports on %s', (backend) => {
     expect(late.body.totals[0]).toMatchObject({ entries: 0, exits: 0 });
 
     // by-fence: the same visits, from the geofence's side; the far one has none.
-    const byFence = await admin.call(
+    const byFence = await admin.call<FenceReport>(
       'GET',
       `/registros/reports/by-fence/${fence.body.id}?${PERIOD}&vehicleIds=${v.vehicleId}`,
     );
@@ -132,7 +131,10 @@ describe.each(await backends())('geofence reports on %s', (backend) => {
     expect(byFence.body.geofenceName).toBe('Cliente Boa Viagem');
     expect(byFence.body.visits).toEqual(res.body.visits);
     expect(byFence.body.totals).toEqual(res.body.totals);
-    const none = await admin.call('GET', `/registros/reports/by-fence/${far.body.id}?${PERIOD}`);
+    const none = await admin.call<FenceReport>(
+      'GET',
+      `/registros/reports/by-fence/${far.body.id}?${PERIOD}`,
+    );
     expect(none.status).toBe(200);
     expect(none.body.visits).toEqual([]);
 
@@ -140,16 +142,19 @@ describe.each(await backends())('geofence reports on %s', (backend) => {
     const other = await as(server(), 'gestor.sul@rastro.demo');
     const a = await other.call('GET', `/registros/reports/geofence/${v.vehicleId}?${PERIOD}`);
     expect(a.status).toBe(404);
-    const b = await other.call('GET', `/registros/reports/by-fence/${fence.body.id}?${PERIOD}`);
+    const b = await other.call<ErrorBody>(
+      'GET',
+      `/registros/reports/by-fence/${fence.body.id}?${PERIOD}`,
+    );
     expect(b.status).toBe(404);
     expect(b.body.message).toBe('Cerca não encontrada');
-    const stranger = await admin.call(
+    const stranger = await admin.call<ErrorBody>(
       'GET',
       `/registros/reports/by-fence/${fence.body.id}?${PERIOD}&vehicleIds=${crypto.randomUUID()}`,
     );
     expect(stranger.status).toBe(404);
     expect(stranger.body.message).toBe('Veículo não encontrado');
-    const bad = await admin.call(
+    const bad = await admin.call<ErrorBody>(
       'GET',
       `/registros/reports/by-fence/${fence.body.id}?beginAt=${iso(START)}&endAt=${iso(new Date(at(60 * 86400)))}`,
     );

@@ -12,6 +12,7 @@ import { type Config, loadConfig } from '../../server/config';
 import type { Deps } from '../../server/deps';
 import { createLogger } from '../../server/log';
 import { prepare, startServer } from '../../server/start';
+import type { ApiError, CustomerRowPage } from '../../src/contract';
 
 export type Backend = 'pglite' | 'postgres';
 export const PG_ADMIN_URL =
@@ -150,24 +151,55 @@ export async function login(s: TestServer, email: string, password = 'rastro-dem
   };
 }
 
+/**
+ * What every failure of the API answers (server/http/errors.ts): `{ statusCode, code,
+ * message }`, with `reason` on some identity errors and `issues` on some 400s.
+ */
+export type ErrorBody = ApiError;
+
+/**
+ * A parsed answer: the JSON body (or the text when it is not JSON). `T` is what the test
+ * expects the body to be (a type of src/contract/ where the API has one); it is not checked
+ * at run time, the test's assertions do that.
+ */
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+}
+
+/**
+ * An item of an answer the test goes on with (`list[0]`, `list.find(…)`), or a failure naming
+ * what is missing: the test must not carry on without it.
+ */
+export function present<T>(item: T | undefined, what: string): T {
+  if (item === undefined) throw new Error(`${what}: missing from the answer`);
+  return item;
+}
+
+/** Parses a response body as JSON, falling back to its text. */
+export async function parseBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 /** Signs in and returns a caller bound to that user's token. */
 export async function as(s: TestServer, email: string, password = 'rastro-demo') {
   const session = await login(s, email, password);
-  const call = async (method: string, path: string, json?: unknown) => {
+  const call = async <T = unknown>(
+    method: string,
+    path: string,
+    json?: unknown,
+  ): Promise<ApiResponse<T>> => {
     const res = await s.request(path, {
       method,
       token: session.accessToken,
       ...(json !== undefined ? { json } : {}),
     });
-    const text = await res.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // not JSON
-    }
-    // biome-ignore lint/suspicious/noExplicitAny: test bodies are inspected loosely
-    return { status: res.status, body: body as any };
+    return { status: res.status, body: (await parseBody(res)) as T };
   };
   return { ...session, call };
 }
@@ -175,11 +207,9 @@ export async function as(s: TestServer, email: string, password = 'rastro-demo')
 /** The demo customers by name. */
 export async function demoClients(s: TestServer) {
   const admin = await as(s, 'admin@rastro.demo');
-  const { body } = await admin.call('GET', '/registros/client?limit=100');
+  const { body } = await admin.call<CustomerRowPage>('GET', '/registros/client?limit=100');
   const byName = (name: string) => {
-    const found = (body.clients as { id: string; name: string }[]).find((c) =>
-      c.name.startsWith(name),
-    );
+    const found = body.clients.find((c) => c.name.startsWith(name));
     if (!found) throw new Error(`demo customer ${name} missing`);
     return found.id;
   };

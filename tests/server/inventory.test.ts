@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { as, backends, demoClients, useServer } from './harness';
+import type { Fleet, SimCard, Tracker, Vehicle } from '../../src/contract';
+import type { DriverPage, TrackerTypePage, VehiclePage } from './api-types';
+import { as, backends, demoClients, type ErrorBody, present, useServer } from './harness';
 
 const VALID_IMEI = '490154203237518';
 
@@ -9,7 +11,7 @@ describe.each(await backends())('inventory on %s', (backend) => {
   it('registers vehicles with old and Mercosul plates, unmasked, with the type label', async () => {
     const { north } = await demoClients(server());
     const operator = await as(server(), 'operador.norte@rastro.demo');
-    const old = await operator.call('POST', '/registros/vehicle', {
+    const old = await operator.call<Vehicle>('POST', '/registros/vehicle', {
       clientId: north,
       name: 'Baú 01',
       plate: 'abc-1234',
@@ -27,7 +29,7 @@ describe.each(await backends())('inventory on %s', (backend) => {
       modelYar: 2021,
       images: [],
     });
-    const mercosul = await operator.call('POST', '/registros/vehicle', {
+    const mercosul = await operator.call<Vehicle>('POST', '/registros/vehicle', {
       clientId: north,
       name: 'Moto 7',
       plate: 'BRA2E19',
@@ -35,7 +37,7 @@ describe.each(await backends())('inventory on %s', (backend) => {
     });
     expect(mercosul.body.plate).toBe('BRA2E19');
 
-    const duplicate = await operator.call('POST', '/registros/vehicle', {
+    const duplicate = await operator.call<ErrorBody>('POST', '/registros/vehicle', {
       clientId: north,
       name: 'Outro',
       plate: 'ABC1234',
@@ -63,12 +65,12 @@ describe.each(await backends())('inventory on %s', (backend) => {
         'cor: Campo não permitido',
       ],
     ] as const) {
-      const res = await operator.call('POST', '/registros/vehicle', body);
+      const res = await operator.call<ErrorBody>('POST', '/registros/vehicle', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message).toContain(message);
     }
 
-    const cleared = await operator.call('PATCH', `/registros/vehicle/${old.body.id}`, {
+    const cleared = await operator.call<Vehicle>('PATCH', `/registros/vehicle/${old.body.id}`, {
       brand: null,
       color: 'Branco',
     });
@@ -78,28 +80,25 @@ describe.each(await backends())('inventory on %s', (backend) => {
   it('lists vehicles of the selected customer only, searching by vehicleQuery, up to 10000 a page', async () => {
     const { north } = await demoClients(server());
     const operator = await as(server(), 'operador.norte@rastro.demo');
-    const missing = await operator.call('GET', '/registros/vehicle');
+    const missing = await operator.call<ErrorBody>('GET', '/registros/vehicle');
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Cliente não informado');
-    const found = await operator.call(
+    const found = await operator.call<VehiclePage>(
       'GET',
       `/registros/vehicle?clientId=${north}&vehicleQuery=baú`,
     );
-    expect(found.body.vehicles.map((x: { name: string }) => x.name)).toEqual(['Baú 01']);
-    const byPlate = await operator.call(
+    expect(found.body.vehicles.map((x) => x.name)).toEqual(['Baú 01']);
+    const byPlate = await operator.call<VehiclePage>(
       'GET',
       `/registros/vehicle?clientId=${north}&vehicleQuery=bra2`,
     );
-    expect(byPlate.body.vehicles.map((x: { plate: string }) => x.plate)).toEqual(['BRA2E19']);
-    const all = await operator.call(
+    expect(byPlate.body.vehicles.map((x) => x.plate)).toEqual(['BRA2E19']);
+    const all = await operator.call<VehiclePage>(
       'GET',
       `/registros/vehicle?clientId=${north}&limit=10000&sort=plate&order=desc`,
     );
     expect(all.body).toMatchObject({ page: 1, limit: 10000, total: 2 });
-    expect(all.body.vehicles.map((x: { plate: string }) => x.plate)).toEqual([
-      'BRA2E19',
-      'ABC1234',
-    ]);
+    expect(all.body.vehicles.map((x) => x.plate)).toEqual(['BRA2E19', 'ABC1234']);
     expect(
       (await operator.call('GET', `/registros/vehicle?clientId=${north}&limit=10001`)).status,
     ).toBe(400);
@@ -108,12 +107,12 @@ describe.each(await backends())('inventory on %s', (backend) => {
   it('checks ICCIDs and IMEIs, and installs one SIM card per tracker', async () => {
     const { north } = await demoClients(server());
     const operator = await as(server(), 'operador.norte@rastro.demo');
-    const badSim = await operator.call('POST', '/registros/simcard', {
+    const badSim = await operator.call<ErrorBody>('POST', '/registros/simcard', {
       clientId: north,
       iccid: '8955100000000000015',
     });
     expect(badSim.body.message).toContain('ICCID inválido');
-    const sim = await operator.call('POST', '/registros/simcard', {
+    const sim = await operator.call<SimCard>('POST', '/registros/simcard', {
       clientId: north,
       iccid: '8955 1000 0000 0000 014',
       phoneNumber: '(91) 98888-7777',
@@ -123,7 +122,7 @@ describe.each(await backends())('inventory on %s', (backend) => {
     expect(sim.status).toBe(201);
     expect(sim.body).toMatchObject({ iccid: '8955100000000000014', phoneNumber: '91988887777' });
 
-    const badImei = await operator.call('POST', '/registros/tracker', {
+    const badImei = await operator.call<ErrorBody>('POST', '/registros/tracker', {
       clientId: north,
       identifier: '490154203237519',
       provider: 'rastro',
@@ -153,7 +152,7 @@ describe.each(await backends())('inventory on %s', (backend) => {
     const removeSim = await operator.call('DELETE', `/registros/simcard/${sim.body.id}`);
     expect(removeSim.status).toBe(403);
     const manager = await as(server(), 'gestor.norte@rastro.demo');
-    const refused = await manager.call('DELETE', `/registros/simcard/${sim.body.id}`);
+    const refused = await manager.call<ErrorBody>('DELETE', `/registros/simcard/${sim.body.id}`);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(
       'Este chip está instalado em um rastreador. Retire-o antes de remover.',
@@ -163,9 +162,9 @@ describe.each(await backends())('inventory on %s', (backend) => {
   it('links trackers only to records of the same customer', async () => {
     const { north, mother } = await demoClients(server());
     const admin = await as(server(), 'admin@rastro.demo');
-    const vehicles = await admin.call('GET', `/registros/vehicle?clientId=${north}`);
-    const vehicleId = vehicles.body.vehicles[0].id;
-    const cross = await admin.call('POST', '/registros/tracker', {
+    const vehicles = await admin.call<VehiclePage>('GET', `/registros/vehicle?clientId=${north}`);
+    const vehicleId = present(vehicles.body.vehicles[0], 'a vehicle of Norte').id;
+    const cross = await admin.call<ErrorBody>('POST', '/registros/tracker', {
       clientId: mother,
       identifier: 'mae-1',
       provider: 'rastro',
@@ -180,7 +179,7 @@ describe.each(await backends())('inventory on %s', (backend) => {
       trackerTypeId: '00000000-0000-4000-8000-000000000000',
     });
     expect(unknownType.status).toBe(404);
-    const linked = await admin.call('POST', '/registros/tracker', {
+    const linked = await admin.call<Tracker>('POST', '/registros/tracker', {
       clientId: north,
       identifier: 'norte-2',
       provider: 'rastro',
@@ -208,11 +207,14 @@ describe.each(await backends())('inventory on %s', (backend) => {
     expect(
       (await admin.call('POST', '/registros/tracker-types', { ...body, model: 'gv300' })).status,
     ).toBe(409);
-    const list = await operator.call('GET', '/registros/tracker-types?search=queclink');
-    expect(list.body.trackerTypes.map((x: { model: string }) => x.model)).toEqual(['GV300']);
+    const list = await operator.call<TrackerTypePage>(
+      'GET',
+      '/registros/tracker-types?search=queclink',
+    );
+    expect(list.body.trackerTypes.map((x) => x.model)).toEqual(['GV300']);
     expect(
-      (await admin.call('POST', '/registros/tracker-types', { ...body, protocol: 'x' })).body
-        .message,
+      (await admin.call<ErrorBody>('POST', '/registros/tracker-types', { ...body, protocol: 'x' }))
+        .body.message,
     ).toContain('Protocolo inválido');
   });
 
@@ -241,17 +243,22 @@ describe.each(await backends())('inventory on %s', (backend) => {
       active: false,
     });
     expect(bruno.status).toBe(201);
-    const defaults = await manager.call('GET', `/registros/driver?clientId=${south}`);
-    expect(defaults.body.drivers.map((d: { completName: string }) => d.completName)).toEqual([
-      'Ana Lúcia Souza',
-    ]);
-    const inactive = await manager.call('GET', `/registros/driver?clientId=${south}&active=false`);
-    expect(inactive.body.drivers.map((d: { completName: string }) => d.completName)).toEqual([
-      'Bruno Lima',
-    ]);
-    expect((await manager.call('GET', '/registros/driver?completName=lucia')).body.total).toBe(1);
-    expect((await manager.call('GET', '/registros/driver?rfidcode=A1B2')).body.total).toBe(1);
-    expect((await manager.call('GET', '/registros/driver?cpf=529.982')).body.total).toBe(1);
+    const defaults = await manager.call<DriverPage>('GET', `/registros/driver?clientId=${south}`);
+    expect(defaults.body.drivers.map((d) => d.completName)).toEqual(['Ana Lúcia Souza']);
+    const inactive = await manager.call<DriverPage>(
+      'GET',
+      `/registros/driver?clientId=${south}&active=false`,
+    );
+    expect(inactive.body.drivers.map((d) => d.completName)).toEqual(['Bruno Lima']);
+    expect(
+      (await manager.call<DriverPage>('GET', '/registros/driver?completName=lucia')).body.total,
+    ).toBe(1);
+    expect(
+      (await manager.call<DriverPage>('GET', '/registros/driver?rfidcode=A1B2')).body.total,
+    ).toBe(1);
+    expect(
+      (await manager.call<DriverPage>('GET', '/registros/driver?cpf=529.982')).body.total,
+    ).toBe(1);
     const dup = await manager.call('POST', '/registros/driver', {
       clientId: south,
       completName: 'Cópia',
@@ -273,7 +280,7 @@ describe.each(await backends())('inventory on %s', (backend) => {
         'rfidCode: Código RFID inválido',
       ],
     ] as const) {
-      const res = await manager.call('POST', '/registros/driver', body);
+      const res = await manager.call<ErrorBody>('POST', '/registros/driver', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message).toContain(message);
     }
@@ -282,26 +289,26 @@ describe.each(await backends())('inventory on %s', (backend) => {
   it('groups vehicles of one customer into fleets', async () => {
     const { north, south } = await demoClients(server());
     const admin = await as(server(), 'admin@rastro.demo');
-    const northVehicle = await admin.call('POST', '/registros/vehicle', {
+    const northVehicle = await admin.call<Vehicle>('POST', '/registros/vehicle', {
       clientId: north,
       name: 'Van 3',
       plate: 'VAN3C33',
       type: 'van',
     });
-    const southVehicle = await admin.call('POST', '/registros/vehicle', {
+    const southVehicle = await admin.call<Vehicle>('POST', '/registros/vehicle', {
       clientId: south,
       name: 'Van 4',
       plate: 'VAN4D44',
       type: 'van',
     });
-    const mixed = await admin.call('POST', '/tech-integracao/v1/fleets', {
+    const mixed = await admin.call<ErrorBody>('POST', '/tech-integracao/v1/fleets', {
       clientId: north,
       name: 'Mista',
       vehicleIds: [northVehicle.body.id, southVehicle.body.id],
     });
     expect(mixed.status).toBe(400);
     expect(mixed.body.message).toBe('Há veículos que não existem ou são de outro cliente');
-    const fleet = await admin.call('POST', '/tech-integracao/v1/fleets', {
+    const fleet = await admin.call<Fleet>('POST', '/tech-integracao/v1/fleets', {
       clientId: north,
       name: 'Entregas',
       vehicleIds: [northVehicle.body.id, northVehicle.body.id],
@@ -313,7 +320,7 @@ describe.each(await backends())('inventory on %s', (backend) => {
   it('refuses to remove a customer that still has vehicles', async () => {
     const { north } = await demoClients(server());
     const admin = await as(server(), 'admin@rastro.demo');
-    const res = await admin.call('DELETE', `/registros/client/${north}`);
+    const res = await admin.call<ErrorBody>('DELETE', `/registros/client/${north}`);
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(
       /^Este cliente tem \d+ veículos? ativos?\. Remova ou transfira os veículos antes\.$/,

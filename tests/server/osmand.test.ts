@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partitionName } from '../../server/db/partitions';
 import { startOsmand } from '../../server/ingest/osmand';
 import { createLogger } from '../../server/log';
+import type { LocationItem, Vehicle } from '../../src/contract';
 import { as, backends, demoClients, type TestServer, useServer } from './harness';
 
 const IMEI = '490154203237518';
@@ -27,7 +28,7 @@ describe.each(await backends())('OsmAnd ingest on %s', (backend) => {
     const { north } = await demoClients(s);
     const admin = await as(s, 'admin@rastro.demo');
     vehicleId = (
-      await admin.call('POST', '/registros/vehicle', {
+      await admin.call<Vehicle>('POST', '/registros/vehicle', {
         clientId: north,
         name: 'Caminhão 7',
         plate: 'OSM7A77',
@@ -52,14 +53,7 @@ describe.each(await backends())('OsmAnd ingest on %s', (backend) => {
   const send = (query: string, init?: RequestInit) => fetch(`${base}/?${query}`, init);
   const last = async () => {
     const manager = await as(server(), 'gestor.norte@rastro.demo');
-    return (await manager.call('GET', '/registros/real-time/lastLocation')).body as {
-      id: string;
-      speed: number;
-      latitude: number;
-      name: string;
-      driver: string | null;
-      ignition: boolean | null;
-    }[];
+    return (await manager.call<LocationItem[]>('GET', '/registros/real-time/lastLocation')).body;
   };
 
   it('stores a fix sent as query parameters and answers only after the commit', async () => {

@@ -10,8 +10,14 @@ import type { AsaasPayment } from '../../server/payments/asaas';
 import { DEMO_COMPANY_DOCUMENTS, demoCharges } from '../../server/payments/demo';
 import { type AsaasStandIn, startAsaasStandIn } from '../../server/payments/stand-in';
 import { ASAAS_STATUSES, paymentStatus } from '../../server/payments/status';
-import { PAYMENT_ERRORS, PAYMENT_STATUS_LABELS } from '../../src/contract';
-import { as, backends, demoClients, useServer } from './harness';
+import {
+  type ChargePage,
+  type Customer,
+  type Invoice,
+  PAYMENT_ERRORS,
+  PAYMENT_STATUS_LABELS,
+} from '../../src/contract';
+import { as, backends, demoClients, type ErrorBody, useServer } from './harness';
 
 const WEBHOOK_TOKEN = 'webhook-token-0123456789';
 const customers = DEMO_COMPANY_DOCUMENTS.map((doc, i) => ({
@@ -92,11 +98,12 @@ describe.each(await backends())('invoices and payments on %s', (backend) => {
   it('lists a customer’s charges with each status mapped and SPEC labels', async () => {
     const s = server();
     const norte = await as(s, 'gestor.norte@rastro.demo');
-    const res = await norte.call('GET', '/registros/payments/individual-charges?limit=100');
-    expect(res.status).toBe(200);
-    const byId = new Map<string, { status: string; providerStatus: string }>(
-      res.body.charges.map((c: { id: string }) => [c.id, c]),
+    const res = await norte.call<ChargePage>(
+      'GET',
+      '/registros/payments/individual-charges?limit=100',
     );
+    expect(res.status).toBe(200);
+    const byId = new Map(res.body.charges.map((c) => [c.id, c] as const));
     ASAAS_STATUSES.forEach((status, i) => {
       const row = byId.get(id(`n${String(i).padStart(2, '0')}`));
       expect(row?.providerStatus).toBe(status);
@@ -111,8 +118,8 @@ describe.each(await backends())('invoices and payments on %s', (backend) => {
   it('sorts by document, status and createdAt, both ways', async () => {
     const norte = await as(server(), 'gestor.norte@rastro.demo');
     const list = async (q: string) =>
-      (await norte.call('GET', `/registros/payments/individual-charges?limit=100&${q}`)).body
-        .charges as { document: string; status: string; createdAt: string }[];
+      (await norte.call<ChargePage>('GET', `/registros/payments/individual-charges?limit=100&${q}`))
+        .body.charges;
     const docs = (await list('sort=document&order=asc')).map((c) => Number(c.document));
     expect(docs).toEqual([...docs].sort((a, b) => a - b));
     const desc = (await list('sort=document&order=desc')).map((c) => Number(c.document));
@@ -121,7 +128,10 @@ describe.each(await backends())('invoices and payments on %s', (backend) => {
     expect(statuses).toEqual([...statuses].sort());
     const created = (await list('sort=createdAt&order=desc')).map((c) => c.createdAt);
     expect(created).toEqual([...created].sort().reverse());
-    const bad = await norte.call('GET', '/registros/payments/individual-charges?sort=value');
+    const bad = await norte.call<ErrorBody>(
+      'GET',
+      '/registros/payments/individual-charges?sort=value',
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('Ordenação inválida');
   });
@@ -129,16 +139,16 @@ describe.each(await backends())('invoices and payments on %s', (backend) => {
   it('opens a Pix charge with its QR code and code, a boleto with its line, a card with its link', async () => {
     const norte = await as(server(), 'gestor.norte@rastro.demo');
     await norte.call('GET', '/registros/payments/individual-charges');
-    const pix = await norte.call('GET', `/registros/invoices/${id('pix')}`);
+    const pix = await norte.call<Invoice>('GET', `/registros/invoices/${id('pix')}`);
     expect(pix.status).toBe(200);
     expect(pix.body.method).toBe('pix');
-    expect(pix.body.pix.code).toMatch(/^000201.*6304[0-9A-F]{4}$/);
-    expect(pix.body.pix.qrCodeImage).toMatch(/^data:image\/png;base64,iVBOR/);
-    const boleto = await norte.call('GET', `/registros/invoices/${id('n04')}`);
+    expect(pix.body.pix?.code).toMatch(/^000201.*6304[0-9A-F]{4}$/);
+    expect(pix.body.pix?.qrCodeImage).toMatch(/^data:image\/png;base64,iVBOR/);
+    const boleto = await norte.call<Invoice>('GET', `/registros/invoices/${id('n04')}`);
     expect(boleto.body.status).toBe('waitingPayment');
-    expect(boleto.body.boleto.digitableLine).toMatch(/^\d{47}$/);
-    expect(boleto.body.boleto.pdfUrl).toBe(`https://asaas.test/b/pdf/${id('n04')}`);
-    const card = await norte.call('GET', `/registros/invoices/${id('card')}`);
+    expect(boleto.body.boleto?.digitableLine).toMatch(/^\d{47}$/);
+    expect(boleto.body.boleto?.pdfUrl).toBe(`https://asaas.test/b/pdf/${id('n04')}`);
+    const card = await norte.call<Invoice>('GET', `/registros/invoices/${id('card')}`);
     expect(card.body.cardPaymentUrl).toBe(`https://asaas.test/i/${id('card')}`);
     const paid = await norte.call('GET', `/registros/invoices/${id('n00')}`);
     expect(paid.body).toMatchObject({ status: 'paid', pix: null, boleto: null });
@@ -155,18 +165,18 @@ describe.each(await backends())('invoices and payments on %s', (backend) => {
       `/registros/payments/individual-charges?clientId=${ids.south}`,
     );
     expect(other.status).toBe(404);
-    const invoice = await norte.call('GET', `/registros/invoices/${id('s1')}`);
+    const invoice = await norte.call<ErrorBody>('GET', `/registros/invoices/${id('s1')}`);
     expect(invoice.status).toBe(404);
     expect(invoice.body.message).toBe(PAYMENT_ERRORS.NOT_FOUND);
     const visitor = await as(s, 'terceiro@rastro.demo');
     expect((await visitor.call('GET', '/registros/payments/individual-charges')).status).toBe(403);
     // The mother company reads a child's charges by choosing it.
     const admin = await as(s, 'admin@rastro.demo');
-    const child = await admin.call(
+    const child = await admin.call<ChargePage>(
       'GET',
       `/registros/payments/individual-charges?clientId=${ids.south}`,
     );
-    expect(child.body.charges.map((c: { id: string }) => c.id)).toEqual([id('s1')]);
+    expect(child.body.charges.map((c) => c.id)).toEqual([id('s1')]);
   });
 
   it('a webhook with the right token changes a status at once; without it nothing changes', async () => {
@@ -187,8 +197,8 @@ describe.each(await backends())('invoices and payments on %s', (backend) => {
     expect((await post({})).status).toBe(401);
     const statusOf = async () =>
       (
-        await norte.call('GET', '/registros/payments/individual-charges?limit=100')
-      ).body.charges.find((c: { id: string }) => c.id === id('n04')).status;
+        await norte.call<ChargePage>('GET', '/registros/payments/individual-charges?limit=100')
+      ).body.charges.find((c) => c.id === id('n04'))?.status;
     expect(await statusOf()).toBe('waitingPayment');
     const ok = await post({ 'asaas-access-token': WEBHOOK_TOKEN });
     expect(ok.status).toBe(200);
@@ -220,7 +230,7 @@ describe.each(await backends())('invoices and payments on %s', (backend) => {
     ];
     for (const [provider, status, code] of cases) {
       standIn.failNext(provider);
-      const res = await norte.call('GET', `/registros/invoices/${id('pix')}`);
+      const res = await norte.call<ErrorBody>('GET', `/registros/invoices/${id('pix')}`);
       expect([provider, res.status, res.body.code, res.body.message]).toEqual([
         provider,
         status,
@@ -233,7 +243,7 @@ describe.each(await backends())('invoices and payments on %s', (backend) => {
   it('a customer missing at Asaas answers NOT_FOUND_ON_PAYMENTS_SYSTEM', async () => {
     const s = server();
     const admin = await as(s, 'admin@rastro.demo');
-    const created = await admin.call('POST', '/registros/client', {
+    const created = await admin.call<Customer>('POST', '/registros/client', {
       personKind: 'juridical',
       name: `Sem Asaas ${backend}`,
       clientCNPJ: '45.997.418/0001-53',
@@ -257,7 +267,7 @@ describe('payments not set up', () => {
   it('answers a clear pt-BR message and says so in the settings', async () => {
     const s = server();
     const user = await as(s, 'cliente@rastro.demo');
-    const res = await user.call('GET', '/registros/payments/individual-charges');
+    const res = await user.call<ErrorBody>('GET', '/registros/payments/individual-charges');
     expect(res.status).toBe(503);
     expect(res.body.code).toBe('PAYMENTS_NOT_CONFIGURED');
     expect(res.body.message).toContain('Pagamentos não configurados');

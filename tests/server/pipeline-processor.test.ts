@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPipeline } from '../../server/ingest/pipeline';
 import { createLogger } from '../../server/log';
+import type { LocationItem, Vehicle } from '../../src/contract';
 import { as, backends, demoClients, useServer } from './harness';
 
 describe.each(await backends())('a failing fix processor on %s', (backend) => {
@@ -14,7 +15,7 @@ describe.each(await backends())('a failing fix processor on %s', (backend) => {
     const s = server();
     const { north } = await demoClients(s);
     const admin = await as(s, 'admin@rastro.demo');
-    const v = await admin.call('POST', '/registros/vehicle', {
+    const v = await admin.call<Vehicle>('POST', '/registros/vehicle', {
       clientId: north,
       name: 'Processador',
       plate: 'PRC1A11',
@@ -46,8 +47,11 @@ describe.each(await backends())('a failing fix processor on %s', (backend) => {
     );
     expect(calls).toBe(1);
     expect(result).toMatchObject({ status: 'ok', stored: 3, rejected: [] });
-    const last = await admin.call('GET', `/registros/real-time/lastLocation?clientId=${north}`);
-    expect(last.body.find((x: { plate: string }) => x.plate === 'PRC1A11')?.fixTime).toBe(
+    const last = await admin.call<LocationItem[]>(
+      'GET',
+      `/registros/real-time/lastLocation?clientId=${north}`,
+    );
+    expect(last.body.find((x) => x.plate === 'PRC1A11')?.fixTime).toBe(
       new Date(at + 2000).toISOString(),
     );
   });

@@ -10,7 +10,7 @@ import type { StoredAlert } from '../../server/alerts/notifier';
 import { pushDeviceId, pushTokensOf } from '../../server/db/push';
 import { pushTokens } from '../../server/db/schema';
 import type { RunningServer } from '../../server/start';
-import type { PushAlert } from '../../src/contract';
+import type { PushAlert, PushDevice } from '../../src/contract';
 import {
   alertsOf,
   type Caller,
@@ -23,7 +23,7 @@ import {
   startReal,
   vehicleWithTracker,
 } from './alert-fixtures';
-import { backends } from './harness';
+import { backends, type ErrorBody } from './harness';
 import { startFcmStandIn, startWebPushStandIn } from './push-standins';
 
 const HOME = { lat: -8.0539, lon: -34.8811 };
@@ -63,8 +63,8 @@ describe.each(await backends())('push notifications on %s', (backend) => {
     await web?.close();
   });
 
-  const subscribe = (caller: Caller, token: string) =>
-    caller.call('PUT', '/registros/push/subscribe-token', { token });
+  const subscribe = <T = unknown>(caller: Caller, token: string) =>
+    caller.call<T>('PUT', '/registros/push/subscribe-token', { token });
 
   it('publishes the Firebase web config and its key when Firebase is configured', async () => {
     const res = await fetch(`${server.url}/registros/push/config`);
@@ -80,7 +80,7 @@ describe.each(await backends())('push notifications on %s', (backend) => {
   });
 
   it('refuses a malformed subscription and an http endpoint when not allowed, changing nothing', async () => {
-    const bad = await subscribe(admin, '{"endpoint":"nada"}');
+    const bad = await subscribe<ErrorBody>(admin, '{"endpoint":"nada"}');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/inválid/);
     expect(await pushTokensOf(server.deps.database.db, admin.userId)).toEqual([]);
@@ -101,13 +101,9 @@ describe.each(await backends())('push notifications on %s', (backend) => {
     expect((await subscribe(norte, JSON.stringify(northLaptop.json))).status).toBe(200);
     expect((await subscribe(norte, JSON.stringify(revoked.json))).status).toBe(200);
     expect((await subscribe(sul, JSON.stringify(southPhone.json))).status).toBe(200);
-    const devices = await norte.call('GET', '/registros/push/devices');
+    const devices = await norte.call<PushDevice[]>('GET', '/registros/push/devices');
     expect(devices.body).toHaveLength(3);
-    expect(devices.body.map((d: { kind: string }) => d.kind)).toEqual([
-      'webpush',
-      'webpush',
-      'webpush',
-    ]);
+    expect(devices.body.map((d) => d.kind)).toEqual(['webpush', 'webpush', 'webpush']);
 
     const ids = await vehicleWithTracker(admin, north, 'PSH1A11', 'trk-PSH1A11');
     await createRule(admin, {
@@ -155,7 +151,7 @@ describe.each(await backends())('push notifications on %s', (backend) => {
 
     // Norte's phone chooses IGNITION_OFF only: the next IGNITION_ON reaches the laptop alone.
     const phoneId = pushDeviceId(JSON.stringify(northPhone.json));
-    const chosen = await norte.call('PATCH', `/registros/push/devices/${phoneId}`, {
+    const chosen = await norte.call<PushDevice>('PATCH', `/registros/push/devices/${phoneId}`, {
       alertTypes: ['IGNITION_OFF'],
     });
     expect(chosen.status).toBe(200);

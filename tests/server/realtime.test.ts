@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/client';
 import { pruneLocationBatches } from '../../server/db/positions';
+import type { LocationItem, Vehicle } from '../../src/contract';
 import { as, backends, demoClients, type TestServer, useServer } from './harness';
 
 /** The location events of a stream, read until its 'ready' event. */
@@ -34,7 +35,7 @@ async function vehiclesWithTrackers(s: TestServer, prefix: string, plates: strin
   const { north } = await demoClients(s);
   const admin = await as(s, 'admin@rastro.demo');
   for (const [i, plate] of plates.entries()) {
-    const vehicle = await admin.call('POST', '/registros/vehicle', {
+    const vehicle = await admin.call<Vehicle>('POST', '/registros/vehicle', {
       clientId: north,
       name: plate,
       plate,
@@ -80,10 +81,7 @@ describe.each(await backends())('live stream event ids on %s', (backend) => {
     const rest = await backlog(s, admin.accessToken, { 'last-event-id': batch[1]?.id ?? '' });
     expect(rest.map((e) => e.item.plate)).toEqual(batch.slice(2).map((e) => e.item.plate));
     // lastLocation carries the same ids, for a full read to resume from.
-    const all = (await admin.call('GET', '/registros/real-time/lastLocation')).body as {
-      plate: string;
-      eventId: string;
-    }[];
+    const all = (await admin.call<LocationItem[]>('GET', '/registros/real-time/lastLocation')).body;
     for (const event of batch)
       expect(all.find((i) => i.plate === event.item.plate)?.eventId).toBe(event.id);
   });

@@ -7,7 +7,9 @@
  * link above the size limit, a failure shown in the reports list with its reason).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Driver, ReportRequest } from '../../src/contract';
 import { dayStart } from '../../src/lib/report-period';
+import type { ReportRequestPage } from './api-types';
 import { as, backends, useServer } from './harness';
 import { ingest, vehicleWithTracker } from './report-fixtures';
 import { parseKml, pdfPages, readXlsx } from './report-readers';
@@ -188,7 +190,7 @@ describe.each(await backends())('report files on %s', (backend) => {
       await res.arrayBuffer();
     }
     const admin = await as(server(), 'admin@rastro.demo');
-    const driver = await admin.call('POST', '/registros/driver', {
+    const driver = await admin.call<Driver>('POST', '/registros/driver', {
       clientId: admin.user.clientId,
       completName: 'João da Conceição',
       cpf: '52998224725',
@@ -255,8 +257,11 @@ describe.each(await backends())('report files on %s', (backend) => {
     expect(mail?.raw).toContain(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
-    const list = await v.admin.call('GET', '/registros/reports?sort=createdAt&order=desc');
-    const record = list.body.reports.find((r: { id: string }) => r.id === body.id);
+    const list = await v.admin.call<ReportRequestPage>(
+      'GET',
+      '/registros/reports?sort=createdAt&order=desc',
+    );
+    const record = list.body.reports.find((r) => r.id === body.id);
     expect(record).toMatchObject({ status: 'done', format: 'excel', deliveryMethod: 'email' });
   });
 
@@ -297,7 +302,7 @@ describe.each(await backends())('report files on %s', (backend) => {
     expect(res.status).toBe(202);
     const { id } = await res.json();
     await server().deps.reportFiles.idle();
-    const one = await v.admin.call('GET', `/registros/reports/${id}`);
+    const one = await v.admin.call<ReportRequest>('GET', `/registros/reports/${id}`);
     expect(one.body.status).toBe('failed');
     expect(one.body.error).toMatch(/^Falha ao enviar o e-mail: /);
     smtp = await startSmtp();

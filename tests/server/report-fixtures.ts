@@ -2,6 +2,7 @@
 import { expect } from 'vitest';
 import type { Fix } from '../../server/db/positions';
 import type { Deps } from '../../server/deps';
+import type { Tracker, Vehicle } from '../../src/contract';
 import { as, type TestServer } from './harness';
 
 let plates = 0;
@@ -14,7 +15,7 @@ export async function vehicleWithTracker(s: TestServer, clientId?: string) {
   const letter = (n: number) => String.fromCharCode(65 + (n % 26));
   // Mercosul plates (AAA9A99), one per call.
   const plate = `RP${letter(plates)}${plates % 10}${letter(Math.floor(plates / 10))}${String(plates % 100).padStart(2, '0')}`;
-  const vehicle = await admin.call('POST', '/registros/vehicle', {
+  const vehicle = await admin.call<Vehicle>('POST', '/registros/vehicle', {
     clientId: client,
     name: `Relatório ${plate}`,
     plate,
@@ -22,7 +23,7 @@ export async function vehicleWithTracker(s: TestServer, clientId?: string) {
   });
   expect(vehicle.status, JSON.stringify(vehicle.body)).toBe(201);
   const identifier = `rpt-${plate.toLowerCase()}-${Date.now()}`;
-  const tracker = await admin.call('POST', '/registros/tracker', {
+  const tracker = await admin.call<Tracker>('POST', '/registros/tracker', {
     clientId: client,
     identifier,
     provider: 'rastro',
@@ -30,8 +31,8 @@ export async function vehicleWithTracker(s: TestServer, clientId?: string) {
   });
   expect(tracker.status, JSON.stringify(tracker.body)).toBe(201);
   return {
-    vehicleId: vehicle.body.id as string,
-    trackerId: tracker.body.id as string,
+    vehicleId: vehicle.body.id,
+    trackerId: tracker.body.id,
     identifier,
     plate,
     admin,

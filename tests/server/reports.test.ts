@@ -6,8 +6,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MAIL_NOT_CONFIGURED } from '../../server/reports/files/delivery';
+import type {
+  DistanceReport,
+  Driver,
+  DriverReport,
+  HistoryReport,
+  ReportRequest,
+  TripsReport,
+} from '../../src/contract';
 import { dayStart } from '../../src/lib/report-period';
-import { as, backends, demoClients, useServer } from './harness';
+import type { PositionsReport, ReportRequestPage } from './api-types';
+import { as, backends, demoClients, type ErrorBody, present, useServer } from './harness';
 import { ingest, vehicleWithTracker } from './report-fixtures';
 import { Track } from './tracks';
 
@@ -53,8 +62,14 @@ describe.each(await backends())('reports on %s', (backend) => {
     const v = await vehicle();
     const day2 = period(sp('2026-03-10', 0), sp('2026-03-11', 0));
     const all = period(sp('2026-03-09', 0), sp('2026-03-12', 0));
-    const one = await v.admin.call('GET', `/registros/reports/trips/${v.vehicleId}?${day2}`);
-    const three = await v.admin.call('GET', `/registros/reports/trips/${v.vehicleId}?${all}`);
+    const one = await v.admin.call<TripsReport>(
+      'GET',
+      `/registros/reports/trips/${v.vehicleId}?${day2}`,
+    );
+    const three = await v.admin.call<TripsReport>(
+      'GET',
+      `/registros/reports/trips/${v.vehicleId}?${all}`,
+    );
     expect(one.status, JSON.stringify(one.body)).toBe(200);
     expect(three.status).toBe(200);
     const inDay2 = <T extends { startTime: string }>(list: T[]) =>
@@ -68,12 +83,12 @@ describe.each(await backends())('reports on %s', (backend) => {
     expect(three.body.trips).toHaveLength(9);
     expect(inDay2(three.body.trips)).toEqual(one.body.trips);
     expect(inDay2(three.body.stops)).toEqual(one.body.stops);
-    const night = one.body.trips[2];
+    const night = present(one.body.trips[2], 'night trip');
     expect(night.startTime).toBe(sp('2026-03-10', 23, 40).toISOString());
     expect(night.endTime > sp('2026-03-11', 0).toISOString()).toBe(true);
     // Known answers: 45 min at 50 km/h, with the driver read by RFID; the engine went off
     // before the first fix after arrival (a minute later), which ends the trip.
-    const [first] = one.body.trips;
+    const first = present(one.body.trips[0], 'first trip');
     expect(first.startTime).toBe(sp('2026-03-10', 8).toISOString());
     expect(first.endTime).toBe(sp('2026-03-10', 8, 46).toISOString());
     expect(first.duration).toBe(2760);
@@ -85,44 +100,40 @@ describe.each(await backends())('reports on %s', (backend) => {
 
   it('answers dailyResults by São Paulo day, adding up to the odometer', async () => {
     const v = await vehicle();
-    const res = await v.admin.call(
+    const res = await v.admin.call<DistanceReport>(
       'GET',
       `/registros/reports/distance/${v.vehicleId}?${period(sp('2026-03-09', 0), sp('2026-03-12', 0))}`,
     );
     expect(res.status).toBe(200);
     const days = Object.keys(res.body.dailyResults);
     expect(days).toEqual(['2026-03-09', '2026-03-10', '2026-03-11']);
-    const trips = await v.admin.call(
+    const trips = await v.admin.call<TripsReport>(
       'GET',
       `/registros/reports/trips/${v.vehicleId}?${period(sp('2026-03-09', 0), sp('2026-03-13', 0))}`,
     );
-    const driven = trips.body.trips.reduce(
-      (s: number, t: { distance: number }) => s + t.distance,
-      0,
-    );
+    const driven = trips.body.trips.reduce((s, t) => s + t.distance, 0);
     // 3 × (37.5 + 20 + 25) km, the last night trip partly after the period.
-    const sum = days.reduce((s, d) => s + res.body.dailyResults[d].distance, 0);
+    const sum = days.reduce((s, d) => s + present(res.body.dailyResults[d], d).distance, 0);
     expect(res.body.distance).toBeCloseTo(sum, 1);
-    const lastNight = trips.body.trips.at(-1);
+    const lastNight = present(trips.body.trips.at(-1), 'last trip');
     const afterMidnight = (lastNight.distance * 30) / 50;
     expect(Math.abs(sum + afterMidnight - driven)).toBeLessThan(300);
     // The night trip crosses midnight: its first 20 minutes count on the day it started.
-    expect(res.body.dailyResults['2026-03-09'].distance).toBeGreaterThan(82_500 - 25_000 + 9_000);
+    expect(res.body.dailyResults['2026-03-09']?.distance).toBeGreaterThan(82_500 - 25_000 + 9_000);
 
     // A period that cuts a day is measured from the odometer at its ends.
-    const cut = await v.admin.call(
+    const cut = await v.admin.call<DistanceReport>(
       'GET',
       `/registros/reports/distance/${v.vehicleId}?${period(sp('2026-03-10', 8), sp('2026-03-10', 8, 46))}`,
     );
-    expect(Math.abs(cut.body.dailyResults['2026-03-10'].distance - 37_500) / 37_500).toBeLessThan(
-      0.005,
-    );
+    const cutDay = present(cut.body.dailyResults['2026-03-10'], '2026-03-10');
+    expect(Math.abs(cutDay.distance - 37_500) / 37_500).toBeLessThan(0.005);
   });
 
   it('streams positions and the history of a period', async () => {
     const v = await vehicle();
     const day = period(sp('2026-03-10', 8), sp('2026-03-10', 9));
-    const positions = await v.admin.call(
+    const positions = await v.admin.call<PositionsReport>(
       'GET',
       `/registros/reports/positions/${v.vehicleId}?${day}`,
     );
@@ -139,13 +150,16 @@ describe.each(await backends())('reports on %s', (backend) => {
       ignition: true,
       driverRfid: RFID,
     });
-    expect(positions.body.positions[1].fixTime).toBe(sp('2026-03-10', 8, 0.5).toISOString());
-    const history = await v.admin.call('GET', `/registros/reports/history/${v.vehicleId}?${day}`);
+    expect(positions.body.positions[1]?.fixTime).toBe(sp('2026-03-10', 8, 0.5).toISOString());
+    const history = await v.admin.call<HistoryReport>(
+      'GET',
+      `/registros/reports/history/${v.vehicleId}?${day}`,
+    );
     expect(history.status).toBe(200);
     expect(history.body.positions).toHaveLength(105);
     expect(history.body.stops).toHaveLength(1);
     expect(history.body.alerts).toEqual([]);
-    const empty = await v.admin.call(
+    const empty = await v.admin.call<PositionsReport>(
       'GET',
       `/registros/reports/positions/${v.vehicleId}?${period(sp('2026-01-01', 0), sp('2026-01-02', 0))}`,
     );
@@ -156,42 +170,42 @@ describe.each(await backends())('reports on %s', (backend) => {
     const v = await vehicle();
     const from = sp('2026-03-01', 0);
     const plus = (minutes: number) => new Date(from.getTime() + minutes * 60_000);
-    const call = (path: string, minutes: number) =>
-      v.admin.call(
+    const call = <T = unknown>(path: string, minutes: number) =>
+      v.admin.call<T>(
         'GET',
         `/registros/reports/${path}/${v.vehicleId}?${period(from, plus(minutes))}`,
       );
     expect((await call('history', 744 * 60)).status).toBe(200);
-    const over = await call('history', 745 * 60);
+    const over = await call<ErrorBody>('history', 745 * 60);
     expect(over.status).toBe(400);
     expect(over.body.message).toBe('O período máximo deste relatório é de 31 dias (744 horas)');
     // 744 h 20 min rounds to 744 h: the check in minutes refuses it.
-    const minutes = await call('positions', 744 * 60 + 20);
+    const minutes = await call<ErrorBody>('positions', 744 * 60 + 20);
     expect(minutes.status).toBe(400);
     expect(minutes.body.message).toBe('O período máximo deste relatório é de 31 dias (744 horas)');
     expect((await call('distance', 93 * 24 * 60)).status).toBe(200);
-    const long = await call('distance', 94 * 24 * 60);
+    const long = await call<ErrorBody>('distance', 94 * 24 * 60);
     expect(long.body.message).toBe('O período máximo deste relatório é de 93 dias (2232 horas)');
-    const backwards = await call('trips', -60);
+    const backwards = await call<ErrorBody>('trips', -60);
     expect(backwards.body.message).toBe('A data final deve ser posterior à data inicial');
   });
 
   it("reports a driver's trips and the vehicles they drove", async () => {
     const v = await vehicle();
-    const driver = await v.admin.call('POST', '/registros/driver', {
+    const driver = await v.admin.call<Driver>('POST', '/registros/driver', {
       clientId: v.admin.user.clientId,
       completName: 'Rita Relatório',
       cpf: '529.982.247-25',
       rfidCode: RFID,
     });
     expect(driver.status, JSON.stringify(driver.body)).toBe(201);
-    const res = await v.admin.call(
+    const res = await v.admin.call<DriverReport>(
       'GET',
       `/registros/reports/v2/drivers/${driver.body.id}?${period(sp('2026-03-10', 0), sp('2026-03-11', 0))}`,
     );
     expect(res.status).toBe(200);
     expect(res.body.trips).toHaveLength(2);
-    expect(res.body.trips[0].driverName).toBe('Rita Relatório');
+    expect(res.body.trips[0]?.driverName).toBe('Rita Relatório');
     expect(res.body.vehicles).toEqual([
       expect.objectContaining({ vehicleId: v.vehicleId, trips: 2, drivingTime: 2760 + 2100 }),
     ]);
@@ -204,8 +218,8 @@ describe.each(await backends())('reports on %s', (backend) => {
 
   it('records report requests, sortable, and refuses files until they exist', async () => {
     const v = await vehicle();
-    const ask = (body: Record<string, unknown>) =>
-      v.admin.call('POST', '/registros/reports', {
+    const ask = <T = ReportRequest>(body: Record<string, unknown>) =>
+      v.admin.call<T>('POST', '/registros/reports', {
         reportType: 'TRIPS',
         vehicleIds: [v.vehicleId],
         beginAt: sp('2026-03-10', 0).toISOString(),
@@ -219,8 +233,11 @@ describe.each(await backends())('reports on %s', (backend) => {
       name: 'Jornadas de 10/03/2026 a 10/03/2026',
     });
     await ask({ name: 'A primeira', reportType: 'DISTANCE' });
-    const sorted = await v.admin.call('GET', '/registros/reports?sort=name&order=asc');
-    expect(sorted.body.reports.map((r: { name: string }) => r.name).slice(0, 2)).toEqual([
+    const sorted = await v.admin.call<ReportRequestPage>(
+      'GET',
+      '/registros/reports?sort=name&order=asc',
+    );
+    expect(sorted.body.reports.map((r) => r.name).slice(0, 2)).toEqual([
       'A primeira',
       'Jornadas de 10/03/2026 a 10/03/2026',
     ]);
@@ -231,7 +248,10 @@ describe.each(await backends())('reports on %s', (backend) => {
     await server().deps.reportFiles.idle();
     const after = await v.admin.call('GET', `/registros/reports/${file.body.id}`);
     expect(after.body).toMatchObject({ status: 'failed', error: MAIL_NOT_CONFIGURED });
-    const long = await ask({ reportType: 'POSITIONS', endAt: sp('2026-05-01', 0).toISOString() });
+    const long = await ask<ErrorBody>({
+      reportType: 'POSITIONS',
+      endAt: sp('2026-05-01', 0).toISOString(),
+    });
     expect(long.body.message).toContain('744 horas');
     const removed = await v.admin.call('DELETE', `/registros/reports/${made.body.id}`);
     expect(removed.status).toBe(200);

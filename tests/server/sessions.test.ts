@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { User } from '../../src/contract';
 import { as, backends, login, type TestServer, useServer } from './harness';
 
 const wrong = (email: string, headers: Record<string, string> = {}) => ({
@@ -209,7 +210,7 @@ describe.each(await backends())('sessions on %s', (backend) => {
   it('closes the live stream when the user is deactivated', async () => {
     const s = server();
     const admin = await as(s, 'admin@rastro.demo');
-    const created = await admin.call('POST', '/registros/user', {
+    const created = await admin.call<User>('POST', '/registros/user', {
       name: 'Vigia',
       email: 'vigia@rastro.test',
       role: 'CLIENT',

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { as, backends, demoClients, type TestServer, useServer } from './harness';
+import type { TemporaryUser, Vehicle } from '../../src/contract';
+import type { DriverPage, SharedVehicle, VehiclePage } from './api-types';
+import { as, backends, demoClients, type ErrorBody, type TestServer, useServer } from './harness';
 
 let round = 0;
 /** A plate prefix of its own for each round (both backends share the counter). */
@@ -13,13 +15,13 @@ async function fleetOf(s: TestServer) {
   const admin = await as(s, 'admin@rastro.demo');
   const make = async (clientId: string, plate: string) =>
     (
-      await admin.call('POST', '/registros/vehicle', {
+      await admin.call<Vehicle>('POST', '/registros/vehicle', {
         clientId,
         name: `Veículo ${plate}`,
         plate,
         type: 'car',
       })
-    ).body.id as string;
+    ).body.id;
   return {
     north,
     south,
@@ -38,7 +40,7 @@ describe.each(await backends())('sharing on %s', (backend) => {
     const admin = await as(s, 'admin@rastro.demo');
     const visitor = await as(s, 'terceiro@rastro.demo');
     // terceiro@ belongs to the mother company, which sees north's vehicles through its subtree.
-    const none = await visitor.call('GET', `/registros/vehicle?clientId=${north}`);
+    const none = await visitor.call<VehiclePage>('GET', `/registros/vehicle?clientId=${north}`);
     expect(none.body.vehicles).toEqual([]);
     expect((await visitor.call('GET', `/registros/vehicle/${a}`)).status).toBe(404);
 
@@ -48,17 +50,17 @@ describe.each(await backends())('sharing on %s', (backend) => {
       { vehicle: a },
     );
     expect(link.status).toBe(200);
-    const listed = await admin.call(
+    const listed = await admin.call<SharedVehicle[]>(
       'GET',
       `/registros/visitor-role/get-vehiculos-by-visitor/${visitor.user.id}`,
     );
-    expect(listed.body.map((x: { plate: string }) => x.plate)).toEqual([`${prefix()}1A11`]);
+    expect(listed.body.map((x) => x.plate)).toEqual([`${prefix()}1A11`]);
     // The visitor's own view changed; tokens of the visitor still work.
-    const some = await visitor.call('GET', `/registros/vehicle?clientId=${north}`);
-    expect(some.body.vehicles.map((x: { id: string }) => x.id)).toEqual([a]);
+    const some = await visitor.call<VehiclePage>('GET', `/registros/vehicle?clientId=${north}`);
+    expect(some.body.vehicles.map((x) => x.id)).toEqual([a]);
     expect((await visitor.call('GET', `/registros/vehicle/${a}`)).status).toBe(200);
     expect((await visitor.call('GET', `/registros/vehicle/${b}`)).status).toBe(404);
-    expect((await visitor.call('GET', '/registros/driver')).body.drivers).toEqual([]);
+    expect((await visitor.call<DriverPage>('GET', '/registros/driver')).body.drivers).toEqual([]);
 
     const notVisitor = await admin.call(
       'POST',
@@ -83,11 +85,15 @@ describe.each(await backends())('sharing on %s', (backend) => {
       vehicleIds: [a, c],
     });
     expect(mixed.status).toBe(400);
-    const created = await manager.call('POST', '/registros/temporaryUser/create_temporary_link', {
-      name: 'Entrega cliente X',
-      vehicleIds: [a],
-      expiresInHours: 2,
-    });
+    const created = await manager.call<TemporaryUser>(
+      'POST',
+      '/registros/temporaryUser/create_temporary_link',
+      {
+        name: 'Entrega cliente X',
+        vehicleIds: [a],
+        expiresInHours: 2,
+      },
+    );
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       name: 'Entrega cliente X',
@@ -103,27 +109,31 @@ describe.each(await backends())('sharing on %s', (backend) => {
       vehicles: [{ plate: `${prefix()}1A11`, type: { label: 'Carro' } }],
     });
 
-    const added = await manager.call(
+    const added = await manager.call<TemporaryUser>(
       'POST',
       `/registros/temporaryUser/add-vehicle-to-temporary-user/${created.body.id}`,
       { vehicleId: b },
     );
     expect(added.body.vehicleIds).toEqual([a, b]);
-    const replaced = await manager.call(
+    const replaced = await manager.call<TemporaryUser>(
       'PUT',
       `/registros/temporaryUser/update-vehicle-to-temporary-user/${created.body.id}`,
       { vehicleIds: [b] },
     );
     expect(replaced.body.vehicleIds).toEqual([b]);
-    const vehicles = await manager.call(
+    const vehicles = await manager.call<SharedVehicle[]>(
       'GET',
       `/registros/temporaryUser/vehicles-by-temporary-user/${created.body.id}`,
     );
-    expect(vehicles.body.map((x: { plate: string }) => x.plate)).toEqual([`${prefix()}2B22`]);
-    const renamed = await manager.call('PUT', `/registros/temporaryUser/${created.body.id}`, {
-      name: 'Entrega Y',
-      expiresInHours: 48,
-    });
+    expect(vehicles.body.map((x) => x.plate)).toEqual([`${prefix()}2B22`]);
+    const renamed = await manager.call<TemporaryUser>(
+      'PUT',
+      `/registros/temporaryUser/${created.body.id}`,
+      {
+        name: 'Entrega Y',
+        expiresInHours: 48,
+      },
+    );
     expect(renamed.body.name).toBe('Entrega Y');
 
     expect(
@@ -132,8 +142,11 @@ describe.each(await backends())('sharing on %s', (backend) => {
     const gone = await s.request(`/registros/temp-access/${created.body.token}`);
     expect(gone.status).toBe(410);
     expect((await gone.json()).message).toBe('Este link expirou ou foi revogado.');
-    const list = await manager.call('GET', '/registros/temporaryUser/linkedTemporaryUsers');
-    expect(list.body.find((x: { id: string }) => x.id === created.body.id).state).toBe('revoked');
+    const list = await manager.call<TemporaryUser[]>(
+      'GET',
+      '/registros/temporaryUser/linkedTemporaryUsers',
+    );
+    expect(list.body.find((x) => x.id === created.body.id)?.state).toBe('revoked');
     expect((await s.request('/registros/temp-access/nao-existe-1234567890')).status).toBe(410);
   });
 
@@ -169,10 +182,14 @@ describe.each(await backends())('sharing on %s', (backend) => {
       ]);
     await report(`shr-a-${round}`, -8.05, 60);
     await report(`shr-b-${round}`, -8.06, 60);
-    const link = await admin.call('POST', '/registros/temporaryUser/create_temporary_link', {
-      name: 'Rastreio da entrega',
-      vehicleIds: [a],
-    });
+    const link = await admin.call<TemporaryUser>(
+      'POST',
+      '/registros/temporaryUser/create_temporary_link',
+      {
+        name: 'Rastreio da entrega',
+        vehicleIds: [a],
+      },
+    );
     const path = `/registros/temp-access/${link.body.token}/locations`;
 
     const first = await s.request(path);
@@ -203,11 +220,15 @@ describe.each(await backends())('sharing on %s', (backend) => {
     const s = server();
     const { a } = await fleetOf(s);
     const admin = await as(s, 'admin@rastro.demo');
-    const link = await admin.call('POST', '/registros/temporaryUser/create_temporary_link', {
-      name: 'Curto',
-      vehicleIds: [a],
-      expiresInHours: 1,
-    });
+    const link = await admin.call<TemporaryUser>(
+      'POST',
+      '/registros/temporaryUser/create_temporary_link',
+      {
+        name: 'Curto',
+        vehicleIds: [a],
+        expiresInHours: 1,
+      },
+    );
     const path = `/registros/temp-access/${link.body.token}/locations`;
     expect((await s.request(path)).status).toBe(200);
     await s.deps.database.db.execute(
@@ -228,16 +249,24 @@ describe.each(await backends())('sharing on %s', (backend) => {
       vehicleIds: [c],
     });
     expect(other.status, JSON.stringify(other.body)).toBe(404);
-    const zero = await north.call('POST', '/registros/temporaryUser/create_temporary_link', {
-      name: 'X',
-      vehicleIds: [],
-    });
+    const zero = await north.call<ErrorBody>(
+      'POST',
+      '/registros/temporaryUser/create_temporary_link',
+      {
+        name: 'X',
+        vehicleIds: [],
+      },
+    );
     expect(zero.body.message).toContain('Escolha pelo menos um veículo');
-    const long = await north.call('POST', '/registros/temporaryUser/create_temporary_link', {
-      name: 'X',
-      vehicleIds: [c],
-      expiresInHours: 10_000,
-    });
+    const long = await north.call<ErrorBody>(
+      'POST',
+      '/registros/temporaryUser/create_temporary_link',
+      {
+        name: 'X',
+        vehicleIds: [c],
+        expiresInHours: 10_000,
+      },
+    );
     expect(long.body.message).toContain('No máximo 90 dias');
   });
 });

@@ -9,8 +9,17 @@ import { hashPassword } from '../../server/auth/passwords';
 import { insertAlerts } from '../../server/db/alert-engine';
 import { paymentCharges } from '../../server/db/schema';
 import { findUserByEmail, setUserPassword } from '../../server/db/users';
-import { ROLES, type Role } from '../../src/contract';
-import { as, backends, demoClients, type TestServer, useServer } from './harness';
+import {
+  type Alert,
+  type Association,
+  type Customer,
+  type CustomerRowPage,
+  type ReportRequest,
+  ROLES,
+  type Role,
+  type Vehicle,
+} from '../../src/contract';
+import { as, backends, demoClients, present, type TestServer, useServer } from './harness';
 
 interface Target {
   client: string;
@@ -532,9 +541,9 @@ async function inventoryOf(
 ): Promise<Target> {
   const admin = await as(s, 'admin@rastro.demo');
   const create = async (path: string, body: unknown) => {
-    const res = await admin.call('POST', path, body);
+    const res = await admin.call<{ id: string }>('POST', path, body);
     expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(201);
-    return res.body.id as string;
+    return res.body.id;
   };
   const vehicle = await create('/registros/vehicle', {
     clientId: client,
@@ -550,14 +559,16 @@ async function inventoryOf(
     body: form,
     token: admin.accessToken,
   });
-  const image = (await admin.call('GET', `/registros/vehicle/${vehicle}`)).body.images[0]
-    .id as string;
+  const image = present(
+    (await admin.call<Vehicle>('GET', `/registros/vehicle/${vehicle}`)).body.images[0],
+    'vehicle photo',
+  ).id;
   const link = await create('/registros/temporaryUser/create_temporary_link', {
     name: `Link ${plate}`,
     vehicleIds: [vehicle],
   });
   // A report asked by the company's own manager (a record of that company).
-  const report = await (await as(s, manager)).call('POST', '/registros/reports', {
+  const report = await (await as(s, manager)).call<ReportRequest>('POST', '/registros/reports', {
     reportType: 'DISTANCE',
     vehicleIds: [vehicle],
     beginAt: '2026-03-10T03:00:00.000Z',
@@ -569,12 +580,15 @@ async function inventoryOf(
     name: `Cerca ${plate}`,
     geometry: { type: 'Circle', center: [-34.9, -8.05], radius: 200 },
   });
-  const association = (
-    await admin.call('POST', '/registros/geofence/vehicle-association', {
-      geofenceId: geofence,
-      vehicleAssociations: [{ vehicleId: vehicle, restrictionType: 'ALWAYS_INSIDE' }],
-    })
-  ).body[0].id as string;
+  const association = present(
+    (
+      await admin.call<Association[]>('POST', '/registros/geofence/vehicle-association', {
+        geofenceId: geofence,
+        vehicleAssociations: [{ vehicleId: vehicle, restrictionType: 'ALWAYS_INSIDE' }],
+      })
+    ).body[0],
+    'association',
+  ).id;
   const rule = await create('/registros/alert-rules', {
     clientId: client,
     name: `Regra ${plate}`,
@@ -618,7 +632,7 @@ async function inventoryOf(
     simcard,
     image,
     link,
-    report: report.body.id as string,
+    report: report.body.id,
     driver: await create('/registros/driver', {
       clientId: client,
       completName: `Motorista ${plate}`,
@@ -702,13 +716,13 @@ describe.each(await backends())('tenancy matrix on %s', (backend) => {
     expect(tried).toBeGreaterThan(100);
     // Nothing of the other company changed.
     const admin = await as(s, 'admin@rastro.demo');
-    const southNow = await admin.call('GET', `/registros/client/${south}`);
+    const southNow = await admin.call<Customer>('GET', `/registros/client/${south}`);
     expect(southNow.body.name).toBe('Logística Sul');
-    const intruders = await admin.call('GET', '/registros/client?search=Intrusa');
+    const intruders = await admin.call<CustomerRowPage>('GET', '/registros/client?search=Intrusa');
     expect(intruders.body.total).toBe(0);
     // Each company's alert was acknowledged, if at all, by one of its own people.
     for (const side of ['north', 'south'] as const) {
-      const alert = await admin.call('GET', `/registros/alerts/${targets[side].alert}`);
+      const alert = await admin.call<Alert>('GET', `/registros/alerts/${targets[side].alert}`);
       expect(alert.body.acknowledgedBy ?? `x ${side}`).toMatch(new RegExp(` ${side}$`));
     }
   });

@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { as, backends, demoClients, login, useServer } from './harness';
+import type { User } from '../../src/contract';
+import type { UserPage } from './api-types';
+import { as, backends, demoClients, type ErrorBody, login, useServer } from './harness';
 import { startSmtp, tokenFromMail } from './smtp';
 
 const smtp = await startSmtp();
@@ -11,7 +13,7 @@ describe.each(await backends())('users on %s', (backend) => {
   it('creates a user who gets a first-access e-mail and sets the password from it', async () => {
     const { north } = await demoClients(server());
     const manager = await as(server(), 'gestor.norte@rastro.demo');
-    const res = await manager.call('POST', '/registros/user', {
+    const res = await manager.call<User>('POST', '/registros/user', {
       name: 'Paula Motorista',
       email: 'Paula@Norte.com.br',
       role: 'CLIENT',
@@ -37,7 +39,7 @@ describe.each(await backends())('users on %s', (backend) => {
     });
     expect(set.status).toBe(200);
     await login(server(), 'paula@norte.com.br', 'senha-da-paula-1');
-    const read = await manager.call('GET', `/registros/user/${res.body.id}`);
+    const read = await manager.call<User>('GET', `/registros/user/${res.body.id}`);
     expect(read.body.passwordSet).toBe(true);
   });
 
@@ -60,7 +62,7 @@ describe.each(await backends())('users on %s', (backend) => {
       );
       expect(res.status, role).toBe(201);
     }
-    const refused = await manager.call(
+    const refused = await manager.call<ErrorBody>(
       'POST',
       '/registros/user',
       user('ADMINISTRATOR', 'adm@nivel.com'),
@@ -68,13 +70,13 @@ describe.each(await backends())('users on %s', (backend) => {
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('Você não pode atribuir o nível Administrador');
 
-    const created = await admin.call(
+    const created = await admin.call<User>(
       'POST',
       '/registros/user',
       user('ADMINISTRATOR', 'adm.norte@nivel.com'),
     );
     expect(created.status).toBe(201);
-    const edit = await manager.call('PATCH', `/registros/user/${created.body.id}`, {
+    const edit = await manager.call<ErrorBody>('PATCH', `/registros/user/${created.body.id}`, {
       name: 'Outro nome',
     });
     expect(edit.status).toBe(403);
@@ -94,26 +96,27 @@ describe.each(await backends())('users on %s', (backend) => {
   it('lists the users of the selected customer only, with filters, sorting and paging', async () => {
     const { north, south } = await demoClients(server());
     const admin = await as(server(), 'admin@rastro.demo');
-    const missing = await admin.call('GET', '/registros/user');
+    const missing = await admin.call<ErrorBody>('GET', '/registros/user');
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Cliente não informado');
 
-    const south1 = await admin.call('GET', `/registros/user?clientId=${south}&sort=name`);
-    expect(south1.body.users.map((u: { email: string }) => u.email)).toEqual([
+    const south1 = await admin.call<UserPage>('GET', `/registros/user?clientId=${south}&sort=name`);
+    expect(south1.body.users.map((u) => u.email)).toEqual([
       'operador.sul@rastro.demo',
       'gestor.sul@rastro.demo',
     ]);
     expect(south1.body).toMatchObject({ page: 1, limit: 10, total: 2 });
-    const managers = await admin.call(
+    const managers = await admin.call<UserPage>(
       'GET',
       `/registros/user?clientId=${north}&role=MANAGER&sort=email&order=desc`,
     );
-    expect(managers.body.users.every((u: { role: string }) => u.role === 'MANAGER')).toBe(true);
-    const search = await admin.call('GET', `/registros/user?clientId=${north}&search=nubia`);
-    expect(search.body.users.map((u: { email: string }) => u.email)).toEqual([
-      'gestor.norte@rastro.demo',
-    ]);
-    const paged = await admin.call(
+    expect(managers.body.users.every((u) => u.role === 'MANAGER')).toBe(true);
+    const search = await admin.call<UserPage>(
+      'GET',
+      `/registros/user?clientId=${north}&search=nubia`,
+    );
+    expect(search.body.users.map((u) => u.email)).toEqual(['gestor.norte@rastro.demo']);
+    const paged = await admin.call<UserPage>(
       'GET',
       `/registros/user?clientId=${north}&limit=2&page=2&sort=email`,
     );
@@ -128,7 +131,9 @@ describe.each(await backends())('users on %s', (backend) => {
   it('deactivates and reactivates users, revoking their sessions', async () => {
     const admin = await as(server(), 'admin@rastro.demo');
     const operator = await login(server(), 'operador.sul@rastro.demo');
-    const off = await admin.call('PATCH', `/registros/user/${operator.user.id}`, { active: 0 });
+    const off = await admin.call<User>('PATCH', `/registros/user/${operator.user.id}`, {
+      active: 0,
+    });
     expect(off.status).toBe(200);
     expect(off.body.active).toBe(0);
     const refresh = await server().request('/registros/auth/refresh', {
@@ -141,7 +146,9 @@ describe.each(await backends())('users on %s', (backend) => {
       json: { email: 'operador.sul@rastro.demo', password: 'rastro-demo' },
     });
     expect(denied.status).toBe(401);
-    const on = await admin.call('PATCH', `/registros/user/${operator.user.id}`, { active: true });
+    const on = await admin.call<User>('PATCH', `/registros/user/${operator.user.id}`, {
+      active: true,
+    });
     expect(on.body.active).toBe(1);
     await login(server(), 'operador.sul@rastro.demo');
   });
@@ -150,23 +157,27 @@ describe.each(await backends())('users on %s', (backend) => {
     const manager = await as(server(), 'gestor.sul@rastro.demo');
     const id = manager.user.id;
     expect(
-      (await manager.call('PATCH', `/registros/user/${id}`, { role: 'OPERATOR' })).body.message,
+      (await manager.call<ErrorBody>('PATCH', `/registros/user/${id}`, { role: 'OPERATOR' })).body
+        .message,
     ).toBe('Você não pode alterar o seu próprio nível');
-    expect((await manager.call('PATCH', `/registros/user/${id}`, { active: 0 })).body.message).toBe(
-      'Você não pode desativar o seu próprio usuário',
-    );
-    expect((await manager.call('DELETE', `/registros/user/${id}`)).body.message).toBe(
+    expect(
+      (await manager.call<ErrorBody>('PATCH', `/registros/user/${id}`, { active: 0 })).body.message,
+    ).toBe('Você não pode desativar o seu próprio usuário');
+    expect((await manager.call<ErrorBody>('DELETE', `/registros/user/${id}`)).body.message).toBe(
       'Você não pode remover o seu próprio usuário',
     );
-    const renamed = await manager.call('PATCH', `/registros/user/${id}`, { name: 'Sílvia S.' });
+    const renamed = await manager.call<User>('PATCH', `/registros/user/${id}`, {
+      name: 'Sílvia S.',
+    });
     expect(renamed.body.name).toBe('Sílvia S.');
   });
 
   it('answers bad input with 400 or 409 and stores nothing', async () => {
     const { north } = await demoClients(server());
     const admin = await as(server(), 'admin@rastro.demo');
-    const before = (await admin.call('GET', `/registros/user?clientId=${north}&limit=100`)).body
-      .total;
+    const before = (
+      await admin.call<UserPage>('GET', `/registros/user?clientId=${north}&limit=100`)
+    ).body.total;
     const base = { name: 'Fulano', email: 'fulano@teste.com', role: 'CLIENT', clientId: north };
     const cases: [unknown, number, string][] = [
       [{ ...base, role: 'ROOT' }, 400, 'role: Nível de acesso inválido'],
@@ -178,19 +189,19 @@ describe.each(await backends())('users on %s', (backend) => {
       [{ ...base, email: 'gestor.norte@rastro.demo' }, 409, 'E-mail já cadastrado'],
     ];
     for (const [json, status, message] of cases) {
-      const res = await admin.call('POST', '/registros/user', json);
+      const res = await admin.call<ErrorBody>('POST', '/registros/user', json);
       expect(res.status, JSON.stringify(json)).toBe(status);
       expect(res.body.message).toContain(message);
     }
     expect(
-      (await admin.call('GET', `/registros/user?clientId=${north}&limit=100`)).body.total,
+      (await admin.call<UserPage>('GET', `/registros/user?clientId=${north}&limit=100`)).body.total,
     ).toBe(before);
   });
 
   it('removes a user softly: gone from lists, sessions revoked, e-mail free again', async () => {
     const { north } = await demoClients(server());
     const admin = await as(server(), 'admin@rastro.demo');
-    const created = await admin.call('POST', '/registros/user', {
+    const created = await admin.call<User>('POST', '/registros/user', {
       name: 'Temporário',
       email: 'temp@norte.com',
       role: 'VISITOR',

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, backends, demoClients, useServer } from './harness';
+import type { PlateRecord, Vehicle } from '../../src/contract';
+import { as, backends, demoClients, type ErrorBody, present, useServer } from './harness';
 
 let stand: Server;
 let url = '';
@@ -48,14 +49,20 @@ describe.each(await backends())('vehicle extras on %s', (backend) => {
 
   it('looks plates up and says when one is not found', async () => {
     const operator = await as(server(), 'operador@rastro.demo');
-    const found = await operator.call('GET', '/registros/eligo/consultarPlaca?placa=abc-1d23');
+    const found = await operator.call<PlateRecord[]>(
+      'GET',
+      '/registros/eligo/consultarPlaca?placa=abc-1d23',
+    );
     expect(found.status).toBe(200);
     expect(found.body[0]).toMatchObject({
       marca_modelo: 'VW/Gol 1.0',
       ano_modelo: '2020',
       placa_veiculo: 'ABC1D23',
     });
-    const missing = await operator.call('GET', '/registros/eligo/consultarPlaca?placa=XYZ9876');
+    const missing = await operator.call<ErrorBody>(
+      'GET',
+      '/registros/eligo/consultarPlaca?placa=XYZ9876',
+    );
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('Placa não encontrada: XYZ9876');
     const bad = await operator.call('GET', '/registros/eligo/consultarPlaca?placa=12');
@@ -66,7 +73,7 @@ describe.each(await backends())('vehicle extras on %s', (backend) => {
     const s = server();
     const { north } = await demoClients(s);
     const operator = await as(s, 'operador.norte@rastro.demo');
-    const vehicle = await operator.call('POST', '/registros/vehicle', {
+    const vehicle = await operator.call<Vehicle>('POST', '/registros/vehicle', {
       clientId: north,
       name: 'Com foto',
       plate: 'FOT0A00',
@@ -96,9 +103,9 @@ describe.each(await backends())('vehicle extras on %s', (backend) => {
     const empty = await upload([]);
     expect((await empty.json()).message).toBe('Nenhuma imagem enviada no campo files');
 
-    const read = await operator.call('GET', `/registros/vehicle/${vehicle.body.id}`);
+    const read = await operator.call<Vehicle>('GET', `/registros/vehicle/${vehicle.body.id}`);
     expect(read.body.images).toHaveLength(2);
-    const image = read.body.images[0];
+    const image = present(read.body.images[0], 'vehicle image');
     expect(image).toMatchObject({ contentType: 'image/png', size: png.length });
     const served = await s.request(image.url, { token: operator.accessToken });
     expect(served.headers.get('content-type')).toBe('image/png');
@@ -108,7 +115,7 @@ describe.each(await backends())('vehicle extras on %s', (backend) => {
     const removed = await operator.call('DELETE', image.url);
     expect(removed.status).toBe(200);
     expect(
-      (await operator.call('GET', `/registros/vehicle/${vehicle.body.id}`)).body.images,
+      (await operator.call<Vehicle>('GET', `/registros/vehicle/${vehicle.body.id}`)).body.images,
     ).toHaveLength(1);
   });
 });
@@ -117,7 +124,10 @@ describe.each(await backends())('vehicle extras without configuration on %s', (b
   const server = useServer(backend);
   it('says plate lookup is not set up', async () => {
     const operator = await as(server(), 'operador@rastro.demo');
-    const res = await operator.call('GET', '/registros/eligo/consultarPlaca?placa=ABC1D23');
+    const res = await operator.call<ErrorBody>(
+      'GET',
+      '/registros/eligo/consultarPlaca?placa=ABC1D23',
+    );
     expect(res.status).toBe(503);
     expect(res.body.message).toBe(
       'Consulta de placa não configurada. Defina PLATE_LOOKUP_URL e PLATE_LOOKUP_TOKEN.',

@@ -13,7 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/client';
 import { startWialon, type WialonListener } from '../../server/ingest/wialon';
 import { createLogger } from '../../server/log';
-import { as, backends, demoClients, useServer } from './harness';
+import type { Tracker } from '../../src/contract';
+import type { TrackerPage } from './api-types';
+import { as, backends, demoClients, present, useServer } from './harness';
 
 function open(port: number): Promise<Socket> {
   return new Promise((resolve, reject) => {
@@ -125,7 +127,7 @@ describe.each(await backends())('Wialon IPS connection limits on %s', (backend) 
       ['limite-1', undefined],
       ['com-senha', 'propria-1'],
     ] as const) {
-      const res = await admin.call('POST', '/registros/tracker', {
+      const res = await admin.call<Tracker>('POST', '/registros/tracker', {
         clientId: north,
         identifier,
         provider: 'rastro',
@@ -210,13 +212,17 @@ describe.each(await backends())('Wialon IPS connection limits on %s', (backend) 
     d.destroy();
 
     const admin = await as(server(), 'admin@rastro.demo');
-    const list = await admin.call('GET', '/registros/tracker?search=com-senha&limit=5');
-    const tracker = list.body.trackers.find(
-      (t: { identifier: string }) => t.identifier === 'com-senha',
+    const list = await admin.call<TrackerPage>(
+      'GET',
+      '/registros/tracker?search=com-senha&limit=5',
+    );
+    const tracker = present(
+      list.body.trackers.find((t) => t.identifier === 'com-senha'),
+      'tracker com-senha',
     );
     expect(tracker.wialonPasswordSet).toBe(true);
     expect(JSON.stringify(list.body)).not.toContain('propria-1');
-    const cleared = await admin.call('PATCH', `/registros/tracker/${tracker.id}`, {
+    const cleared = await admin.call<Tracker>('PATCH', `/registros/tracker/${tracker.id}`, {
       wialonPassword: null,
     });
     expect(cleared.body.wialonPasswordSet).toBe(false);

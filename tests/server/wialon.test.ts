@@ -3,6 +3,7 @@ import { connect, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crc16, crcHex, startWialon } from '../../server/ingest/wialon';
 import { createLogger } from '../../server/log';
+import type { LocationItem, Vehicle } from '../../src/contract';
 import { as, backends, demoClients, useServer } from './harness';
 
 const V1 = '860000000000017';
@@ -97,7 +98,7 @@ describe.each(await backends())('Wialon IPS ingest on %s', (backend) => {
     const { north } = await demoClients(s);
     const admin = await as(s, 'admin@rastro.demo');
     vehicleId = (
-      await admin.call('POST', '/registros/vehicle', {
+      await admin.call<Vehicle>('POST', '/registros/vehicle', {
         clientId: north,
         name: 'Carreta Wialon',
         plate: 'WIA2B22',
@@ -122,18 +123,8 @@ describe.each(await backends())('Wialon IPS ingest on %s', (backend) => {
 
   const last = async (name: string) => {
     const manager = await as(server(), 'gestor.norte@rastro.demo');
-    const items = (await manager.call('GET', '/registros/real-time/lastLocation')).body as {
-      id: string;
-      name: string;
-      latitude: number;
-      longitude: number;
-      speed: number;
-      course: number;
-      ignition: boolean | null;
-      battery: number | null;
-      driver: string | null;
-      fixTime: string;
-    }[];
+    const items = (await manager.call<LocationItem[]>('GET', '/registros/real-time/lastLocation'))
+      .body;
     return items.find((item) => item.name === name || item.id === name);
   };
 
@@ -233,9 +224,8 @@ describe.each(await backends())('Wialon IPS ingest on %s', (backend) => {
     ]);
     expect([ra, rb]).toEqual(['#ASD#1', '#ASD#1']);
     const manager = await as(server(), 'gestor.norte@rastro.demo');
-    const items = (await manager.call('GET', '/registros/real-time/lastLocation')).body as {
-      latitude: number;
-    }[];
+    const items = (await manager.call<LocationItem[]>('GET', '/registros/real-time/lastLocation'))
+      .body;
     const lats = items.map((item) => item.latitude.toFixed(4));
     expect(lats).toEqual(expect.arrayContaining(['-8.0167', '-8.0333']));
     a.close();
