@@ -74,7 +74,7 @@ function harness() {
   const placeOf = (id: string) => {
     const feature = set.source.getFeatureById(id);
     const point = feature?.getGeometry()?.getCoordinates();
-    if (!point) return undefined;
+    if (!feature || !point) return undefined;
     const [x = 0, y = 0] = point;
     const found = set.source.getFeaturesInExtent([x - 1, y - 1, x + 1, y + 1]);
     return found.includes(feature) ? toLonLat(point) : undefined;
