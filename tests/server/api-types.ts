@@ -6,13 +6,13 @@
 import type * as v from 'valibot';
 import type {
   AutoReportRulePageSchema,
-  Command,
+  CommandListSchema,
   DashboardClientsSchema,
   DashboardTrackersSchema,
   DashboardUsersSchema,
   DriverPageSchema,
   MessageSchema,
-  PositionRow,
+  PositionsReportSchema,
   ReportRequestPageSchema,
   SharedVehicleSchema,
   TrackerPageSchema,
@@ -37,15 +37,8 @@ export type SharedVehicle = v.InferOutput<typeof SharedVehicleSchema>;
 /** `{ message }`: what many actions answer on success. */
 export type Message = v.InferOutput<typeof MessageSchema>;
 
-/**
- * GET registros/reports/positions/{vehicleId}: what the route's documentation declares (the
- * stream also opens with the vehicle and the period, as the other reports do).
- */
-export interface PositionsReport {
-  positions: PositionRow[];
-}
+/** GET registros/reports/positions/{vehicleId}: the vehicle, the period and its positions. */
+export type PositionsReport = v.InferOutput<typeof PositionsReportSchema>;
 
 /** GET registros/commands?vehicleId= (server/routes/commands.ts). */
-export interface CommandHistory {
-  commands: Command[];
-}
+export type CommandHistory = v.InferOutput<typeof CommandListSchema>;
