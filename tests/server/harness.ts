@@ -176,6 +176,15 @@ export function present<T>(item: T | undefined, what: string): T {
   return item;
 }
 
+/**
+ * The JSON body of a response, typed as what the test expects it to be (`T`: a type of
+ * src/contract/, `ErrorBody`, …). Like `ApiResponse`, not checked at run time: the test's
+ * assertions do that.
+ */
+export async function json<T>(res: Response): Promise<T> {
+  return (await res.json()) as T;
+}
+
 /** Parses a response body as JSON, falling back to its text. */
 export async function parseBody(res: Response): Promise<unknown> {
   const text = await res.text();
