@@ -1,7 +1,8 @@
 /**
  * Wire shapes the contract declares only as schemas (the pages and a few answers), as types
- * for the tests' `call<T>()`: derived from src/contract/, so a test typed against them reads
- * the API's own shapes.
+ * for the tests' `call<T>()` and `jsonOf<T>()`: derived from src/contract/, so a test typed
+ * against them reads the API's own shapes. The last two are answers to machines (flespi, Asaas)
+ * that the server builds inline and the contract does not hold.
  */
 import type * as v from 'valibot';
 import type {
@@ -11,6 +12,7 @@ import type {
   DashboardTrackersSchema,
   DashboardUsersSchema,
   DriverPageSchema,
+  FileQueuedSchema,
   MessageSchema,
   PositionsReportSchema,
   ReportRequestPageSchema,
@@ -34,6 +36,9 @@ export type ReportRequestPage = v.InferOutput<typeof ReportRequestPageSchema>;
 /** A vehicle as a visitor's list and a temporary link show it. */
 export type SharedVehicle = v.InferOutput<typeof SharedVehicleSchema>;
 
+/** A report file to be e-mailed (202): the message and the id of its request. */
+export type FileQueued = v.InferOutput<typeof FileQueuedSchema>;
+
 /** `{ message }`: what many actions answer on success. */
 export type Message = v.InferOutput<typeof MessageSchema>;
 
@@ -42,3 +47,18 @@ export type PositionsReport = v.InferOutput<typeof PositionsReportSchema>;
 
 /** GET registros/commands?vehicleId= (server/routes/commands.ts). */
 export type CommandHistory = v.InferOutput<typeof CommandListSchema>;
+
+/** POST tech-integracao/v1/flespi/stream (server/ingest/flespi.ts): what a batch came to. */
+export interface FlespiStreamResult {
+  received: number;
+  stored: number;
+  unknownDevices: number;
+  skipped: number;
+  rejected: number;
+}
+
+/** POST registros/payments/webhook (server/routes/payments.ts): Asaas's event, taken. */
+export interface WebhookResult {
+  received: boolean;
+  applied: boolean;
+}

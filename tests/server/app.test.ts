@@ -7,7 +7,7 @@ import {
   backends,
   demoClients,
   type ErrorBody,
-  json,
+  jsonOf,
   login,
   present,
   type TestServer,
@@ -36,7 +36,7 @@ interface OpenApiDoc {
 async function openApi(s: TestServer) {
   const res = await s.request('/registros/openapi.json');
   expect(res.status).toBe(200);
-  const doc = await json<OpenApiDoc>(res);
+  const doc = await jsonOf<OpenApiDoc>(res);
   /** A schema, or the component its `$ref` names (which the document must hold). */
   const resolve = (schema: DocSchema | undefined, what: string): DocSchema => {
     const prefix = '#/components/schemas/';
@@ -68,7 +68,7 @@ describe.each(await backends())('application on %s', (backend) => {
   it('answers the health route with the database kind', async () => {
     const res = await server().request('/health');
     expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ status: 'ok', database: backend });
+    expect(await jsonOf(res)).toMatchObject({ status: 'ok', database: backend });
   });
 
   it('serves an OpenAPI document generated from the contract schemas', async () => {
@@ -177,7 +177,7 @@ describe.each(await backends())('application on %s', (backend) => {
     for (const path of ['/registros/nada', '/tech-integracao/v1/nada', '/registro/nada']) {
       const res = await server().request(path);
       expect(res.status).toBe(404);
-      expect(await json<ErrorBody>(res)).toMatchObject({
+      expect(await jsonOf<ErrorBody>(res)).toMatchObject({
         code: 'NOT_FOUND',
         message: 'Recurso não encontrado',
       });
@@ -205,7 +205,7 @@ describe.each(await backends())('application on %s', (backend) => {
       token: session.accessToken,
     });
     expect(validation.status).toBe(401);
-    expect((await json<ErrorBody>(validation)).message).toBe(
+    expect((await jsonOf<ErrorBody>(validation)).message).toBe(
       'Usuário inativo. Procure o administrador da sua empresa.',
     );
     const refresh = await s.request('/registros/auth/refresh', {
@@ -218,7 +218,7 @@ describe.each(await backends())('application on %s', (backend) => {
       json: { email: 'operador.norte@rastro.demo', password: 'rastro-demo' },
     });
     expect(again.status).toBe(401);
-    expect((await json<ErrorBody>(again)).message).toBe(
+    expect((await jsonOf<ErrorBody>(again)).message).toBe(
       'Usuário inativo. Procure o administrador da sua empresa.',
     );
 
@@ -226,7 +226,7 @@ describe.each(await backends())('application on %s', (backend) => {
     await db.update(clients).set({ active: false }).where(eq(clients.id, manager.user.clientId));
     const locked = await s.request('/registros/auth/validation', { token: manager.accessToken });
     expect(locked.status).toBe(401);
-    expect((await json<ErrorBody>(locked)).message).toBe('Cliente inativo. Procure o suporte.');
+    expect((await jsonOf<ErrorBody>(locked)).message).toBe('Cliente inativo. Procure o suporte.');
   });
 
   it('keeps one user per e-mail regardless of case', async () => {
