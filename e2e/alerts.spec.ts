@@ -120,10 +120,12 @@ test('draw a polygon and a circle, associate a vehicle, cross the border, acknow
     `${E2E_URL}/registros/geofence?clientId=${a.clientId}&search=${plate}`,
     { headers: a.headers },
   );
-  const geofences = (await list.json()).items as {
-    name: string;
-    geometry: { type: string; center?: [number, number]; radius?: number };
-  }[];
+  const { items: geofences } = (await list.json()) as {
+    items: {
+      name: string;
+      geometry: { type: string; center?: [number, number]; radius?: number };
+    }[];
+  };
   expect(geofences.map((g) => g.geometry.type).sort()).toEqual(['Circle', 'Polygon']);
   const circle = geofences.find((g) => g.geometry.type === 'Circle')?.geometry;
   if (!circle?.center || !circle.radius) throw new Error('circle missing');
@@ -224,7 +226,10 @@ test('an alert rule from the form; e-mail only while its switch is on', async ({
       `${E2E_URL}/registros/alert-rules?clientId=${a.clientId}&search=${encodeURIComponent(name)}`,
       { headers: a.headers },
     );
-    return (await res.json()).items[0] as { emailDelivery: string; params: { speedLimit: number } };
+    const { items } = (await res.json()) as {
+      items: { emailDelivery: string; params: { speedLimit: number } }[];
+    };
+    return items[0];
   };
   expect(await stored()).toMatchObject({
     emailDelivery: 'central@frota.com.br',
@@ -234,5 +239,5 @@ test('an alert rule from the form; e-mail only while its switch is on', async ({
   await page.getByRole('switch', { name: 'Enviar por e-mail' }).click({ force: true });
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(shell.toast('Regra de alerta salva.')).toBeVisible();
-  expect((await stored()).emailDelivery).toBe('');
+  expect((await stored())?.emailDelivery).toBe('');
 });

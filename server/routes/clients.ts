@@ -2,6 +2,7 @@
  * SPEC §7 "Customers". Reads need read_resources and stay inside the caller's subtree;
  * writes need CrudCompany. Removal is a soft cancel that refuses while live children remain.
  */
+import type { ConversionConfig } from '@valibot/to-json-schema';
 import { Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
@@ -9,8 +10,10 @@ import {
   type Customer,
   CustomerBaseSchema,
   CustomerCreateSchema,
+  CustomerPageSchema,
   CustomerQuerySchema,
-  CustomerRowSchema,
+  CustomerRowPageSchema,
+  CustomerTreeSchema,
   CustomerUpdateSchema,
   flattenIssues,
   IdSchema,
@@ -45,21 +48,32 @@ const one = {
     content: { 'application/json': { schema: resolver(CustomerBaseSchema) } },
   },
 };
+/**
+ * The tree is recursive: it is one named component (CustomerTree) whose `children` point back
+ * to it, rather than the generator's anonymous `#/$defs/0`, which the document would not hold.
+ */
+const treeDocs: ConversionConfig = {
+  definitions: { CustomerTree: CustomerTreeSchema },
+  overrideRef: ({ referenceId }) => `#/components/schemas/${referenceId}`,
+};
+const tree = {
+  200: {
+    description: 'Cliente com os seus filhos aninhados (children em cada nível, vazio na folha)',
+    content: {
+      'application/json': { schema: resolver(CustomerTreeSchema, { options: treeDocs }) },
+    },
+  },
+};
 const page = {
   200: {
-    description: 'Clientes e paginação',
-    content: {
-      'application/json': {
-        schema: resolver(
-          v.object({
-            clients: v.array(CustomerRowSchema),
-            page: v.number(),
-            limit: v.number(),
-            total: v.number(),
-          }),
-        ),
-      },
-    },
+    description: 'Clientes, com o nome da empresa-mãe, e paginação',
+    content: { 'application/json': { schema: resolver(CustomerRowPageSchema) } },
+  },
+};
+const descendantsPage = {
+  200: {
+    description: 'Clientes descendentes e paginação',
+    content: { 'application/json': { schema: resolver(CustomerPageSchema) } },
   },
 };
 
@@ -215,7 +229,7 @@ export function clientRoutes(deps: Deps) {
     describeRoute({
       tags: ['Clientes'],
       summary: 'A empresa-mãe com os seus clientes aninhados',
-      responses: one,
+      responses: tree,
     }),
     validate('param', IdParam),
     async (c) => {
@@ -230,7 +244,7 @@ export function clientRoutes(deps: Deps) {
     describeRoute({
       tags: ['Clientes'],
       summary: 'Clientes descendentes de uma empresa-mãe, paginados',
-      responses: page,
+      responses: descendantsPage,
     }),
     validate('param', IdParam),
     validate('query', MotherCompanyPageQuerySchema),
@@ -259,7 +273,7 @@ export function clientRoutes(deps: Deps) {
     describeRoute({
       tags: ['Clientes'],
       summary: 'Um cliente, com os seus filhos',
-      responses: one,
+      responses: tree,
     }),
     validate('param', IdParam),
     async (c) => {

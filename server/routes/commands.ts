@@ -15,6 +15,7 @@ import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
 import {
   type Command,
+  CommandListSchema,
   CommandSchema,
   IdSchema,
   MessageSchema,
@@ -52,6 +53,12 @@ const commandDocs = {
   200: {
     description: 'Comando registrado',
     content: { 'application/json': { schema: resolver(CommandSchema) } },
+  },
+};
+const historyDocs = {
+  200: {
+    description: 'Comandos do veículo, do mais recente ao mais antigo',
+    content: { 'application/json': { schema: resolver(CommandListSchema) } },
   },
 };
 const messageDocs = {
@@ -194,7 +201,7 @@ export function vehicleCommandRoutes(deps: Deps) {
     describeRoute({
       tags: ['Comandos'],
       summary: 'Histórico de comandos de um veículo',
-      responses: commandDocs,
+      responses: historyDocs,
     }),
     requirePermission('read_resources'),
     validate('query', VehicleIdQuerySchema),

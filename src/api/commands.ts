@@ -1,9 +1,14 @@
 /** Commands, images and plate lookup of vehicles and trackers (SPEC §7). */
 import * as v from 'valibot';
-import { CommandSchema, LocationItemSchema, MessageSchema, PlateRecordSchema } from '../contract';
+import {
+  CommandListSchema,
+  CommandSchema,
+  LocationItemSchema,
+  MessageSchema,
+  PlateRecordSchema,
+} from '../contract';
 import { api } from './client';
 
-const CommandListSchema = v.object({ commands: v.array(CommandSchema) });
 const PlateListSchema = v.array(PlateRecordSchema);
 
 export async function vehicleCommands(vehicleId: string) {

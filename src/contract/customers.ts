@@ -197,8 +197,24 @@ export const CustomerSchema: v.GenericSchema<Customer> = v.object({
   children: v.optional(v.array(v.lazy(() => CustomerSchema))),
 });
 
+/**
+ * A customer with its subtree, as GET registros/client/{id} and
+ * registros/client/motherCompany/{id} send it: `children` on every node, empty on a leaf.
+ */
+export interface CustomerTree extends Omit<Customer, 'children'> {
+  children: CustomerTree[];
+}
+export const CustomerTreeSchema: v.GenericSchema<CustomerTree> = v.object({
+  ...CustomerBaseSchema.entries,
+  children: v.array(v.lazy(() => CustomerTreeSchema)),
+});
+
+/**
+ * GET registros/client/motherCompanyPagineted/{id}: a page of the mother's descendants, each
+ * a plain customer (neither `children` nor `motherCompanyName`).
+ */
 export const CustomerPageSchema = v.object({
-  clients: v.array(CustomerSchema),
+  clients: v.array(CustomerBaseSchema),
   page: v.number(),
   limit: v.number(),
   total: v.number(),

@@ -404,6 +404,9 @@ export const CommandSchema = v.object({
   updatedAt: v.string(),
 });
 export type Command = v.InferOutput<typeof CommandSchema>;
+/** GET registros/commands?vehicleId=: the vehicle's commands, newest first. */
+export const CommandListSchema = v.object({ commands: v.array(CommandSchema) });
+export type CommandList = v.InferOutput<typeof CommandListSchema>;
 export const VehicleIdQuerySchema = v.strictObject({ vehicleId: IdSchema });
 export const TrackerIdBodySchema = v.strictObject({ trackerId: IdSchema });
 

@@ -211,6 +211,17 @@ export const PositionRowSchema = v.object({
 });
 export type PositionRow = v.InferOutput<typeof PositionRowSchema>;
 
+/**
+ * GET registros/reports/positions/{vehicleId}: the vehicle and the period, then its positions
+ * (streamed, one per line).
+ */
+export const PositionsReportSchema = v.object({
+  ...VehicleHeader,
+  ...PeriodHeader,
+  positions: v.array(PositionRowSchema),
+});
+export type PositionsReport = v.InferOutput<typeof PositionsReportSchema>;
+
 export const SummarySchema = v.object({
   ...VehicleHeader,
   ...PeriodHeader,

@@ -16,11 +16,20 @@ import type {
   Alert,
   AlertPage,
   AlertRule,
+  AuthResponse,
   CustomerRowPage,
   Tracker,
   Vehicle,
 } from '../../src/contract';
-import { type ApiResponse, type Backend, PG_ADMIN_URL, parseBody, testConfig } from './harness';
+import type { FlespiStreamResult } from './api-types';
+import {
+  type ApiResponse,
+  type Backend,
+  jsonOf,
+  PG_ADMIN_URL,
+  parseBody,
+  testConfig,
+} from './harness';
 
 export const FLESPI_SECRET = 'segredo-do-flespi-dos-testes-0123';
 
@@ -86,7 +95,7 @@ export async function signIn(
     body: JSON.stringify({ email, password }),
   });
   if (res.status !== 200) throw new Error(`login ${email}: ${res.status}`);
-  const session = (await res.json()) as { accessToken: string; user: { id: string } };
+  const session = await jsonOf<AuthResponse>(res);
   return {
     token: session.accessToken,
     userId: session.user.id,
@@ -181,7 +190,7 @@ export async function flespi(url: string, messages: Record<string, unknown>[]) {
     headers: { authorization: `Bearer ${FLESPI_SECRET}`, 'content-type': 'application/json' },
     body: JSON.stringify(messages),
   });
-  return { status: res.status, body: (await res.json()) as { stored: number } };
+  return { status: res.status, body: await jsonOf<FlespiStreamResult>(res) };
 }
 
 /** A Wialon IPS device on a real TCP connection. */

@@ -16,7 +16,15 @@ import { createLogger } from '../../server/log';
 import { prepare } from '../../server/start';
 import type { SessionUser, Vehicle } from '../../src/contract';
 import type { VehiclePage } from './api-types';
-import { as, backends, demoClients, type ErrorBody, testConfig, useServer } from './harness';
+import {
+  as,
+  backends,
+  demoClients,
+  type ErrorBody,
+  jsonOf,
+  testConfig,
+  useServer,
+} from './harness';
 
 /** JSON log lines written while `work` runs (stdout and stderr). */
 async function logsOf(work: () => Promise<void>) {
@@ -120,7 +128,7 @@ describe.each(await backends())('API input on %s', (backend) => {
         body: JSON.stringify({ name: 'Trocado' }),
       });
       expect(res.status, String(type)).toBe(415);
-      expect(await res.json()).toEqual({
+      expect(await jsonOf<ErrorBody>(res)).toEqual({
         statusCode: 415,
         code: 'BAD_REQUEST',
         message: 'Tipo de conteúdo não suportado: envie application/json',
@@ -186,7 +194,7 @@ describe.each(await backends())('API input on %s', (backend) => {
     expect(photo.status).toBe(201);
     const over = await upload([jpeg(5 * 1024 * 1024 + 1024)]);
     expect(over.status).toBe(400);
-    expect((await over.json()).message).toBe('foto-0.jpg: imagem maior que 5 MB');
+    expect((await jsonOf<ErrorBody>(over)).message).toBe('foto-0.jpg: imagem maior que 5 MB');
     // Other routes keep the 1 MB limit.
     const big = await operator.call('POST', '/registros/vehicle', {
       clientId: north,
@@ -279,7 +287,7 @@ describe('logs', () => {
       });
       const res = await app.request('/x');
       expect(res.status).toBe(500);
-      expect(await res.json()).toEqual({
+      expect(await jsonOf<ErrorBody>(res)).toEqual({
         statusCode: 500,
         code: 'SERVER_ERROR',
         message: 'Erro interno no servidor',

@@ -1,18 +1,20 @@
 /**
  * Wire shapes the contract declares only as schemas (the pages and a few answers), as types
- * for the tests' `call<T>()`: derived from src/contract/, so a test typed against them reads
- * the API's own shapes.
+ * for the tests' `call<T>()` and `jsonOf<T>()`: derived from src/contract/, so a test typed
+ * against them reads the API's own shapes. The last two are answers to machines (flespi, Asaas)
+ * that the server builds inline and the contract does not hold.
  */
 import type * as v from 'valibot';
 import type {
   AutoReportRulePageSchema,
-  Command,
+  CommandListSchema,
   DashboardClientsSchema,
   DashboardTrackersSchema,
   DashboardUsersSchema,
   DriverPageSchema,
+  FileQueuedSchema,
   MessageSchema,
-  PositionRow,
+  PositionsReportSchema,
   ReportRequestPageSchema,
   SharedVehicleSchema,
   TrackerPageSchema,
@@ -34,18 +36,29 @@ export type ReportRequestPage = v.InferOutput<typeof ReportRequestPageSchema>;
 /** A vehicle as a visitor's list and a temporary link show it. */
 export type SharedVehicle = v.InferOutput<typeof SharedVehicleSchema>;
 
+/** A report file to be e-mailed (202): the message and the id of its request. */
+export type FileQueued = v.InferOutput<typeof FileQueuedSchema>;
+
 /** `{ message }`: what many actions answer on success. */
 export type Message = v.InferOutput<typeof MessageSchema>;
 
-/**
- * GET registros/reports/positions/{vehicleId}: what the route's documentation declares (the
- * stream also opens with the vehicle and the period, as the other reports do).
- */
-export interface PositionsReport {
-  positions: PositionRow[];
-}
+/** GET registros/reports/positions/{vehicleId}: the vehicle, the period and its positions. */
+export type PositionsReport = v.InferOutput<typeof PositionsReportSchema>;
 
 /** GET registros/commands?vehicleId= (server/routes/commands.ts). */
-export interface CommandHistory {
-  commands: Command[];
+export type CommandHistory = v.InferOutput<typeof CommandListSchema>;
+
+/** POST tech-integracao/v1/flespi/stream (server/ingest/flespi.ts): what a batch came to. */
+export interface FlespiStreamResult {
+  received: number;
+  stored: number;
+  unknownDevices: number;
+  skipped: number;
+  rejected: number;
+}
+
+/** POST registros/payments/webhook (server/routes/payments.ts): Asaas's event, taken. */
+export interface WebhookResult {
+  received: boolean;
+  applied: boolean;
 }

@@ -1,7 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { sign } from 'hono/jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, login, TEST_SECRET, useServer } from './harness';
+import type { AuthResponse, SessionUser } from '../../src/contract';
+import type { Message } from './api-types';
+import {
+  backends,
+  type ErrorBody,
+  jsonOf,
+  login,
+  present,
+  TEST_SECRET,
+  useServer,
+} from './harness';
 import { startSmtp, tokenFromMail } from './smtp';
 
 const smtp = await startSmtp();
@@ -17,7 +27,7 @@ describe.each(await backends())('auth on %s', (backend) => {
         json: { email: 'Admin@Rastro.demo ', password: 'rastro-demo' },
       });
       expect(res.status).toBe(200);
-      const body = await res.json();
+      const body = await jsonOf<AuthResponse>(res);
       expect(body.user).toMatchObject({
         email: 'admin@rastro.demo',
         role: 'ADMINISTRATOR',
@@ -37,7 +47,7 @@ describe.each(await backends())('auth on %s', (backend) => {
       ]) {
         const res = await server().request('/registros/auth/login', { method: 'POST', json });
         expect(res.status).toBe(401);
-        expect(await res.json()).toMatchObject({
+        expect(await jsonOf<ErrorBody>(res)).toMatchObject({
           statusCode: 401,
           code: 'IDENTITY_ERROR',
           message: 'E-mail ou senha inválidos',
@@ -57,7 +67,7 @@ describe.each(await backends())('auth on %s', (backend) => {
       for (const [json, message] of cases) {
         const res = await server().request('/registros/auth/login', { method: 'POST', json });
         expect(res.status).toBe(400);
-        const body = await res.json();
+        const body = await jsonOf<ErrorBody>(res);
         expect(body.code).toBe('BAD_REQUEST');
         expect(body.message).toContain(message);
       }
@@ -67,7 +77,7 @@ describe.each(await backends())('auth on %s', (backend) => {
         body: '{"email":',
       });
       expect(malformed.status).toBe(400);
-      expect((await malformed.json()).message).toBe(
+      expect((await jsonOf<ErrorBody>(malformed)).message).toBe(
         'Corpo da requisição inválido: JSON malformado',
       );
     });
@@ -81,7 +91,7 @@ describe.each(await backends())('auth on %s', (backend) => {
         json: { refreshToken: first.refreshToken },
       });
       expect(res.status).toBe(200);
-      const second = await res.json();
+      const second = await jsonOf<AuthResponse>(res);
       expect(second.refreshToken).not.toBe(first.refreshToken);
       expect(second.user.email).toBe('operador@rastro.demo');
       const third = await server().request('/registros/auth/refresh', {
@@ -93,12 +103,12 @@ describe.each(await backends())('auth on %s', (backend) => {
 
     it('revokes the whole family when a used refresh token comes back after the grace', async () => {
       const first = await login(server(), 'gestor@rastro.demo');
-      const rotated = await (
+      const rotated = await jsonOf<AuthResponse>(
         await server().request('/registros/auth/refresh', {
           method: 'POST',
           json: { refreshToken: first.refreshToken },
-        })
-      ).json();
+        }),
+      );
       // The token was used a minute ago: well past the grace of two tabs refreshing at once.
       await server().deps.database.db.execute(
         sql`update refresh_tokens set used_at = now() - interval '1 minute' where used_at is not null`,
@@ -108,7 +118,7 @@ describe.each(await backends())('auth on %s', (backend) => {
         json: { refreshToken: first.refreshToken },
       });
       expect(replay.status).toBe(401);
-      expect((await replay.json()).code).toBe('IDENTITY_ERROR');
+      expect((await jsonOf<ErrorBody>(replay)).code).toBe('IDENTITY_ERROR');
       const legit = await server().request('/registros/auth/refresh', {
         method: 'POST',
         json: { refreshToken: rotated.refreshToken },
@@ -127,10 +137,12 @@ describe.each(await backends())('auth on %s', (backend) => {
         ),
       );
       expect(results.map((r) => r.status)).toEqual([200, 200]);
-      const [a, b] = await Promise.all(results.map((r) => r.json()));
-      expect(a.refreshToken).not.toBe(b.refreshToken);
+      const [a, b] = await Promise.all(results.map((r) => jsonOf<AuthResponse>(r)));
+      const tabA = present(a, 'the first tab');
+      const tabB = present(b, 'the second tab');
+      expect(tabA.refreshToken).not.toBe(tabB.refreshToken);
       // Each tab goes on with its own successor; neither was revoked.
-      for (const next of [a, b]) {
+      for (const next of [tabA, tabB]) {
         const again = await server().request('/registros/auth/refresh', {
           method: 'POST',
           json: { refreshToken: next.refreshToken },
@@ -153,7 +165,7 @@ describe.each(await backends())('auth on %s', (backend) => {
       const { accessToken, user } = await login(server(), 'terceiro@rastro.demo');
       const res = await server().request('/registros/auth/validation', { token: accessToken });
       expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({
+      expect(await jsonOf<SessionUser>(res)).toMatchObject({
         id: user.id,
         sub: user.id,
         clientId: user.clientId,
@@ -178,7 +190,10 @@ describe.each(await backends())('auth on %s', (backend) => {
       );
       const res = await server().request('/registros/auth/validation', { token: expired });
       expect(res.status).toBe(401);
-      expect(await res.json()).toMatchObject({ code: 'IDENTITY_ERROR', reason: 'TOKEN_EXPIRED' });
+      expect(await jsonOf<ErrorBody>(res)).toMatchObject({
+        code: 'IDENTITY_ERROR',
+        reason: 'TOKEN_EXPIRED',
+      });
       const forged = await sign(
         { sub: user.id, typ: 'access', exp: past + 7200 },
         'outro-segredo',
@@ -186,7 +201,7 @@ describe.each(await backends())('auth on %s', (backend) => {
       );
       const bad = await server().request('/registros/auth/validation', { token: forged });
       expect(bad.status).toBe(401);
-      expect((await bad.json()).reason).toBeUndefined();
+      expect((await jsonOf<ErrorBody>(bad)).reason).toBeUndefined();
       const none = await server().request('/registros/auth/validation');
       expect(none.status).toBe(401);
     });
@@ -204,7 +219,7 @@ describe.each(await backends())('auth on %s', (backend) => {
         json: { email: 'operador.sul@rastro.demo' },
       });
       expect(res.status).toBe(200);
-      expect((await res.json()).message).toContain('Se o e-mail estiver cadastrado');
+      expect((await jsonOf<Message>(res)).message).toContain('Se o e-mail estiver cadastrado');
       const mail = smtp.inbox.slice(before).find((m) => m.to.includes('operador.sul@rastro.demo'));
       expect(mail?.raw).toContain('http://rastro.test/recover-password?token');
       const token = mail ? tokenFromMail(mail, '/recover-password') : undefined;
@@ -216,7 +231,7 @@ describe.each(await backends())('auth on %s', (backend) => {
         json: { password: 'curta' },
       });
       expect(weak.status).toBe(400);
-      expect((await weak.json()).message).toContain('pelo menos 8 caracteres');
+      expect((await jsonOf<ErrorBody>(weak)).message).toContain('pelo menos 8 caracteres');
 
       const set = await server().request('/registros/auth/activeEmail', {
         method: 'POST',
@@ -224,7 +239,7 @@ describe.each(await backends())('auth on %s', (backend) => {
         json: { password: 'nova-senha-2026' },
       });
       expect(set.status).toBe(200);
-      const session = await set.json();
+      const session = await jsonOf<AuthResponse>(set);
       expect(session.user.email).toBe('operador.sul@rastro.demo');
       expect(session.accessToken).toBeTruthy();
 
@@ -234,7 +249,9 @@ describe.each(await backends())('auth on %s', (backend) => {
         json: { password: 'outra-senha-2026' },
       });
       expect(again.status).toBe(401);
-      expect((await again.json()).message).toBe('Link inválido ou expirado. Solicite um novo.');
+      expect((await jsonOf<ErrorBody>(again)).message).toBe(
+        'Link inválido ou expirado. Solicite um novo.',
+      );
 
       await login(server(), 'operador.sul@rastro.demo', 'nova-senha-2026');
       const old = await server().request('/registros/auth/login', {
@@ -251,7 +268,7 @@ describe.each(await backends())('auth on %s', (backend) => {
         json: { email: 'desconhecido@rastro.demo' },
       });
       expect(res.status).toBe(200);
-      expect((await res.json()).message).toContain('Se o e-mail estiver cadastrado');
+      expect((await jsonOf<Message>(res)).message).toContain('Se o e-mail estiver cadastrado');
       expect(smtp.inbox.length).toBe(count);
     });
 
@@ -287,7 +304,7 @@ describe.each(await backends())('auth on %s', (backend) => {
         json: { password: 'primeira-senha-1' },
       });
       expect(res.status).toBe(200);
-      expect((await res.json()).user.email).toBe('terceiro@rastro.demo');
+      expect((await jsonOf<AuthResponse>(res)).user.email).toBe('terceiro@rastro.demo');
       await login(s, 'terceiro@rastro.demo', 'primeira-senha-1');
     });
 

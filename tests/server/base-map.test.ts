@@ -13,13 +13,16 @@ import { createApp } from '../../server/app';
 import { createLogger } from '../../server/log';
 import { parsePmtilesHeader } from '../../server/map/pmtiles';
 import { prepare } from '../../server/start';
-import { testConfig } from './harness';
+import type { MapConfig } from '../../src/contract';
+import { jsonOf, testConfig } from './harness';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'rastro-map-'));
 const archiveFile = path.join(dir, 'base.pmtiles');
 const MAGENTA: [number, number, number] = [200, 60, 140];
 writeFileSync(archiveFile, solidArchive(MAGENTA, 2));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+type PmtilesConfig = Extract<MapConfig, { kind: 'pmtiles' }>;
 
 async function appWith(env: Record<string, string>) {
   const deps = await prepare(testConfig(env), createLogger('silent'));
@@ -44,7 +47,7 @@ describe('a PMTiles archive served by Rastro', () => {
   it('is announced with its kind, zooms and versioned URL, and read back by range', async () => {
     const { app, close } = await appWith({ MAP_PMTILES_FILE: archiveFile });
     try {
-      const config = await (await app.request('/registros/map/config')).json();
+      const config = await jsonOf<PmtilesConfig>(await app.request('/registros/map/config'));
       expect(config).toMatchObject({
         kind: 'pmtiles',
         tiles: 'raster',
@@ -84,7 +87,9 @@ describe('a PMTiles archive served by Rastro', () => {
     writeFileSync(broken, 'não é um PMTiles');
     const { app, close } = await appWith({ MAP_PMTILES_FILE: broken });
     try {
-      expect(await (await app.request('/registros/map/config')).json()).toEqual({ kind: 'none' });
+      expect(await jsonOf<MapConfig>(await app.request('/registros/map/config'))).toEqual({
+        kind: 'none',
+      });
     } finally {
       await close();
     }
@@ -96,7 +101,7 @@ describe('the other base maps', () => {
     const { app, close } = await appWith({});
     try {
       const res = await app.request('/registros/map/config');
-      expect(await res.json()).toMatchObject({
+      expect(await jsonOf<MapConfig>(res)).toMatchObject({
         kind: 'xyz',
         url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       });
@@ -112,7 +117,7 @@ describe('the other base maps', () => {
     const { app, close } = await appWith({ MAP_STYLE: 'https://mapas.exemplo.com.br/estilo.json' });
     try {
       const res = await app.request('/registros/map/config');
-      expect(await res.json()).toMatchObject({
+      expect(await jsonOf<MapConfig>(res)).toMatchObject({
         kind: 'style',
         url: 'https://mapas.exemplo.com.br/estilo.json',
       });
@@ -129,13 +134,13 @@ describe('the other base maps', () => {
     writeFileSync(style, JSON.stringify({ version: 8, sources: {}, layers: [] }));
     const { app, close } = await appWith({ MAP_STYLE: style });
     try {
-      expect(await (await app.request('/registros/map/config')).json()).toMatchObject({
+      expect(await jsonOf<MapConfig>(await app.request('/registros/map/config'))).toMatchObject({
         kind: 'style',
         url: '/map/style.json',
       });
       const served = await app.request('/map/style.json');
       expect(served.status).toBe(200);
-      expect(await served.json()).toEqual({ version: 8, sources: {}, layers: [] });
+      expect(await jsonOf(served)).toEqual({ version: 8, sources: {}, layers: [] });
     } finally {
       await close();
     }
@@ -145,7 +150,7 @@ describe('the other base maps', () => {
     const { app, close } = await appWith({ MAP_TILE_URL: 'off' });
     try {
       const res = await app.request('/registros/map/config');
-      expect(await res.json()).toEqual({ kind: 'none' });
+      expect(await jsonOf<MapConfig>(res)).toEqual({ kind: 'none' });
       expect(res.headers.get('content-security-policy')).toMatch(/connect-src 'self';/);
     } finally {
       await close();

@@ -4,7 +4,8 @@ import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromFlespi } from '../../server/ingest/flespi';
 import type { LocationItem } from '../../src/contract';
-import { as, backends, demoClients, useServer } from './harness';
+import type { FlespiStreamResult } from './api-types';
+import { as, backends, demoClients, type ErrorBody, jsonOf, useServer } from './harness';
 
 const SECRET = 'segredo-do-fluxo-flespi-0123456789';
 const IDENT = '352093081234568';
@@ -104,12 +105,10 @@ describe.each(await backends())('flespi HTTP stream on %s', (backend) => {
     ];
     const wrong = await post(JSON.stringify(batch), 'outro');
     expect(wrong.status).toBe(401);
-    expect(((await wrong.json()) as { message: string }).message).toBe(
-      'Segredo do fluxo flespi inválido',
-    );
+    expect((await jsonOf<ErrorBody>(wrong)).message).toBe('Segredo do fluxo flespi inválido');
     const res = await post(JSON.stringify(batch));
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({
+    expect(await jsonOf<FlespiStreamResult>(res)).toEqual({
       received: 4,
       stored: 2,
       unknownDevices: 1,
@@ -126,18 +125,18 @@ describe.each(await backends())('flespi HTTP stream on %s', (backend) => {
     );
     // flespi resends a batch it had no answer for: nothing is stored twice.
     const again = await post(JSON.stringify(batch));
-    expect(((await again.json()) as { stored: number }).stored).toBe(0);
+    expect((await jsonOf<FlespiStreamResult>(again)).stored).toBe(0);
   });
 
   it('refuses bodies that are not flespi messages, in pt-BR', async () => {
     const bad = await post('{oops');
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { message: string }).message).toBe(
+    expect((await jsonOf<ErrorBody>(bad)).message).toBe(
       'Corpo da requisição inválido: JSON malformado',
     );
     const numbers = await post('[1,2]');
     expect(numbers.status).toBe(400);
-    expect(((await numbers.json()) as { message: string }).message).toBe(
+    expect((await jsonOf<ErrorBody>(numbers)).message).toBe(
       'Corpo inválido: envie uma lista de mensagens do flespi',
     );
   });
@@ -151,7 +150,7 @@ describe.each(await backends())('flespi HTTP stream without a secret on %s', (ba
       json: [],
     });
     expect(res.status).toBe(503);
-    expect(((await res.json()) as { message: string }).message).toBe(
+    expect((await jsonOf<ErrorBody>(res)).message).toBe(
       'Fluxo flespi não configurado: defina FLESPI_STREAM_SECRET',
     );
   });

@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/client';
 import { ERROR_CODES } from '../../src/contract';
-import { backends, login, type TestServer, useServer } from './harness';
+import { backends, jsonOf, login, type TestServer, useServer } from './harness';
 
 const FLESPI_SECRET = 'segredo-do-fuzz-0123456789';
 
@@ -203,7 +203,7 @@ describe.each(await backends())('fuzz walk of the API on %s', (backend) => {
   }));
 
   async function documented(s: TestServer): Promise<Doc> {
-    return (await (await s.request('/registros/openapi.json')).json()) as Doc;
+    return jsonOf<Doc>(await s.request('/registros/openapi.json'));
   }
 
   it('never answers a malformed call with a 5xx, always in pt-BR, and stores nothing', async () => {

@@ -12,7 +12,7 @@ import { type Config, loadConfig } from '../../server/config';
 import type { Deps } from '../../server/deps';
 import { createLogger } from '../../server/log';
 import { prepare, startServer } from '../../server/start';
-import type { ApiError, CustomerRowPage } from '../../src/contract';
+import type { ApiError, AuthResponse, CustomerRowPage } from '../../src/contract';
 
 export type Backend = 'pglite' | 'postgres';
 export const PG_ADMIN_URL =
@@ -144,11 +144,7 @@ export async function login(s: TestServer, email: string, password = 'rastro-dem
     json: { email, password },
   });
   if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as {
-    accessToken: string;
-    refreshToken: string;
-    user: { id: string; clientId: string };
-  };
+  return jsonOf<AuthResponse>(res);
 }
 
 /**
@@ -174,6 +170,15 @@ export interface ApiResponse<T = unknown> {
 export function present<T>(item: T | undefined, what: string): T {
   if (item === undefined) throw new Error(`${what}: missing from the answer`);
   return item;
+}
+
+/**
+ * The JSON body of a response, typed as what the test expects it to be (`T`: a type of
+ * src/contract/, `ErrorBody`, …). Like `ApiResponse`, not checked at run time: the test's
+ * assertions do that.
+ */
+export async function jsonOf<T>(res: Response): Promise<T> {
+  return (await res.json()) as T;
 }
 
 /** Parses a response body as JSON, falling back to its text. */

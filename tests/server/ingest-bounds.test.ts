@@ -14,7 +14,8 @@ import { rowsOf } from '../../server/db/client';
 import { startOsmand } from '../../server/ingest/osmand';
 import { crcHex, startWialon, type WialonListener } from '../../server/ingest/wialon';
 import { createLogger } from '../../server/log';
-import { as, backends, demoClients, type TestServer, useServer } from './harness';
+import type { FlespiStreamResult } from './api-types';
+import { as, backends, demoClients, jsonOf, type TestServer, useServer } from './harness';
 
 const OSMAND_ID = 'limites-osmand';
 const WIALON_ID = 'limites-wialon';
@@ -202,7 +203,11 @@ describe.each(await backends())('physical bounds on %s', (backend) => {
       });
     const res = await post(batch);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ received: 100, stored: 99, skipped: 1 });
+    expect(await jsonOf<FlespiStreamResult>(res)).toMatchObject({
+      received: 100,
+      stored: 99,
+      skipped: 1,
+    });
     expect(await positionsOf(FLESPI_ID)).toBe(99);
     const bad = [
       { ident: FLESPI_ID, timestamp: 1e20, 'position.latitude': -8, 'position.longitude': -34 },
@@ -244,7 +249,11 @@ describe.each(await backends())('physical bounds on %s', (backend) => {
     ];
     const refused = await post(bad);
     expect(refused.status).toBe(200);
-    expect(await refused.json()).toMatchObject({ received: 7, stored: 0, skipped: 7 });
+    expect(await jsonOf<FlespiStreamResult>(refused)).toMatchObject({
+      received: 7,
+      stored: 0,
+      skipped: 7,
+    });
     expect(await positionsOf(FLESPI_ID)).toBe(99);
   });
 

@@ -17,7 +17,8 @@ import {
   PAYMENT_ERRORS,
   PAYMENT_STATUS_LABELS,
 } from '../../src/contract';
-import { as, backends, demoClients, type ErrorBody, useServer } from './harness';
+import type { WebhookResult } from './api-types';
+import { as, backends, demoClients, type ErrorBody, jsonOf, useServer } from './harness';
 
 const WEBHOOK_TOKEN = 'webhook-token-0123456789';
 const customers = DEMO_COMPANY_DOCUMENTS.map((doc, i) => ({
@@ -193,7 +194,7 @@ describe.each(await backends())('invoices and payments on %s', (backend) => {
       });
     const refused = await post({ 'asaas-access-token': 'wrong-token-0123456789' });
     expect(refused.status).toBe(401);
-    expect((await refused.json()).message).toBe(PAYMENT_ERRORS.UNAUTHORIZED);
+    expect((await jsonOf<ErrorBody>(refused)).message).toBe(PAYMENT_ERRORS.UNAUTHORIZED);
     expect((await post({})).status).toBe(401);
     const statusOf = async () =>
       (
@@ -202,7 +203,7 @@ describe.each(await backends())('invoices and payments on %s', (backend) => {
     expect(await statusOf()).toBe('waitingPayment');
     const ok = await post({ 'asaas-access-token': WEBHOOK_TOKEN });
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toEqual({ received: true, applied: true });
+    expect(await jsonOf<WebhookResult>(ok)).toEqual({ received: true, applied: true });
     expect(await statusOf()).toBe('paid');
     // No list read went to Asaas: the webhook alone changed it.
     expect(standIn.requests.slice(before).filter((r) => r.startsWith('/v3/payments?'))).toEqual([]);
@@ -212,7 +213,7 @@ describe.each(await backends())('invoices and payments on %s', (backend) => {
       headers: { 'asaas-access-token': WEBHOOK_TOKEN },
       json: { event: 'PAYMENT_RECEIVED', payment: charge('pay_x', 'cus_unknown', 'RECEIVED') },
     });
-    expect(await stranger.json()).toEqual({ received: true, applied: false });
+    expect(await jsonOf<WebhookResult>(stranger)).toEqual({ received: true, applied: false });
   });
 
   it('maps each provider error to its SPEC §8 message and changes nothing', async () => {

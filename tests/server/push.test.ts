@@ -10,7 +10,7 @@ import type { StoredAlert } from '../../server/alerts/notifier';
 import { pushDeviceId, pushTokensOf } from '../../server/db/push';
 import { pushTokens } from '../../server/db/schema';
 import type { RunningServer } from '../../server/start';
-import type { PushAlert, PushDevice } from '../../src/contract';
+import type { PushAlert, PushConfig, PushDevice } from '../../src/contract';
 import {
   alertsOf,
   type Caller,
@@ -23,7 +23,7 @@ import {
   startReal,
   vehicleWithTracker,
 } from './alert-fixtures';
-import { backends, type ErrorBody } from './harness';
+import { backends, type ErrorBody, jsonOf } from './harness';
 import { startFcmStandIn, startWebPushStandIn } from './push-standins';
 
 const HOME = { lat: -8.0539, lon: -34.8811 };
@@ -69,7 +69,7 @@ describe.each(await backends())('push notifications on %s', (backend) => {
   it('publishes the Firebase web config and its key when Firebase is configured', async () => {
     const res = await fetch(`${server.url}/registros/push/config`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({
+    expect(await jsonOf<PushConfig>(res)).toEqual({
       provider: 'fcm',
       vapidKey: fcm.env.FIREBASE_VAPID_KEY,
       firebase: JSON.parse(fcm.env.FIREBASE_WEB_CONFIG),

@@ -9,8 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Driver, ReportRequest } from '../../src/contract';
 import { dayStart } from '../../src/lib/report-period';
-import type { ReportRequestPage } from './api-types';
-import { as, backends, useServer } from './harness';
+import type { FileQueued, ReportRequestPage } from './api-types';
+import { as, backends, type ErrorBody, jsonOf, useServer } from './harness';
 import { ingest, vehicleWithTracker } from './report-fixtures';
 import { parseKml, pdfPages, readXlsx } from './report-readers';
 import { startSmtp } from './smtp';
@@ -220,17 +220,17 @@ describe.each(await backends())('report files on %s', (backend) => {
       `/registros/reports/download/trips/${v.vehicleId}?${query({ format: 'kml' })}`,
     );
     expect(kml.status).toBe(400);
-    expect((await kml.json()).message).toContain('Use pdf ou excel');
+    expect((await jsonOf<ErrorBody>(kml)).message).toContain('Use pdf ou excel');
     const emails = await get(
       `/registros/reports/download/trips/${v.vehicleId}?${query({ deliveryMethod: 'email', emails: 'ana@rastro.demo, nao-e-email' })}`,
     );
     expect(emails.status).toBe(400);
-    expect((await emails.json()).message).toContain('E-mails inválidos: nao-e-email');
+    expect((await jsonOf<ErrorBody>(emails)).message).toContain('E-mails inválidos: nao-e-email');
     const long = await get(
       `/registros/reports/download/positions/${v.vehicleId}?beginAt=2026-01-01T03:00:00.000Z&endAt=2026-03-01T03:00:00.000Z`,
     );
     expect(long.status).toBe(400);
-    expect((await long.json()).message).toContain('31 dias');
+    expect((await jsonOf<ErrorBody>(long)).message).toContain('31 dias');
     const other = await get(
       `/registros/reports/download/trips/00000000-0000-4000-8000-000000000000?${query({})}`,
     );
@@ -246,7 +246,7 @@ describe.each(await backends())('report files on %s', (backend) => {
     expect(res.status).toBe(202);
     expect(res.headers.get('content-disposition')).toBeNull();
     expect(res.headers.get('content-type')).toContain('application/json');
-    const body = await res.json();
+    const body = await jsonOf<FileQueued>(res);
     expect(body.message).toBe(
       'Relatório em preparação: será enviado por e-mail para ana@cliente.com.br, beto@cliente.com.br.',
     );
@@ -300,7 +300,7 @@ describe.each(await backends())('report files on %s', (backend) => {
       `/registros/reports/download/distance/${v.vehicleId}?${query({ format: 'pdf', deliveryMethod: 'email' })}`,
     );
     expect(res.status).toBe(202);
-    const { id } = await res.json();
+    const { id } = await jsonOf<FileQueued>(res);
     await server().deps.reportFiles.idle();
     const one = await v.admin.call<ReportRequest>('GET', `/registros/reports/${id}`);
     expect(one.body.status).toBe('failed');

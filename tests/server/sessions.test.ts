@@ -7,8 +7,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../src/contract';
-import { as, backends, login, type TestServer, useServer } from './harness';
+import type { AuthResponse, User } from '../../src/contract';
+import type { Message } from './api-types';
+import { as, backends, type ErrorBody, jsonOf, login, type TestServer, useServer } from './harness';
 
 const wrong = (email: string, headers: Record<string, string> = {}) => ({
   method: 'POST',
@@ -108,13 +109,13 @@ describe.each(await backends())('sessions on %s', (backend) => {
       json: { refreshToken: session.refreshToken },
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ message: 'Sessão encerrada.' });
+    expect(await jsonOf<Message>(res)).toEqual({ message: 'Sessão encerrada.' });
     expect((await refresh(s, session.refreshToken)).status).toBe(401);
     const validation = await s.request('/registros/auth/validation', {
       token: session.accessToken,
     });
     expect(validation.status).toBe(401);
-    expect(await validation.json()).toMatchObject({ reason: 'SESSION_REVOKED' });
+    expect(await jsonOf<ErrorBody>(validation)).toMatchObject({ reason: 'SESSION_REVOKED' });
     // Another session of the same user goes on.
     expect((await refresh(s, other.refreshToken)).status).toBe(200);
     // The same answer for a token that never existed.
@@ -122,19 +123,19 @@ describe.each(await backends())('sessions on %s', (backend) => {
       method: 'POST',
       json: { refreshToken: 'nunca-existiu' },
     });
-    expect(await unknown.json()).toEqual({ message: 'Sessão encerrada.' });
+    expect(await jsonOf<Message>(unknown)).toEqual({ message: 'Sessão encerrada.' });
   });
 
   it('ends a session at its absolute lifetime, however often it was refreshed', async () => {
     const s = server();
     const session = await login(s, 'gestor.sul@rastro.demo');
-    const renewed = await (await refresh(s, session.refreshToken)).json();
+    const renewed = await jsonOf<AuthResponse>(await refresh(s, session.refreshToken));
     await s.deps.database.db.execute(
       sql`update refresh_tokens set session_started_at = now() - interval '2 hours'`,
     );
     const late = await refresh(s, renewed.refreshToken);
     expect(late.status).toBe(401);
-    expect(await late.json()).toMatchObject({ reason: 'REFRESH_EXPIRED' });
+    expect(await jsonOf<ErrorBody>(late)).toMatchObject({ reason: 'REFRESH_EXPIRED' });
   });
 
   it('changes the password with the current one and ends the other sessions', async () => {
@@ -146,16 +147,18 @@ describe.each(await backends())('sessions on %s', (backend) => {
       s.request('/registros/auth/password', { method: 'PUT', token: here.accessToken, json: body });
     const bad = await change({ currentPassword: 'errada-123', newPassword: 'NovaSenha123' });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({
+    expect(await jsonOf<ErrorBody>(bad)).toMatchObject({
       message: 'Senha atual incorreta',
       issues: [{ path: 'currentPassword', message: 'Senha atual incorreta' }],
     });
     const weak = await change({ currentPassword: 'rastro-demo', newPassword: 'curta' });
-    expect((await weak.json()).message).toBe(
+    expect((await jsonOf<ErrorBody>(weak)).message).toBe(
       'Requisição inválida: newPassword: A senha deve ter pelo menos 8 caracteres',
     );
     const same = await change({ currentPassword: 'Igual1234', newPassword: 'Igual1234' });
-    expect((await same.json()).message).toMatch(/A nova senha deve ser diferente da atual/);
+    expect((await jsonOf<ErrorBody>(same)).message).toMatch(
+      /A nova senha deve ser diferente da atual/,
+    );
     const noAuth = await s.request('/registros/auth/password', {
       method: 'PUT',
       json: { currentPassword: 'rastro-demo', newPassword: 'NovaSenha123' },
@@ -164,7 +167,7 @@ describe.each(await backends())('sessions on %s', (backend) => {
 
     const ok = await change({ currentPassword: 'rastro-demo', newPassword: 'NovaSenha123' });
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toEqual({
+    expect(await jsonOf<Message>(ok)).toEqual({
       message: 'Senha alterada. As outras sessões foram encerradas.',
     });
     expect((await refresh(s, elsewhere.refreshToken)).status).toBe(401);
@@ -195,7 +198,7 @@ describe.each(await backends())('sessions on %s', (backend) => {
       token: a.accessToken,
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ message: 'Todas as sessões foram encerradas.' });
+    expect(await jsonOf<Message>(res)).toEqual({ message: 'Todas as sessões foram encerradas.' });
     for (const session of [a, b]) {
       expect((await refresh(s, session.refreshToken)).status).toBe(401);
       expect(
@@ -253,14 +256,14 @@ describe.each(await backends())('sessions on %s', (backend) => {
         { token: admin.accessToken },
       );
       expect(res.status, since).toBe(400);
-      expect((await res.json()).code).toBe('BAD_REQUEST');
+      expect((await jsonOf<ErrorBody>(res)).code).toBe('BAD_REQUEST');
     }
     const header = await s.request('/registros/real-time/stream', {
       token: admin.accessToken,
       headers: { 'last-event-id': '2024-01-01T00:00:00Z' },
     });
     expect(header.status).toBe(400);
-    expect((await header.json()).message).toBe(
+    expect((await jsonOf<ErrorBody>(header)).message).toBe(
       'Last-Event-ID inválido: use o id de um evento recebido',
     );
   });

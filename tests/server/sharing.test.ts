@@ -1,8 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { TemporaryUser, Vehicle } from '../../src/contract';
+import type { SharedLocations, TempAccessView, TemporaryUser, Vehicle } from '../../src/contract';
 import type { DriverPage, SharedVehicle, VehiclePage } from './api-types';
-import { as, backends, demoClients, type ErrorBody, type TestServer, useServer } from './harness';
+import {
+  as,
+  backends,
+  demoClients,
+  type ErrorBody,
+  jsonOf,
+  present,
+  type TestServer,
+  useServer,
+} from './harness';
 
 let round = 0;
 /** A plate prefix of its own for each round (both backends share the counter). */
@@ -104,7 +113,7 @@ describe.each(await backends())('sharing on %s', (backend) => {
 
     const publicView = await s.request(`/registros/temp-access/${created.body.token}`);
     expect(publicView.status).toBe(200);
-    expect(await publicView.json()).toMatchObject({
+    expect(await jsonOf<TempAccessView>(publicView)).toMatchObject({
       name: 'Entrega cliente X',
       vehicles: [{ plate: `${prefix()}1A11`, type: { label: 'Carro' } }],
     });
@@ -141,7 +150,7 @@ describe.each(await backends())('sharing on %s', (backend) => {
     ).toBe(200);
     const gone = await s.request(`/registros/temp-access/${created.body.token}`);
     expect(gone.status).toBe(410);
-    expect((await gone.json()).message).toBe('Este link expirou ou foi revogado.');
+    expect((await jsonOf<ErrorBody>(gone)).message).toBe('Este link expirou ou foi revogado.');
     const list = await manager.call<TemporaryUser[]>(
       'GET',
       '/registros/temporaryUser/linkedTemporaryUsers',
@@ -194,26 +203,27 @@ describe.each(await backends())('sharing on %s', (backend) => {
 
     const first = await s.request(path);
     expect(first.status).toBe(200);
-    const body = await first.json();
+    const body = await jsonOf<SharedLocations>(first);
     expect(body).toMatchObject({ name: 'Rastreio da entrega', expiresAt: link.body.expiresAt });
-    expect(body.vehicles.map((x: { id: string }) => x.id)).toEqual([a]);
+    expect(body.vehicles.map((x) => x.id)).toEqual([a]);
     expect(body.locations).toHaveLength(1);
-    expect(body.locations[0]).toMatchObject({ id: a, latitude: -8.05, speed: 40 });
+    const location = present(body.locations[0], 'the shared location');
+    expect(location).toMatchObject({ id: a, latitude: -8.05, speed: 40 });
     // Whoever holds the link is outside the customer: no driver, no tracker.
-    expect(Object.keys(body.locations[0])).not.toEqual(
+    expect(Object.keys(location)).not.toEqual(
       expect.arrayContaining(['driver', 'trackerId', 'clientId']),
     );
 
     // A newer fix of the shared vehicle shows on the next read.
     await report(`shr-a-${round}`, -8.07, 0);
-    const moved = await (await s.request(path)).json();
-    expect(moved.locations[0].latitude).toBe(-8.07);
+    const moved = await jsonOf<SharedLocations>(await s.request(path));
+    expect(moved.locations[0]?.latitude).toBe(-8.07);
 
     // Revoked: nothing, with the same message as the view.
     await admin.call('DELETE', `/registros/temporaryUser/${link.body.id}`);
     const gone = await s.request(path);
     expect(gone.status).toBe(410);
-    expect((await gone.json()).message).toBe('Este link expirou ou foi revogado.');
+    expect((await jsonOf<ErrorBody>(gone)).message).toBe('Este link expirou ou foi revogado.');
   });
 
   it('stops showing positions once a link expires', async () => {

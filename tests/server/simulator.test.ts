@@ -13,9 +13,9 @@ import {
   wialonPacket,
 } from '../../server/simulator';
 import type { RunningServer } from '../../server/start';
-import { VEHICLE_TYPE_IDS } from '../../src/contract';
+import { type AuthResponse, type LocationItem, VEHICLE_TYPE_IDS } from '../../src/contract';
 import { isValidPlate } from '../../src/lib/documents';
-import { startTestServer } from './harness';
+import { jsonOf, startTestServer } from './harness';
 
 const devices = demoDevices();
 const byPlate = (plate: string): SimulatedDevice => {
@@ -121,13 +121,13 @@ describe('demo with the simulator', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'admin@rastro.demo', password: 'rastro-demo' }),
     });
-    const { accessToken } = (await login.json()) as { accessToken: string };
+    const { accessToken } = await jsonOf<AuthResponse>(login);
     const read = async () =>
-      (await (
+      jsonOf<LocationItem[]>(
         await fetch(`${server.url}/registros/real-time/lastLocation`, {
           headers: { authorization: `Bearer ${accessToken}` },
-        })
-      ).json()) as { id: string; name: string; driver: string | null; fixTime: string }[];
+        }),
+      );
     await expect
       .poll(async () => (await read()).length, { timeout: 10_000 })
       .toBe(DEMO_FLEET.length);

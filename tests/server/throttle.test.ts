@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backends, login, useServer } from './harness';
+import { backends, type ErrorBody, jsonOf, login, useServer } from './harness';
 
 const wrong = (email: string) => ({ method: 'POST', json: { email, password: 'senha-errada-1' } });
 
@@ -23,7 +23,7 @@ describe.each(await backends())('login throttling on %s', (backend) => {
     const blocked = await server().request('/registros/auth/login', wrong(email));
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(await blocked.json()).toMatchObject({
+    expect(await jsonOf<ErrorBody>(blocked)).toMatchObject({
       code: 'TOO_MANY_REQUESTS',
       message: 'Muitas tentativas de acesso sem sucesso. Tente novamente em 15 minutos.',
     });

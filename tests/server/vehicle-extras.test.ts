@@ -4,7 +4,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlateRecord, Vehicle } from '../../src/contract';
-import { as, backends, demoClients, type ErrorBody, present, useServer } from './harness';
+import type { Message } from './api-types';
+import { as, backends, demoClients, type ErrorBody, jsonOf, present, useServer } from './harness';
 
 let stand: Server;
 let url = '';
@@ -93,15 +94,15 @@ describe.each(await backends())('vehicle extras on %s', (backend) => {
       new File([png], 'lado.png'),
     ]);
     expect(ok.status).toBe(201);
-    expect((await ok.json()).message).toBe('2 imagens salvas.');
+    expect((await jsonOf<Message>(ok)).message).toBe('2 imagens salvas.');
 
     const fake = await upload([new File(['não sou imagem'], 'foto.jpg', { type: 'image/jpeg' })]);
     expect(fake.status).toBe(400);
-    expect((await fake.json()).message).toBe(
+    expect((await jsonOf<ErrorBody>(fake)).message).toBe(
       'foto.jpg: formato não aceito (use JPEG, PNG ou WebP)',
     );
     const empty = await upload([]);
-    expect((await empty.json()).message).toBe('Nenhuma imagem enviada no campo files');
+    expect((await jsonOf<ErrorBody>(empty)).message).toBe('Nenhuma imagem enviada no campo files');
 
     const read = await operator.call<Vehicle>('GET', `/registros/vehicle/${vehicle.body.id}`);
     expect(read.body.images).toHaveLength(2);
