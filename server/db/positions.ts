@@ -493,7 +493,10 @@ export const fixKey = (trackerId: string, fixTime: Date) => `${trackerId}@${fixT
 /** toISOString's form, written by the database (no date parsed and written again per row). */
 const ISO_FORMAT = 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"';
 
-/** A last location with the names shown beside it (see lastLocationsWithNames). */
+/**
+ * A last location with the names shown beside it (see lastLocationsWithNames), as the
+ * database writes it: times as JavaScript's toISOString writes them, the event id as text.
+ */
 export interface NamedLastLocation {
   trackerId: string;
   clientId: string;
@@ -503,12 +506,14 @@ export interface NamedLastLocation {
   course: number | null;
   ignition: boolean | null;
   battery: number | null;
-  /** As JavaScript's toISOString writes it. */
   fixTime: string;
   receivedAt: string;
-  seq: number;
+  eventId: string;
   /** The vehicle, when it has one within the customers asked for. */
-  vehicle: { id: string; name: string; plate: string | null; type: string } | undefined;
+  vehicleId: string | null;
+  vehicleName: string | null;
+  plate: string | null;
+  vehicleType: string | null;
   /** The driver whose tag the tracker read, within the location's own customer. */
   driver: string | null;
 }
@@ -553,31 +558,14 @@ export async function lastLocationsWithNames(
       conditions.push(sql`l.tracker_id in (select unnest(tracker_ids)
         from location_batches where seq > ${afterSeq})`);
   }
-  const rows = rowsOf<{
-    tracker_id: string;
-    client_id: string;
-    latitude: number;
-    longitude: number;
-    speed: number | null;
-    course: number | null;
-    ignition: boolean | null;
-    battery: number | null;
-    fix_time: string;
-    received_at: string;
-    seq: string | number;
-    vehicle_id: string | null;
-    vehicle_name: string | null;
-    plate: string | null;
-    vehicle_type: string | null;
-    driver: string | null;
-  }>(
+  return rowsOf<NamedLastLocation>(
     await db.execute(sql`
-      select l.tracker_id, l.client_id, l.latitude, l.longitude, l.speed, l.course, l.ignition,
-             l.battery, to_char(l.fix_time at time zone 'UTC', ${ISO_FORMAT}) as fix_time,
-             to_char(l.received_at at time zone 'UTC', ${ISO_FORMAT}) as received_at, l.seq,
-             v.id as vehicle_id,
-             v.name as vehicle_name, v.plate, v.type as vehicle_type,
-             nullif(d.complet_name, '') as driver
+      select l.tracker_id as "trackerId", l.client_id as "clientId", l.latitude, l.longitude,
+             l.speed, l.course, l.ignition, l.battery,
+             to_char(l.fix_time at time zone 'UTC', ${ISO_FORMAT}) as "fixTime",
+             to_char(l.received_at at time zone 'UTC', ${ISO_FORMAT}) as "receivedAt",
+             l.seq::text as "eventId", v.id as "vehicleId", v.name as "vehicleName", v.plate,
+             v.type as "vehicleType", nullif(d.complet_name, '') as driver
         from last_locations l
         left join vehicles v on v.id = l.vehicle_id and v.client_id = any(${clients})
         left join drivers d on d.client_id = l.client_id and d.rfid_code = nullif(l.driver_rfid, '')
@@ -585,29 +573,6 @@ export async function lastLocationsWithNames(
        where ${sql.join(conditions, sql` and `)}
        order by l.seq`),
   );
-  return rows.map((row) => ({
-    trackerId: row.tracker_id,
-    clientId: row.client_id,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    speed: row.speed,
-    course: row.course,
-    ignition: row.ignition,
-    battery: row.battery,
-    fixTime: row.fix_time,
-    receivedAt: row.received_at,
-    seq: Number(row.seq),
-    vehicle:
-      row.vehicle_id === null
-        ? undefined
-        : {
-            id: row.vehicle_id,
-            name: row.vehicle_name ?? '',
-            plate: row.plate,
-            type: row.vehicle_type ?? '',
-          },
-    driver: row.driver,
-  }));
 }
 
 /** The event id of the newest change of a last location (0 before the first). */

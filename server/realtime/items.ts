@@ -60,14 +60,13 @@ export async function locationItems(
     ...extra,
   });
   return rows.map((row) => {
-    const { vehicle } = row;
-    const type = vehicle ? 'vehicle' : 'tracker';
+    const type = row.vehicleId ? 'vehicle' : 'tracker';
     return {
-      id: vehicle?.id ?? row.trackerId,
+      id: row.vehicleId ?? row.trackerId,
       type,
-      name: locationName({ type, name: vehicle?.name }),
-      plate: vehicle?.plate ?? null,
-      vehicleType: vehicle?.type ?? null,
+      name: locationName({ type, name: row.vehicleName ?? undefined }),
+      plate: row.plate,
+      vehicleType: row.vehicleType,
       trackerId: row.trackerId,
       clientId: row.clientId,
       latitude: row.latitude,
@@ -79,7 +78,7 @@ export async function locationItems(
       driver: row.driver,
       fixTime: row.fixTime,
       receivedAt: row.receivedAt,
-      eventId: String(row.seq),
+      eventId: row.eventId,
     };
   });
 }
