@@ -190,26 +190,27 @@ export async function benchIngest(label: string, databaseUrl?: string) {
       { clientId, name: 'Desligou', type: 'IGNITION_OFF', params: {} },
     ]);
     console.log(`\n${label}: ingest with the alert engine on (load generator in a child process)`);
-    if (PROTOCOLS.includes('wialon')) {
-      const wialon = await drive(server, {
-        protocol: 'wialon',
+    const runs = [
+      {
+        protocol: 'wialon' as const,
         port: server.wialonPort ?? 0,
         prefix: 'wia-',
         devices: WIALON_DEVICES,
-      });
-      console.log(
-        `  Wialon IPS, ${WIALON_DEVICES} devices, one packet in flight each: ${wialon.rate.toFixed(0)} positions/s stored (${wialon.stored} in ${(wialon.ms / 1000).toFixed(1)} s), longest pause ${wialon.pauseMs.toFixed(0)} ms, ${cpuText(wialon)}`,
-      );
-    }
-    if (PROTOCOLS.includes('osmand')) {
-      const osmand = await drive(server, {
-        protocol: 'osmand',
+        title: `Wialon IPS, ${WIALON_DEVICES} devices, one packet in flight each`,
+      },
+      {
+        protocol: 'osmand' as const,
         port: server.osmandPort ?? 0,
         prefix: 'osm-',
         devices: OSMAND_DEVICES,
-      });
+        title: `OsmAnd, ${OSMAND_CONCURRENCY} requests in flight`,
+      },
+    ];
+    for (const { title, ...job } of runs) {
+      if (!PROTOCOLS.includes(job.protocol)) continue;
+      const r = await drive(server, job);
       console.log(
-        `  OsmAnd, ${OSMAND_CONCURRENCY} requests in flight: ${osmand.rate.toFixed(0)} positions/s stored (${osmand.stored} in ${(osmand.ms / 1000).toFixed(1)} s), longest pause ${osmand.pauseMs.toFixed(0)} ms, ${cpuText(osmand)}`,
+        `  ${title}: ${r.rate.toFixed(0)} positions/s stored (${r.stored} in ${(r.ms / 1000).toFixed(1)} s), longest pause ${r.pauseMs.toFixed(0)} ms, ${cpuText(r)}`,
       );
     }
     const raised = await server.deps.database.db.$count(alerts);
