@@ -185,8 +185,9 @@ export function applyRound(
   const steps: (() => void)[] = [];
   if (detach) steps.push(takeOut);
   for (let from = 0; from < moved.length; from += size) steps.push(() => move(from, from + size));
+  // At least one, so that the set comes back even with no vehicle left in it.
   if (outside)
-    for (let from = 0; from < known.size; from += ATTACH_SLICE)
+    for (let from = 0; from === 0 || from < known.size; from += ATTACH_SLICE)
       steps.push(() => putBack(from, from + ATTACH_SLICE));
   steps.push(finish);
   let cancel = () => {};

@@ -188,6 +188,25 @@ describe('rounds of fixes on the map', () => {
     expect(last && placeOf(last.id)?.[1]).toBeCloseTo(last?.latitude ?? 0, 6);
   });
 
+  it('comes back whole when every vehicle left during a round, and shows the next ones', () => {
+    const { set, round, drain, queue, grouped } = harness();
+    const count = DETACH_AT + 10;
+    round(Array.from({ length: count }, (_, n) => vehicle(n, 0)));
+    const stop = round(Array.from({ length: count }, (_, n) => vehicle(n, 10, 0.5)));
+    queue.shift()?.(); // taken out
+    stop();
+    queue.length = 0;
+    // Another customer chosen: none of these vehicles, then three of its own.
+    round([]);
+    drain();
+    expect(set.detached).toBe(false);
+    expect(grouped()).toBe(0);
+    round([vehicle(20_000, 30), vehicle(20_001, 30), vehicle(20_002, 30)]);
+    drain();
+    expect(set.source.getFeatures()).toHaveLength(3);
+    expect(grouped()).toBe(3);
+  });
+
   it('applies the rest at once when rounds keep the clusters waiting too long', () => {
     const { set, round, queue, grouped, later } = harness();
     const count = DETACH_AT + 500;
