@@ -153,12 +153,8 @@ export function createPipeline(
   const queue: Pending[] = [];
   const maxInFlight = Math.max(1, options.batchesInFlight ?? 1);
 
-  /**
-   * Screens and stores one batch; its results in batch order. Throws when the write fails.
-   * `committed` is called as soon as the transaction has committed, before the results are
-   * worked out and the listeners told: the next batch can start on the database meanwhile.
-   */
-  async function write(batch: Pending[], committed?: () => void): Promise<AcceptResult[]> {
+  /** Screens and stores one batch; its results in batch order. Throws when the write fails. */
+  async function write(batch: Pending[]): Promise<AcceptResult[]> {
     const identifiers = [...new Set(batch.map((p) => p.identifier))];
     const { trackers, last: stored } = await trackersAndLastFixes(db, identifiers);
     // The fix each next one is screened against (the odometer starts from `stored`).
@@ -204,12 +200,6 @@ export function createPipeline(
       log.error('alerts: engine failed, fixes stored without their alerts', { err: engineFailure });
       afterCommit = undefined;
       inserted = await storeFixes(db, rows, stored);
-    }
-    if (committed) {
-      committed();
-      // One turn of the event loop, in which the next batch's first statement is sent: the
-      // database works on it while this one's devices are answered and its listeners told.
-      await new Promise<void>((resolve) => setImmediate(resolve));
     }
     try {
       afterCommit?.();
@@ -278,9 +268,9 @@ export function createPipeline(
   }
 
   /** Writes a batch; when it fails, each message alone, then each fix alone (see above). */
-  async function settle(batch: Pending[], committed?: () => void): Promise<void> {
+  async function settle(batch: Pending[]): Promise<void> {
     try {
-      const results = await write(batch, committed);
+      const results = await write(batch);
       batch.forEach((pending, i) => {
         const result = results[i];
         if (result) pending.resolve(result);
@@ -345,22 +335,15 @@ export function createPipeline(
       const identifiers = new Set(batch.map((p) => p.identifier));
       for (const id of identifiers) busy.add(id);
       inFlight += 1;
-      // Once the batch has committed (or failed for good), its devices' next messages may be
-      // written: the database holds what they are screened against. On commit the next batch
-      // starts at once, with whatever queued while this one was written.
-      let done = false;
-      const release = (next: () => void) => {
-        if (done) return;
-        done = true;
-        inFlight -= 1;
-        for (const id of identifiers) busy.delete(id);
-        next();
-      };
-      void settle(batch, () => release(pump))
+      void settle(batch)
         .catch((err: unknown) => {
           for (const pending of batch) pending.reject(err);
         })
-        .finally(() => release(schedule));
+        .finally(() => {
+          inFlight -= 1;
+          for (const id of identifiers) busy.delete(id);
+          schedule();
+        });
     }
   }
 
