@@ -83,7 +83,7 @@ export async function loadSamples(db: Db, vehicleId: string, from: number, to: n
   return samples;
 }
 
-/** Whether the vehicle has any fix at or after `instant` (more data to read ahead). */
+/** Whether the vehicle has a fix at or after `instant` (more data to read ahead). */
 export async function hasFixAfter(db: Db, vehicleId: string, instant: number): Promise<boolean> {
   const [row] = rowsOf<{ found: boolean }>(
     await db.execute(sql`

@@ -213,7 +213,7 @@ export const AlertRuleCreateSchema = v.pipe(
     return { ...dataset.value, params: parsed.params };
   }),
 );
-/** Update: any field; the route checks the params against the resulting type. */
+/** Update: every field optional; the route checks the params against the resulting type. */
 export const AlertRuleUpdateSchema = v.strictObject({
   clientId: v.optional(IdSchema),
   name: v.optional(Name),
