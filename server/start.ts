@@ -25,6 +25,7 @@ import type { Deps } from './deps';
 import { createDownlink } from './ingest/downlink';
 import { startOsmand } from './ingest/osmand';
 import { createPipeline } from './ingest/pipeline';
+import { createTrackerCache } from './ingest/tracker-cache';
 import { startWialon } from './ingest/wialon';
 import { everyOnce } from './jobs';
 import { createLogger, type Logger } from './log';
@@ -109,6 +110,8 @@ export async function prepare(
     {
       batchesInFlight:
         config.ingest.batchesInFlight || (database.kind === 'pglite' ? 1 : BATCHES_ON_POSTGRES),
+      // One process owns the embedded database: trackers and last fixes can stay in memory.
+      trackerCache: database.kind === 'pglite' ? createTrackerCache(database.db) : undefined,
     },
   );
   live.attach(pipeline);

@@ -156,10 +156,43 @@ export async function trackersAndLastFixes(
   return { trackers: trackerMap, last };
 }
 
+/** The trackers' change counter (moved forward by any change to trackers: migration 0015). */
+export async function trackerVersion(db: Db): Promise<number> {
+  const [row] = rowsOf<{ version: string | number }>(
+    await db.execute(sql`select version from tracker_version where id = 1`),
+  );
+  return Number(row?.version ?? 0);
+}
+
 export interface TrackerFix {
   tracker: TrackerRef;
   fix: Fix;
   protocol?: Protocol | undefined;
+}
+
+/** What `storeFixes` did to last locations, told after its commit (see watchLastFixes). */
+export interface LastFixChanges {
+  /** Trackers whose last location this batch moved, as it now is. */
+  moved: Map<string, LastFix>;
+  /** Trackers whose last location changed in a way not worked out here (read it again). */
+  stale: string[];
+}
+
+const lastFixWatchers = new WeakMap<Db, Set<(changes: LastFixChanges) => void>>();
+
+/**
+ * Tells `watcher` what every `storeFixes` on this handle did to last locations, after its
+ * commit (the only writer of last locations: server/ingest/tracker-cache.ts keeps them in
+ * memory). Returns the function that stops it.
+ */
+export function watchLastFixes(db: Db, watcher: (changes: LastFixChanges) => void): () => void {
+  let watchers = lastFixWatchers.get(db);
+  if (!watchers) {
+    watchers = new Set();
+    lastFixWatchers.set(db, watchers);
+  }
+  watchers.add(watcher);
+  return () => watchers.delete(watcher);
 }
 
 /**
@@ -188,6 +221,7 @@ export async function storeFixes(
   }
   const last = before ?? (await lastFixesOf(db, [...byTracker.keys()]));
   const receivedAt = new Date().toISOString();
+  const changes: LastFixChanges = { moved: new Map(), stale: [] };
   await db.transaction(async (tx) => {
     const days = new DayDeltas();
     const records: PositionRecord[] = [];
@@ -196,8 +230,14 @@ export async function storeFixes(
     for (const [trackerId, list] of byTracker) {
       const planned = await planTracker(tx, trackerId, list, last.get(trackerId), days);
       records.push(...planned.records);
-      if (planned.newest) newest.push(planned.newest);
-      if (planned.shift) shifts.push({ tracker_id: trackerId, delta: planned.shift });
+      if (planned.newest) {
+        newest.push(planned.newest.record);
+        changes.moved.set(trackerId, planned.newest.last);
+      }
+      if (planned.shift) {
+        shifts.push({ tracker_id: trackerId, delta: planned.shift });
+        changes.stale.push(trackerId);
+      }
     }
     // The day rollup and the positions in one statement (one round trip).
     const dayRows = dayDeltasStatement(days);
@@ -224,8 +264,14 @@ export async function storeFixes(
     }
     // Last, so that the event-id lock is held from here to the commit only.
     if (shifts.length > 0) await shiftLastOdometers(tx, shifts);
-    if (newest.length > 0) await moveLastLocations(tx, newest);
+    // A last location another writer had moved past this batch's newest fix stays: then
+    // which moved is not known here.
+    if (newest.length > 0 && (await moveLastLocations(tx, newest)) !== newest.length) {
+      changes.stale.push(...changes.moved.keys());
+      changes.moved.clear();
+    }
   });
+  for (const watcher of lastFixWatchers.get(db) ?? []) watcher(changes);
   return inserted;
 
   /**
@@ -233,9 +279,10 @@ export async function storeFixes(
    * deadlocks), numbered under the event-id lock, the batch listed in location_batches, and
    * a notice to the other processes.
    */
-  async function moveLastLocations(tx: Tx, newest: PositionRecord[]) {
+  async function moveLastLocations(tx: Tx, newest: PositionRecord[]): Promise<number> {
     newest.sort((a, b) => (a.tracker_id < b.tracker_id ? -1 : 1));
-    await tx.execute(sql`
+    const [notified] = rowsOf<{ moved: number }>(
+      await tx.execute(sql`
       with lock as materialized (${EVENT_ID_LOCK_SQL}),
       moved as (
         insert into last_locations as l (tracker_id, vehicle_id, client_id, fix_time,
@@ -258,8 +305,10 @@ export async function storeFixes(
       listed as (
         insert into location_batches (seq, first_seq, tracker_ids)
         select max(seq), min(seq), array_agg(tracker_id) from moved having count(*) > 0
-        returning seq)
-      select pg_notify(${LOCATIONS_CHANNEL}, seq::text) from listed`);
+        returning seq, cardinality(tracker_ids) as moved)
+      select pg_notify(${LOCATIONS_CHANNEL}, seq::text), moved from listed`),
+    );
+    return notified?.moved ?? 0;
   }
 }
 
@@ -464,7 +513,7 @@ async function planTracker(
       }
     : undefined;
   let odometer = (last?.odometer ?? 0) + shift;
-  let newest: PositionRecord | undefined;
+  let newest: { record: PositionRecord; last: LastFix } | undefined;
   for (const row of fresh) {
     const point: OdometerPoint = {
       time: row.fix.fixTime.getTime(),
@@ -476,8 +525,18 @@ async function planTracker(
     const step = odometerStep(previous, point);
     odometer += step;
     days.add(row.tracker.vehicleId, row.tracker.clientId, point.time, step, row.fix);
-    newest = record(row, odometer);
-    records.push(newest);
+    const stored = record(row, odometer);
+    records.push(stored);
+    newest = {
+      record: stored,
+      last: {
+        latitude: row.fix.latitude,
+        longitude: row.fix.longitude,
+        fixTime: row.fix.fixTime,
+        odometer,
+        vehicleId: row.tracker.vehicleId,
+      },
+    };
     previous = point;
   }
   return { records, newest, shift };

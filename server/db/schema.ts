@@ -687,6 +687,16 @@ export const alertConfigVersion = pgTable('alert_config_version', {
 });
 
 /**
+ * One counter that every change to trackers moves forward (a statement trigger, in the
+ * migration): the embedded database's ingest keeps trackers and their last fixes in memory
+ * (server/ingest/tracker-cache.ts) and reads this once per batch to know they still hold.
+ */
+export const trackerVersion = pgTable('tracker_version', {
+  id: integer('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+/**
  * Periodic work done once across processes (server/jobs.ts): every process's timer tries to
  * claim the job's row for about one period; the one that moves `until` forward runs it, the
  * others skip that round. A process that dies leaves the lease to expire.

@@ -33,6 +33,7 @@ import {
   trackersAndLastFixes,
 } from '../db/positions';
 import type { Logger } from '../log';
+import type { TrackerCache } from './tracker-cache';
 
 export type Rejection =
   | 'unknown_device'
@@ -137,7 +138,11 @@ export function createPipeline(
   config: Pick<Config, 'ingest'>,
   log: Logger,
   processor?: FixProcessor,
-  options: { batchesInFlight?: number } = {},
+  options: {
+    batchesInFlight?: number;
+    /** Trackers and last fixes held in memory (one process owns the database). */
+    trackerCache?: TrackerCache | undefined;
+  } = {},
 ): Pipeline {
   const counters: Counters = {
     stored: 0,
@@ -152,11 +157,14 @@ export function createPipeline(
   const listeners = new Set<(tracker: TrackerRef, newest: Fix) => void>();
   const queue: Pending[] = [];
   const maxInFlight = Math.max(1, options.batchesInFlight ?? 1);
+  const cache = options.trackerCache;
 
   /** Screens and stores one batch; its results in batch order. Throws when the write fails. */
   async function write(batch: Pending[]): Promise<AcceptResult[]> {
     const identifiers = [...new Set(batch.map((p) => p.identifier))];
-    const { trackers, last: stored } = await trackersAndLastFixes(db, identifiers);
+    const { trackers, last: stored } = cache
+      ? await cache.lookup(identifiers)
+      : await trackersAndLastFixes(db, identifiers);
     // The fix each next one is screened against (the odometer starts from `stored`).
     const previous = new Map<string, Pick<LastFix, 'latitude' | 'longitude' | 'fixTime'>>(stored);
     const rows: TrackerFix[] = [];
@@ -277,6 +285,8 @@ export function createPipeline(
       });
       return;
     } catch (err) {
+      // Whether a failed write committed is not always known: the trackers are read again.
+      cache?.clear();
       if (batch.length > 1) {
         log.warn('ingest: batch failed, storing one by one', { size: batch.length, err });
         for (const pending of batch) await settle([pending]);
