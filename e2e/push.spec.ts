@@ -403,8 +403,11 @@ test('with a Firebase project, Firebase messaging runs in the worker: data messa
       },
       origin,
     );
+    // Shown by the SDK after its own checks (open windows, its database): slow when loaded too.
     await expect
-      .poll(async () => (await notifications(context, origin)).map((n) => n.title).sort())
+      .poll(async () => (await notifications(context, origin)).map((n) => n.title).sort(), {
+        timeout: 15_000,
+      })
       .toEqual(['Aviso do Firebase', exit.title].sort());
   } finally {
     await server.stop();

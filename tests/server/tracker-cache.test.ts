@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../server/db/client';
 import {
   type Fix,
   storeFixes,
@@ -129,10 +130,12 @@ describe.each(await backends())('the ingest tracker cache on %s', (backend) => {
     expect(await trackerVersion(db)).toBeGreaterThan(before);
     await same();
     await pipeline.accept(a.identifier, [fix(t0 + 60_000, -8.06)]);
-    const stored = await db.execute(
-      sql`select vehicle_id from positions where tracker_id = ${a.tracker} order by fix_time`,
+    const stored = rowsOf<{ vehicle_id: string }>(
+      await db.execute(
+        sql`select vehicle_id from positions where tracker_id = ${a.tracker} order by fix_time`,
+      ),
     );
-    expect(stored.rows.map((r) => r.vehicle_id)).toEqual([a.vehicle, b.vehicle]);
+    expect(stored.map((r) => r.vehicle_id)).toEqual([a.vehicle, b.vehicle]);
     await same();
 
     // Turned off by hand in SQL: unknown at once.
