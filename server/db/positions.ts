@@ -156,12 +156,15 @@ export async function trackersAndLastFixes(
   return { trackers: trackerMap, last };
 }
 
-/** The trackers' change counter (moved forward by any change to trackers: migration 0015). */
-export async function trackerVersion(db: Db): Promise<number> {
+/**
+ * The trackers' change counter (moved forward by any change to trackers: migration 0015);
+ * undefined when its row is missing.
+ */
+export async function trackerVersion(db: Db): Promise<number | undefined> {
   const [row] = rowsOf<{ version: string | number }>(
     await db.execute(sql`select version from tracker_version where id = 1`),
   );
-  return Number(row?.version ?? 0);
+  return row ? Number(row.version) : undefined;
 }
 
 export interface TrackerFix {

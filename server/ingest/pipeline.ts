@@ -259,7 +259,10 @@ export function createPipeline(
       try {
         [result] = await write([{ ...pending, fixes: [fix] }]);
       } catch (err) {
-        if (!isDataError(err)) throw err;
+        if (!isDataError(err)) {
+          cache?.clear();
+          throw err;
+        }
         log.warn('ingest: fix refused by the database, dropped', {
           identifier: pending.identifier,
           err,

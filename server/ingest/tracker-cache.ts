@@ -37,6 +37,8 @@ export interface TrackerCache {
 
 export function createTrackerCache(db: Db): TrackerCache {
   let version: number | undefined;
+  /** Moves forward whenever something held is dropped (see `lookup`). */
+  let generation = 0;
   const trackers = new Map<string, TrackerRef>();
   /** Identifier of each tracker held, by tracker id. */
   const identifiers = new Map<string, string>();
@@ -44,6 +46,7 @@ export function createTrackerCache(db: Db): TrackerCache {
   const last = new Map<string, LastFix>();
 
   function clear() {
+    generation += 1;
     version = undefined;
     trackers.clear();
     identifiers.clear();
@@ -52,7 +55,9 @@ export function createTrackerCache(db: Db): TrackerCache {
 
   function forget(trackerId: string) {
     const identifier = identifiers.get(trackerId);
-    if (identifier !== undefined) trackers.delete(identifier);
+    if (identifier === undefined) return;
+    generation += 1;
+    trackers.delete(identifier);
     identifiers.delete(trackerId);
     last.delete(trackerId);
   }
@@ -65,15 +70,22 @@ export function createTrackerCache(db: Db): TrackerCache {
   return {
     async lookup(wanted) {
       const current = await trackerVersion(db);
+      // Without the counter's row nothing can be known to hold: every batch reads.
+      if (current === undefined) {
+        clear();
+        return trackersAndLastFixes(db, wanted);
+      }
       if (current !== version) {
         clear();
         version = current;
       }
       const missing = wanted.filter((identifier) => !trackers.has(identifier));
       if (missing.length > 0) {
+        const seen = generation;
         const read = await trackersAndLastFixes(db, missing);
-        // A change to trackers while they were read: they are read again next time.
-        if (version !== current) return read;
+        // Something held was dropped during the read (another batch found trackers changed, a
+        // write failed, a last location went stale): the batch reads all of its own.
+        if (generation !== seen) return trackersAndLastFixes(db, wanted);
         for (const [identifier, tracker] of read.trackers) {
           trackers.set(identifier, tracker);
           identifiers.set(tracker.id, identifier);

@@ -127,7 +127,7 @@ describe.each(await backends())('the ingest tracker cache on %s', (backend) => {
       (await admin.call('PATCH', `/registros/tracker/${a.tracker}`, { vehicleId: b.vehicle }))
         .status,
     ).toBe(200);
-    expect(await trackerVersion(db)).toBeGreaterThan(before);
+    expect(await trackerVersion(db)).toBeGreaterThan(before ?? Number.POSITIVE_INFINITY);
     await same();
     await pipeline.accept(a.identifier, [fix(t0 + 60_000, -8.06)]);
     const stored = rowsOf<{ vehicle_id: string }>(
@@ -154,6 +154,56 @@ describe.each(await backends())('the ingest tracker cache on %s', (backend) => {
       'unknown_device',
     );
     await same();
+
+    // Its identifier registered again for another customer: the next fix is that customer's.
+    const { south } = await demoClients(s);
+    const again = await admin.call<Tracker>('POST', '/registros/tracker', {
+      clientId: south,
+      identifier: a.identifier,
+      provider: 'rastro',
+    });
+    expect(again.status).toBe(201);
+    expect((await pipeline.accept(a.identifier, [fix(t0 + 240_000, -8.09)])).stored).toBe(1);
+    const owner = rowsOf<{ client_id: string }>(
+      await db.execute(sql`select client_id from positions where tracker_id = ${again.body.id}`),
+    );
+    expect(owner.map((r) => r.client_id)).toEqual([south]);
+    await same();
+  });
+
+  it('answers for the trackers it held when they are dropped while it reads others', async () => {
+    const s = server();
+    const { ids, db, same, identifiers } = await setup(s, '5');
+    const [a, b] = ids;
+    if (!a || !b) throw new Error('setup');
+    // The real database, with a moment to act on: while the cache reads what it does not hold,
+    // another batch drops everything (it found trackers changed, or its write failed).
+    let onRead: (() => void) | undefined;
+    const watched = new Proxy(db, {
+      get(target, key, receiver) {
+        if (key !== 'execute') return Reflect.get(target, key, receiver);
+        return (query: Parameters<typeof db.execute>[0]) => {
+          const answer = target.execute(query);
+          onRead?.();
+          return answer;
+        };
+      },
+    });
+    const cache = createTrackerCache(watched);
+    caches.push(cache);
+    expect((await cache.lookup([a.identifier])).trackers.has(a.identifier)).toBe(true);
+    let reads = 0;
+    onRead = () => {
+      reads += 1;
+      // The first read is the counter; the second, the identifiers not held.
+      if (reads === 2) cache.clear();
+    };
+    const answer = await cache.lookup([a.identifier, b.identifier, 'cache-5-unknown']);
+    onRead = undefined;
+    expect(reads).toBeGreaterThanOrEqual(2);
+    expect([...answer.trackers.keys()].sort()).toEqual([a.identifier, b.identifier].sort());
+    expect(answer).toEqual(await trackersAndLastFixes(db, identifiers));
+    await same();
   });
 
   it("follows another writer's storeFixes, and one that found a newer last location", async () => {
@@ -175,6 +225,13 @@ describe.each(await backends())('the ingest tracker cache on %s', (backend) => {
     await storeFixes(db, [{ tracker: ref, fix: fix(t0 + 30_000, -8.07) }], stale);
     await same();
     expect((await pipeline.accept(a.identifier, [fix(t0 + 90_000, -8.11)])).rejected).toEqual([]);
+    await same();
+    // A write the database refuses (a NUL in a text) rolls back: nothing is told.
+    await expect(
+      storeFixes(db, [
+        { tracker: ref, fix: { ...fix(t0 + 120_000, -8.2), driverRfid: 'a\u0000b' } },
+      ]),
+    ).rejects.toThrow();
     await same();
   });
 
