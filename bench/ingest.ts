@@ -25,7 +25,8 @@ const OSMAND_CONCURRENCY = Number(process.env.BENCH_OSMAND_CONCURRENCY ?? 128);
 /** Which protocols to drive (BENCH_INGEST_PROTOCOLS=wialon,osmand). */
 const PROTOCOLS = (process.env.BENCH_INGEST_PROTOCOLS ?? 'wialon,osmand').split(',');
 
-async function seed(server: RunningServer, prefix: string, count: number) {
+/** `count` vehicles with a tracker each (identifiers `prefix`0…), of the first customer. */
+export async function seed(server: RunningServer, prefix: string, count: number) {
   const { db } = server.deps.database;
   const [client] = await db.query.clients.findMany({ limit: 1 });
   if (!client) throw new Error('no customer');
@@ -51,6 +52,15 @@ async function seed(server: RunningServer, prefix: string, count: number) {
     );
   }
   return client.id;
+}
+
+/** Three rules covering every vehicle of the customer: the alert engine works on every fix. */
+export async function coverWithRules(server: RunningServer, clientId: string) {
+  await server.deps.database.db.insert(alertRules).values([
+    { clientId, name: 'Velocidade', type: 'OVERSPEED', params: { speedLimit: 80 } },
+    { clientId, name: 'Ligou', type: 'IGNITION_ON', params: {} },
+    { clientId, name: 'Desligou', type: 'IGNITION_OFF', params: {} },
+  ]);
 }
 
 const TICKS_PER_MS = 100 / 1000;
@@ -184,11 +194,7 @@ export async function benchIngest(label: string, databaseUrl?: string) {
   try {
     const clientId = await seed(server, 'wia-', WIALON_DEVICES);
     await seed(server, 'osm-', OSMAND_DEVICES);
-    await server.deps.database.db.insert(alertRules).values([
-      { clientId, name: 'Velocidade', type: 'OVERSPEED', params: { speedLimit: 80 } },
-      { clientId, name: 'Ligou', type: 'IGNITION_ON', params: {} },
-      { clientId, name: 'Desligou', type: 'IGNITION_OFF', params: {} },
-    ]);
+    await coverWithRules(server, clientId);
     console.log(`\n${label}: ingest with the alert engine on (load generator in a child process)`);
     const runs = [
       {

@@ -3,7 +3,7 @@
  * position and last location) on PGlite and, when one answers on 127.0.0.1:5432, PostgreSQL,
  * with the event loop's longest pause; then `lastLocation` for every tracker: time and bytes.
  * BENCH_TRACKERS, BENCH_FIXES and BENCH_CONCURRENCY (devices sending at once) change the sizes;
- * BENCH_PARTS (pglite, postgres, ingest, reports, alerts, dashboard, map, push, files;
+ * BENCH_PARTS (pglite, postgres, ingest, batch, reports, alerts, dashboard, map, push, files;
  * comma-separated) runs only some parts; `ingest` is the throughput with the alert engine on
  * and the devices in a child process.
  */
@@ -14,6 +14,7 @@ import { trackers, vehicles } from '../server/db/schema';
 import type { RunningServer } from '../server/start';
 
 import { benchAlerts } from './alerts';
+import { benchBatch } from './batch';
 import { benchDashboard } from './dashboard';
 import { benchFiles } from './files';
 import { benchIngest } from './ingest';
@@ -172,7 +173,8 @@ async function bench(label: string, databaseUrl?: string) {
 const PARTS = (
   process.env.BENCH_ONLY === 'reports'
     ? 'reports'
-    : (process.env.BENCH_PARTS ?? 'pglite,postgres,ingest,reports,alerts,dashboard,map,push,files')
+    : (process.env.BENCH_PARTS ??
+      'pglite,postgres,ingest,batch,reports,alerts,dashboard,map,push,files')
 ).split(',');
 
 if (PARTS.includes('pglite')) await bench('PGlite (embedded)');
@@ -198,6 +200,18 @@ if (PARTS.includes('ingest')) {
   if (database) {
     try {
       await benchIngest('PostgreSQL (127.0.0.1:5432)', database.url);
+    } finally {
+      await database.drop();
+    }
+  }
+}
+
+if (PARTS.includes('batch')) {
+  await benchBatch('PGlite (embedded)');
+  const database = await postgresDatabase();
+  if (database) {
+    try {
+      await benchBatch('PostgreSQL (127.0.0.1:5432)', database.url);
     } finally {
       await database.drop();
     }
