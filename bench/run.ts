@@ -192,31 +192,28 @@ if (postgres) {
   console.log('\nPostgreSQL: nenhum servidor em 127.0.0.1:5432, etapa pulada');
 }
 
-if (PARTS.includes('ingest')) {
-  // BENCH_INGEST_ON=postgres (or pglite) measures one database only.
-  const on = (process.env.BENCH_INGEST_ON ?? 'pglite,postgres').split(',');
-  if (on.includes('pglite')) await benchIngest('PGlite (embedded)');
+/**
+ * A part on PGlite, then on a fresh PostgreSQL database when one answers (dropped after);
+ * `on` leaves one of them out.
+ */
+async function onEach(
+  part: (label: string, databaseUrl?: string) => Promise<void>,
+  on = ['pglite', 'postgres'],
+) {
+  if (on.includes('pglite')) await part('PGlite (embedded)');
   const database = on.includes('postgres') ? await postgresDatabase() : undefined;
-  if (database) {
-    try {
-      await benchIngest('PostgreSQL (127.0.0.1:5432)', database.url);
-    } finally {
-      await database.drop();
-    }
+  if (!database) return;
+  try {
+    await part('PostgreSQL (127.0.0.1:5432)', database.url);
+  } finally {
+    await database.drop();
   }
 }
 
-if (PARTS.includes('batch')) {
-  await benchBatch('PGlite (embedded)');
-  const database = await postgresDatabase();
-  if (database) {
-    try {
-      await benchBatch('PostgreSQL (127.0.0.1:5432)', database.url);
-    } finally {
-      await database.drop();
-    }
-  }
-}
+// BENCH_INGEST_ON=postgres (or pglite) measures one database only.
+if (PARTS.includes('ingest'))
+  await onEach(benchIngest, (process.env.BENCH_INGEST_ON ?? 'pglite,postgres').split(','));
+if (PARTS.includes('batch')) await onEach(benchBatch);
 
 if (PARTS.includes('alerts')) {
   await benchAlerts('PGlite (embedded)', async () => ({ url: undefined, drop: async () => {} }));
@@ -228,18 +225,8 @@ if (PARTS.includes('dashboard')) {
   await benchDashboard('PGlite (embedded)', async () => ({ url: undefined, drop: async () => {} }));
 }
 
-if (PARTS.includes('map')) {
-  // PGlite (the embedded default) and, when one answers, PostgreSQL: a fleet of 10,000 is a
-  // PostgreSQL deployment, where the round's ingest part is shorter.
-  await benchMap('PGlite (embedded)');
-  const database = await postgresDatabase();
-  if (database) {
-    try {
-      await benchMap('PostgreSQL (127.0.0.1:5432)', database.url);
-    } finally {
-      await database.drop();
-    }
-  }
-}
+// PGlite (the embedded default) and PostgreSQL: a fleet of 10,000 is a PostgreSQL deployment,
+// where the round's ingest part is shorter.
+if (PARTS.includes('map')) await onEach(benchMap);
 if (PARTS.includes('push')) await benchPush();
 if (PARTS.includes('files')) await benchFiles();

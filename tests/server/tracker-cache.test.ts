@@ -68,14 +68,14 @@ describe.each(await backends())('the ingest tracker cache on %s', (backend) => {
     /** The cache answers as the database does. */
     const same = async () =>
       expect(await cache.lookup(identifiers)).toEqual(await trackersAndLastFixes(db, identifiers));
-    return { admin, north, ids, db, cache, pipeline, identifiers, same };
+    const [a, b] = ids;
+    if (!a || !b) throw new Error('setup');
+    return { admin, north, a, b, db, cache, pipeline, identifiers, same };
   }
 
   it('follows every batch: in order, late (the odometer shifts), repeated, unknown', async () => {
     const s = server();
-    const { ids, pipeline, cache, same } = await setup(s, '1');
-    const [a, b] = ids;
-    if (!a || !b) throw new Error('setup');
+    const { a, b, pipeline, cache, same } = await setup(s, '1');
     const t0 = Date.now() - 3_600_000;
     await same();
     expect(cache.size()).toBe(2);
@@ -111,9 +111,7 @@ describe.each(await backends())('the ingest tracker cache on %s', (backend) => {
 
   it('sees tracker edits at the next batch: through the API and by hand', async () => {
     const s = server();
-    const { admin, ids, pipeline, db, same } = await setup(s, '2');
-    const [a, b] = ids;
-    if (!a || !b) throw new Error('setup');
+    const { admin, a, b, pipeline, db, same } = await setup(s, '2');
     const t0 = Date.now() - 3_600_000;
     await pipeline.accept(a.identifier, [fix(t0, -8.05)]);
     await same();
@@ -173,9 +171,7 @@ describe.each(await backends())('the ingest tracker cache on %s', (backend) => {
 
   it('answers for the trackers it held when they are dropped while it reads others', async () => {
     const s = server();
-    const { ids, db, same, identifiers } = await setup(s, '5');
-    const [a, b] = ids;
-    if (!a || !b) throw new Error('setup');
+    const { a, b, db, same, identifiers } = await setup(s, '5');
     // The real database, with a moment to act on: while the cache reads what it does not hold,
     // another batch drops everything (it found trackers changed, or its write failed).
     let onRead: (() => void) | undefined;
@@ -208,9 +204,7 @@ describe.each(await backends())('the ingest tracker cache on %s', (backend) => {
 
   it("follows another writer's storeFixes, and one that found a newer last location", async () => {
     const s = server();
-    const { ids, pipeline, db, same } = await setup(s, '3');
-    const [a] = ids;
-    if (!a) throw new Error('setup');
+    const { a, pipeline, db, same } = await setup(s, '3');
     const t0 = Date.now() - 3_600_000;
     await pipeline.accept(a.identifier, [fix(t0, -8.05)]);
     await same();
@@ -237,9 +231,7 @@ describe.each(await backends())('the ingest tracker cache on %s', (backend) => {
 
   it('stays right when a transaction rolls back (a failing engine: the fixes stored again alone)', async () => {
     const s = server();
-    const { ids, db, cache, same } = await setup(s, '4');
-    const [a] = ids;
-    if (!a) throw new Error('setup');
+    const { a, db, cache, same } = await setup(s, '4');
     let fail = true;
     const pipeline = createPipeline(
       db,
