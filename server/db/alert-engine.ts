@@ -7,7 +7,7 @@
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from './client';
-import { bareArray, booleanArray, numberArray, textArray } from './pg-arrays';
+import { bareArray, booleanArray, jsonArray, numberArray, textArray } from './pg-arrays';
 import {
   alertConfigVersion,
   alertMailOutbox,
@@ -142,10 +142,9 @@ export async function lockStates(
 export async function writeStates(db: Db, states: Map<string, unknown>): Promise<void> {
   if (states.size === 0) return;
   const ids = [...states.keys()];
-  const values = [...states.values()].map((state) => JSON.stringify(state));
   await db.execute(sql`
     update alert_states as s set state = x.state, updated_at = now()
-      from unnest(${bareArray(ids)}::uuid[], ${textArray(values)}::jsonb[]) as x(vehicle_id, state)
+      from unnest(${bareArray(ids)}::uuid[], ${jsonArray([...states.values()])}::jsonb[]) as x(vehicle_id, state)
      where s.vehicle_id = x.vehicle_id`);
 }
 
@@ -258,7 +257,7 @@ export async function insertAlerts(
           ${bareArray(column((a) => a.fixTime?.toISOString()))}::timestamptz[],
           ${booleanArray(column((a) => a.late))}::boolean[],
           ${textArray(column((a) => a.dedupeKey))}::text[],
-          ${textArray(column((a) => JSON.stringify(a.details)))}::jsonb[])
+          ${jsonArray(column((a) => a.details))}::jsonb[])
           as x(client_id, vehicle_id, rule_id, type, geofence_id, latitude, longitude, speed,
             fix_time, late, dedupe_key, details)
       on conflict (dedupe_key) do nothing

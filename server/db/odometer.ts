@@ -21,7 +21,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { reportDay } from '../../src/lib/report-period';
 import { type Db, rowsOf } from './client';
-import { bareArray, numberArray, textArray } from './pg-arrays';
+import { bareArray, jsonArray, numberArray, textArray } from './pg-arrays';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -128,7 +128,7 @@ export function dayDeltasStatement(deltas: DayDeltas): SQL | undefined {
         ${bareArray(column('clientId'))}::uuid[], ${numberArray(column('distance'))}::float8[],
         ${numberArray(column('fixes'))}::int[], ${numberArray(column('maxSpeed'))}::real[],
         ${bareArray(time('firstFix'))}::timestamptz[], ${bareArray(time('lastFix'))}::timestamptz[],
-        ${textArray(rows.map((r) => JSON.stringify([...r.driverRfids])))}::jsonb[])
+        ${jsonArray(rows.map((r) => [...r.driverRfids]))}::jsonb[])
         as x(vehicle_id, day, client_id, distance, fixes, max_speed, first_fix, last_fix,
           driver_rfids)
     on conflict (vehicle_id, day) do update set

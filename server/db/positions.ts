@@ -13,7 +13,7 @@ import {
   odometerStep,
   placeLateFixes,
 } from './odometer';
-import { bareArray, booleanArray, numberArray, textArray } from './pg-arrays';
+import { bareArray, booleanArray, jsonArray, numberArray, textArray } from './pg-arrays';
 import { fleets, lastLocations, trackers } from './schema';
 
 /** How a fix reached us: who can take commands back (only Wialon IPS has a downlink). */
@@ -464,7 +464,7 @@ function unnestRecords(records: PositionRecord[], all: boolean) {
     return sql`unnest(${common}, ${textArray(column('protocol'))}::text[]) as x(${names}, protocol)`;
   return sql`unnest(${common}, ${numberArray(column('altitude'))}::real[],
     ${numberArray(column('accuracy'))}::real[],
-    ${textArray(records.map((r) => JSON.stringify(r.attributes)))}::jsonb[])
+    ${jsonArray(column('attributes'))}::jsonb[])
     as x(${names}, altitude, accuracy, attributes)`;
 }
 

@@ -124,6 +124,8 @@ export function checkTime(fixTime: Date, now: number, maxFutureSeconds: number) 
   return undefined;
 }
 
+const BOUNDED_ENTRIES = Object.entries(BOUNDED_ATTRIBUTES);
+
 /** Attribute keys and texts free of control characters, bounded ones within range. */
 export function checkAttributes(attributes: Record<string, unknown>): Violation | undefined {
   const stack: unknown[] = [attributes];
@@ -138,14 +140,16 @@ export function checkAttributes(attributes: Record<string, unknown>): Violation 
       if (!Number.isFinite(value)) return { field: 'attributes', message: 'atributo não numérico' };
     } else if (Array.isArray(value)) stack.push(...value);
     else if (value !== null && typeof value === 'object') {
-      for (const [key, child] of Object.entries(value)) {
+      // Keys, not entries: this runs on every fix, and the pairs were most of its garbage.
+      const object = value as Record<string, unknown>;
+      for (const key of Object.keys(object)) {
         if (CONTROL.test(key))
           return { field: 'attributes', message: 'atributo com caractere de controle' };
-        stack.push(child);
+        stack.push(object[key]);
       }
     }
   }
-  for (const [key, field] of Object.entries(BOUNDED_ATTRIBUTES)) {
+  for (const [key, field] of BOUNDED_ENTRIES) {
     const value = attributes[key];
     if (value === undefined || value === null) continue;
     // OsmAnd sends every extra parameter as text: '8' satellites is a number too.

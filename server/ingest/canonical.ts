@@ -90,24 +90,47 @@ function asBoolean(value: unknown): boolean | undefined {
   return undefined;
 }
 
+/** Each alias list lower-cased once (the lists are the constants above). */
+const lowered = new WeakMap<Aliases, Partial<Record<Canonical, string[]>>>();
+
+function lowerAliases(aliases: Aliases): Partial<Record<Canonical, string[]>> {
+  let lists = lowered.get(aliases);
+  if (!lists) {
+    lists = {};
+    for (const name of CANONICAL) lists[name] = (aliases[name] ?? []).map((a) => a.toLowerCase());
+    lowered.set(aliases, lists);
+  }
+  return lists;
+}
+
 /**
  * Adds the canonical readings found under the protocol's names (case-insensitive) to the
  * attributes, in place; a canonical name already present wins. Returns the attributes.
+ * Runs on every fix: the lower-cased keys are built only when an alias must be looked up.
  */
 export function canonicalize(
   attributes: Record<string, unknown>,
   aliases: Aliases,
 ): Record<string, unknown> {
-  const lower = new Map<string, unknown>();
-  for (const [key, value] of Object.entries(attributes)) lower.set(key.toLowerCase(), value);
+  const lists = lowerAliases(aliases);
+  let lower: Map<string, unknown> | undefined;
   for (const name of CANONICAL) {
     const own = attributes[name];
-    const found =
-      own !== undefined && own !== null && typeof own !== 'string'
-        ? own
-        : (aliases[name] ?? [])
-            .map((alias) => lower.get(alias.toLowerCase()))
-            .find((x) => x !== undefined && x !== null);
+    let found: unknown;
+    if (own !== undefined && own !== null && typeof own !== 'string') found = own;
+    else {
+      for (const alias of lists[name] ?? []) {
+        if (!lower) {
+          lower = new Map();
+          for (const key of Object.keys(attributes)) lower.set(key.toLowerCase(), attributes[key]);
+        }
+        const value = lower.get(alias);
+        if (value !== undefined && value !== null) {
+          found = value;
+          break;
+        }
+      }
+    }
     if (found === undefined) continue;
     const value = KIND[name] === 'number' ? asNumber(found) : asBoolean(found);
     if (value !== undefined) attributes[name] = value;

@@ -1,6 +1,12 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bareArray, booleanArray, numberArray, textArray } from '../../server/db/pg-arrays';
+import {
+  bareArray,
+  booleanArray,
+  jsonArray,
+  numberArray,
+  textArray,
+} from '../../server/db/pg-arrays';
 
 const db = new PGlite();
 afterAll(() => db.close());
@@ -20,6 +26,35 @@ describe('PostgreSQL array literals for batch statements', () => {
     const docs = [{ a: 'x"y', b: [1, 2] }, {}, { path: 'c:\\dir' }];
     const literal = textArray(docs.map((d) => JSON.stringify(d)));
     expect(await roundTrip(literal, 'jsonb[]')).toEqual(docs);
+  });
+
+  it('jsonArray gives the same literal as textArray of the JSON texts, and the same documents', async () => {
+    const docs = [
+      { a: 'x"y', b: [1, 2], nested: { q: '"' } },
+      {},
+      { path: 'c:\\dir\\"quoted"' },
+      { line: 'one\ntwo\ttab\u001f', unicode: 'ção 🚚 \u2028' },
+      ['{x,y}', 'NULL', ' spaced '],
+      'NULL',
+      null,
+      42.5,
+      true,
+    ];
+    const literal = jsonArray(docs);
+    expect(literal).toBe(textArray(docs.map((d) => JSON.stringify(d))));
+    expect(await roundTrip(literal, 'jsonb[]')).toEqual(
+      docs.map((d) => JSON.parse(JSON.stringify(d))),
+    );
+    // jsonb refuses \u0000 and lone surrogates whichever way they travel; the literal matches.
+    const refused = [{ nul: 'a\u0000b', lone: '\ud800' }];
+    expect(jsonArray(refused)).toBe(textArray(refused.map((d) => JSON.stringify(d))));
+    // A missing value is SQL NULL, not the JSON null.
+    expect(await roundTrip(jsonArray([undefined, null]), 'jsonb[]')).toEqual([null, null]);
+    const { rows } = await db.query<{ missing: boolean }>(
+      'select (($1::jsonb[])[1] is null) as missing',
+      [jsonArray([undefined])],
+    );
+    expect(rows[0]?.missing).toBe(true);
   });
 
   it('numbers exact, and a number that is not finite as NULL', async () => {
