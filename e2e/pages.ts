@@ -104,8 +104,12 @@ export async function waitForServiceWorker(page: Page) {
   });
 }
 
-/** Replaces the stored access token by an expired one (signed with the e2e secret). */
-export async function expireAccessToken(page: Page): Promise<string> {
+/**
+ * Replaces the stored access token by an expired one (signed with the e2e secret); with
+ * `refreshToken`, that refresh token too, in the same step: a background call (the alerts
+ * badge) that met the expired token between two steps would renew the session first.
+ */
+export async function expireAccessToken(page: Page, refreshToken?: string): Promise<string> {
   const user = await page.evaluate(
     () =>
       JSON.parse(localStorage.getItem('authState') ?? '{}').user as {
@@ -127,6 +131,12 @@ export async function expireAccessToken(page: Page): Promise<string> {
     E2E_SECRET,
     'HS256',
   );
-  await page.evaluate((token) => localStorage.setItem('accessToken', token), expired);
+  await page.evaluate(
+    ([token, refresh]) => {
+      localStorage.setItem('accessToken', token);
+      if (refresh !== undefined) localStorage.setItem('refreshToken', refresh);
+    },
+    [expired, refreshToken] as const,
+  );
   return expired;
 }

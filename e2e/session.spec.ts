@@ -41,8 +41,7 @@ test('a session that cannot be renewed ends with the spec message', async ({ pag
   await page.goto('/reports/positions');
   const shell = new Shell(page);
   await expect(shell.heading('Posições')).toBeVisible();
-  await expireAccessToken(page);
-  await page.evaluate(() => localStorage.setItem('refreshToken', 'revogado'));
+  await expireAccessToken(page, 'revogado');
   await shell.openUserMenu();
   await page.getByRole('menuitem', { name: 'Minha conta' }).click();
   await expect(shell.toast('Erro de autenticação na Api! Faça login novamente.')).toBeVisible();
