@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../server/db/client';
+import { notifyAlerts } from '../../server/db/alerts';
+import { type Db, rowsOf } from '../../server/db/client';
 import { leaseOf } from '../../server/db/leases';
 import type { RunningServer } from '../../server/start';
 import {
@@ -207,6 +208,40 @@ describe.runIf(await postgresAvailable())('two server processes on one PostgreSQ
       stream.close();
     }
   });
+
+  it('delivers every alert of a transaction that raised more than one notice holds', async () => {
+    const onA = await signIn(a.url, 'admin@rastro.demo');
+    const { north } = await customers(onA);
+    const v = await vehicleWithTracker(onA, north, 'PRC9Z99', 'trk-many-alerts');
+    // 450 ids: three notices (200 ids each at most), sent by one statement at the commit.
+    const count = 450;
+    const heard = new Set<string>();
+    let enough: () => void = () => {};
+    const all = new Promise<void>((resolve) => {
+      enough = resolve;
+    });
+    const stop = a.deps.live.alerts.subscribe((raised) => {
+      for (const alert of raised) if (alert.vehicleId === v.vehicleId) heard.add(alert.id);
+      if (heard.size >= count) enough();
+    });
+    try {
+      const ids = await a.deps.database.db.transaction(async (tx) => {
+        const made = rowsOf<{ id: string }>(
+          await tx.execute(sql`
+            insert into alerts (client_id, vehicle_id, type, dedupe_key)
+            select ${north}::uuid, ${v.vehicleId}::uuid, 'IGNITION_ON', 'many-' || n
+              from generate_series(1, ${count}) as n
+            returning id`),
+        ).map((row) => row.id);
+        await notifyAlerts(tx as unknown as Db, made);
+        return made;
+      });
+      await all;
+      expect([...heard].sort()).toEqual([...ids].sort());
+    } finally {
+      stop();
+    }
+  }, 15_000);
 
   it('keeps every stream in event-id order while both processes ingest at once', async () => {
     const onA = await signIn(a.url, 'admin@rastro.demo');
