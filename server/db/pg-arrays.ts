@@ -68,7 +68,7 @@ export function textArray(values: Maybe<string>[]): string {
  * jsonb[]: each value as JSON text, quoted as an element (undefined is NULL). JSON text has no
  * control character (JSON.stringify escapes them, and lone surrogates), so `JSON.stringify`
  * of it escapes exactly `"` and `\` — what an array element needs — in one native pass:
- * ~3.7× faster than `textArray` for 2,000 attribute objects, with a third of the garbage.
+ * ~3.7× faster than `textArray` for 2,000 attribute objects, with less than half the garbage.
  */
 export function jsonArray(values: unknown[]): string {
   const parts = new Array<string>(values.length);
