@@ -3,8 +3,8 @@
  * child process (bench/load.ts) so that they do not share its event loop. Wialon IPS: 2,000
  * devices on their own TCP connections, one packet in flight each; OsmAnd: 128 requests in
  * flight. Every vehicle is covered by three rules (overspeed, ignition on, ignition off).
- * Prints positions stored per second and the server's longest event-loop pause while the
- * load runs. BENCH_INGEST_SECONDS, BENCH_WIALON_DEVICES, BENCH_OSMAND_CONCURRENCY change it.
+ * Prints positions stored per second, the server's longest event-loop pause and its peak
+ * resident memory while the load runs. BENCH_INGEST_SECONDS, BENCH_WIALON_DEVICES, BENCH_OSMAND_CONCURRENCY change it.
  */
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -113,6 +113,10 @@ async function drive(
     db: database.utilization?.(),
   };
   let dbBefore: Map<number, number> | undefined;
+  // The server's resident memory at its highest while the devices send (the young
+  // generation's size shows here: see docs/deployment.md, "O coletor de lixo").
+  let rssPeak = 0;
+  let rssTimer: NodeJS.Timeout | undefined;
   let watch: Promise<{ ms: number; pauseMs: number }> | undefined;
   let done: (() => void) | undefined;
   const result = await new Promise<{ sent: number; acked: number; ms: number; cpuMs: number }>(
@@ -124,6 +128,10 @@ async function drive(
             server: performance.eventLoopUtilization(),
             db: database.utilization?.(),
           };
+          rssTimer = setInterval(() => {
+            rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+          }, 100);
+          rssTimer.unref();
           void databaseCpuMs(server).then((ms) => {
             dbBefore = ms;
           });
@@ -140,6 +148,7 @@ async function drive(
       });
     },
   );
+  clearInterval(rssTimer);
   const cpu = process.cpuUsage(before.cpu);
   const serverBusy = performance.eventLoopUtilization(busyBefore.server).utilization;
   const dbBusy = busyBefore.db && database.utilization?.(busyBefore.db).utilization;
@@ -164,6 +173,7 @@ async function drive(
     loadPer1000,
     serverBusy,
     dbBusy,
+    rssPeakMb: rssPeak / 1024 / 1024,
   };
 }
 
@@ -216,7 +226,7 @@ export async function benchIngest(label: string, databaseUrl?: string) {
       if (!PROTOCOLS.includes(job.protocol)) continue;
       const r = await drive(server, job);
       console.log(
-        `  ${title}: ${r.rate.toFixed(0)} positions/s stored (${r.stored} in ${(r.ms / 1000).toFixed(1)} s), longest pause ${r.pauseMs.toFixed(0)} ms, ${cpuText(r)}`,
+        `  ${title}: ${r.rate.toFixed(0)} positions/s stored (${r.stored} in ${(r.ms / 1000).toFixed(1)} s), longest pause ${r.pauseMs.toFixed(0)} ms, peak RSS ${r.rssPeakMb.toFixed(0)} MB, ${cpuText(r)}`,
       );
     }
     const raised = await server.deps.database.db.$count(alerts);
