@@ -114,6 +114,8 @@ export function canonicalize(
 ): Record<string, unknown> {
   const lists = lowerAliases(aliases);
   let lower: Map<string, unknown> | undefined;
+  // Set after the loop, so that the lower-cased keys, whenever built, are those that came.
+  const readings: [Canonical, number | boolean][] = [];
   for (const name of CANONICAL) {
     const own = attributes[name];
     let found: unknown;
@@ -133,7 +135,8 @@ export function canonicalize(
     }
     if (found === undefined) continue;
     const value = KIND[name] === 'number' ? asNumber(found) : asBoolean(found);
-    if (value !== undefined) attributes[name] = value;
+    if (value !== undefined) readings.push([name, value]);
   }
+  for (const [name, value] of readings) attributes[name] = value;
   return attributes;
 }
