@@ -4,7 +4,8 @@
  * devices on their own TCP connections, one packet in flight each; OsmAnd: 128 requests in
  * flight. Every vehicle is covered by three rules (overspeed, ignition on, ignition off).
  * Prints positions stored per second, the server's longest event-loop pause and its peak
- * resident memory while the load runs. BENCH_INGEST_SECONDS, BENCH_WIALON_DEVICES, BENCH_OSMAND_CONCURRENCY change it.
+ * resident memory while the load runs. BENCH_INGEST_SECONDS, BENCH_WIALON_DEVICES,
+ * BENCH_OSMAND_CONCURRENCY change it.
  */
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
