@@ -210,10 +210,11 @@ async function onEach(
   }
 }
 
-// BENCH_INGEST_ON=postgres (or pglite) measures one database only.
+// BENCH_INGEST_ON=postgres (or pglite) measures one database only; BENCH_BATCH_ON the same.
 if (PARTS.includes('ingest'))
   await onEach(benchIngest, (process.env.BENCH_INGEST_ON ?? 'pglite,postgres').split(','));
-if (PARTS.includes('batch')) await onEach(benchBatch);
+if (PARTS.includes('batch'))
+  await onEach(benchBatch, (process.env.BENCH_BATCH_ON ?? 'pglite,postgres').split(','));
 
 if (PARTS.includes('alerts')) {
   await benchAlerts('PGlite (embedded)', async () => ({ url: undefined, drop: async () => {} }));
