@@ -1,6 +1,10 @@
-/** On a 390 × 844 phone: failed saves are visible, lists are cards, the map's popup is a sheet. */
+/**
+ * On a 390 × 844 phone: failed saves are visible, lists are cards, the map's popup is a sheet
+ * with its actions in view, and toasts leave the page usable.
+ */
 import { expect, test } from '@playwright/test';
-import { signInAs, signInAsAdmin } from './pages';
+import { Shell, signInAs, signInAsAdmin, waitForServiceWorker } from './pages';
+import { deliver, pushAlert, workerRegistration } from './push-delivery';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
@@ -51,6 +55,19 @@ test('the vehicle popup docks at the bottom and leaves the zoom buttons free', a
   const popup = page.getByRole('dialog', { name: 'Veículo PCX1A23' });
   await expect(popup).toBeVisible();
   await expect(popup.getByRole('button', { name: 'Copiar coordenadas' })).toBeVisible();
+  // The sheet's title and actions are in view whole; the details between them scroll.
+  const sheet = await page.locator('.map-sheet').boundingBox();
+  if (!sheet) throw new Error('the sheet is not laid out');
+  for (const action of [
+    popup.getByRole('button', { name: 'Fechar' }),
+    popup.getByRole('button', { name: /seguir/ }),
+    popup.getByRole('link', { name: 'Ver veículo' }),
+    popup.getByRole('link', { name: 'Ver alertas' }),
+  ]) {
+    await expect(action).toBeInViewport({ ratio: 1 });
+    const box = await action.boundingBox();
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(sheet.y + sheet.height);
+  }
   for (const name of ['+', '–']) {
     const button = page
       .getByRole('region', { name: 'Mapa da frota' })
@@ -64,4 +81,37 @@ test('the vehicle popup docks at the bottom and leaves the zoom buttons free', a
     );
     expect(touched).toBe(name);
   }
+});
+
+test('a phone shows the two newest toasts, their buttons under the text', async ({ page }) => {
+  await signInAsAdmin(page);
+  await waitForServiceWorker(page);
+  const { cdp, id } = await workerRegistration(page);
+  const shell = new Shell(page);
+  await shell.dismissToasts();
+  const alerts = [5, 6, 7].map((n) => pushAlert(n, 'GEOFENCE_EXIT', `Saída de cerca — RST1D0${n}`));
+  for (const alert of alerts) {
+    await deliver(cdp, id, alert);
+    await expect(shell.toast(alert.title)).toHaveCount(1);
+  }
+  const [oldest, middle, newest] = alerts.map((alert) =>
+    page.locator('.toast-alert', { hasText: alert.title }),
+  );
+  if (!oldest || !middle || !newest) throw new Error('three toasts');
+  const shown = page.getByRole('region', { name: 'Notificações' }).locator('.toast:visible');
+  await expect(newest).toBeVisible();
+  await expect(middle).toBeVisible();
+  await expect(oldest).toBeHidden();
+  await expect(shown).toHaveCount(2);
+  // Text across the toast's width, 'Ver alertas' and 'Fechar' on the line below it.
+  const title = await newest.locator('.toast-title').boundingBox();
+  const close = await newest.getByRole('button', { name: 'Fechar' }).boundingBox();
+  if (!title || !close) throw new Error('toast not laid out');
+  expect(close.y).toBeGreaterThanOrEqual(title.y + title.height);
+  await expect(newest.getByRole('button', { name: 'Ver alertas' })).toBeInViewport({ ratio: 1 });
+  // Closing one brings the next: nothing is lost.
+  await newest.getByRole('button', { name: 'Fechar' }).click();
+  await expect(newest).toHaveCount(0);
+  await expect(oldest).toBeVisible();
+  await expect(shown).toHaveCount(2);
 });

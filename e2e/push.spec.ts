@@ -6,12 +6,12 @@
  * outside part; our code runs as it is).
  */
 import { createHash, generateKeyPairSync } from 'node:crypto';
-import { type BrowserContext, type CDPSession, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { E2E_OSMAND_URL, E2E_PORT, E2E_URL } from './env';
 import { startExtraServer } from './extra-server';
 import { ADMIN, LoginPage, Shell, signInAsAdmin, waitForServiceWorker } from './pages';
+import { deliver, HISTORY, pushAlert, workerRegistration } from './push-delivery';
 
-const HISTORY = '/fleet-management/alerts/alerts-history';
 const deviceId = (token: string) => createHash('sha256').update(token).digest('base64url');
 const panel = (page: Page) => page.getByRole('region', { name: 'Notificações de alertas' });
 
@@ -57,41 +57,6 @@ const PUSH_MANAGER_STAND_IN = () => {
   };
   PushManager.prototype.getSubscription = async () => current;
 };
-
-/** The worker's registration id, for ServiceWorker.deliverPushMessage. */
-async function workerRegistration(
-  page: Page,
-  origin = E2E_URL,
-): Promise<{ cdp: CDPSession; id: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  const found = new Promise<string>((resolve) =>
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((r) => r.scopeURL.startsWith(origin) && !r.isDeleted);
-      if (ours) resolve(ours.registrationId);
-    }),
-  );
-  await cdp.send('ServiceWorker.enable');
-  return { cdp, id: await found };
-}
-
-const pushAlert = (n: number, type: string, title: string) => ({
-  rastro: 'alert',
-  alertId: `00000000-0000-4000-8000-00000000000${n}`,
-  type,
-  vehicleId: '11111111-1111-4111-8111-111111111111',
-  title,
-  body: `RST1D01 saiu da cerca Garagem às 02:1${n}`,
-  tag: `11111111-1111-4111-8111-111111111111:${type}`,
-  url: `${HISTORY}?alert=00000000-0000-4000-8000-00000000000${n}`,
-});
-
-async function deliver(cdp: CDPSession, id: string, data: unknown, origin = E2E_URL) {
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin,
-    registrationId: id,
-    data: JSON.stringify(data),
-  });
-}
 
 function worker(context: BrowserContext, origin = E2E_URL) {
   const [sw] = context.serviceWorkers().filter((w) => w.url().startsWith(origin));

@@ -2,7 +2,8 @@
  * What the map's popup says about a vehicle: its state (never 'Em movimento' on a stale fix),
  * speed, ignition, driver and battery when known, the age of the last fix (ticking), the
  * coordinates to copy, the address when the data has one, and links to the vehicle's page
- * and its commands for those who may open them.
+ * and its commands for those who may open them. The title and the actions stay in view; on a
+ * phone's sheet the details between them scroll.
  */
 import { Button as AriaButton, Link } from 'react-aria-components';
 import { useCan } from '../../hooks/useCan';
@@ -99,49 +100,51 @@ export function VehicleDetails({
           ×
         </AriaButton>
       </div>
-      <p className="map-popup-state">
-        <strong style={{ color: STATE_COLORS[state] }}>{STATE_LABELS[state]}</strong>
-        {' · '}
-        {formatSpeed(vehicle.speed)}
-        {stale ? ' na última posição' : ''} · ignição{' '}
-        {ignitionLabel(vehicle.ignition).toLowerCase()}
-      </p>
-      <dl>
-        {vehicle.driver !== undefined && (
-          <>
-            <dt>Motorista</dt>
-            <dd>{vehicle.driver ?? 'Não identificado'}</dd>
-          </>
-        )}
-        {vehicle.battery !== undefined && vehicle.battery !== null && (
-          <>
-            <dt>Bateria</dt>
-            <dd>{Math.round(vehicle.battery)}%</dd>
-          </>
-        )}
-        <dt>Última posição</dt>
-        <dd>
-          <Age at={vehicle.fixTime} withDate />
-        </dd>
-        {vehicle.address && (
-          <>
-            <dt>Endereço</dt>
-            <dd>{vehicle.address}</dd>
-          </>
-        )}
-        <dt>Coordenadas</dt>
-        <dd className="map-popup-coordinates">
-          <span>{coordinates(vehicle)}</span>
-          <AriaButton
-            className="icon-button copy-button"
-            aria-label="Copiar coordenadas"
-            onPress={() => void copy(coordinates(vehicle))}
-          >
-            <CopyIcon />
-          </AriaButton>
-        </dd>
-      </dl>
-      {links && vehicle.type !== 'tracker' && <VehicleAlerts vehicleId={vehicle.id} now={now} />}
+      <div className="map-popup-body">
+        <p className="map-popup-state">
+          <strong style={{ color: STATE_COLORS[state] }}>{STATE_LABELS[state]}</strong>
+          {' · '}
+          {formatSpeed(vehicle.speed)}
+          {stale ? ' na última posição' : ''} · ignição{' '}
+          {ignitionLabel(vehicle.ignition).toLowerCase()}
+        </p>
+        <dl>
+          {vehicle.driver !== undefined && (
+            <>
+              <dt>Motorista</dt>
+              <dd>{vehicle.driver ?? 'Não identificado'}</dd>
+            </>
+          )}
+          {vehicle.battery !== undefined && vehicle.battery !== null && (
+            <>
+              <dt>Bateria</dt>
+              <dd>{Math.round(vehicle.battery)}%</dd>
+            </>
+          )}
+          <dt>Última posição</dt>
+          <dd>
+            <Age at={vehicle.fixTime} withDate />
+          </dd>
+          {vehicle.address && (
+            <>
+              <dt>Endereço</dt>
+              <dd>{vehicle.address}</dd>
+            </>
+          )}
+          <dt>Coordenadas</dt>
+          <dd className="map-popup-coordinates">
+            <span>{coordinates(vehicle)}</span>
+            <AriaButton
+              className="icon-button copy-button"
+              aria-label="Copiar coordenadas"
+              onPress={() => void copy(coordinates(vehicle))}
+            >
+              <CopyIcon />
+            </AriaButton>
+          </dd>
+        </dl>
+        {links && vehicle.type !== 'tracker' && <VehicleAlerts vehicleId={vehicle.id} now={now} />}
+      </div>
       <div className="map-popup-actions">
         {onFollow && (
           <Button variant="secondary" onPress={onFollow}>

@@ -1,4 +1,7 @@
-/** Renders the toast queue: a labelled region, each toast with its style and actions. */
+/**
+ * Renders the toast queue: a labelled region, each toast with its style and actions. On a
+ * phone a toast's buttons go under its text, and only the newest toasts show (styles.css).
+ */
 import {
   Button,
   Text,
@@ -29,25 +32,27 @@ export function Toaster() {
                 </Text>
               )}
             </ToastContent>
-            {kind === 'alert' && (
-              <Button
-                className="btn btn-secondary toast-action"
-                onPress={() => {
-                  toastQueue.close(toast.key);
-                  navigate(route ?? ALERTS_HISTORY_ROUTE);
-                }}
-              >
-                {t.toast.seeAlerts}
-              </Button>
-            )}
             {closable ? (
-              <Button
-                slot="close"
-                aria-label={t.toast.close}
-                className="btn btn-ghost toast-action"
-              >
-                {t.toast.close}
-              </Button>
+              <div className="toast-actions">
+                {kind === 'alert' && (
+                  <Button
+                    className="btn btn-secondary toast-action"
+                    onPress={() => {
+                      toastQueue.close(toast.key);
+                      navigate(route ?? ALERTS_HISTORY_ROUTE);
+                    }}
+                  >
+                    {t.toast.seeAlerts}
+                  </Button>
+                )}
+                <Button
+                  slot="close"
+                  aria-label={t.toast.close}
+                  className="btn btn-ghost toast-action"
+                >
+                  {t.toast.close}
+                </Button>
+              </div>
             ) : (
               <Button slot="close" className="toast-dismiss" aria-label={t.toast.dismiss}>
                 ×
