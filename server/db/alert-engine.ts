@@ -144,7 +144,8 @@ export async function writeStates(db: Db, states: Map<string, unknown>): Promise
   const ids = [...states.keys()];
   await db.execute(sql`
     update alert_states as s set state = x.state, updated_at = now()
-      from unnest(${bareArray(ids)}::uuid[], ${jsonArray([...states.values()])}::jsonb[]) as x(vehicle_id, state)
+      from unnest(${bareArray(ids)}::uuid[], ${jsonArray([...states.values()])}::jsonb[])
+        as x(vehicle_id, state)
      where s.vehicle_id = x.vehicle_id`);
 }
 
@@ -249,7 +250,8 @@ export async function insertAlerts(
              fix_time, late, dedupe_key, details
         from unnest(${bareArray(column((a) => a.clientId))}::uuid[],
           ${bareArray(column((a) => a.vehicleId))}::uuid[],
-          ${bareArray(column((a) => a.ruleId))}::uuid[], ${textArray(column((a) => a.type))}::text[],
+          ${bareArray(column((a) => a.ruleId))}::uuid[],
+          ${textArray(column((a) => a.type))}::text[],
           ${bareArray(column((a) => a.geofenceId))}::uuid[],
           ${numberArray(column((a) => a.latitude))}::float8[],
           ${numberArray(column((a) => a.longitude))}::float8[],
@@ -333,7 +335,8 @@ export async function silentVehicles(
           select fix_time, latitude, longitude, speed from last_locations
            where last_locations.vehicle_id = v.id order by fix_time desc limit 1
         ) l
-       where v.canceled_at is null and ${chosen} and l.fix_time < ${before.toISOString()}::timestamptz`),
+       where v.canceled_at is null and ${chosen}
+         and l.fix_time < ${before.toISOString()}::timestamptz`),
   ).map((row) => ({
     vehicleId: row.vehicle_id,
     clientId: row.client_id,

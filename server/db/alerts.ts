@@ -130,7 +130,10 @@ export async function acknowledge(
   return rows.length;
 }
 
-/** The channel of the notice "these alerts were raised" (their ids), for server/realtime/feed.ts. */
+/**
+ * The channel of the notice "these alerts were raised" (their ids), for
+ * server/realtime/feed.ts.
+ */
 export const ALERTS_CHANNEL = 'rastro_alerts';
 /** Ids per notice: 200 ids are ~7.4 KB, under PostgreSQL's 8,000-byte payload. */
 const IDS_PER_NOTICE = 200;
@@ -146,7 +149,8 @@ export async function notifyAlerts(tx: Db, ids: string[]): Promise<void> {
   for (let i = 0; i < ids.length; i += IDS_PER_NOTICE)
     notices.push(ids.slice(i, i + IDS_PER_NOTICE).join(','));
   await tx.execute(
-    sql`select pg_notify(${ALERTS_CHANNEL}, notice) from unnest(${textArray(notices)}::text[]) as notice`,
+    sql`select pg_notify(${ALERTS_CHANNEL}, notice)
+          from unnest(${textArray(notices)}::text[]) as notice`,
   );
 }
 
