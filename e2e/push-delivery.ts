@@ -23,7 +23,7 @@ export async function workerRegistration(
   return { cdp, id: await found };
 }
 
-/** Our alert payload number `n` (1–9): a fence exit of one test vehicle unless `type` says. */
+/** Our alert payload number `n` (1–9), of type `type`, about one test vehicle (RST1D01). */
 export const pushAlert = (n: number, type: string, title: string) => ({
   rastro: 'alert',
   alertId: `00000000-0000-4000-8000-00000000000${n}`,
