@@ -66,7 +66,8 @@ test('the vehicle popup docks at the bottom and leaves the zoom buttons free', a
   ]) {
     await expect(action).toBeInViewport({ ratio: 1 });
     const box = await action.boundingBox();
-    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(sheet.y + sheet.height);
+    if (!box) throw new Error('an action is not laid out');
+    expect(box.y + box.height).toBeLessThanOrEqual(sheet.y + sheet.height);
   }
   for (const name of ['+', '–']) {
     const button = page
@@ -104,9 +105,12 @@ test('a phone shows the two newest toasts, their buttons under the text', async 
   await expect(oldest).toBeHidden();
   await expect(shown).toHaveCount(2);
   // Text across the toast's width, 'Ver alertas' and 'Fechar' on the line below it.
+  const whole = await newest.boundingBox();
+  const text = await newest.locator('.toast-content').boundingBox();
   const title = await newest.locator('.toast-title').boundingBox();
   const close = await newest.getByRole('button', { name: 'Fechar' }).boundingBox();
-  if (!title || !close) throw new Error('toast not laid out');
+  if (!whole || !text || !title || !close) throw new Error('toast not laid out');
+  expect(text.width).toBeGreaterThan(whole.width - 40);
   expect(close.y).toBeGreaterThanOrEqual(title.y + title.height);
   await expect(newest.getByRole('button', { name: 'Ver alertas' })).toBeInViewport({ ratio: 1 });
   // Closing one brings the next: nothing is lost.

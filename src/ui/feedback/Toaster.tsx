@@ -13,6 +13,9 @@ import { useNavigate } from 'react-router';
 import { t } from '../../i18n/pt-BR';
 import { ALERTS_HISTORY_ROUTE, toastQueue } from './toasts';
 
+/** Toasts a phone shows at once (styles.css hides the others below 768 px). */
+const PHONE_VISIBLE_TOASTS = 2;
+
 export function Toaster() {
   const navigate = useNavigate();
   return (
@@ -20,8 +23,10 @@ export function Toaster() {
       {({ toast }) => {
         const { kind, title, description, route } = toast.content;
         const closable = kind === 'warning' || kind === 'alert';
+        // Newest first: the third and older wait, hidden on a phone, until one is closed.
+        const waiting = toastQueue.visibleToasts.indexOf(toast) >= PHONE_VISIBLE_TOASTS;
         return (
-          <Toast toast={toast} className={`toast toast-${kind}`}>
+          <Toast toast={toast} className={`toast toast-${kind}${waiting ? ' toast-waiting' : ''}`}>
             <ToastContent className="toast-content">
               <Text slot="title" className="toast-title">
                 {title}
