@@ -18,6 +18,9 @@ const panel = (page: Page) => page.getByRole('region', { name: 'Notificações d
 /** What these journeys use of the worker's global scope (evaluated inside the worker). */
 interface WorkerScope {
   registration: ServiceWorkerRegistration;
+  clients: {
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<unknown[]>;
+  };
   dispatchEvent(event: Event): boolean;
 }
 declare const NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
@@ -64,6 +67,26 @@ function worker(context: BrowserContext, origin = E2E_URL) {
   return sw;
 }
 
+/**
+ * Waits until the worker sees no window of ours: a page that navigated away is still listed
+ * for a moment, and a push in that moment goes to it instead of a notification.
+ */
+async function noWindowOfOurs(context: BrowserContext, origin = E2E_URL) {
+  await expect
+    .poll(() =>
+      worker(context, origin).evaluate(
+        async () =>
+          (
+            await (self as unknown as WorkerScope).clients.matchAll({
+              type: 'window',
+              includeUncontrolled: true,
+            })
+          ).length,
+      ),
+    )
+    .toBe(0);
+}
+
 const notifications = (context: BrowserContext, origin = E2E_URL) =>
   worker(context, origin).evaluate(async () =>
     (await (self as unknown as WorkerScope).registration.getNotifications()).map((n) => ({
@@ -83,6 +106,7 @@ test('a push reaches the worker as one notification per alert; a tap opens the a
   const { cdp, id } = await workerRegistration(page);
   // No window of ours on screen: the worker shows system notifications.
   await page.goto('about:blank');
+  await noWindowOfOurs(context);
 
   // Web Push: our payload as the body.
   const exit = pushAlert(1, 'GEOFENCE_EXIT', 'Saída de cerca — RST1D01');
@@ -349,6 +373,7 @@ test('with a Firebase project, Firebase messaging runs in the worker: data messa
     ).toBe('fcm');
     const { cdp, id } = await workerRegistration(page, origin);
     await page.goto('about:blank');
+    await noWindowOfOurs(context, origin);
 
     const exit = pushAlert(5, 'GEOFENCE_EXIT', 'Saída de cerca — RST1D05');
     await deliver(cdp, id, { data: exit, from: '1234567890', fcmMessageId: 'fcm-e2e-1' }, origin);
