@@ -15,6 +15,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/env';
+import { mirroredLocations } from '../e2e/mirror';
 import type { Fix } from '../server/db/positions';
 import { trackers, vehicles } from '../server/db/schema';
 import { DRAWN_MARK, type DrawnDetail } from '../src/map/drawn-mark';
@@ -127,6 +128,12 @@ export async function benchMap(label: string, databaseUrl?: string) {
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
+    // The reload shows what the mirror holds: written once the page has drawn it and is idle.
+    const mirrorStarted = performance.now();
+    while ((await mirroredLocations(page)) < VEHICLES) {
+      if (performance.now() - mirrorStarted > 60_000) throw new Error('mirror not written');
+      await page.waitForTimeout(50);
+    }
 
     await context.setOffline(true);
     await page.reload();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_OSMAND_URL, E2E_URL } from './env';
+import { mirroredLocations } from './mirror';
 import { ADMIN, Shell, signInAsAdmin, waitForServiceWorker } from './pages';
 
 const map = (page: Page) => page.getByRole('region', { name: 'Mapa da frota' });
@@ -89,6 +90,8 @@ test('offline, a reload still shows the last positions with their age', async ({
   await waitForServiceWorker(page);
   await expect(listed(page)).toHaveText(/^([4-9]\d|\d{3,}) veículos$/, { timeout: 15_000 });
   const count = await countOf(page);
+  // Written to the mirror once the page has shown them and is idle.
+  await expect.poll(() => mirroredLocations(page)).toBeGreaterThanOrEqual(count);
 
   await context.setOffline(true);
   await page.reload();

@@ -1,8 +1,10 @@
 /**
  * The page's side of the locations worker (locations.worker.ts): one worker for the page,
- * started on first use or already by the app's entry (locations-boot.ts), and adopted here. The page fetches (HTTP stays in src/api/client.ts, with its session
- * refresh) and hands the raw bytes over, transferred rather than copied; the worker parses,
- * merges and writes the mirror, and sends back only what changed.
+ * started on first use or already by the app's entry (locations-boot.ts), and adopted here.
+ * The page fetches (HTTP stays in src/api/client.ts, with its session refresh) and hands the
+ * raw bytes over, transferred rather than copied; the worker parses, merges and writes the
+ * mirror, and sends back only what changed. The page tells it when it is idle after showing
+ * what came: the worker writes then, not while the page draws.
  *
  * The worker cannot see the session, so it is stopped at sign-out before the mirror is
  * emptied (registerWriter), and never started again while nobody is signed in.
@@ -16,8 +18,34 @@ type Listener = (event: RowsEvent) => void;
 
 let worker: Worker | undefined;
 const listeners = new Set<Listener>();
-const requests = new Map<number, { resolve(count: number): void; reject(error: Error): void }>();
+/** A full read merged: how many items, and its newest event id (where the stream resumes). */
+export interface FullRead {
+  count: number;
+  watermark: string | undefined;
+}
+const requests = new Map<number, { resolve(read: FullRead): void; reject(error: Error): void }>();
 let nextRequest = 1;
+
+/** 'rows' messages taken from the worker, and whether an `idle` notice is on its way. */
+let received = 0;
+let noticeDue = false;
+/** The longest the notice waits for the page to be idle. */
+const IDLE_NOTICE_MS = 1000;
+
+/** Once the page is idle (what came is shown, the frame drawn), tells the worker: it writes. */
+function noticeWhenIdle(target: Worker) {
+  if (noticeDue) return;
+  noticeDue = true;
+  const tell = () => {
+    noticeDue = false;
+    if (target !== worker) return;
+    const message: LocationsRequest = { type: 'idle', seen: received };
+    target.postMessage(message);
+  };
+  if (typeof requestIdleCallback === 'function')
+    requestIdleCallback(tell, { timeout: IDLE_NOTICE_MS });
+  else setTimeout(tell, 0);
+}
 
 function failAll(error: Error) {
   for (const request of requests.values()) request.reject(error);
@@ -28,16 +56,22 @@ function start(): Worker | undefined {
   const created = locationsWorkerInstance();
   if (created === worker) return worker;
   worker = created;
+  received = 0;
+  noticeDue = false;
   if (!created) return undefined;
   created.onmessage = ({ data }: MessageEvent<LocationsEvent>) => {
     if (data.type !== 'done') {
+      if (data.type === 'rows') {
+        received += 1;
+        noticeWhenIdle(created);
+      }
       for (const listener of listeners) listener(data);
       return;
     }
     const request = requests.get(data.request);
     requests.delete(data.request);
     if (data.error) request?.reject(new Error(data.error));
-    else request?.resolve(data.count);
+    else request?.resolve({ count: data.count, watermark: data.watermark });
   };
   created.onerror = (event) => failAll(new Error(event.message || 'locations worker failed'));
   return created;
@@ -69,14 +103,17 @@ export const locationsWorker = {
   open(scope: string): void {
     send({ type: 'open', scope });
   },
-  /** Hands over a full read's raw answer; resolves with its count once it is in the mirror. */
-  full(scope: string, body: ArrayBuffer): Promise<number> {
+  /**
+   * Hands over a full read's raw answer; resolves once it is merged and shown (its write to
+   * the mirror follows when the page is idle), with its count and newest event id.
+   */
+  full(scope: string, body: ArrayBuffer): Promise<FullRead> {
     return new Promise((resolve, reject) => {
       const request = nextRequest++;
       requests.set(request, { resolve, reject });
       if (!send({ type: 'full', scope, body, request }, [body])) {
         requests.delete(request);
-        resolve(0);
+        resolve({ count: 0, watermark: undefined });
       }
     });
   },

@@ -13,6 +13,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { lastLocationsBody, readLocationStream } from '../api/locations';
 import type { LocationItem } from '../contract';
 import { useOnline } from '../hooks/useOnline';
+import { isAfter } from '../lib/event-id';
 import { db, signedIn } from './database';
 import { locationsKey } from './location-writes';
 import { takePrefetchedLocations } from './locations-boot';
@@ -118,18 +119,21 @@ export function useLiveLocations(scope: string | null): LiveLocations {
 
     void (async () => {
       let synced = false;
+      /** The full read's newest event: the stream resumes from it before it is written. */
+      let readUpTo: string | undefined;
       while (!signal.aborted) {
         try {
           if (!synced) {
             setSyncing(true);
             const body = await (takePrefetchedLocations(scope) ?? lastLocationsBody(scope));
             if (!signedIn()) break;
-            await locationsWorker.full(scope, body);
+            readUpTo = (await locationsWorker.full(scope, body)).watermark;
             synced = true;
             setSyncing(false);
             setError(undefined);
           }
-          const lastEventId = (await db.syncState.get(locationsKey(scope)))?.watermark;
+          const written = (await db.syncState.get(locationsKey(scope)))?.watermark;
+          const lastEventId = written && isAfter(written, readUpTo) ? written : readUpTo;
           locationsWorker.streamStart(scope);
           try {
             await readLocationStream({

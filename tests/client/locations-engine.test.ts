@@ -2,7 +2,8 @@
  * The locations worker's logic, driven without a worker (fake-indexeddb): it shows the
  * mirror's rows first, parses a compact full read and the live stream's bytes as they come
  * (an event split across chunks too), sends the page only what changed, in slices, never lets
- * an older fix replace a newer one, and writes the mirror with its watermark.
+ * an older fix replace a newer one, and writes the mirror with its watermark once the page has
+ * shown what changed and is idle.
  */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import {
   type LocationsEvent,
   QUIET_MS,
   SLICE,
+  WRITE_WAIT_MS,
 } from '../../src/db/locations-engine';
 import { RastroDb } from '../../src/db/schema';
 import { locationItem } from './location-items';
@@ -39,17 +41,29 @@ const sse = (items: LocationItem[]) =>
     items.map((i) => `id: ${i.eventId}\nevent: location\ndata: ${JSON.stringify(i)}\n\n`).join(''),
   );
 
-function harness(name: string) {
+/**
+ * The engine with a fake clock. Its page is idle as soon as a message comes (it says so at
+ * once), unless `busy`: then the test says when (`idle`).
+ */
+function harness(name: string, { busy = false } = {}) {
   const database = new RastroDb(name);
   const events: LocationsEvent[] = [];
   const timers: { run: () => void; at: number }[] = [];
   let now = 0;
+  let taken = 0;
   const engine = createLocationsEngine(
     database,
-    (event) => events.push(event),
+    (event) => {
+      events.push(event);
+      if (event.type !== 'rows') return;
+      taken += 1;
+      if (!busy) void engine.handle({ type: 'idle', seen: taken });
+    },
     (run, ms) => timers.push({ run, at: now + ms }),
     () => now,
   );
+  /** The page has taken every message so far and is idle. */
+  const idle = () => engine.handle({ type: 'idle', seen: taken });
   const rows = () => events.filter((e) => e.type === 'rows');
   /** Moves the clock on by `ms`, running the timers due meanwhile (and those they set). */
   const advance = (ms: number) => {
@@ -65,7 +79,7 @@ function harness(name: string) {
     now = end;
   };
   const flushTimers = () => advance(FLUSH_MS);
-  return { database, engine, events, rows, flushTimers, advance };
+  return { database, engine, events, rows, flushTimers, advance, idle };
 }
 
 describe('locations engine', () => {
@@ -89,6 +103,7 @@ describe('locations engine', () => {
       type: 'done',
       request: 7,
       count: SLICE + 10,
+      watermark: String(SLICE + 10),
     });
     expect(await database.lastLocations.where('scope').equals(scope).count()).toBe(SLICE + 10);
     expect((await database.syncState.get(locationsKey(scope)))?.watermark).toBe(String(SLICE + 10));
@@ -201,6 +216,66 @@ describe('locations engine', () => {
     });
     const done = events.find((e) => e.type === 'done');
     expect(done?.type === 'done' && done.error).toBeTruthy();
+  });
+});
+
+describe('when the mirror is written', () => {
+  /** Whether `promise` has settled after a few turns of the event loop (IndexedDB's too). */
+  async function settledSoon(promise: Promise<unknown>) {
+    let done = false;
+    void promise.then(() => {
+      done = true;
+    });
+    for (let turn = 0; turn < 20; turn += 1) await new Promise((r) => setTimeout(r, 0));
+    return done;
+  }
+  const stored = (database: RastroDb) =>
+    database.lastLocations.where('scope').equals(scope).count();
+
+  it('writes a full read once the page has shown it and is idle, not before', async () => {
+    const { database, engine, events, idle } = harness('write-idle', { busy: true });
+    await engine.handle({ type: 'open', scope });
+    await idle();
+    const all = [item(1, 0, 1), item(2, 0, 2), item(3, 0, 5)];
+    await engine.handle({ type: 'full', scope, body: body(all), request: 1 });
+    // The page hears of it at once, with the event the stream resumes from…
+    expect(events.at(-1)).toEqual({ type: 'done', request: 1, count: 3, watermark: '5' });
+    // …and the mirror waits for the page to be idle after showing it.
+    expect(await settledSoon(engine.settled())).toBe(false);
+    expect(await stored(database)).toBe(0);
+    await idle();
+    await engine.settled();
+    expect(await stored(database)).toBe(3);
+    expect((await database.syncState.get(locationsKey(scope)))?.watermark).toBe('5');
+  });
+
+  it('writes at the latest WRITE_WAIT_MS later when the page never says', async () => {
+    const { database, engine, advance } = harness('write-late', { busy: true });
+    await engine.handle({ type: 'open', scope });
+    await engine.handle({ type: 'full', scope, body: body([item(1, 0, 1)]), request: 1 });
+    advance(WRITE_WAIT_MS - 1);
+    expect(await settledSoon(engine.settled())).toBe(false);
+    advance(1);
+    await engine.settled();
+    expect(await stored(database)).toBe(1);
+  });
+
+  it('writes what waits at once when another customer is opened, then reads that one', async () => {
+    const { database, engine, rows } = harness('write-switch', { busy: true });
+    await engine.handle({ type: 'open', scope });
+    await engine.handle({ type: 'full', scope, body: body([item(1, 0, 1)]), request: 1 });
+    // A second write queued behind the first: it does not wait for the page either.
+    await engine.handle({ type: 'stream-start', scope });
+    await engine.handle({ type: 'stream', scope, bytes: sse([item(2, 10, 2)]) });
+    await engine.handle({ type: 'stream-end', scope });
+    await engine.handle({ type: 'open', scope: 'c2' });
+    expect(await stored(database)).toBe(2);
+    const opened = rows().at(-1);
+    expect(opened?.type === 'rows' && [opened.scope, opened.reset, opened.items]).toEqual([
+      'c2',
+      true,
+      [],
+    ]);
   });
 });
 
