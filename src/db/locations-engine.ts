@@ -16,11 +16,16 @@
  * with its answer, so the stream resumes from it before it is written.
  */
 
-import Dexie from 'dexie';
 import { createLocationStreamParser, readCompactLocations } from '../api/location-stream';
 import type { LocationItem } from '../contract/locations';
 import { newestEvent } from '../lib/event-id';
-import { mergeLocations, putNewerLocations, replaceLocations } from './location-writes';
+import {
+  mergeLocations,
+  putNewerLocations,
+  readLocations,
+  replaceLocations,
+  snapshotLocations,
+} from './location-writes';
 import type { RastroDb } from './schema';
 
 /** What the page asks of the worker. */
@@ -78,6 +83,13 @@ export const FLUSH_MS = 500;
 export const SLICE = 2500;
 /** The longest a write waits for the page to say it is idle (a hidden page may not soon). */
 export const WRITE_WAIT_MS = 2000;
+/**
+ * After live writes the set's snapshot (location-writes.ts) is taken again once they pause
+ * this long, or at the latest SNAPSHOT_MAX_MS after the first write it lacks: a snapshot is a
+ * clone of the whole set, too much for every round of fixes.
+ */
+export const SNAPSHOT_QUIET_MS = 3000;
+export const SNAPSHOT_MAX_MS = 30_000;
 
 const FIELDS: (keyof LocationItem)[] = [
   'eventId',
@@ -187,6 +199,46 @@ export function createLocationsEngine(
     }
   }
 
+  /** The version of each set as this engine last wrote it (none after a failed write). */
+  const versions = new Map<string, number>();
+  /** When the first live write the snapshot lacks, and the last one, happened (0: none). */
+  let snapshotLacks = 0;
+  let lastLiveWrite = 0;
+  let snapshotArmed = false;
+  function snapshotLater() {
+    lastLiveWrite = clock();
+    snapshotLacks ||= lastLiveWrite;
+    if (snapshotArmed) return;
+    snapshotArmed = true;
+    schedule(checkSnapshot, SNAPSHOT_QUIET_MS);
+  }
+  function checkSnapshot() {
+    snapshotArmed = false;
+    if (!snapshotLacks) return;
+    const now = clock();
+    const quiet = now - lastLiveWrite;
+    const waited = now - snapshotLacks;
+    if (quiet < SNAPSHOT_QUIET_MS && waited < SNAPSHOT_MAX_MS) {
+      snapshotArmed = true;
+      schedule(
+        checkSnapshot,
+        Math.max(1, Math.min(SNAPSHOT_QUIET_MS - quiet, SNAPSHOT_MAX_MS - waited)),
+      );
+      return;
+    }
+    snapshotLacks = 0;
+    if (!loaded) return;
+    // The set now is the set once the writes queued so far are done: taken after them.
+    const at = scope;
+    const items = [...held.values()];
+    void write(async () => {
+      const version = versions.get(at);
+      if (version !== undefined) await snapshotLocations(database, at, items, version);
+    }).then((error) => {
+      if (error) console.warn('locations: snapshot not written', error);
+    });
+  }
+
   function flush() {
     const items = pending;
     pending = [];
@@ -201,9 +253,15 @@ export function createLocationsEngine(
     // `held` is the whole set as written (the worker is its only writer): only what is newer
     // than it is written, nothing read back; before the set is read, the mirror decides.
     const known = loaded;
-    void write(() =>
-      known ? putNewerLocations(database, at, newer, items) : mergeLocations(database, at, items),
-    ).then((error) => {
+    void write(async () => {
+      versions.delete(at);
+      const version = known
+        ? await putNewerLocations(database, at, newer, items)
+        : await mergeLocations(database, at, items);
+      if (version === undefined) return;
+      versions.set(at, version);
+      snapshotLater();
+    }).then((error) => {
       // The watermark did not move: the stream brings these again after a reconnect.
       if (error) console.warn('locations: merge not written', error);
     });
@@ -226,12 +284,7 @@ export function createLocationsEngine(
     shown = posted;
     release();
     await writing;
-    // By the primary key's range (one scan of the records), not the `scope` index (a lookup of
-    // each record from its index entry).
-    const rows = await database.lastLocations
-      .where('[scope+id]')
-      .between([next, Dexie.minKey], [next, Dexie.maxKey])
-      .toArray();
+    const rows = await readLocations(database, next);
     if (scope !== next) return;
     for (const row of rows) held.set(row.id, row);
     loaded = true;
@@ -265,7 +318,11 @@ export function createLocationsEngine(
       count: items.length,
       watermark: newestEvent(items),
     });
-    void write(() => replaceLocations(database, request.scope, items)).then((error) => {
+    const at = request.scope;
+    void write(async () => {
+      versions.delete(at);
+      versions.set(at, await replaceLocations(database, at, items));
+    }).then((error) => {
       // The mirror keeps its last set; the stream goes on from this read's watermark.
       if (error) console.warn('locations: full read not written', error);
     });

@@ -17,6 +17,22 @@ export interface SyncState {
   watermark: string;
   /** When this device last synced (shown as "dados de HH:MM"). */
   syncedAt: string;
+  /**
+   * Last locations only: moved by every write of the set, so that a snapshot taken at this
+   * number is known to be the set as written (absent before the first write that sets it).
+   */
+  version?: number;
+}
+
+/**
+ * One customer's whole set of last locations in one record, as it was at `version` of its
+ * sync state: read in one go when the map opens without signal. Reading 10,000 rows one by one
+ * took 210–240 ms in Chromium here, this record 40–60 ms.
+ */
+export interface LocationSnapshot {
+  scope: string;
+  version: number;
+  items: LocationItem[];
 }
 
 /** A last location as seen for one selected customer (`scope`): the map of that customer. */
@@ -31,6 +47,7 @@ export class RastroDb extends Dexie {
   drivers!: EntityTable<Driver, 'id'>;
   syncState!: EntityTable<SyncState, 'key'>;
   geofences!: Table<MirroredGeofence, [string, string]>;
+  locationSnapshots!: EntityTable<LocationSnapshot, 'scope'>;
 
   constructor(name = 'rastro') {
     super(name);
@@ -41,5 +58,6 @@ export class RastroDb extends Dexie {
     });
     this.version(2).stores({ lastLocations: '[scope+id], scope' });
     this.version(3).stores({ geofences: '[scope+id], scope' });
+    this.version(4).stores({ locationSnapshots: 'scope' });
   }
 }

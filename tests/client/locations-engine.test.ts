@@ -9,13 +9,22 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { compactLocations } from '../../src/contract/compact-locations';
 import type { LocationItem } from '../../src/contract/locations';
-import { locationsKey, putNewerLocations, WRITE_CHUNK } from '../../src/db/location-writes';
+import {
+  locationsKey,
+  putNewerLocations,
+  readLocations,
+  replaceLocations,
+  snapshotLocations,
+  WRITE_CHUNK,
+} from '../../src/db/location-writes';
 import {
   createLocationsEngine,
   FLUSH_MS,
   type LocationsEvent,
   QUIET_MS,
   SLICE,
+  SNAPSHOT_MAX_MS,
+  SNAPSHOT_QUIET_MS,
   WRITE_WAIT_MS,
 } from '../../src/db/locations-engine';
 import { RastroDb } from '../../src/db/schema';
@@ -355,5 +364,78 @@ describe('live writes in chunks', () => {
     ).rejects.toThrow('worker stopped');
     // The stream resumes after event 1: every change of the round comes again.
     expect((await database.syncState.get(locationsKey(scope)))?.watermark).toBe('1');
+  });
+});
+
+describe("the set's snapshot", () => {
+  const ids = (items: { id: string }[]) => items.map((i) => i.id).sort();
+
+  it('opens from the snapshot while it is the set as written, from the rows once not', async () => {
+    const database = new RastroDb('snapshot-read');
+    const version = await replaceLocations(database, scope, [item(1, 0, 1), item(2, 0, 2)]);
+    expect(await database.locationSnapshots.get(scope)).toMatchObject({ version });
+    // A row gone behind the snapshot's back: the snapshot, current, is what is read.
+    await database.lastLocations.delete([scope, 'v2']);
+    expect(ids(await readLocations(database, scope))).toEqual(['v1', 'v2']);
+
+    // A live write moves the set's version: the rows are read.
+    const moved = { ...item(3, 10, 3), latitude: -9 };
+    const after = await putNewerLocations(database, scope, [moved], [moved]);
+    expect(after).toBe(version + 1);
+    expect(ids(await readLocations(database, scope))).toEqual(['v1', 'v3']);
+
+    // A snapshot taken at the version written is current again…
+    const set = [item(1, 0, 1), moved];
+    expect(await snapshotLocations(database, scope, set, version + 1)).toBe(true);
+    await database.lastLocations.delete([scope, 'v3']);
+    expect(ids(await readLocations(database, scope))).toEqual(['v1', 'v3']);
+    // …and one taken at a version another writer has moved past is not written.
+    await putNewerLocations(database, scope, [item(4, 10, 4)], [item(4, 10, 4)]);
+    expect(await snapshotLocations(database, scope, set, version + 1)).toBe(false);
+    expect(ids(await readLocations(database, scope))).toEqual(['v1', 'v4']);
+  });
+
+  it('is taken again once live writes pause, with what they wrote', async () => {
+    const { database, engine, advance } = harness('snapshot-live');
+    await engine.handle({ type: 'open', scope });
+    await engine.handle({
+      type: 'full',
+      scope,
+      body: body([item(1, 0, 1), item(2, 0, 2)]),
+      request: 1,
+    });
+    await engine.handle({ type: 'stream-start', scope });
+    const moved = { ...item(1, 30, 3), latitude: -9 };
+    await engine.handle({ type: 'stream', scope, bytes: sse([moved]) });
+    advance(QUIET_MS);
+    await engine.settled();
+    const written = (await database.syncState.get(locationsKey(scope)))?.version;
+    expect((await database.locationSnapshots.get(scope))?.version).toBe((written ?? 0) - 1);
+
+    advance(SNAPSHOT_QUIET_MS);
+    await engine.settled();
+    const snapshot = await database.locationSnapshots.get(scope);
+    expect(snapshot?.version).toBe(written);
+    expect(snapshot?.items.find((i) => i.id === 'v1')?.latitude).toBe(-9);
+  });
+
+  it('is taken at the latest SNAPSHOT_MAX_MS after the first write it lacks', async () => {
+    const { database, engine, advance } = harness('snapshot-steady');
+    await engine.handle({ type: 'open', scope });
+    await engine.handle({ type: 'full', scope, body: body([item(1, 0, 1)]), request: 1 });
+    await engine.handle({ type: 'stream-start', scope });
+    const first = (await database.locationSnapshots.get(scope))?.version;
+    // A round of fixes every second never lets the writes pause.
+    const taken: number[] = [];
+    for (let second = 1; second * 1000 <= SNAPSHOT_MAX_MS + 2000; second += 1) {
+      await engine.handle({ type: 'stream', scope, bytes: sse([item(1, second, second + 1)]) });
+      advance(QUIET_MS);
+      await engine.settled();
+      advance(1000 - QUIET_MS);
+      await engine.settled();
+      if ((await database.locationSnapshots.get(scope))?.version !== first) taken.push(second);
+    }
+    // Taken once the first write it lacked (at 0.1 s) is SNAPSHOT_MAX_MS old.
+    expect(taken[0]).toBe(SNAPSHOT_MAX_MS / 1000 + 1);
   });
 });
