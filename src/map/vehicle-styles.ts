@@ -86,19 +86,35 @@ export function vehicleStyle(
 }
 
 const clusterCache = new Map<string, Style>();
+const clusterCircles = new Map<string, CircleStyle>();
+
+/**
+ * The circle of a cluster, shared by every size drawn at the same whole radius: a circle is
+ * drawn once into a canvas of its own, and one for hit detection (a first frame of 10,000
+ * vehicles in some hundred clusters of different sizes spent 56 ms making them).
+ */
+function clusterCircle(radius: number, state: VehicleState): CircleStyle {
+  const key = `${radius}|${state}`;
+  let circle = clusterCircles.get(key);
+  if (!circle) {
+    circle = new CircleStyle({
+      radius,
+      fill: new Fill({ color: STATE_COLORS[state] }),
+      stroke: new Stroke({ color: '#fff', width: 3 }),
+    });
+    clusterCircles.set(key, circle);
+  }
+  return circle;
+}
 
 /** A numbered circle for a group of vehicles, coloured by the most common state in it. */
 export function clusterStyle(size: number, state: VehicleState): Style {
   const key = `${size}|${state}`;
   const found = clusterCache.get(key);
   if (found) return found;
-  const radius = Math.min(34, 14 + Math.log2(size) * 3);
+  const radius = Math.round(Math.min(34, 14 + Math.log2(size) * 3));
   const style = new Style({
-    image: new CircleStyle({
-      radius,
-      fill: new Fill({ color: STATE_COLORS[state] }),
-      stroke: new Stroke({ color: '#fff', width: 3 }),
-    }),
+    image: clusterCircle(radius, state),
     text: new Text({
       text: size > 9999 ? `${Math.round(size / 1000)} mil` : String(size),
       font: '700 13px system-ui, sans-serif',
