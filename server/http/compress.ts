@@ -3,8 +3,11 @@
  * revalidated on every load (the page, the service worker, the manifest): text, with brotli or gzip as the client accepts
  * (`Accept-Encoding`, q-values honoured; brotli first), when larger than 1 KB. The work runs
  * on libuv's thread pool (zlib's asynchronous calls), not on the event loop. Brotli at
- * quality 5: most of its gain over gzip for a fraction of the time of its maximum, which
+ * quality 4: most of its gain over gzip for a fraction of the time of its maximum, which
  * suits answers made per request (static files are compressed once, at build, at maximum).
+ * Measured here on `lastLocation` for 10,000 vehicles (1.7 MB compact, 4.4 MB full) and 5,000
+ * vehicles (1.8 MB): quality 4 came out as small as 5 or smaller (548 against 560 KB) in less
+ * than half its time (30 against 70 ms for the compact answer).
  *
  * Left alone: the live stream (text/event-stream: each event must leave at once, not wait
  * in a compressor), answers already encoded, binary files (images, PDF, xlsx are compressed
@@ -61,7 +64,7 @@ export function compressAnswers(): MiddlewareHandler {
       encoding === 'br'
         ? await brotli(body, {
             params: {
-              [constants.BROTLI_PARAM_QUALITY]: 5,
+              [constants.BROTLI_PARAM_QUALITY]: 4,
               [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
               [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
             },
