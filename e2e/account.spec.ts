@@ -5,39 +5,12 @@
  * Content-Security-Policy on the way.
  */
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { mirrorRows } from './mirror';
 import { LoginPage, Shell, signInAsAdmin } from './pages';
 
 const USER = { email: 'gestor.sul@rastro.demo', name: 'Sílvia Gestora Sul' };
 const NEW_PASSWORD = 'NovaSenha2026';
-
-/** Rows left in every object store of the app's IndexedDB database. */
-function mirrorRows(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('rastro');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const names = [...db.objectStoreNames];
-          if (names.length === 0) return resolve(0);
-          const tx = db.transaction(names, 'readonly');
-          let total = 0;
-          for (const name of names) {
-            const count = tx.objectStore(name).count();
-            count.onsuccess = () => {
-              total += count.result;
-            };
-          }
-          tx.oncomplete = () => {
-            db.close();
-            resolve(total);
-          };
-        };
-      }),
-  );
-}
 
 test('changes the password, signs out everywhere and leaves nothing on the device', async ({
   page,

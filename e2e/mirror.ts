@@ -1,32 +1,44 @@
 /**
- * What the app's IndexedDB mirror holds, read from the page (journeys and the browser bench):
- * a reload without signal shows only what was written there. The locations worker writes a
- * read once the page has shown it and is idle, so a step that cuts the network right after
- * the map appears waits for this first.
+ * What the app's IndexedDB mirror holds, read from the page (journeys and the browser bench).
+ * A reload without signal shows only what was written there, and the locations worker writes
+ * a read once the page has shown it and is idle: a step that cuts the network right after the
+ * map appears waits for this first. After a sign-out, nothing is left in any store.
  */
 import type { Page } from '@playwright/test';
 
-/** Last locations stored in the mirror, every customer's. */
-export function mirroredLocations(page: Page): Promise<number> {
+/** Rows in one object store of the mirror (`store`), or in all of them. */
+export function mirrorRows(page: Page, store?: string): Promise<number> {
   return page.evaluate(
-    () =>
+    (only) =>
       new Promise<number>((resolve, reject) => {
         const open = indexedDB.open('rastro');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains('lastLocations')) {
+          const names = [...db.objectStoreNames].filter((name) => !only || name === only);
+          if (names.length === 0) {
             db.close();
             resolve(0);
             return;
           }
-          const count = db.transaction('lastLocations').objectStore('lastLocations').count();
-          count.onsuccess = () => {
+          const tx = db.transaction(names, 'readonly');
+          let total = 0;
+          for (const name of names) {
+            const count = tx.objectStore(name).count();
+            count.onsuccess = () => {
+              total += count.result;
+            };
+          }
+          tx.oncomplete = () => {
             db.close();
-            resolve(count.result);
+            resolve(total);
           };
-          count.onerror = () => reject(count.error);
+          tx.onerror = () => reject(tx.error);
         };
       }),
+    store,
   );
 }
+
+/** Last locations stored in the mirror, every customer's. */
+export const mirroredLocations = (page: Page) => mirrorRows(page, 'lastLocations');
