@@ -26,6 +26,8 @@ import {
   replaceLocations,
   snapshotLocations,
 } from './location-writes';
+import { createPageGate } from './page-gate';
+import { createQuietTimer } from './quiet-timer';
 import type { RastroDb } from './schema';
 
 /** What the page asks of the worker. */
@@ -120,49 +122,18 @@ export function createLocationsEngine(
   let scope = '';
   let held = new Map<string, LocationItem>();
   let pending: LocationItem[] = [];
-  /** When the first change now waiting came, and the stream's last bytes. */
-  let firstWaiting = 0;
-  let lastBytes = 0;
-  let armed = false;
-  const arm = (ms: number) => {
-    armed = true;
-    schedule(check, ms);
-  };
   /** Merges what waits once the stream is quiet or the first change has waited long enough. */
-  function check() {
-    armed = false;
-    if (pending.length === 0) return;
-    const now = clock();
-    const quiet = now - lastBytes;
-    const waited = now - firstWaiting;
-    if (quiet >= QUIET_MS || waited >= FLUSH_MS) flush();
-    else arm(Math.max(1, Math.min(QUIET_MS - quiet, FLUSH_MS - waited)));
-  }
+  const merging = createQuietTimer({
+    quietMs: QUIET_MS,
+    maxMs: FLUSH_MS,
+    run: () => flush(),
+    schedule,
+    clock,
+  });
   let parser = createLocationStreamParser({ onItem: () => {}, onReady: () => {} });
 
-  /** 'rows' messages posted, and how many of them the page has shown and gone idle after. */
-  let posted = 0;
-  let shown = 0;
-  /** Writes waiting for the page: each for the messages posted before it was queued. */
-  const waiting = new Set<{ need: number; go: () => void }>();
-  function release() {
-    for (const waiter of waiting)
-      if (waiter.need <= shown) {
-        waiting.delete(waiter);
-        waiter.go();
-      }
-  }
-  /** Resolves once the page has shown the first `need` messages, or WRITE_WAIT_MS from now. */
-  function pageShown(need: number): Promise<void> {
-    if (need <= shown) return Promise.resolve();
-    return new Promise((resolve) => {
-      const waiter = { need, go: resolve };
-      waiting.add(waiter);
-      schedule(() => {
-        if (waiting.delete(waiter)) resolve();
-      }, WRITE_WAIT_MS);
-    });
-  }
+  /** Writes wait for the page to have shown what was sent before them (page-gate.ts). */
+  const page = createPageGate(WRITE_WAIT_MS, schedule);
 
   /** Writes run one after another, in the order their changes were merged. */
   let writing: Promise<unknown> = Promise.resolve();
@@ -171,9 +142,9 @@ export function createLocationsEngine(
    * error, if it failed.
    */
   const write = (run: () => Promise<void>): Promise<unknown> => {
-    const need = posted;
+    const turn = page.turn();
     const done = writing
-      .then(() => pageShown(need))
+      .then(turn)
       .then(run)
       .then(
         () => undefined,
@@ -187,7 +158,7 @@ export function createLocationsEngine(
     if (!reset && items.length === 0 && removed.length === 0) return;
     for (let at = 0; at === 0 || at < items.length; at += SLICE) {
       const last = at + SLICE >= items.length;
-      posted += 1;
+      page.posted();
       post({
         type: 'rows',
         scope,
@@ -201,32 +172,15 @@ export function createLocationsEngine(
 
   /** The version of each set as this engine last wrote it (none after a failed write). */
   const versions = new Map<string, number>();
-  /** When the first live write the snapshot lacks, and the last one, happened (0: none). */
-  let snapshotLacks = 0;
-  let lastLiveWrite = 0;
-  let snapshotArmed = false;
-  function snapshotLater() {
-    lastLiveWrite = clock();
-    snapshotLacks ||= lastLiveWrite;
-    if (snapshotArmed) return;
-    snapshotArmed = true;
-    schedule(checkSnapshot, SNAPSHOT_QUIET_MS);
-  }
-  function checkSnapshot() {
-    snapshotArmed = false;
-    if (!snapshotLacks) return;
-    const now = clock();
-    const quiet = now - lastLiveWrite;
-    const waited = now - snapshotLacks;
-    if (quiet < SNAPSHOT_QUIET_MS && waited < SNAPSHOT_MAX_MS) {
-      snapshotArmed = true;
-      schedule(
-        checkSnapshot,
-        Math.max(1, Math.min(SNAPSHOT_QUIET_MS - quiet, SNAPSHOT_MAX_MS - waited)),
-      );
-      return;
-    }
-    snapshotLacks = 0;
+  /** The snapshot is taken again once live writes pause (see SNAPSHOT_QUIET_MS). */
+  const snapshotting = createQuietTimer({
+    quietMs: SNAPSHOT_QUIET_MS,
+    maxMs: SNAPSHOT_MAX_MS,
+    run: () => snapshot(),
+    schedule,
+    clock,
+  });
+  function snapshot() {
     if (!loaded) return;
     // The set now is the set once the writes queued so far are done: taken after them.
     const at = scope;
@@ -240,6 +194,7 @@ export function createLocationsEngine(
   }
 
   function flush() {
+    merging.clear();
     const items = pending;
     pending = [];
     const newer = items.filter((item) => {
@@ -260,7 +215,8 @@ export function createLocationsEngine(
         : await mergeLocations(database, at, items);
       if (version === undefined) return;
       versions.set(at, version);
-      snapshotLater();
+      snapshotting.wait();
+      snapshotting.touch();
     }).then((error) => {
       // The watermark did not move: the stream brings these again after a reconnect.
       if (error) console.warn('locations: merge not written', error);
@@ -278,11 +234,11 @@ export function createLocationsEngine(
     }
     scope = next;
     pending = [];
+    merging.clear();
     held = new Map();
     loaded = false;
     // The mirror is read as written: every write waiting for the page goes now.
-    shown = posted;
-    release();
+    page.openAll();
     await writing;
     const rows = await readLocations(database, next);
     if (scope !== next) return;
@@ -339,7 +295,7 @@ export function createLocationsEngine(
         parser = createLocationStreamParser({
           onItem: (item) => {
             if (message.scope !== scope) return;
-            if (pending.length === 0) firstWaiting = clock();
+            merging.wait();
             pending.push(item);
           },
           onReady: () => post({ type: 'ready', scope: message.scope }),
@@ -347,8 +303,7 @@ export function createLocationsEngine(
         return;
       case 'stream':
         parser.feed(message.bytes);
-        lastBytes = clock();
-        if (pending.length > 0 && !armed) arm(QUIET_MS);
+        merging.touch();
         return;
       case 'stream-end':
         if (pending.length) flush();
@@ -363,8 +318,7 @@ export function createLocationsEngine(
   return {
     handle(message: LocationsRequest): Promise<void> {
       if (message.type === 'idle') {
-        shown = Math.max(shown, message.seen);
-        release();
+        page.shown(message.seen);
         return queue;
       }
       queue = queue
