@@ -23,3 +23,59 @@ test('with the network cut, a reload still shows the shell on every route', asyn
   await context.setOffline(false);
   await expect(page.getByText('Sem conexão', { exact: true })).toBeHidden();
 });
+
+test('offline, pickers and lists say what they have: the kept customers, the own company, or no signal', async ({
+  page,
+  context,
+}) => {
+  // Signed in at once: the map reads the customers while the service worker still installs,
+  // past it. Once it controls the page they are read again through it, and kept.
+  await signInAsAdmin(page);
+  await waitForServiceWorker(page);
+  await expect
+    .poll(() =>
+      page.evaluate(`(async () => {
+        for (const name of await caches.keys()) {
+          if (!name.startsWith('rastro-lookups:')) continue;
+          const kept = await (await caches.open(name)).keys();
+          if (kept.some((r) => new URL(r.url).pathname === '/registros/client')) return true;
+        }
+        return false;
+      })()`),
+    )
+    .toBe(true);
+
+  await context.setOffline(true);
+  await page.reload();
+  const picker = page.getByRole('combobox', { name: 'Cliente' });
+  await expect(picker).toHaveValue('Rastro Demonstração');
+  await page.getByRole('button', { name: 'Mostrar opções de Cliente' }).click();
+  await expect(page.getByRole('option', { name: 'Logística Sul' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Nothing kept (a device that never read the list through the worker): the own company,
+  // and the picker says why the others are missing instead of loading for ever.
+  await page.evaluate(`(async () => {
+    for (const name of await caches.keys())
+      if (name.startsWith('rastro-lookups:')) await caches.delete(name);
+  })()`);
+  await page.reload();
+  await expect(picker).toHaveValue('Rastro Demonstração');
+  await expect(page.getByText('Carregando clientes…')).toHaveCount(0);
+  await picker.fill('');
+  await expect(picker).toHaveAttribute('placeholder', 'Sem conexão: só a sua empresa');
+
+  // A report's vehicles were never read: 'Sem conexão', not 'none'.
+  await page.goto('/reports/positions');
+  await expect(page.getByRole('button', { name: /Veículo/ })).toContainText('Sem conexão');
+  // A list read only online waits for the connection, and says so.
+  await page.goto('/management/users');
+  await expect(
+    page.getByText('Sem conexão: a lista aparece quando a conexão voltar.'),
+  ).toBeVisible();
+  await page.goto('/reports/positions');
+
+  await context.setOffline(false);
+  await page.reload();
+  await expect(page.getByRole('button', { name: /Veículo/ })).toContainText('Selecione');
+});

@@ -8,7 +8,7 @@
  * What one user cached is never shown to the next: the cache is dropped whenever the signed-in
  * user changes (sign-out here or in another tab, a failed refresh, another account).
  */
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, type Query, QueryClient } from '@tanstack/react-query';
 import { HTTPError, TimeoutError } from './client';
 import { onSignOut, session } from './session';
 
@@ -39,10 +39,44 @@ export const queryClient = new QueryClient({
  */
 export const LOOKUP_QUERY = { networkMode: 'offlineFirst' } as const;
 
+/**
+ * A read that cannot show anything yet: no answer, and none on its way until the connection
+ * comes back (paused). Pickers and lists then say so, instead of 'Carregando…' for ever or
+ * 'none' for a list nobody has read. (A failed read is not this: its error is shown.)
+ */
+export function isUnavailable(query: { data: unknown; fetchStatus: string }): boolean {
+  return query.data === undefined && query.fetchStatus === 'paused';
+}
+
+const isLookup = (query: Query) => query.options.networkMode === LOOKUP_QUERY.networkMode;
+
+// The query cache takes the network as up until told otherwise by an `offline` event, which a
+// page opened without signal never gets: reads would fail instead of waiting for it.
+if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+
+/**
+ * Lookups read before the service worker controlled the page (the first visit, a sign-in
+ * made while it installs) went past it, so nothing of them was kept for use without signal:
+ * once it takes control they are read again, through it.
+ */
+export function keepLookupsOnceControlled(
+  client: QueryClient,
+  worker: ServiceWorkerContainer | undefined = globalThis.navigator?.serviceWorker,
+): void {
+  if (!worker || worker.controller) return;
+  worker.addEventListener(
+    'controllerchange',
+    () => void client.invalidateQueries({ predicate: isLookup }),
+    { once: true },
+  );
+}
+
 /** Drops every cached answer (sign-out). */
 export function clearQueryCache(): void {
   queryClient.clear();
 }
+
+keepLookupsOnceControlled(queryClient);
 
 // Sign-out here forgets at once; a change of user (another tab, a failed refresh) too.
 onSignOut(clearQueryCache);

@@ -132,6 +132,7 @@ export const t = {
   },
   network: {
     offline: 'Sem conexão',
+    listOffline: 'Sem conexão: a lista aparece quando a conexão voltar.',
     offlineDetail: 'Você está sem conexão. O que já foi carregado continua disponível.',
     writeNeedsNetwork: 'Sem conexão: esta ação precisa de internet.',
     unreachable: 'Não foi possível falar com o servidor. Verifique a sua conexão.',
@@ -173,6 +174,7 @@ export const t = {
     removeError: 'Erro ao remover cliente',
     picker: 'Cliente',
     pickerPlaceholder: 'Digite para buscar um cliente',
+    pickerOffline: 'Sem conexão: só a sua empresa',
     empty: 'Nenhum cliente encontrado.',
     created: 'Cliente criado.',
     saved: 'Cliente salvo.',

@@ -14,6 +14,7 @@ import {
   TableBody,
   TableHeader,
 } from 'react-aria-components';
+import { t } from '../i18n/pt-BR';
 
 export interface ColumnDef<T> {
   id: string;
@@ -35,7 +36,8 @@ export function DataTable<T extends { id: string }>({
   sort,
   onSortChange,
   empty,
-  loading,
+  loading = false,
+  unavailable = false,
 }: {
   label: string;
   columns: ColumnDef<T>[];
@@ -44,12 +46,15 @@ export function DataTable<T extends { id: string }>({
   onSortChange?: ((sort: Sort) => void) | undefined;
   empty: string;
   loading?: boolean;
+  /** Nothing could be read (no signal, no copy kept): says so, not 'Carregando…' for ever. */
+  unavailable?: boolean;
 }) {
+  const waiting = loading && !unavailable;
   const descriptor: SortDescriptor | undefined = sort
     ? { column: sort.column, direction: sort.direction === 'asc' ? 'ascending' : 'descending' }
     : undefined;
   return (
-    <div className="table-wrap" aria-busy={loading || undefined}>
+    <div className="table-wrap" aria-busy={waiting || undefined}>
       <Table
         aria-label={label}
         className="data-table"
@@ -80,7 +85,11 @@ export function DataTable<T extends { id: string }>({
           // Rows are drawn again when the columns change (a column that appears once its data
           // arrives, such as a customer's 'Empresa').
           dependencies={[columns]}
-          renderEmptyState={() => <p className="table-empty">{loading ? 'Carregando…' : empty}</p>}
+          renderEmptyState={() => (
+            <p className="table-empty">
+              {waiting ? 'Carregando…' : unavailable ? t.network.listOffline : empty}
+            </p>
+          )}
         >
           {(item) => (
             <Row id={item.id} columns={columns}>

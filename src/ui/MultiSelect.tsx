@@ -25,6 +25,7 @@ export function MultiSelect({
   description,
   isDisabled,
   isLoading = false,
+  isUnavailable = false,
 }: {
   label: string;
   options: SelectOption[];
@@ -36,11 +37,13 @@ export function MultiSelect({
   isDisabled?: boolean;
   /** The options are still on their way (see Select). */
   isLoading?: boolean;
+  /** The options could not be read (see Select). */
+  isUnavailable?: boolean;
 }) {
   const chosen = value.filter((id) => options.some((o) => o.value === id));
   const shown =
     options.length === 0
-      ? emptyText(isLoading)
+      ? emptyText(isLoading, isUnavailable)
       : chosen.length === 0
         ? 'Selecione'
         : chosen.length === 1

@@ -31,6 +31,7 @@ export function PagedTable<T extends { id: string }>({
   rows,
   total,
   loading,
+  unavailable = false,
   empty,
   controls,
   removal,
@@ -42,6 +43,8 @@ export function PagedTable<T extends { id: string }>({
   rows: T[];
   total: number;
   loading: boolean;
+  /** See DataTable. */
+  unavailable?: boolean;
   empty: string;
   controls: ListControls;
   removal: Removal<T>;
@@ -58,6 +61,7 @@ export function PagedTable<T extends { id: string }>({
         onSortChange={controls.setSort}
         empty={empty}
         loading={loading}
+        unavailable={unavailable}
       />
       <Pagination
         page={controls.page}

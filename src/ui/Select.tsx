@@ -10,6 +10,7 @@ import {
   SelectValue,
   Text,
 } from 'react-aria-components';
+import { t } from '../i18n/pt-BR';
 import { ChevronDownIcon } from './icons';
 
 export interface SelectOption {
@@ -17,9 +18,12 @@ export interface SelectOption {
   value: string;
 }
 
-/** What an empty select shows: still loading, or nothing to choose. */
-export const emptyText = (loading: boolean) =>
-  loading ? 'Carregando…' : 'Nenhuma opção disponível';
+/**
+ * What an empty select shows: still loading; the list could not be read (no signal and no copy
+ * kept: an empty list then says nothing of what there is); or nothing to choose.
+ */
+export const emptyText = (loading: boolean, unavailable = false) =>
+  loading ? 'Carregando…' : unavailable ? t.network.offline : 'Nenhuma opção disponível';
 
 export function Select({
   label,
@@ -32,6 +36,7 @@ export function Select({
   isDisabled,
   placeholder = 'Selecione',
   isLoading = false,
+  isUnavailable = false,
   className = 'field',
 }: {
   label: string;
@@ -45,6 +50,8 @@ export function Select({
   placeholder?: string;
   /** The options are still on their way: the list cannot open yet, and says so. */
   isLoading?: boolean;
+  /** The options could not be read (no signal, no copy kept): says so instead of 'none'. */
+  isUnavailable?: boolean;
   className?: string;
 }) {
   // react-aria does not open a select without options: disable it and say why instead of a
@@ -58,7 +65,7 @@ export function Select({
       isRequired={isRequired}
       isDisabled={isDisabled || empty}
       isInvalid={Boolean(errorMessage)}
-      placeholder={empty ? emptyText(isLoading) : placeholder}
+      placeholder={empty ? emptyText(isLoading, isUnavailable) : placeholder}
     >
       <Label>{label}</Label>
       <Button className="select-button">

@@ -24,6 +24,7 @@ import {
   pendingAcknowledgements,
 } from '../../api/alerts';
 import { keys } from '../../api/keys';
+import { isUnavailable } from '../../api/query';
 import {
   ALERT_TYPE_LABELS,
   ALERT_TYPES,
@@ -258,7 +259,13 @@ export function AlertsHistoryPage() {
             items={rows}
             dependencies={[canAck, pendingAcks.data]}
             renderEmptyState={() => (
-              <p className="table-empty">{list.isPending ? 'Carregando…' : t.alerts.empty}</p>
+              <p className="table-empty">
+                {isUnavailable(list)
+                  ? t.network.listOffline
+                  : list.isPending
+                    ? 'Carregando…'
+                    : t.alerts.empty}
+              </p>
             )}
           >
             {(alert) => (

@@ -16,7 +16,7 @@ export function CustomerPicker({
   errorMessage?: string | undefined;
   isRequired?: boolean;
 }) {
-  const { options, loading } = useCustomerOptions();
+  const { options, loading, unavailable } = useCustomerOptions();
   return (
     <ComboBox
       label={label}
@@ -26,7 +26,13 @@ export function CustomerPicker({
       errorMessage={errorMessage}
       isRequired={isRequired}
       isLoading={loading}
-      placeholder={loading ? 'Carregando clientes…' : t.customers.pickerPlaceholder}
+      placeholder={
+        loading
+          ? 'Carregando clientes…'
+          : unavailable
+            ? t.customers.pickerOffline
+            : t.customers.pickerPlaceholder
+      }
     />
   );
 }

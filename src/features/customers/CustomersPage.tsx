@@ -2,6 +2,7 @@
 import { Link } from 'react-aria-components';
 import { deleteCustomer } from '../../api/customers';
 import { keys } from '../../api/keys';
+import { isUnavailable } from '../../api/query';
 import type { CustomerRow } from '../../contract';
 import { useCan } from '../../hooks/useCan';
 import { useInvalidate } from '../../hooks/useInvalidate';
@@ -121,6 +122,7 @@ export function CustomersPage() {
         rows={list.data?.clients ?? []}
         total={list.data?.total ?? 0}
         loading={list.isPending}
+        unavailable={isUnavailable(list)}
         empty={t.customers.empty}
         controls={controls}
         removal={removal}

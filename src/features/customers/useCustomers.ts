@@ -8,7 +8,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { type CustomerListParams, getCustomer, listCustomers } from '../../api/customers';
 import { keys } from '../../api/keys';
-import { LOOKUP_QUERY } from '../../api/query';
+import { isUnavailable, LOOKUP_QUERY } from '../../api/query';
 import { type CustomerRow, customerOptions } from '../../contract';
 import { selectedClientKey } from '../../db/locations-boot';
 import { useErrorToast } from '../../hooks/feedback';
@@ -35,7 +35,11 @@ export function useCustomer(id: string | undefined) {
   return query;
 }
 
-/** Every customer the user may see; pickers on every screen share this one read. */
+/**
+ * Every customer the user may see; pickers on every screen share this one read. Without
+ * signal and with no copy kept by the service worker (the list paused or failed), the picker
+ * still offers the user's own company, and says why the others are missing.
+ */
 export function useCustomerOptions() {
   const query = useQuery({
     queryKey: keys.customerOptions,
@@ -44,16 +48,26 @@ export function useCustomerOptions() {
     ...LOOKUP_QUERY,
   });
   useErrorToast(query.error, t.customers.fetchError);
+  const own = useSession()?.user;
   const customers = query.data?.clients;
+  const unavailable = isUnavailable(query);
   return useMemo(
     () => ({
       /** SPEC §3: label=name, value=id. */
-      options: customers ? customerOptions(customers) : [],
-      loading: query.isPending,
+      options: customers
+        ? customerOptions(customers)
+        : unavailable && own
+          ? [{ label: own.clientName, value: own.clientId }]
+          : [],
+      loading: query.isPending && !unavailable,
+      /** The list could not be read (no signal, nothing kept): only the user's own company. */
+      unavailable,
       customers: customers ?? [],
-      nameOf: (id: string) => customers?.find((c) => c.id === id)?.name,
+      nameOf: (id: string) =>
+        customers?.find((c) => c.id === id)?.name ??
+        (id === own?.clientId ? own.clientName : undefined),
     }),
-    [customers, query.isPending],
+    [customers, query.isPending, unavailable, own],
   );
 }
 

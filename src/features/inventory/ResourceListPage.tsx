@@ -8,6 +8,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-aria-components';
 import { keys } from '../../api/keys';
+import { isUnavailable } from '../../api/query';
 import { useErrorToast, useLoadingToast } from '../../hooks/feedback';
 import { useInvalidate } from '../../hooks/useInvalidate';
 import { type ListControlsState, useListControls, useRemoval } from '../../hooks/useListControls';
@@ -212,6 +213,7 @@ export function ResourceListPage<T extends { id: string }, P, V extends Record<s
           rows={page ? page.rows : list.data ? config.items(list.data) : []}
           total={page ? page.total : list.data ? config.total(list.data) : 0}
           loading={mirrored ? mirrored.rows === undefined : list.isPending}
+          unavailable={!mirrored && isUnavailable(list)}
           empty={config.messages.empty}
           controls={controls}
           removal={removal}

@@ -15,6 +15,7 @@ import {
   vehicleImageUrl,
 } from '../../api/commands';
 import { keys } from '../../api/keys';
+import { isUnavailable } from '../../api/query';
 import { COMMAND_LABELS, COMMAND_STATUS_LABELS, type Vehicle } from '../../contract';
 import { requireOnline, toastError, useErrorToast } from '../../hooks/feedback';
 import { useCan } from '../../hooks/useCan';
@@ -188,6 +189,7 @@ export function VehicleExtras({ vehicle, onChange }: { vehicle: Vehicle; onChang
           rows={commands.data ?? []}
           empty="Nenhum comando enviado."
           loading={commands.isPending}
+          unavailable={isUnavailable(commands)}
         />
       </section>
       <ConfirmDialog

@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { keys } from '../../api/keys';
-import { LOOKUP_QUERY } from '../../api/query';
+import { isUnavailable, LOOKUP_QUERY } from '../../api/query';
 import { vehiclesApi } from '../../api/resources';
 import { VEHICLE_SEARCH_BY_CLIENT, vehicleOption } from '../../contract';
 import { useErrorToast, useLoadingToast } from '../../hooks/feedback';
@@ -30,11 +30,15 @@ export function useVehicleOptions(clientId: string | null, limit?: number): Sele
   return useVehicleChoices(clientId, limit).options;
 }
 
-/** The options and whether they are still loading (for a picker that says 'Carregando…'). */
+/**
+ * The options, whether they are still loading (a picker that says 'Carregando…') and whether
+ * they could not be read (one that says 'Sem conexão').
+ */
 export function useVehicleChoices(clientId: string | null, limit?: number) {
   const query = useVehicles(clientId, limit);
   return {
     options: (query.data?.vehicles ?? []).map(vehicleOption),
     loading: query.isLoading,
+    unavailable: isUnavailable(query),
   };
 }

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Link } from 'react-aria-components';
 import { keys } from '../../api/keys';
 import { listCharges, paymentSettings } from '../../api/payments';
+import { isUnavailable } from '../../api/query';
 import { type Charge, PAYMENT_METHOD_LABELS } from '../../contract';
 import { useErrorToast } from '../../hooks/feedback';
 import { t } from '../../i18n/pt-BR';
@@ -114,8 +115,9 @@ export function PaymentsPage() {
               setSort(next as Sort<SortColumn>);
               setPage(1);
             }}
-            empty={list.isPending ? 'Carregando…' : t.payments.empty}
-            loading={list.isFetching}
+            empty={t.payments.empty}
+            loading={list.isPending || list.isFetching}
+            unavailable={isUnavailable(list)}
           />
           <Pagination
             page={page}

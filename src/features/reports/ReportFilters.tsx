@@ -32,7 +32,7 @@ export function ReportFilters({
   busy?: boolean;
 }) {
   const [clientId, setClientId] = useSelectedClient();
-  const { options, loading } = useVehicleChoices(clientId);
+  const { options, loading, unavailable } = useVehicleChoices(clientId);
   const [ids, setIds] = useState(initial.ids);
   const [range, setRange] = useState<DayRange>(initial.range);
   const [problem, setProblem] = useState<string>();
@@ -66,6 +66,7 @@ export function ReportFilters({
           onChange={setIds}
           noun={['veículo', 'veículos']}
           isLoading={loading}
+          isUnavailable={unavailable}
         />
       ) : (
         <Select
@@ -74,6 +75,7 @@ export function ReportFilters({
           value={ids[0] ?? null}
           onChange={(id) => setIds([id])}
           isLoading={loading}
+          isUnavailable={unavailable}
         />
       )}
       <TextField

@@ -10,6 +10,7 @@ import { type FormEvent, useState } from 'react';
 import { Form, Link } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import { keys } from '../../api/keys';
+import { isUnavailable } from '../../api/query';
 import { reportsApi } from '../../api/reports';
 import { driversApi } from '../../api/resources';
 import {
@@ -75,7 +76,11 @@ function useDriverOptions(clientId: string | null) {
 
 function RequestForm({ onDone }: { onDone: (request: ReportRequest) => void }) {
   const [clientId, setClientId] = useSelectedClient();
-  const { options: vehicles, loading: vehiclesLoading } = useVehicleChoices(clientId);
+  const {
+    options: vehicles,
+    loading: vehiclesLoading,
+    unavailable: vehiclesUnavailable,
+  } = useVehicleChoices(clientId);
   const drivers = useDriverOptions(clientId);
   const [type, setType] = useState<ReportType>('TRIPS');
   const [ids, setIds] = useState<string[]>([]);
@@ -156,6 +161,7 @@ function RequestForm({ onDone }: { onDone: (request: ReportRequest) => void }) {
           value={ids[0] ?? null}
           onChange={(id) => setIds([id])}
           isLoading={vehiclesLoading}
+          isUnavailable={vehiclesUnavailable}
         />
       ) : (
         <MultiSelect
@@ -165,6 +171,7 @@ function RequestForm({ onDone }: { onDone: (request: ReportRequest) => void }) {
           onChange={setIds}
           noun={['veículo', 'veículos']}
           isLoading={vehiclesLoading}
+          isUnavailable={vehiclesUnavailable}
         />
       )}
       <TextField
@@ -352,6 +359,7 @@ export function ReportsPage() {
           }}
           empty={t.reports.noRequests}
           loading={list.isLoading}
+          unavailable={isUnavailable(list)}
         />
         <Pagination
           page={page}

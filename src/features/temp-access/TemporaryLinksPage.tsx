@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Checkbox, CheckboxGroup, Form, Label } from 'react-aria-components';
 import { keys } from '../../api/keys';
+import { isUnavailable } from '../../api/query';
 import { createTemporaryLink, listTemporaryLinks, revokeTemporaryLink } from '../../api/sharing';
 import { ALL_VEHICLES_BY_CLIENT, LINK_STATE_LABELS, type TemporaryUser } from '../../contract';
 import { requireOnline, toastError, useErrorToast } from '../../hooks/feedback';
@@ -148,6 +149,7 @@ export function TemporaryLinksPage() {
         rows={links.data ?? []}
         empty="Nenhum link criado."
         loading={links.isPending}
+        unavailable={isUnavailable(links)}
       />
     </section>
   );

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Link } from 'react-aria-components';
 import { keys } from '../../api/keys';
+import { isUnavailable } from '../../api/query';
 import { deleteUser, updateUser } from '../../api/users';
 import { canAssignRole, hasPermission, ROLE_LABELS, ROLES, type User } from '../../contract';
 import { requireOnline, toastError } from '../../hooks/feedback';
@@ -144,6 +145,7 @@ export function UsersPage() {
           rows={list.data?.users ?? []}
           total={list.data?.total ?? 0}
           loading={list.isPending}
+          unavailable={isUnavailable(list)}
           empty={t.users.empty}
           controls={controls}
           removal={removal}
