@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import * as v from 'valibot';
+import { CompactLocationsSchema, expandLocations } from '../src/contract/compact-locations';
 import { E2E_OSMAND_URL, E2E_URL } from './env';
 import { mirroredLocations } from './mirror';
 import { ADMIN, Shell, signInAsAdmin, waitForServiceWorker } from './pages';
@@ -80,6 +82,59 @@ test('a position sent to the OsmAnd port appears on the map within 2 seconds', a
   await expect(page.getByRole('dialog', { name: `Veículo ${plate}` })).toContainText(
     `Furgão ${plate}`,
   );
+});
+
+/**
+ * Records the type of every message the page posts to a worker (`window.__posted`); with
+ * `holdIdle`, the page's `idle` notices are recorded but not sent, so the locations worker
+ * writes a read only when its own wait runs out.
+ */
+function watchWorkerPosts(page: Page, holdIdle = false) {
+  return page.addInitScript(`(() => {
+    const post = Worker.prototype.postMessage;
+    window.__posted = [];
+    Worker.prototype.postMessage = function (message, ...rest) {
+      const type = message && typeof message === 'object' ? message.type : undefined;
+      window.__posted.push(type);
+      if (${holdIdle} && type === 'idle') return;
+      return post.call(this, message, ...rest);
+    };
+  })()`);
+}
+const posted = (page: Page) => page.evaluate('window.__posted') as Promise<unknown[]>;
+
+test('the page tells the locations worker when it has shown the rows, and the mirror is written', async ({
+  page,
+}) => {
+  await watchWorkerPosts(page);
+  await signInAsAdmin(page);
+  await expect(listed(page)).toHaveText(/^([4-9]\d|\d{3,}) veículos$/, { timeout: 15_000 });
+  await expect.poll(async () => (await posted(page)).includes('idle')).toBe(true);
+  const count = await countOf(page);
+  await expect.poll(() => mirroredLocations(page)).toBeGreaterThanOrEqual(count);
+});
+
+test('the live stream goes on from the first read before the mirror has it', async ({ page }) => {
+  // The mirror is written late (no idle notice reaches the worker): the stream starts first.
+  await watchWorkerPosts(page, true);
+  const read = page.waitForResponse(
+    (r) =>
+      r.url().includes('/registros/real-time/lastLocation') && r.url().includes('format=compact'),
+  );
+  // The locations stream (the alerts' has `events=alerts`).
+  const stream = page.waitForRequest(
+    (r) => r.url().includes('/registros/real-time/stream') && !r.url().includes('events='),
+  );
+  await signInAsAdmin(page);
+  const items = expandLocations(v.parse(CompactLocationsSchema, await (await read).json()));
+  expect(items.length).toBeGreaterThan(0);
+  const newest = items.map((i) => BigInt(i.eventId)).reduce((a, b) => (b > a ? b : a), 0n);
+  // Resumed after the newest change the read had: nothing read twice, nothing skipped.
+  expect((await (await stream).allHeaders())['last-event-id']).toBe(newest.toString());
+  // The worker still writes the read once its own wait runs out.
+  const count = await countOf(page);
+  await expect.poll(() => mirroredLocations(page)).toBeGreaterThanOrEqual(count);
+  expect(await posted(page)).toContain('idle');
 });
 
 test('offline, a reload still shows the last positions with their age', async ({
