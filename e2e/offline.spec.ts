@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { Shell, signInAsAdmin, waitForServiceWorker } from './pages';
+import { ADMIN, Shell, signInAsAdmin, waitForServiceWorker } from './pages';
 
 test('with the network cut, a reload still shows the shell on every route', async ({
   page,
@@ -73,6 +73,16 @@ test('offline, pickers and lists say what they have: the kept customers, the own
   await expect(
     page.getByText('Sem conexão: a lista aparece quando a conexão voltar.'),
   ).toBeVisible();
+  // So do the dashboard and the support contact; the account shows what the session keeps.
+  await page.goto('/dashboard');
+  await expect(page.getByText('Os números aparecem quando a conexão voltar.')).toBeVisible();
+  await page.goto('/support');
+  await expect(
+    page.getByText('Sem conexão: o contato do suporte aparece quando a conexão voltar.'),
+  ).toBeVisible();
+  await page.goto('/account');
+  await expect(page.getByLabel('Dados da conta')).toContainText(ADMIN.email);
+  await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toHaveCount(0);
   await page.goto('/reports/positions');
 
   await context.setOffline(false);

@@ -2,8 +2,9 @@
  * The worker's data duties (issue 12):
  *
  * - Lookups: the reference GETs that forms and pickers need (customers for pickers, tracker
- *   types, SIM cards, fleets, the vehicle options, CEP answers) are kept in a cache of the
- *   signed-in user's own (`rastro-lookups:<user id>`, the token's subject), served
+ *   types, SIM cards, fleets, the vehicle options, CEP answers, the support contact) are
+ *   kept in a cache of the signed-in user's own (`rastro-lookups:<user id>`, the token's
+ *   subject), served
  *   stale-while-revalidate: the kept copy at once (forms open offline and on a weak signal
  *   without waiting), the network's answer kept for the next time. A write through this
  *   worker to one of those resources (a new fleet, then the rule form that picks it) drops
@@ -31,6 +32,7 @@ const LOOKUPS = [
   /^\/registros\/vehicle$/,
   /^\/tech-integracao\/v1\/fleets$/,
   /^\/registros\/autocomplete\/cep\/\d{8}$/,
+  /^\/registros\/support$/,
 ];
 
 /** The user a bearer token belongs to (its `sub`), read without checking: a cache partition. */

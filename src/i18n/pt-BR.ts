@@ -423,6 +423,7 @@ export const t = {
   },
   // Issue 15: dashboard, payments, support.
   dashboard: {
+    offline: 'Os números aparecem quando a conexão voltar.',
     title: 'Dashboard',
     fetchError: 'Erro ao carregar o dashboard',
     customers: 'Clientes',
@@ -489,6 +490,7 @@ export const t = {
     whatsapp: 'WhatsApp',
     openWhatsapp: 'Conversar no WhatsApp',
     none: 'O contato do suporte não foi configurado neste servidor.',
+    offline: 'Sem conexão: o contato do suporte aparece quando a conexão voltar.',
   },
   // Issue 14: report files and automated reports.
   reportFiles: {

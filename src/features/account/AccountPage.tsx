@@ -9,6 +9,7 @@ import { toClientError } from '../../api/errors';
 import { session } from '../../api/session';
 import { ROLE_LABELS, type SessionUser } from '../../contract';
 import { requireOnline, toastError } from '../../hooks/feedback';
+import { useOnline } from '../../hooks/useOnline';
 import { useSession } from '../../hooks/useSession';
 import { t } from '../../i18n/pt-BR';
 import { Button } from '../../ui/Button';
@@ -63,14 +64,18 @@ export function AccountPage() {
   const current = useSession();
   const [user, setUser] = useState<SessionUser>();
   const [error, setError] = useState<string>();
+  const online = useOnline();
 
+  // Without signal the data kept with the session is shown; read fresh once it is back.
   useEffect(() => {
+    if (!online) return;
     let active = true;
     validateSession()
       .then((fresh) => {
         if (!active) return;
         session.setUser(fresh);
         setUser(fresh);
+        setError(undefined);
       })
       .catch(async (err: unknown) => {
         if (active) setError((await toClientError(err)).message);
@@ -78,9 +83,9 @@ export function AccountPage() {
     return () => {
       active = false;
     };
-  }, []);
+  }, [online]);
 
-  const shown = user ?? (error ? current?.user : undefined);
+  const shown = user ?? (error || !online ? current?.user : undefined);
   return (
     <section className="page" aria-labelledby="page-title">
       <div className="page-header">

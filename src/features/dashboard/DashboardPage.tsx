@@ -9,6 +9,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } 
 import { Link } from 'react-aria-components';
 import { dashboard } from '../../api/dashboard';
 import { keys } from '../../api/keys';
+import { isUnavailable } from '../../api/query';
 import {
   ACTIVITY_BUCKETS,
   ACTIVITY_COLORS,
@@ -22,7 +23,7 @@ import { t } from '../../i18n/pt-BR';
 import { formatDay } from '../../lib/format';
 import { STATE_COLORS, STATE_LABELS } from '../../lib/vehicle-state';
 import { Button } from '../../ui/Button';
-import { Loading } from '../../ui/States';
+import { EmptyState, Loading } from '../../ui/States';
 import { useAccess } from '../areas/useAccess';
 import { CustomerPicker } from '../customers/CustomerPicker';
 import { useSelectedClient } from '../customers/useCustomers';
@@ -164,7 +165,9 @@ export function DashboardPage() {
         <h1 id="page-title">{t.dashboard.title}</h1>
         <div className="dashboard-tools">
           <span className="muted" aria-live="polite">
-            {updated ? t.dashboard.updatedAt(updated) : ''} · {t.dashboard.refreshEvery}
+            {updated
+              ? `${t.dashboard.updatedAt(updated)} · ${t.dashboard.refreshEvery}`
+              : t.dashboard.refreshEvery}
           </span>
           <Button
             variant="secondary"
@@ -183,7 +186,11 @@ export function DashboardPage() {
           <CustomerPicker value={clientId} onChange={setClientId} />
         </div>
       )}
-      {!data || !charts ? (
+      {isUnavailable(query) ? (
+        <EmptyState title={t.network.offline}>
+          <p>{t.dashboard.offline}</p>
+        </EmptyState>
+      ) : !data || !charts ? (
         <Loading label="Carregando…" />
       ) : (
         <>

@@ -117,7 +117,7 @@ export function PaymentsPage() {
             }}
             empty={t.payments.empty}
             loading={list.isPending || list.isFetching}
-            unavailable={isUnavailable(list)}
+            unavailable={isUnavailable(settings) || isUnavailable(list)}
           />
           <Pagination
             page={page}

@@ -5,11 +5,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { keys } from '../../api/keys';
 import { supportContact } from '../../api/payments';
+import { isUnavailable, LOOKUP_QUERY } from '../../api/query';
 import type { SupportContact as Contact } from '../../contract';
 import { t } from '../../i18n/pt-BR';
 
+/** A lookup: kept by the service worker, so that the contact is there without signal. */
 export function useSupportContact() {
-  return useQuery({ queryKey: keys.support, queryFn: supportContact, staleTime: 10 * 60_000 });
+  return useQuery({
+    queryKey: keys.support,
+    queryFn: supportContact,
+    staleTime: 10 * 60_000,
+    ...LOOKUP_QUERY,
+  });
 }
 
 export function hasContact(contact: Contact | undefined): contact is Contact {
@@ -60,13 +67,20 @@ export function SupportContact({ compact = false }: { compact?: boolean }) {
 
 /** The 'Suporte' page of the menu. */
 export function SupportPage() {
-  const { data, isPending } = useSupportContact();
+  const query = useSupportContact();
+  const { data, isPending } = query;
   return (
     <section className="page" aria-labelledby="page-title">
       <div className="page-header">
         <h1 id="page-title">{t.support.title}</h1>
       </div>
-      {hasContact(data) ? <SupportContact /> : !isPending && <p>{t.support.none}</p>}
+      {hasContact(data) ? (
+        <SupportContact />
+      ) : isUnavailable(query) ? (
+        <p>{t.support.offline}</p>
+      ) : (
+        !isPending && <p>{t.support.none}</p>
+      )}
     </section>
   );
 }
