@@ -73,6 +73,12 @@ test('offline, pickers and lists say what they have: the kept customers, the own
   await expect(
     page.getByText('Sem conexão: a lista aparece quando a conexão voltar.'),
   ).toBeVisible();
+  // A mirrored list never synced on this device does not claim there is nothing.
+  await page.goto('/management/vehicles');
+  await expect(
+    page.getByText('Sem conexão: a lista aparece quando a conexão voltar.'),
+  ).toBeVisible();
+  await expect(page.getByText('Nenhum veículo encontrado.')).toHaveCount(0);
   // So do the dashboard and the support contact; the account shows what the session keeps.
   await page.goto('/dashboard');
   await expect(page.getByText('Os números aparecem quando a conexão voltar.')).toBeVisible();

@@ -229,7 +229,10 @@ export function GeofencesPage() {
             <>
               <SearchInput label={t.geofences.search} value={search} onChange={setSearch} />
               {mirror.rows && shown.length === 0 ? (
-                <EmptyState title={t.geofences.empty} />
+                // Never read on this device and no signal: whether there are any is not known.
+                <EmptyState
+                  title={!mirror.syncedAt && !online ? t.network.listOffline : t.geofences.empty}
+                />
               ) : (
                 <ul className="geofence-list" aria-label={t.geofences.list}>
                   {shown.map((g) => (

@@ -213,7 +213,10 @@ export function ResourceListPage<T extends { id: string }, P, V extends Record<s
           rows={page ? page.rows : list.data ? config.items(list.data) : []}
           total={page ? page.total : list.data ? config.total(list.data) : 0}
           loading={mirrored ? mirrored.rows === undefined : list.isPending}
-          unavailable={!mirrored && isUnavailable(list)}
+          unavailable={
+            // A mirror never synced on this device, without signal: what there is is unknown.
+            mirrored ? !mirrored.syncedAt && !online : isUnavailable(list)
+          }
           empty={config.messages.empty}
           controls={controls}
           removal={removal}
