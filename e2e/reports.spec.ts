@@ -1,7 +1,7 @@
 /**
  * Reports on the demo's past week (written on first start): a vehicle's history played back,
  * scrubbed, with the speed chart following; the journeys, positions and distances of the week;
- * a report asked for on the Relatórios screen and found in its list.
+ * a report asked for on the Relatórios screen and found in its list; one asked for offline.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { Shell, signInAsAdmin } from './pages';
@@ -145,4 +145,26 @@ test('a report asked for on Relatórios opens and is listed', async ({ page }) =
   await expect(
     page.getByText('O período máximo deste relatório é de 31 dias (744 horas)'),
   ).toBeVisible();
+});
+
+test('a report asked for without signal says it waits, and comes when the connection is back', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  await signInAsAdmin(page);
+  await page.goto('/reports/histories');
+  await choose(page, 'Veículo', ONIX);
+  await context.setOffline(true);
+  await lastWeek(page);
+  const waiting = page.getByText('O relatório é gerado assim que a conexão voltar.');
+  await expect(waiting).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(waiting).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Mapa do histórico' })).toHaveAttribute(
+    'data-route-points',
+    /^[1-9]\d+$/,
+    { timeout: 20_000 },
+  );
 });

@@ -241,6 +241,7 @@ export const t = {
     fetchError: 'Erro ao buscar veículos',
   },
   reports: {
+    waitsForNetwork: 'O relatório é gerado assim que a conexão voltar.',
     vehicle: 'Veículo',
     vehicles: 'Veículos',
     drivers: 'Motoristas',

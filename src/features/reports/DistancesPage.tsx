@@ -16,6 +16,7 @@ import { type ColumnDef, DataTable } from '../../ui/DataTable';
 import { EmptyState, Loading } from '../../ui/States';
 import { formatDay, periodOf } from './period';
 import { ReportFilters } from './ReportFilters';
+import { ReportPaused } from './ReportPaused';
 import { useReportParams } from './useReportParams';
 
 const DistanceChart = lazy(() =>
@@ -101,6 +102,7 @@ export function DistancesPage() {
         busy={query.isFetching}
       />
       {query.isFetching && <Loading label={t.reports.loading} />}
+      <ReportPaused query={query} />
       {!submitted && <EmptyState title={t.reports.chooseVehicles} />}
       {empty && <EmptyState title="Nenhum quilômetro rodado no período escolhido." />}
       {query.data && !empty && (

@@ -13,6 +13,7 @@ import { EmptyState, Loading } from '../../ui/States';
 import { HistoryView, prefetchChart } from './HistoryView';
 import { periodOf } from './period';
 import { ReportFilters } from './ReportFilters';
+import { ReportPaused } from './ReportPaused';
 import { useReportParams } from './useReportParams';
 
 export function HistoriesPage() {
@@ -44,6 +45,7 @@ export function HistoriesPage() {
         busy={query.isFetching}
       />
       {query.isFetching && <Loading label={t.reports.received(received)} />}
+      <ReportPaused query={query} />
       {!submitted && <EmptyState title={t.reports.chooseVehicle} />}
       {report && !query.isFetching && report.positions.length === 0 && (
         <EmptyState title={t.reports.emptyPeriod} />

@@ -21,6 +21,7 @@ import { type ColumnDef, DataTable } from '../../ui/DataTable';
 import { EmptyState, Loading } from '../../ui/States';
 import { formatCoordinates, formatDateTime, formatShort, periodOf } from './period';
 import { ReportFilters } from './ReportFilters';
+import { ReportPaused } from './ReportPaused';
 import { useReportParams } from './useReportParams';
 
 type JourneyRow =
@@ -111,6 +112,7 @@ function TripMap({ trip, label }: { trip: Trip; label: string }) {
     <section className="report-section" aria-label={label}>
       <h2>{label}</h2>
       {query.isFetching && <Loading label={t.reports.loading} />}
+      <ReportPaused query={query} />
       <MapView label={t.reports.tripMap} className="map trip-map" id="trip-map">
         <BaseTiles config={baseMap} />
         {query.data && <RouteLayer points={query.data.positions} />}
@@ -257,6 +259,7 @@ export function JourneysPage() {
         busy={query.isFetching}
       />
       {query.isFetching && <Loading label={t.reports.loading} />}
+      <ReportPaused query={query} />
       {!submitted && <EmptyState title={t.reports.chooseVehicles} />}
       {query.data && reports.length > 1 && (
         <Totals totals={sumTotals(reports)} label={`${t.reports.totals}: ${t.reports.vehicles}`} />

@@ -30,6 +30,7 @@ import { EmptyState, Loading } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
 import { formatDateTime, periodOf } from './period';
 import { ReportFilters } from './ReportFilters';
+import { ReportPaused } from './ReportPaused';
 import { useReportParams } from './useReportParams';
 
 const number = (value: number | null, digits = 0) =>
@@ -125,6 +126,7 @@ export function PositionsPage() {
         busy={query.isFetching}
       />
       {query.isFetching && <Loading label={t.reports.received(received)} />}
+      <ReportPaused query={query} />
       {!submitted && <EmptyState title={t.reports.chooseVehicle} />}
       {all && !query.isFetching && all.length === 0 && <EmptyState title={t.reports.emptyPeriod} />}
       {all && all.length > 0 && (

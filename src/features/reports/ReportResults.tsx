@@ -14,6 +14,7 @@ import { Button } from '../../ui/Button';
 import { type ColumnDef, DataTable } from '../../ui/DataTable';
 import { EmptyState, Loading } from '../../ui/States';
 import { formatDateTime } from './period';
+import { ReportPaused } from './ReportPaused';
 
 const ALERT_LABELS: Record<string, string> = {
   OVERSPEED: 'Excesso de velocidade',
@@ -148,6 +149,7 @@ export function ReportResults({
         </Button>
       </div>
       {query.isFetching && <Loading label={t.reports.loading} />}
+      <ReportPaused query={query} />
       {query.data?.summaries.map((s) => (
         <SummaryCard key={s.vehicleId} summary={s} />
       ))}
