@@ -118,13 +118,15 @@ test('a temporary link opens without signing in and stops working once revoked',
   await stranger.close();
 });
 
-test('the vehicles list still shows after going offline and reloading', async ({
+test('the vehicles list and a vehicle still show after going offline and reloading', async ({
   page,
   context,
 }) => {
   const { plate } = fresh();
   await signInAsAdmin(page);
   await createVehicle(page, plate, `Offline ${plate}`);
+  await expect(page).toHaveURL(/\/management\/vehicles\/[0-9a-f-]{36}$/);
+  const vehiclePage = new URL(page.url()).pathname;
 
   await page.goto('/management/vehicles');
   const table = page.getByRole('grid', { name: 'Veículos' });
@@ -142,7 +144,23 @@ test('the vehicles list still shows after going offline and reloading', async ({
     .getByRole('searchbox', { name: /Buscar veículos/ })
     .fill(`offline ${plate.toLowerCase()}`);
   await expect(table.getByRole('rowheader')).toHaveCount(1);
+
+  // Its page: as this device keeps it, read only (saving needs the server).
+  await page.goto(vehiclePage);
+  await expect(page.getByRole('heading', { level: 1, name: `Offline ${plate}` })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'dados salvos neste aparelho' }),
+  ).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Placa' })).toHaveValue(plate);
+  await expect(page.getByRole('textbox', { name: 'Placa' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Salvar' })).toHaveCount(0);
+  // A record the device does not keep says it waits for the connection.
+  await page.goto('/management/trackers/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByText('Os dados aparecem quando a conexão voltar.')).toBeVisible();
+
   await context.setOffline(false);
+  await page.goto(vehiclePage);
+  await expect(page.getByRole('textbox', { name: 'Placa' })).toBeEnabled();
 });
 
 test('the plate lookup fills the vehicle form, and says when a plate is unknown', async ({

@@ -89,3 +89,15 @@ export function useMirroredDrivers(
     syncDrivers,
   );
 }
+
+/**
+ * One mirrored record (a vehicle or driver opened from a list or the map): `undefined` while it
+ * is read, `null` when this device does not have it.
+ */
+export function useMirroredVehicle(id: string | undefined): Vehicle | null | undefined {
+  return useLiveQuery(async () => (id ? ((await db.vehicles.get(id)) ?? null) : null), [id]);
+}
+
+export function useMirroredDriver(id: string | undefined): Driver | null | undefined {
+  return useLiveQuery(async () => (id ? ((await db.drivers.get(id)) ?? null) : null), [id]);
+}

@@ -163,6 +163,8 @@ export const t = {
     create: 'Criar',
     company: 'Empresa',
     readOnly: 'Somente leitura: o seu nível de acesso não permite alterar este registro.',
+    fromDevice: 'Sem conexão: dados salvos neste aparelho. Para alterar, conecte-se.',
+    itemOffline: 'Os dados aparecem quando a conexão voltar.',
     loading: 'Carregando…',
     fixErrors: 'Corrija os campos destacados.',
     sortBy: 'Ordenar por',

@@ -5,9 +5,10 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect } from 'react';
-import { Checkbox, CheckboxGroup, Form, Label } from 'react-aria-components';
+import { Checkbox, CheckboxGroup, Form, Label, Link } from 'react-aria-components';
 import { useNavigate, useParams } from 'react-router';
 import { keys } from '../../api/keys';
+import { isUnavailable } from '../../api/query';
 import { useErrorToast } from '../../hooks/feedback';
 import { useForm } from '../../hooks/useForm';
 import { useInvalidate } from '../../hooks/useInvalidate';
@@ -16,7 +17,7 @@ import { Switch } from '../../ui/Choice';
 import { FormActions } from '../../ui/FormActions';
 import { toast } from '../../ui/feedback/toasts';
 import { Select } from '../../ui/Select';
-import { Loading } from '../../ui/States';
+import { EmptyState, Loading } from '../../ui/States';
 import { PasswordField, TextField } from '../../ui/TextField';
 import { useAccess } from '../areas/useAccess';
 import { CustomerPicker } from '../customers/CustomerPicker';
@@ -138,9 +139,16 @@ export function ResourceFormPage<T extends { id: string }, P, V extends Record<s
   const dynamic: Partial<Record<string, { label: string; value: string }[]>> =
     config.useOptions?.(values) ?? {};
 
+  // Without signal a mirrored record is shown as this device keeps it (read only: saving needs
+  // the server); any other waits for the connection, and says so.
+  const kept = config.mirror?.useItem(id);
+  const offline = !creating && isUnavailable(loaded);
+  const item = loaded.data ?? (offline ? (kept ?? undefined) : undefined);
+  const fromDevice = !loaded.data && item !== undefined;
+
   useEffect(() => {
-    if (loaded.data) setValues(config.fromItem(loaded.data));
-  }, [loaded.data, setValues, config]);
+    if (item) setValues(config.fromItem(item));
+  }, [item, setValues, config]);
   useErrorToast(loaded.error, config.messages.fetchError);
 
   async function save(event: FormEvent<HTMLFormElement>) {
@@ -164,20 +172,39 @@ export function ResourceFormPage<T extends { id: string }, P, V extends Record<s
     );
   }
 
-  if (!creating && loaded.isPending) return <Loading label={t.list.loading} />;
-  const name = loaded.data ? config.nameOf(loaded.data) : '';
+  if (offline && !item && (kept === null || !config.mirror))
+    return (
+      <section className="page" aria-labelledby="page-title">
+        <div className="page-header">
+          <h1 id="page-title">{config.title}</h1>
+        </div>
+        <EmptyState title={t.network.offline}>
+          <p>{t.list.itemOffline}</p>
+          <Link href={config.basePath}>{t.list.back}</Link>
+        </EmptyState>
+      </section>
+    );
+  if (!creating && loaded.isPending && !item) return <Loading label={t.list.loading} />;
+  const name = item ? config.nameOf(item) : '';
+  const locked = readOnly || fromDevice;
   return (
     <section className="page" aria-labelledby="page-title">
       <div className="page-header">
         <h1 id="page-title">
-          {creating ? config.newTitle : readOnly ? name : `${t.list.edit}: ${name}`}
+          {creating ? config.newTitle : locked ? name : `${t.list.edit}: ${name}`}
         </h1>
       </div>
-      {readOnly && <p className="muted">{t.list.readOnly}</p>}
+      {fromDevice ? (
+        <p className="mirror-state mirror-offline" role="status">
+          {t.list.fromDevice}
+        </p>
+      ) : (
+        readOnly && <p className="muted">{t.list.readOnly}</p>
+      )}
       <Form ref={form.formRef} className="form form-grid" onSubmit={save} validationBehavior="aria">
-        {!readOnly &&
+        {!locked &&
           config.tools?.(values, (changes) => setValues((current) => ({ ...current, ...changes })))}
-        <fieldset className="form-fields" disabled={readOnly}>
+        <fieldset className="form-fields" disabled={locked}>
           {config.fields
             .filter((field) => creating || !field.createOnly)
             .filter((field) => !field.shownWhen || field.shownWhen(values))
@@ -196,7 +223,7 @@ export function ResourceFormPage<T extends { id: string }, P, V extends Record<s
           back={config.basePath}
           pending={form.pending}
           error={form.formError}
-          readOnly={readOnly}
+          readOnly={locked}
         />
       </Form>
       {!creating && loaded.data && config.extra?.(loaded.data, reload)}

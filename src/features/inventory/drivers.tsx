@@ -1,7 +1,7 @@
 /** Drivers (SPEC §7 registros/driver): mirrored on the device; only active ones by default. */
 import { driversApi } from '../../api/resources';
 import { type Driver, DriverCreateSchema, LICENSE_CATEGORIES } from '../../contract';
-import { useMirroredDrivers } from '../../db/hooks';
+import { useMirroredDriver, useMirroredDrivers } from '../../db/hooks';
 import { maskCpf, maskPhone } from '../../lib/masks';
 import { matchesSearch } from '../../lib/text';
 import type { ResourceConfig } from './resource';
@@ -108,6 +108,7 @@ export const driverScreen: ResourceConfig<
   messages: messages('motorista', 'o', 'motoristas'),
   mirror: {
     useRows: useMirroredDrivers,
+    useItem: useMirroredDriver,
     matches: (d, q) => matchesSearch(`${d.completName} ${d.cpf} ${d.rfidCode ?? ''}`, q),
     sortValue: (d, column) => (column === 'createdAt' ? d.createdAt : d.completName),
     shown: (d) => d.active,

@@ -80,6 +80,8 @@ export interface ResourceConfig<T extends { id: string }, P, V extends Record<st
   mirror?: {
     /** `scope`: the selected customer's company ids (itself and those below it), or 'all'. */
     useRows: (clientId: string | null, scope: readonly string[] | 'all') => Mirrored<T>;
+    /** One record from the mirror (`null`: not on this device), shown without signal. */
+    useItem: (id: string | undefined) => T | null | undefined;
     matches: (item: T, query: string) => boolean;
     sortValue: (item: T, column: string) => string | number;
     /** What the list shows by default (drivers: only active ones, SPEC §3). */

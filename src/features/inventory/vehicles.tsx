@@ -1,7 +1,7 @@
 /** Vehicles (SPEC §7 registros/vehicle): mirrored on the device, searched by plate as typed. */
 import { vehiclesApi } from '../../api/resources';
 import { VEHICLE_TYPES, type Vehicle, VehicleCreateSchema } from '../../contract';
-import { useMirroredVehicles } from '../../db/hooks';
+import { useMirroredVehicle, useMirroredVehicles } from '../../db/hooks';
 import { t } from '../../i18n/pt-BR';
 import { maskPlate } from '../../lib/masks';
 import { matchesSearch } from '../../lib/text';
@@ -126,6 +126,7 @@ export const vehicleScreen: ResourceConfig<
   extra: (vehicle, reload) => <VehicleExtras vehicle={vehicle} onChange={reload} />,
   mirror: {
     useRows: useMirroredVehicles,
+    useItem: useMirroredVehicle,
     matches: (v, q) => matchesSearch(`${v.plate} ${v.name} ${v.brand ?? ''} ${v.model ?? ''}`, q),
     sortValue: (v, column) =>
       column === 'name' ? v.name : column === 'createdAt' ? v.createdAt : v.plate,
