@@ -79,6 +79,10 @@ test('offline, pickers and lists say what they have: the kept customers, the own
     page.getByText('Sem conexão: a lista aparece quando a conexão voltar.'),
   ).toBeVisible();
   await expect(page.getByText('Nenhum veículo encontrado.')).toHaveCount(0);
+  // A record the device does not keep waits for the connection too.
+  const me = await page.evaluate('JSON.parse(localStorage.getItem("authState")).user.id');
+  await page.goto(`/management/users/${me}`);
+  await expect(page.getByText('Os dados aparecem quando a conexão voltar.')).toBeVisible();
   // So do the dashboard and the support contact; the account shows what the session keeps.
   await page.goto('/dashboard');
   await expect(page.getByText('Os números aparecem quando a conexão voltar.')).toBeVisible();

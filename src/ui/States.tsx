@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { ProgressBar } from 'react-aria-components';
+import { Link, ProgressBar } from 'react-aria-components';
+import { t } from '../i18n/pt-BR';
 
 const PIN =
   'M24 4a14 14 0 0 0-14 14c0 10.5 14 26 14 26s14-15.5 14-26A14 14 0 0 0 24 4Zm0 19a5 5 0 1 1 0-10 5 5 0 0 1 0 10Z';
@@ -23,6 +24,24 @@ export function EmptyState({
       </svg>
       <p className="empty-state-title">{title}</p>
       {children}
+    </section>
+  );
+}
+
+/**
+ * A record opened without signal that this device does not keep: its page says the data come
+ * with the connection (the read waits for it), with the way back to its list.
+ */
+export function OfflineRecord({ title, back }: { title: string; back: string }) {
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <div className="page-header">
+        <h1 id="page-title">{title}</h1>
+      </div>
+      <EmptyState title={t.network.offline}>
+        <p>{t.list.itemOffline}</p>
+        <Link href={back}>{t.list.back}</Link>
+      </EmptyState>
     </section>
   );
 }

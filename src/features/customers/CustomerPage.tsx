@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { createCustomer, lookupCep, updateCustomer } from '../../api/customers';
 import { toClientError } from '../../api/errors';
 import { keys } from '../../api/keys';
+import { isUnavailable } from '../../api/query';
 import {
   BRAZIL_STATES,
   type Customer,
@@ -24,7 +25,7 @@ import { RadioGroup, Switch } from '../../ui/Choice';
 import { FormActions } from '../../ui/FormActions';
 import { toast } from '../../ui/feedback/toasts';
 import { Select } from '../../ui/Select';
-import { Loading } from '../../ui/States';
+import { Loading, OfflineRecord } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
 import { CustomerPicker } from './CustomerPicker';
 import { useCustomer } from './useCustomers';
@@ -163,6 +164,8 @@ export function CustomerPage() {
     );
   }
 
+  if (!creating && isUnavailable(loaded))
+    return <OfflineRecord title={t.customers.title} back={'/management/customers'} />;
   if (!creating && loaded.isPending) return <Loading label={t.list.loading} />;
   const juridical = values.personKind === 'juridical';
   return (

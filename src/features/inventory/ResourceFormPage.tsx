@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect } from 'react';
-import { Checkbox, CheckboxGroup, Form, Label, Link } from 'react-aria-components';
+import { Checkbox, CheckboxGroup, Form, Label } from 'react-aria-components';
 import { useNavigate, useParams } from 'react-router';
 import { keys } from '../../api/keys';
 import { isUnavailable } from '../../api/query';
@@ -17,7 +17,7 @@ import { Switch } from '../../ui/Choice';
 import { FormActions } from '../../ui/FormActions';
 import { toast } from '../../ui/feedback/toasts';
 import { Select } from '../../ui/Select';
-import { EmptyState, Loading } from '../../ui/States';
+import { Loading, OfflineRecord } from '../../ui/States';
 import { PasswordField, TextField } from '../../ui/TextField';
 import { useAccess } from '../areas/useAccess';
 import { CustomerPicker } from '../customers/CustomerPicker';
@@ -173,17 +173,7 @@ export function ResourceFormPage<T extends { id: string }, P, V extends Record<s
   }
 
   if (offline && !item && (kept === null || !config.mirror))
-    return (
-      <section className="page" aria-labelledby="page-title">
-        <div className="page-header">
-          <h1 id="page-title">{config.title}</h1>
-        </div>
-        <EmptyState title={t.network.offline}>
-          <p>{t.list.itemOffline}</p>
-          <Link href={config.basePath}>{t.list.back}</Link>
-        </EmptyState>
-      </section>
-    );
+    return <OfflineRecord title={config.title} back={config.basePath} />;
   if (!creating && loaded.isPending && !item) return <Loading label={t.list.loading} />;
   const name = item ? config.nameOf(item) : '';
   const locked = readOnly || fromDevice;

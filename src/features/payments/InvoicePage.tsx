@@ -9,6 +9,7 @@ import { Link } from 'react-aria-components';
 import { useParams } from 'react-router';
 import { keys } from '../../api/keys';
 import { getInvoice } from '../../api/payments';
+import { isUnavailable } from '../../api/query';
 import { type Invoice, PAYMENT_METHOD_LABELS } from '../../contract';
 import { useErrorToast } from '../../hooks/feedback';
 import { t } from '../../i18n/pt-BR';
@@ -125,6 +126,10 @@ export function InvoicePage() {
       </div>
       {settings.data && !settings.data.configured ? (
         <NotConfigured />
+      ) : isUnavailable(settings) || isUnavailable(query) ? (
+        <EmptyState title={t.network.offline}>
+          <p>{t.list.itemOffline}</p>
+        </EmptyState>
       ) : query.isPending ? (
         <Loading label="Carregando…" />
       ) : !invoice ? (

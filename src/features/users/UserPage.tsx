@@ -6,6 +6,7 @@ import { type FormEvent, useEffect } from 'react';
 import { Form } from 'react-aria-components';
 import { useNavigate, useParams } from 'react-router';
 import { keys } from '../../api/keys';
+import { isUnavailable } from '../../api/query';
 import { createUser, updateUser } from '../../api/users';
 import {
   assignableRoles,
@@ -23,7 +24,7 @@ import { Switch } from '../../ui/Choice';
 import { FormActions } from '../../ui/FormActions';
 import { toast } from '../../ui/feedback/toasts';
 import { Select } from '../../ui/Select';
-import { FormMessage, Loading } from '../../ui/States';
+import { FormMessage, Loading, OfflineRecord } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
 import { CustomerPicker } from '../customers/CustomerPicker';
 import { useSelectedClient } from '../customers/useCustomers';
@@ -99,6 +100,8 @@ export function UserPage() {
     });
   }
 
+  if (!creating && isUnavailable(loaded))
+    return <OfflineRecord title={t.users.title} back={'/management/users'} />;
   if (!creating && loaded.isPending) return <Loading label={t.list.loading} />;
   return (
     <section className="page" aria-labelledby="page-title">
