@@ -37,7 +37,7 @@ export function useCustomer(id: string | undefined) {
 
 /**
  * Every customer the user may see; pickers on every screen share this one read. Without
- * signal and with no copy kept by the service worker (the list paused or failed), the picker
+ * signal and with no copy kept by the service worker (the read paused), the picker
  * still offers the user's own company, and says why the others are missing.
  */
 export function useCustomerOptions() {
