@@ -99,3 +99,51 @@ test('offline, pickers and lists say what they have: the kept customers, the own
   await page.reload();
   await expect(page.getByRole('button', { name: /Veículo/ })).toContainText('Selecione');
 });
+
+test('offline, the alert history shows the pages kept on the last visit, with their age', async ({
+  page,
+  context,
+}) => {
+  await signInAsAdmin(page);
+  await page.goto('/fleet-management/alerts/alerts-history');
+  await waitForServiceWorker(page);
+  const table = page.getByRole('grid', { name: 'Histórico de alertas' });
+  await expect(table).toBeVisible();
+  // Kept by the worker once it controls the page (read again through it if read before).
+  await expect
+    .poll(() =>
+      page.evaluate(`(async () => {
+        for (const name of await caches.keys()) {
+          if (!name.startsWith('rastro-lookups:')) continue;
+          const kept = await (await caches.open(name)).keys();
+          if (kept.some((r) => new URL(r.url).pathname === '/registros/alerts')) return true;
+        }
+        return false;
+      })()`),
+    )
+    .toBe(true);
+  const shown = await table.getByRole('row').count();
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(
+    page.getByRole('status').filter({ hasText: /^Sem conexão — dados de \d\d:\d\d$/ }),
+  ).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(shown);
+  await expect(page.getByText('Sem conexão: a lista aparece quando a conexão voltar.')).toHaveCount(
+    0,
+  );
+
+  // A page never read: no rows of another page under its filters, and why.
+  await page.getByRole('button', { name: /Tipo$/ }).click();
+  await page.getByRole('option', { name: 'Combustível baixo', exact: true }).click();
+  await expect(
+    page.getByText('Sem conexão: a lista aparece quando a conexão voltar.'),
+  ).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(
+    page.getByText('Sem conexão: a lista aparece quando a conexão voltar.'),
+  ).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: /dados de/ })).toHaveCount(0);
+});

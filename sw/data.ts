@@ -12,6 +12,10 @@
  *   what was just written. Caching for one user drops every other user's lookups, and
  *   sign-out drops them all (the page deletes the caches): nothing private survives another
  *   user's sign-in on the same device.
+ * - The alert history: its pages (and the top bar's count) are read network first and the
+ *   answers kept in the same per-user cache (the newest `KEPT_PAGES`); when the network cannot
+ *   answer, the kept copy of the same page is, marked with when it was kept (`KEPT_AT_HEADER`),
+ *   so that an operator without signal still sees the alerts of their last visit, and their age.
  * - Acknowledgements made offline: a `PUT registros/alerts/ack` (or ack-all) that cannot
  *   reach the server is queued (Workbox background sync) and answered 202 `{ queued: true }`,
  *   so the history shows it as pending; it is sent when the connection returns (the sync
@@ -20,6 +24,7 @@
  */
 import { Queue } from 'workbox-background-sync';
 import { registerRoute } from 'workbox-routing';
+import { KEPT_AT_HEADER } from '../src/contract/alerts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -72,6 +77,49 @@ registerRoute(
     (event as ExtendableEvent).waitUntil(fresh.catch(() => undefined));
     // Stale-while-revalidate: the kept copy at once, the network's answer for next time.
     return (await cache.match(request)) ?? fresh;
+  },
+);
+
+/** The alert history's reads, answered network first and kept (see the top of this file). */
+const KEPT_READS = [/^\/registros\/alerts$/];
+const KEPT_PAGES = 30;
+
+/** Keeps an answer, stamped with the time, and forgets the oldest past `KEPT_PAGES` of its path. */
+async function keep(cache: Cache, request: Request, answer: Response) {
+  const headers = new Headers(answer.headers);
+  headers.set(KEPT_AT_HEADER, new Date().toISOString());
+  const stamped = new Response(await answer.blob(), {
+    status: answer.status,
+    statusText: answer.statusText,
+    headers,
+  });
+  const path = new URL(request.url).pathname;
+  // Put again, a page goes last: the list is oldest first.
+  await cache.delete(request);
+  await cache.put(request, stamped);
+  const kept = (await cache.keys()).filter((k) => new URL(k.url).pathname === path);
+  for (const old of kept.slice(0, Math.max(0, kept.length - KEPT_PAGES))) await cache.delete(old);
+}
+
+registerRoute(
+  ({ request, url }) =>
+    request.method === 'GET' &&
+    url.origin === self.location.origin &&
+    KEPT_READS.some((path) => path.test(url.pathname)),
+  async ({ request }) => {
+    const user = userOf(request.headers.get('authorization'));
+    if (!user) return fetch(request);
+    const cache = await lookupCache(user);
+    try {
+      const answer = await fetch(request.clone());
+      if (answer.ok) await keep(cache, request, answer.clone());
+      return answer;
+    } catch (error) {
+      // No network: the kept copy of this very page, or the failure as it was.
+      const kept = await cache.match(request);
+      if (kept) return kept;
+      throw error;
+    }
   },
 );
 

@@ -5,7 +5,13 @@
  */
 import { createParser } from 'eventsource-parser';
 import * as v from 'valibot';
-import { AckResultSchema, type Alert, AlertPageSchema, AlertSchema } from '../contract';
+import {
+  AckResultSchema,
+  type Alert,
+  AlertPageSchema,
+  AlertSchema,
+  KEPT_AT_HEADER,
+} from '../contract';
 import { removeEmptyProperties } from '../lib/clean';
 import { api } from './client';
 import { session } from './session';
@@ -23,12 +29,18 @@ export interface AlertListParams {
   order?: 'asc' | 'desc';
 }
 
+/**
+ * A page of alerts. Without signal the service worker answers with the copy it kept of the same
+ * page, if any: `keptAt` then says when it was kept (absent for the network's answers).
+ */
 export async function listAlerts(params: AlertListParams) {
   const searchParams = removeEmptyProperties({ ...params }) as Record<
     string,
     string | number | boolean
   >;
-  return v.parse(AlertPageSchema, await api.get('registros/alerts', { searchParams }).json());
+  const response = await api.get('registros/alerts', { searchParams });
+  const page = v.parse(AlertPageSchema, await response.json());
+  return { ...page, keptAt: response.headers.get(KEPT_AT_HEADER) ?? undefined };
 }
 
 /**

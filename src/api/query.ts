@@ -34,8 +34,9 @@ export const queryClient = new QueryClient({
 });
 
 /**
- * Lookups for forms and pickers (customers, tracker types, SIM cards, fleets, vehicle options)
- * are read even offline: the service worker answers them from its per-user cache.
+ * Lookups for forms and pickers (customers, tracker types, SIM cards, fleets, vehicle options,
+ * the support contact) and the alert history's pages are read even offline: the service worker
+ * answers them from its per-user cache (sw/data.ts).
  */
 export const LOOKUP_QUERY = { networkMode: 'offlineFirst' } as const;
 

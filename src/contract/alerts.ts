@@ -314,6 +314,12 @@ export const AlertPageSchema = v.object({
 });
 export type AlertPage = v.InferOutput<typeof AlertPageSchema>;
 
+/**
+ * The header the service worker adds to an alert page it answers from its copy, when the
+ * network cannot: when that copy was kept (ISO time). Network answers never carry it.
+ */
+export const KEPT_AT_HEADER = 'x-rastro-kept-at';
+
 export const AckSchema = v.strictObject({
   alertIds: v.pipe(
     v.array(IdSchema),

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-aria-components';
 import { listAlerts } from '../../api/alerts';
 import { keys } from '../../api/keys';
+import { LOOKUP_QUERY } from '../../api/query';
 import { t } from '../../i18n/pt-BR';
 import { BellIcon } from '../../ui/icons';
 
@@ -14,6 +15,7 @@ export function AlertBadge() {
   const open = useQuery({
     queryKey: keys.openAlertCount,
     queryFn: () => listAlerts({ acknowledged: false, limit: 1 }),
+    ...LOOKUP_QUERY,
     staleTime: 60_000,
   });
   const count = open.data?.total ?? 0;

@@ -24,7 +24,7 @@ import {
   pendingAcknowledgements,
 } from '../../api/alerts';
 import { keys } from '../../api/keys';
-import { isUnavailable } from '../../api/query';
+import { LOOKUP_QUERY } from '../../api/query';
 import {
   ALERT_TYPE_LABELS,
   ALERT_TYPES,
@@ -40,6 +40,7 @@ import { formatLocalDateTime } from '../../lib/schedule';
 import { Button } from '../../ui/Button';
 import { ComboBox } from '../../ui/ComboBox';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { MirrorState } from '../../ui/feedback/MirrorState';
 import { toast } from '../../ui/feedback/toasts';
 import { Pagination } from '../../ui/Pagination';
 import { Select } from '../../ui/Select';
@@ -139,9 +140,14 @@ export function AlertsHistoryPage() {
     queryKey: keys.alertList(params),
     queryFn: () => listAlerts(params),
     placeholderData: keepPreviousData,
+    // Offline the read still goes to the service worker, which answers with its kept copy.
+    ...LOOKUP_QUERY,
   });
   useErrorToast(list.error, t.alerts.fetchError);
-  const rows = list.data?.items ?? [];
+  // Without signal and no copy of this page: not the previous page's rows under new filters.
+  const unavailable =
+    list.fetchStatus === 'paused' && (list.data === undefined || list.isPlaceholderData);
+  const rows = unavailable ? [] : (list.data?.items ?? []);
   const selected =
     selection === 'all'
       ? rows.filter((a) => !a.acknowledgedAt).map((a) => a.id)
@@ -177,6 +183,10 @@ export function AlertsHistoryPage() {
         <h1 id="page-title">{t.alerts.history}</h1>
         <EnablePushButton />
       </div>
+      {list.data?.keptAt && !unavailable && (
+        // Answered by the service worker from its copy: the network could not.
+        <MirrorState syncedAt={list.data.keptAt} syncing={false} online={false} />
+      )}
       <div className="filters alert-filters">
         <CustomerPicker value={clientId} onChange={restart(setClientId)} />
         <ComboBox
@@ -260,7 +270,7 @@ export function AlertsHistoryPage() {
             dependencies={[canAck, pendingAcks.data]}
             renderEmptyState={() => (
               <p className="table-empty">
-                {isUnavailable(list)
+                {unavailable
                   ? t.network.listOffline
                   : list.isPending
                     ? 'Carregando…'
@@ -308,7 +318,7 @@ export function AlertsHistoryPage() {
       <Pagination
         page={page}
         limit={limit}
-        total={list.data?.total ?? 0}
+        total={unavailable ? 0 : (list.data?.total ?? 0)}
         onPageChange={(next) => {
           setPage(next);
           setSelection(new Set());

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-aria-components';
 import { listAlerts } from '../../api/alerts';
 import { keys } from '../../api/keys';
+import { LOOKUP_QUERY } from '../../api/query';
 import { t } from '../../i18n/pt-BR';
 import { timeSince } from '../../lib/clock';
 import { AlertTypeChip } from './AlertTypeChip';
@@ -14,6 +15,7 @@ export function VehicleAlerts({ vehicleId, now }: { vehicleId: string; now: numb
   const latest = useQuery({
     queryKey: keys.vehicleAlerts(vehicleId),
     queryFn: () => listAlerts({ vehicleId, limit: 2, sort: 'createdAt', order: 'desc' }),
+    ...LOOKUP_QUERY,
     staleTime: 15_000,
   });
   if (!latest.data) return null;
