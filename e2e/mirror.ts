@@ -42,3 +42,18 @@ export function mirrorRows(page: Page, store?: string): Promise<number> {
 
 /** Last locations stored in the mirror, every customer's. */
 export const mirroredLocations = (page: Page) => mirrorRows(page, 'lastLocations');
+
+/**
+ * Whether the service worker keeps an answer of this path (any query) in the user's cache of
+ * lookups and kept reads (sw/data.ts): what a reload without signal can be answered with.
+ */
+export function keptByWorker(page: Page, pathname: string): Promise<boolean> {
+  return page.evaluate(async (path) => {
+    for (const name of await caches.keys()) {
+      if (!name.startsWith('rastro-lookups:')) continue;
+      const kept = await (await caches.open(name)).keys();
+      if (kept.some((request) => new URL(request.url).pathname === path)) return true;
+    }
+    return false;
+  }, pathname);
+}

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { keptByWorker } from './mirror';
 import { ADMIN, Shell, signInAsAdmin, waitForServiceWorker } from './pages';
 
 test('with the network cut, a reload still shows the shell on every route', async ({
@@ -32,18 +33,7 @@ test('offline, pickers and lists say what they have: the kept customers, the own
   // past it. Once it controls the page they are read again through it, and kept.
   await signInAsAdmin(page);
   await waitForServiceWorker(page);
-  await expect
-    .poll(() =>
-      page.evaluate(`(async () => {
-        for (const name of await caches.keys()) {
-          if (!name.startsWith('rastro-lookups:')) continue;
-          const kept = await (await caches.open(name)).keys();
-          if (kept.some((r) => new URL(r.url).pathname === '/registros/client')) return true;
-        }
-        return false;
-      })()`),
-    )
-    .toBe(true);
+  await expect.poll(() => keptByWorker(page, '/registros/client')).toBe(true);
 
   await context.setOffline(true);
   await page.reload();
@@ -110,18 +100,7 @@ test('offline, the alert history shows the pages kept on the last visit, with th
   const table = page.getByRole('grid', { name: 'Histórico de alertas' });
   await expect(table).toBeVisible();
   // Kept by the worker once it controls the page (read again through it if read before).
-  await expect
-    .poll(() =>
-      page.evaluate(`(async () => {
-        for (const name of await caches.keys()) {
-          if (!name.startsWith('rastro-lookups:')) continue;
-          const kept = await (await caches.open(name)).keys();
-          if (kept.some((r) => new URL(r.url).pathname === '/registros/alerts')) return true;
-        }
-        return false;
-      })()`),
-    )
-    .toBe(true);
+  await expect.poll(() => keptByWorker(page, '/registros/alerts')).toBe(true);
   const shown = await table.getByRole('row').count();
 
   await context.setOffline(true);
