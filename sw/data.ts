@@ -4,9 +4,8 @@
  * - Lookups: the reference GETs that forms and pickers need (customers for pickers, tracker
  *   types, SIM cards, fleets, the vehicle options, CEP answers, the support contact) are
  *   kept in a cache of the signed-in user's own (`rastro-lookups:<user id>`, the token's
- *   subject), served
- *   stale-while-revalidate: the kept copy at once (forms open offline and on a weak signal
- *   without waiting), the network's answer kept for the next time. A write through this
+ *   subject), served stale-while-revalidate: the kept copy at once (forms open offline and on
+ *   a weak signal without waiting), the network's answer kept for the next time. A write through this
  *   worker to one of those resources (a new fleet, then the rule form that picks it) drops
  *   its kept copies once the server has answered, so the next read is the network's and shows
  *   what was just written. Caching for one user drops every other user's lookups, and
