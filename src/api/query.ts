@@ -41,12 +41,19 @@ export const queryClient = new QueryClient({
 export const LOOKUP_QUERY = { networkMode: 'offlineFirst' } as const;
 
 /**
- * A read that cannot show anything yet: no answer, and none on its way until the connection
- * comes back (paused). Pickers and lists then say so, instead of 'Carregando…' for ever or
- * 'none' for a list nobody has read. (A failed read is not this: its error is shown.)
+ * A read that cannot show anything yet: no answer of its own (none, or the previous key's kept
+ * as a placeholder), and none on its way until the connection comes back (paused). Pickers and
+ * lists then say so, instead of 'Carregando…' for ever, 'none' for a list nobody has read, or
+ * another page's rows under new filters. (A failed read is not this: its error is shown.)
  */
-export function isUnavailable(query: { data: unknown; fetchStatus: string }): boolean {
-  return query.data === undefined && query.fetchStatus === 'paused';
+export function isUnavailable(query: {
+  data: unknown;
+  fetchStatus: string;
+  isPlaceholderData?: boolean;
+}): boolean {
+  return (
+    query.fetchStatus === 'paused' && (query.data === undefined || query.isPlaceholderData === true)
+  );
 }
 
 const isLookup = (query: Query) => query.options.networkMode === LOOKUP_QUERY.networkMode;

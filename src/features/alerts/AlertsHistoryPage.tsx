@@ -24,7 +24,7 @@ import {
   pendingAcknowledgements,
 } from '../../api/alerts';
 import { keys } from '../../api/keys';
-import { LOOKUP_QUERY } from '../../api/query';
+import { isUnavailable, LOOKUP_QUERY } from '../../api/query';
 import {
   ALERT_TYPE_LABELS,
   ALERT_TYPES,
@@ -145,8 +145,7 @@ export function AlertsHistoryPage() {
   });
   useErrorToast(list.error, t.alerts.fetchError);
   // Without signal and no copy of this page: not the previous page's rows under new filters.
-  const unavailable =
-    list.fetchStatus === 'paused' && (list.data === undefined || list.isPlaceholderData);
+  const unavailable = isUnavailable(list);
   const rows = unavailable ? [] : (list.data?.items ?? []);
   const selected =
     selection === 'all'
