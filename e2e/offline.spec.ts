@@ -90,6 +90,29 @@ test('offline, pickers and lists say what they have: the kept customers, the own
   await expect(page.getByRole('button', { name: /Veículo/ })).toContainText('Selecione');
 });
 
+test('offline, a list asked for with other filters says so instead of showing the rows it had', async ({
+  page,
+  context,
+}) => {
+  await signInAsAdmin(page);
+  await page.goto('/management/users');
+  const table = page.getByRole('grid', { name: 'Usuários' });
+  await expect(table.getByRole('rowheader', { name: ADMIN.name })).toBeVisible();
+
+  // Read online only: without signal a new search cannot be answered.
+  await context.setOffline(true);
+  await page.getByRole('searchbox', { name: 'Buscar usuários' }).fill('operador');
+  await expect(
+    page.getByText('Sem conexão: a lista aparece quando a conexão voltar.'),
+  ).toBeVisible();
+  await expect(table.getByRole('rowheader', { name: ADMIN.name })).toHaveCount(0);
+
+  // The search is answered once the connection is back.
+  await context.setOffline(false);
+  await expect(table.getByRole('rowheader', { name: /Operador/ }).first()).toBeVisible();
+  await expect(table.getByRole('rowheader', { name: ADMIN.name })).toHaveCount(0);
+});
+
 test('offline, the alert history shows the pages kept on the last visit, with their age', async ({
   page,
   context,

@@ -46,7 +46,11 @@ export function DataTable<T extends { id: string }>({
   onSortChange?: ((sort: Sort) => void) | undefined;
   empty: string;
   loading?: boolean;
-  /** Nothing could be read (no signal, no copy kept): says so, not 'Carregando…' for ever. */
+  /**
+   * Nothing of this list could be read (no signal, no copy kept): says so, not 'Carregando…'
+   * for ever, and shows no rows (a placeholder kept from other filters or another page is not
+   * this list).
+   */
   unavailable?: boolean;
 }) {
   const waiting = loading && !unavailable;
@@ -81,7 +85,7 @@ export function DataTable<T extends { id: string }>({
           )}
         </TableHeader>
         <TableBody
-          items={rows}
+          items={unavailable ? [] : rows}
           // Rows are drawn again when the columns change (a column that appears once its data
           // arrives, such as a customer's 'Empresa').
           dependencies={[columns]}
