@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { CompactLocationsSchema, expandLocations } from '../src/contract/compact-locations';
 import { newestEvent } from '../src/lib/event-id';
 import { E2E_OSMAND_URL, E2E_URL } from './env';
-import { mirroredLocations } from './mirror';
+import { mirroredLocations, mirrorRows } from './mirror';
 import { ADMIN, Shell, signInAsAdmin, waitForServiceWorker } from './pages';
 
 const map = (page: Page) => page.getByRole('region', { name: 'Mapa da frota' });
@@ -162,6 +162,34 @@ test('offline, a reload still shows the last positions with their age', async ({
   await expect(page.getByRole('status').filter({ hasText: 'Ao vivo' })).toBeVisible({
     timeout: 10_000,
   });
+});
+
+test('offline, a vehicle chosen on the map opens its page from the device, its list never opened', async ({
+  page,
+  context,
+}) => {
+  await signInAsAdmin(page);
+  await waitForServiceWorker(page);
+  await expect(listed(page)).toHaveText(/^([4-9]\d|\d{3,}) veículos$/, { timeout: 15_000 });
+  const count = await countOf(page);
+  await expect.poll(() => mirroredLocations(page)).toBeGreaterThanOrEqual(count);
+  // Vehicles and drivers are kept in the background a few seconds after the map is live.
+  await expect
+    .poll(() => mirrorRows(page, 'vehicles'), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(count);
+  await expect.poll(() => mirrorRows(page, 'drivers')).toBeGreaterThan(0);
+
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole('searchbox', { name: 'Buscar veículo' }).fill('pcx-1a23');
+  await rows(page).filter({ hasText: 'PCX1A23' }).click();
+  const popup = page.getByRole('dialog', { name: 'Veículo PCX1A23' });
+  await popup.getByRole('link', { name: 'Ver veículo' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Onix Diretoria' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'dados salvos neste aparelho' }),
+  ).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Placa' })).toHaveValue('PCX1A23');
 });
 
 test('map tiles seen once are kept by the service worker for use without signal', async ({

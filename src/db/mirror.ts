@@ -24,6 +24,17 @@ interface Synced {
 export const SYNC_PAGE = 1000;
 
 /**
+ * How a sync reads: rows per page, and what it waits for between pages. A sync nobody waits
+ * for (the map's, in the background) reads smaller pages and lets the page draw in between,
+ * so that no step of it holds the main thread long.
+ */
+export interface SyncPace {
+  page: number;
+  pause?: () => Promise<void>;
+}
+const AT_ONCE: SyncPace = { page: SYNC_PAGE };
+
+/**
  * The sync state of one mirrored table for one customer. 'v2': a customer's lists include its
  * child companies since then; mirrors synced before start again from the epoch instead of
  * waiting for the children's rows to change.
@@ -31,14 +42,56 @@ export const SYNC_PAGE = 1000;
 export const mirrorKey = (table: 'vehicles' | 'drivers', clientId: string) =>
   `${table}:v2:${clientId}`;
 
-async function sync<T extends Synced, P>(
+/**
+ * Syncs under way, by database and key. A caller arriving while one runs (a list opened during
+ * the map's background sync, a refresh after a write) gets one more sync queued after it, so
+ * what it asks for includes everything up to its call; callers meanwhile share that one.
+ */
+const syncs = new WeakMap<
+  RastroDb,
+  Map<string, { running: Promise<number>; next?: Promise<number> }>
+>();
+
+function sync<T extends Synced, P>(
   database: RastroDb,
   table: 'vehicles' | 'drivers',
   api: ResourceApi<T, P>,
   items: (page: P) => T[],
   clientId: string,
+  pace: SyncPace,
 ): Promise<number> {
   const key = mirrorKey(table, clientId);
+  let byKey = syncs.get(database);
+  if (!byKey) {
+    byKey = new Map();
+    syncs.set(database, byKey);
+  }
+  const held = byKey;
+  const under = held.get(key);
+  if (under) {
+    under.next ??= under.running
+      .catch(() => 0)
+      .then(() => sync(database, table, api, items, clientId, pace));
+    return under.next;
+  }
+  const entry: { running: Promise<number>; next?: Promise<number> } = {
+    running: syncPages(database, table, api, items, clientId, key, pace).finally(() => {
+      if (held.get(key) === entry) held.delete(key);
+    }),
+  };
+  held.set(key, entry);
+  return entry.running;
+}
+
+async function syncPages<T extends Synced, P>(
+  database: RastroDb,
+  table: 'vehicles' | 'drivers',
+  api: ResourceApi<T, P>,
+  items: (page: P) => T[],
+  clientId: string,
+  key: string,
+  pace: SyncPace,
+): Promise<number> {
   const state = await database.syncState.get(key);
   const store = database[table] as unknown as {
     bulkGet(ids: string[]): Promise<(T | undefined)[]>;
@@ -52,7 +105,7 @@ async function sync<T extends Synced, P>(
   let watermark = state?.watermark;
   let changed = 0;
   for (;;) {
-    const rows = items(await api.list({ clientId, limit: SYNC_PAGE, ...cursor }));
+    const rows = items(await api.list({ clientId, limit: pace.page, ...cursor }));
     if (!signedIn()) return changed;
     await database.transaction('rw', database[table], async () => {
       const held = await store.bulkGet(rows.map((row) => row.id));
@@ -69,7 +122,8 @@ async function sync<T extends Synced, P>(
       cursor = { updatedSince: last.updatedAt, afterId: last.id };
       if (!watermark || last.updatedAt > watermark) watermark = last.updatedAt;
     }
-    if (rows.length < SYNC_PAGE) break;
+    if (rows.length < pace.page) break;
+    await pace.pause?.();
   }
   await database.syncState.put({
     key,
@@ -79,23 +133,25 @@ async function sync<T extends Synced, P>(
   return changed;
 }
 
-export function syncVehicles(clientId: string, database: RastroDb = db) {
+export function syncVehicles(clientId: string, database: RastroDb = db, pace = AT_ONCE) {
   return sync<Vehicle, Awaited<ReturnType<typeof vehiclesApi.list>>>(
     database,
     'vehicles',
     vehiclesApi,
     (p) => p.vehicles,
     clientId,
+    pace,
   );
 }
 
-export function syncDrivers(clientId: string, database: RastroDb = db) {
+export function syncDrivers(clientId: string, database: RastroDb = db, pace = AT_ONCE) {
   return sync<Driver, Awaited<ReturnType<typeof driversApi.list>>>(
     database,
     'drivers',
     driversApi,
     (p) => p.drivers,
     clientId,
+    pace,
   );
 }
 

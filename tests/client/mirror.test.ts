@@ -64,6 +64,33 @@ describe('vehicle mirror', () => {
   });
 });
 
+describe('syncs asked for together', () => {
+  it('run one at a time: callers during a sync share one more, which sees what they wrote', async () => {
+    session.set(await login({ email: 'operador.norte@rastro.demo', password: 'rastro-demo' }));
+    const database = new RastroDb('mirror-together-test');
+    await syncVehicles(clientId, database);
+
+    const running = syncVehicles(clientId, database);
+    // Written while a sync runs (after its read, or before: either way the next one has it).
+    const made = await vehiclesApi.create({
+      clientId,
+      name: 'Veículo MIR5E55',
+      plate: 'MIR5E55',
+      type: 'car',
+    });
+    const next = syncVehicles(clientId, database);
+    expect(syncVehicles(clientId, database)).toBe(next);
+    expect(next).not.toBe(running);
+
+    await Promise.all([running, next]);
+    expect((await database.vehicles.get(made.id))?.plate).toBe('MIR5E55');
+    // Nothing under way any more: a new call starts its own sync.
+    const later = syncVehicles(clientId, database);
+    expect(later).not.toBe(next);
+    expect(await later).toBe(0);
+  });
+});
+
 describe('vehicle mirror of a large customer', () => {
   it('syncs 2,500 vehicles changed in the same instant, then 1,500 more, by keyset', async () => {
     const { db } = server.deps.database;

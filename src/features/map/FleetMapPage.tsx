@@ -6,6 +6,7 @@
  */
 import { useMemo, useState } from 'react';
 import { useMirroredGeofences } from '../../db/geofences';
+import { useMirrorsInBackground } from '../../db/hooks';
 import { useLiveLocations } from '../../db/useLiveLocations';
 import { useMapConfig } from '../../hooks/useMapConfig';
 import { PHONE, useMediaQuery } from '../../hooks/useMediaQuery';
@@ -56,6 +57,15 @@ export function FleetMapPage() {
   );
   const geofences = useMirroredGeofences(seesGeofences && showGeofences ? clientId : null);
   const live = useLiveLocations(clientId);
+  // The vehicles' and drivers' pages reached from here open without signal too.
+  useMirrorsInBackground(
+    clientId,
+    {
+      vehicles: useAccess('/management/vehicles').read,
+      drivers: useAccess('/management/drivers').read,
+    },
+    live.live,
+  );
   const online = useOnline();
   const phone = useMediaQuery(PHONE);
   const now = useNow(STATE_CLOCK_MS);
