@@ -52,6 +52,8 @@ test('a vehicle with a tracker and a SIM card, a photo, and a block command with
   await choose(page, 'Tipo', 'Caminhão');
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(shell.toast('Veículo criado.')).toBeVisible();
+  // The record's page follows the save.
+  await expect(page).toHaveURL(/\/management\/vehicles\/[0-9a-f-]{36}$/);
   const vehicleUrl = page.url();
 
   await page.goto('/management/trackers/create');

@@ -11,11 +11,11 @@
  *
  * Public pages use React Router's `lazy`. Signed-in pages must not load for a visitor who is
  * not signed in (the router resolves `lazy` of every matched route at once, before the
- * session guard could send them to the sign-in page): their element is a React `lazy`
- * component, rendered only past the guard, and their loader starts the chunk early only
- * when there is a session, so that a signed-in navigation loads shell and page together.
+ * session guard could send them to the sign-in page): their element reads the chunk only
+ * once rendered past the guard, and their loader loads it first only when there is a
+ * session, so that a signed-in navigation loads shell and page together.
  */
-import { Fragment, lazy, type ReactElement, Suspense } from 'react';
+import { Fragment, type ReactElement, Suspense, use } from 'react';
 import { RouterProvider as AriaRouterProvider, I18nProvider } from 'react-aria-components';
 import {
   createBrowserRouter,
@@ -80,24 +80,42 @@ function once(load: Load): Load {
   };
 }
 
-/** A signed-in route: its chunk loads only past the session guard (see above). */
+/**
+ * A signed-in route: its chunk loads only past the session guard (see above). With a session,
+ * the router's loader waits for it, so the page renders at once when the route is entered; a
+ * page that suspended instead would wait for React's reveal throttle too (up to 300 ms after
+ * the last fallback: most of the offline reload's wait for the map, measured).
+ */
 function signedIn(load: Load, wrap: Wrap = bare): Pick<RouteObject, 'loader' | 'element'> {
-  const get = once(load);
-  const Page = lazy(async () => {
-    const element = await get();
-    return { default: () => element };
-  });
+  const chunk: Chunk = {
+    ready: once(() =>
+      load().then((element) => {
+        chunk.loaded = element;
+        return element;
+      }),
+    ),
+  };
   return {
-    loader: () => {
-      if (session.get()) void get().catch(() => {});
+    loader: async () => {
+      if (session.get()) await chunk.ready().catch(() => {});
       return null;
     },
     element: wrap(
       <Suspense fallback={null}>
-        <Page />
+        <ChunkPage chunk={chunk} />
       </Suspense>,
     ),
   };
+}
+
+/** A signed-in page's chunk: its element once loaded, and the load (one for every caller). */
+interface Chunk {
+  loaded?: ReactElement;
+  ready: Load;
+}
+
+function ChunkPage({ chunk }: { chunk: Chunk }) {
+  return chunk.loaded ?? use(chunk.ready());
 }
 
 /** Areas whose screens exist: the list, and the form for create and edit. */
