@@ -81,11 +81,17 @@ interface Entry {
   /** `title` as a key sorting like the collator with plain comparison (see sortKey). */
   key: string | null;
   textValue: string;
-  text: string;
+  /** What a search looks in (see searchable): folded at the first search, not at load. */
+  text?: string;
   /** What the entry was built from. */
   plate: string | null;
   name: string;
   driver: string | null;
+}
+
+function searchText(entry: Entry): string {
+  entry.text ??= searchable(`${entry.plate ?? ''} ${entry.name} ${entry.driver ?? ''}`);
+  return entry.text;
 }
 
 function byTitle(a: Entry, b: Entry): number {
@@ -115,7 +121,6 @@ function useEntries(items: LocationItem[]): Entry[] {
           title,
           key: sortKey(title),
           textValue: `${item.plate ?? ''} ${item.name}`,
-          text: searchable(`${item.plate ?? ''} ${item.name} ${item.driver ?? ''}`),
           plate: item.plate,
           name: item.name,
           driver: item.driver,
@@ -266,7 +271,8 @@ export function VehicleList({
   useLayoutEffect(() => store.set(items), [store, items]);
   const entries = useEntries(items);
   const shown = useMemo(
-    () => (search.trim() ? entries.filter((entry) => matchesSearch(entry.text, search)) : entries),
+    () =>
+      search.trim() ? entries.filter((entry) => matchesSearch(searchText(entry), search)) : entries,
     [entries, search],
   );
 
