@@ -106,11 +106,17 @@ test('offline, a list asked for with other filters says so instead of showing th
     page.getByText('Sem conexão: a lista aparece quando a conexão voltar.'),
   ).toBeVisible();
   await expect(table.getByRole('rowheader', { name: ADMIN.name })).toHaveCount(0);
+  // Nor the other list's count: the size of this one is not known yet.
+  const paging = page.getByRole('navigation', { name: 'Paginação' });
+  await expect(paging.getByText(/ de \d+$/)).toHaveCount(0);
+  await expect(paging.getByText('Página 1', { exact: true })).toBeVisible();
+  await expect(paging.getByRole('button', { name: 'Próxima' })).toBeDisabled();
 
   // The search is answered once the connection is back.
   await context.setOffline(false);
   await expect(table.getByRole('rowheader', { name: /Operador/ }).first()).toBeVisible();
   await expect(table.getByRole('rowheader', { name: ADMIN.name })).toHaveCount(0);
+  await expect(paging.getByText(/^1–\d+ de \d+$/)).toBeVisible();
 });
 
 test('offline, the alert history shows the pages kept on the last visit, with their age', async ({

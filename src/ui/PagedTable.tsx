@@ -67,6 +67,7 @@ export function PagedTable<T extends { id: string }>({
         page={controls.page}
         limit={controls.limit}
         total={total}
+        unknown={unavailable}
         onPageChange={controls.setPage}
         onLimitChange={controls.setLimit}
       />

@@ -9,6 +9,7 @@ export function Pagination({
   onPageChange,
   onLimitChange,
   sizes = [10, 25, 50, 100],
+  unknown = false,
 }: {
   page: number;
   limit: number;
@@ -16,15 +17,18 @@ export function Pagination({
   onPageChange: (page: number) => void;
   onLimitChange?: (limit: number) => void;
   sizes?: number[];
+  /**
+   * The list's size is not known (a page that cannot be read offline): no range nor count,
+   * which would be another list's; going back stays possible.
+   */
+  unknown?: boolean;
 }) {
   const pages = Math.max(1, Math.ceil(total / limit));
   const first = total === 0 ? 0 : (page - 1) * limit + 1;
   const last = Math.min(total, page * limit);
   return (
     <nav className="pagination" aria-label="Paginação">
-      <span aria-live="polite">
-        {first}–{last} de {total}
-      </span>
+      <span aria-live="polite">{unknown ? '' : `${first}–${last} de ${total}`}</span>
       <div className="pagination-controls">
         {onLimitChange && (
           <Select
@@ -38,12 +42,10 @@ export function Pagination({
         <Button variant="secondary" isDisabled={page <= 1} onPress={() => onPageChange(page - 1)}>
           Anterior
         </Button>
-        <span>
-          Página {page} de {pages}
-        </span>
+        <span>{unknown ? `Página ${page}` : `Página ${page} de ${pages}`}</span>
         <Button
           variant="secondary"
-          isDisabled={page >= pages}
+          isDisabled={unknown || page >= pages}
           onPress={() => onPageChange(page + 1)}
         >
           Próxima

@@ -317,7 +317,8 @@ export function AlertsHistoryPage() {
       <Pagination
         page={page}
         limit={limit}
-        total={unavailable ? 0 : (list.data?.total ?? 0)}
+        total={list.data?.total ?? 0}
+        unknown={unavailable}
         onPageChange={(next) => {
           setPage(next);
           setSelection(new Set());

@@ -123,6 +123,7 @@ export function PaymentsPage() {
             page={page}
             limit={limit}
             total={list.data?.total ?? 0}
+            unknown={isUnavailable(settings) || isUnavailable(list)}
             onPageChange={setPage}
             onLimitChange={(next) => {
               setLimit(next);

@@ -365,6 +365,7 @@ export function ReportsPage() {
           page={page}
           limit={limit}
           total={list.data?.total ?? 0}
+          unknown={isUnavailable(list)}
           onPageChange={setPage}
           onLimitChange={(next) => {
             setLimit(next);
