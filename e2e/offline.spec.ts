@@ -119,6 +119,42 @@ test('offline, a list asked for with other filters says so instead of showing th
   await expect(paging.getByText(/^1–\d+ de \d+$/)).toBeVisible();
 });
 
+test('a page whose code this device does not have says so offline, and opens on a new try with signal', async ({
+  page,
+  context,
+}) => {
+  await signInAsAdmin(page);
+  await waitForServiceWorker(page);
+  // A device that lacks the users page's code (a version replaced meanwhile, say).
+  await page.evaluate(`(async () => {
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys())
+        if (request.url.includes('/assets/UsersPage-')) await cache.delete(request);
+    }
+  })()`);
+  // Nor in the browser's own cache (routing turns it off), nor on the network.
+  await context.route('**/assets/UsersPage-*', (route) => route.abort('internetdisconnected'));
+  await context.setOffline(true);
+  await page
+    .getByRole('navigation', { name: 'Navegação principal' })
+    .getByRole('link', { name: 'Usuários' })
+    .click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Não foi possível abrir esta página' }),
+  ).toBeVisible();
+  await expect(
+    page.getByText('Sem conexão: esta página ainda não foi guardada neste aparelho.'),
+  ).toBeVisible();
+  // The shell stays: the menu still leads elsewhere.
+  await expect(page.getByRole('navigation', { name: 'Navegação principal' })).toBeVisible();
+
+  await context.setOffline(false);
+  await context.unroute('**/assets/UsersPage-*');
+  await page.getByRole('button', { name: 'Tentar de novo' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Usuários' })).toBeVisible();
+});
+
 test('offline, the alert history shows the pages kept on the last visit, with their age', async ({
   page,
   context,

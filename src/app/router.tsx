@@ -31,6 +31,7 @@ import type { ResourceConfig } from '../features/inventory/resource';
 import { Toaster } from '../ui/feedback/Toaster';
 import { RequireAccess } from './RequireAccess';
 import { RequireAuth } from './RequireAuth';
+import { RouteError } from './RouteError';
 import { UpdatePrompt } from './UpdatePrompt';
 
 declare module 'react-aria-components' {
@@ -84,20 +85,23 @@ function once(load: Load): Load {
  * A signed-in route: its chunk loads only past the session guard (see above). With a session,
  * the router's loader waits for it, so the page renders at once when the route is entered; a
  * page that suspended instead would wait for React's reveal throttle too (up to 300 ms after
- * the last fallback: most of the offline reload's wait for the map, measured).
+ * the last fallback: most of the offline reload's wait for the map, measured). A chunk that
+ * failed stays failed for that render (the route shows RouteError); entering the route again
+ * tries anew.
  */
-function signedIn(load: Load, wrap: Wrap = bare): Pick<RouteObject, 'loader' | 'element'> {
-  const chunk: Chunk = {
-    ready: once(() =>
-      load().then((element) => {
-        chunk.loaded = element;
-        return element;
-      }),
-    ),
-  };
+function signedIn(
+  load: Load,
+  wrap: Wrap = bare,
+): Pick<RouteObject, 'loader' | 'element' | 'errorElement'> {
+  const chunk: Chunk = { load };
   return {
     loader: async () => {
-      if (session.get()) await chunk.ready().catch(() => {});
+      if (!session.get()) return null;
+      if (chunk.failed) {
+        chunk.pending = undefined;
+        chunk.failed = false;
+      }
+      await take(chunk).catch(() => {});
       return null;
     },
     element: wrap(
@@ -105,17 +109,35 @@ function signedIn(load: Load, wrap: Wrap = bare): Pick<RouteObject, 'loader' | '
         <ChunkPage chunk={chunk} />
       </Suspense>,
     ),
+    errorElement: <RouteError />,
   };
 }
 
-/** A signed-in page's chunk: its element once loaded, and the load (one for every caller). */
+/** A signed-in page's chunk: its load, the one promise of it, and its element once loaded. */
 interface Chunk {
+  load: Load;
+  pending?: Promise<ReactElement>;
+  failed?: boolean;
   loaded?: ReactElement;
-  ready: Load;
+}
+
+/** The chunk's one load (the same promise for every render, as `use` needs). */
+function take(chunk: Chunk): Promise<ReactElement> {
+  chunk.pending ??= chunk.load().then(
+    (element) => {
+      chunk.loaded = element;
+      return element;
+    },
+    (err: unknown) => {
+      chunk.failed = true;
+      throw err;
+    },
+  );
+  return chunk.pending;
 }
 
 function ChunkPage({ chunk }: { chunk: Chunk }) {
-  return chunk.loaded ?? use(chunk.ready());
+  return chunk.loaded ?? use(take(chunk));
 }
 
 /** Areas whose screens exist: the list, and the form for create and edit. */
@@ -283,6 +305,7 @@ function areaRoutes(): RouteObject[] {
 export const routes: RouteObject[] = [
   {
     element: <Root />,
+    errorElement: <RouteError />,
     // The first chunk of a page is on its way: nothing to show for that instant.
     HydrateFallback: () => null,
     children: [

@@ -531,6 +531,12 @@ export const t = {
     deactivated: 'Relatório automatizado desativado.',
     next: 'Próximo envio',
   },
+  routeError: {
+    title: 'Não foi possível abrir esta página',
+    offline: 'Sem conexão: esta página ainda não foi guardada neste aparelho.',
+    failed: 'Algo deu errado ao abrir a página. Tente de novo.',
+    retry: 'Tentar de novo',
+  },
   notFound: {
     title: 'Página não encontrada',
     body: 'O endereço acessado não existe no Rastro.',
