@@ -39,10 +39,9 @@ export function AppLayout() {
   const setNavOpen = (open: boolean) => setNavOpenAt(open ? location.pathname : null);
 
   const user = current?.user;
-  // A record's crumb says 'Editar' only to those who may change it, and only with signal
-  // (without it a record's page shows the device's copy, read only).
+  // A record's crumb says 'Editar' only to those who may change it.
   const area = areaOf(location.pathname);
-  const readOnly = !online || !user || !area || !canWrite(area, user.role);
+  const readOnly = !user || !area || !canWrite(area, user.role);
   const crumbs = breadcrumbs(location.pathname, readOnly ? t.list.details : undefined);
   const history = allAreas().find((a) => a.path === '/fleet-management/alerts/alerts-history');
   const hearsAlerts = Boolean(user && history && canOpen(history, user.role));

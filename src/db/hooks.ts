@@ -135,7 +135,6 @@ export function useMirrorsInBackground(
   useEffect(() => {
     if (!clientId || !ready || !(vehicles || drivers)) return;
     let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const run = async () => {
       for (const [table, wanted, sync] of [
         ['vehicles', vehicles, syncVehicles],
@@ -148,19 +147,18 @@ export function useMirrorsInBackground(
         await sync(clientId, db, BACKGROUND).catch(() => undefined);
       }
     };
-    const schedule = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => void idle().then(run), BACKGROUND_SYNC_DELAY_MS);
-    };
-    const onVisible = () => document.visibilityState === 'visible' && schedule();
-    schedule();
-    window.addEventListener('online', schedule);
-    document.addEventListener('visibilitychange', onVisible);
+    // `ready` (the map live) goes off offline or hidden and on again after: that is when this
+    // runs again, once the map has caught up.
+    const timer = setTimeout(
+      () =>
+        void idle()
+          .then(run)
+          .catch(() => undefined),
+      BACKGROUND_SYNC_DELAY_MS,
+    );
     return () => {
       stopped = true;
       clearTimeout(timer);
-      window.removeEventListener('online', schedule);
-      document.removeEventListener('visibilitychange', onVisible);
     };
   }, [clientId, ready, vehicles, drivers]);
 }

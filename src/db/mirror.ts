@@ -45,12 +45,19 @@ export const mirrorKey = (table: 'vehicles' | 'drivers', clientId: string) =>
 /**
  * Syncs under way, by database and key. A caller arriving while one runs (a list opened during
  * the map's background sync, a refresh after a write) gets one more sync queued after it, so
- * what it asks for includes everything up to its call; callers meanwhile share that one.
+ * what it asks for includes everything up to its call; callers meanwhile share that one. A
+ * caller that waits (no pause in its pace) speeds up the one running and the one queued.
  */
-const syncs = new WeakMap<
-  RastroDb,
-  Map<string, { running: Promise<number>; next?: Promise<number> }>
->();
+interface Under {
+  running: Promise<number>;
+  pace: SyncPace;
+  next?: Promise<number>;
+  nextPace?: SyncPace;
+}
+const syncs = new WeakMap<RastroDb, Map<string, Under>>();
+
+/** The pace of whoever waits, over a background one. */
+const faster = (a: SyncPace | undefined, b: SyncPace) => (a && !a.pause ? a : b);
 
 function sync<T extends Synced, P>(
   database: RastroDb,
@@ -60,6 +67,8 @@ function sync<T extends Synced, P>(
   clientId: string,
   pace: SyncPace,
 ): Promise<number> {
+  // Signed out meanwhile (a sync queued behind another): nothing to ask for.
+  if (!signedIn()) return Promise.resolve(0);
   const key = mirrorKey(table, clientId);
   let byKey = syncs.get(database);
   if (!byKey) {
@@ -69,16 +78,22 @@ function sync<T extends Synced, P>(
   const held = byKey;
   const under = held.get(key);
   if (under) {
+    under.pace = faster(pace, under.pace);
+    under.nextPace = faster(pace, under.nextPace ?? pace);
     under.next ??= under.running
       .catch(() => 0)
-      .then(() => sync(database, table, api, items, clientId, pace));
+      .then(() => sync(database, table, api, items, clientId, under.nextPace ?? pace));
     return under.next;
   }
-  const entry: { running: Promise<number>; next?: Promise<number> } = {
-    running: syncPages(database, table, api, items, clientId, key, pace).finally(() => {
-      if (held.get(key) === entry) held.delete(key);
-    }),
+  const entry: Under = {
+    pace,
+    running: Promise.resolve(0),
   };
+  entry.running = syncPages(database, table, api, items, clientId, key, () => entry.pace).finally(
+    () => {
+      if (held.get(key) === entry) held.delete(key);
+    },
+  );
   held.set(key, entry);
   return entry.running;
 }
@@ -90,7 +105,7 @@ async function syncPages<T extends Synced, P>(
   items: (page: P) => T[],
   clientId: string,
   key: string,
-  pace: SyncPace,
+  paceOf: () => SyncPace,
 ): Promise<number> {
   const state = await database.syncState.get(key);
   const store = database[table] as unknown as {
@@ -105,6 +120,9 @@ async function syncPages<T extends Synced, P>(
   let watermark = state?.watermark;
   let changed = 0;
   for (;;) {
+    // Read anew for every page: a caller that waits may have sped the sync up.
+    const pace = paceOf();
+    if (!signedIn()) return changed;
     const rows = items(await api.list({ clientId, limit: pace.page, ...cursor }));
     if (!signedIn()) return changed;
     await database.transaction('rw', database[table], async () => {
@@ -123,8 +141,10 @@ async function syncPages<T extends Synced, P>(
       if (!watermark || last.updatedAt > watermark) watermark = last.updatedAt;
     }
     if (rows.length < pace.page) break;
-    await pace.pause?.();
+    await paceOf().pause?.();
   }
+  // Emptied at a sign-out meanwhile: a watermark without its rows would skip them for good.
+  if (!signedIn()) return changed;
   await database.syncState.put({
     key,
     watermark: watermark ?? new Date(0).toISOString(),

@@ -1,4 +1,5 @@
 /** Page controls under a list: where we are, previous/next and the page size. */
+import { t } from '../i18n/pt-BR';
 import { Button } from './Button';
 import { Select } from './Select';
 
@@ -18,8 +19,8 @@ export function Pagination({
   onLimitChange?: (limit: number) => void;
   sizes?: number[];
   /**
-   * The list's size is not known (a page that cannot be read offline): no range nor count,
-   * which would be another list's; going back stays possible.
+   * The list's size is not known (a page that cannot be read offline): 'Sem conexão' instead
+   * of a range and count, which would be another list's; both ways stay open.
    */
   unknown?: boolean;
 }) {
@@ -28,7 +29,7 @@ export function Pagination({
   const last = Math.min(total, page * limit);
   return (
     <nav className="pagination" aria-label="Paginação">
-      <span aria-live="polite">{unknown ? '' : `${first}–${last} de ${total}`}</span>
+      <span aria-live="polite">{unknown ? t.network.offline : `${first}–${last} de ${total}`}</span>
       <div className="pagination-controls">
         {onLimitChange && (
           <Select
@@ -45,7 +46,8 @@ export function Pagination({
         <span>{unknown ? `Página ${page}` : `Página ${page} de ${pages}`}</span>
         <Button
           variant="secondary"
-          isDisabled={unknown || page >= pages}
+          // Not turned off under the person who pressed it (its focus would be lost).
+          isDisabled={!unknown && page >= pages}
           onPress={() => onPageChange(page + 1)}
         >
           Próxima

@@ -91,6 +91,36 @@ describe('syncs asked for together', () => {
   });
 });
 
+describe('a background sync someone waits for', () => {
+  it('goes on at the pace of whoever waits', async () => {
+    session.set(await login({ email: 'operador.norte@rastro.demo', password: 'rastro-demo' }));
+    const database = new RastroDb('mirror-pace-test');
+    for (const plate of ['MIR6F61', 'MIR6F62', 'MIR6F63'])
+      await vehiclesApi.create({ clientId, name: `Veículo ${plate}`, plate, type: 'car' });
+    let pauses = 0;
+    let release = () => {};
+    // One row a page, and a pause after each that waits until the test lets it go.
+    const background = {
+      page: 1,
+      pause: () => {
+        pauses += 1;
+        return new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      },
+    };
+    const running = syncVehicles(clientId, database, background);
+    await expect.poll(() => pauses).toBe(1);
+    // Someone opens the list: their sync (all at once) waits behind this one, and speeds it up.
+    const waited = syncVehicles(clientId, database);
+    release();
+    await running;
+    expect(pauses).toBe(1);
+    await waited;
+    expect(await database.vehicles.count()).toBeGreaterThan(2);
+  });
+});
+
 describe('vehicle mirror of a large customer', () => {
   it('syncs 2,500 vehicles changed in the same instant, then 1,500 more, by keyset', async () => {
     const { db } = server.deps.database;
