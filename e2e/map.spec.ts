@@ -13,6 +13,19 @@ const rows = (page: Page) => page.getByRole('grid', { name: 'Veículos' }).getBy
 const listed = (page: Page) => page.getByText(/^\d+ veículos$/);
 const countOf = async (page: Page) => Number((await listed(page).textContent())?.split(' ')[0]);
 
+/**
+ * Signed in, the demo map shown and its last positions written to the mirror (once the page
+ * has shown them and is idle), ready for a reload without signal: how many vehicles it shows.
+ */
+async function mapMirrored(page: Page): Promise<number> {
+  await signInAsAdmin(page);
+  await waitForServiceWorker(page);
+  await expect(listed(page)).toHaveText(/^([4-9]\d|\d{3,}) veículos$/, { timeout: 15_000 });
+  const count = await countOf(page);
+  await expect.poll(() => mirroredLocations(page)).toBeGreaterThanOrEqual(count);
+  return count;
+}
+
 test('the demo map shows the fleet moving, and a chosen vehicle in its popup', async ({ page }) => {
   await signInAsAdmin(page);
   await expect(new Shell(page).heading('Mapa')).toBeVisible();
@@ -141,12 +154,7 @@ test('offline, a reload still shows the last positions with their age', async ({
   page,
   context,
 }) => {
-  await signInAsAdmin(page);
-  await waitForServiceWorker(page);
-  await expect(listed(page)).toHaveText(/^([4-9]\d|\d{3,}) veículos$/, { timeout: 15_000 });
-  const count = await countOf(page);
-  // Written to the mirror once the page has shown them and is idle.
-  await expect.poll(() => mirroredLocations(page)).toBeGreaterThanOrEqual(count);
+  const count = await mapMirrored(page);
 
   await context.setOffline(true);
   await page.reload();
@@ -168,11 +176,7 @@ test('offline, a vehicle chosen on the map opens its page from the device, its l
   page,
   context,
 }) => {
-  await signInAsAdmin(page);
-  await waitForServiceWorker(page);
-  await expect(listed(page)).toHaveText(/^([4-9]\d|\d{3,}) veículos$/, { timeout: 15_000 });
-  const count = await countOf(page);
-  await expect.poll(() => mirroredLocations(page)).toBeGreaterThanOrEqual(count);
+  const count = await mapMirrored(page);
   // Vehicles and drivers are kept in the background a few seconds after the map is live.
   await expect
     .poll(() => mirrorRows(page, 'vehicles'), { timeout: 20_000 })

@@ -59,51 +59,42 @@ const syncs = new WeakMap<RastroDb, Map<string, Under>>();
 /** The pace of whoever waits, over a background one. */
 const faster = (a: SyncPace | undefined, b: SyncPace) => (a && !a.pause ? a : b);
 
-function sync<T extends Synced, P>(
-  database: RastroDb,
-  table: 'vehicles' | 'drivers',
-  api: ResourceApi<T, P>,
-  items: (page: P) => T[],
-  clientId: string,
-  pace: SyncPace,
-): Promise<number> {
+/** One mirrored table of one customer, and how its pages are read from the server. */
+interface Target<T, P> {
+  database: RastroDb;
+  table: 'vehicles' | 'drivers';
+  api: ResourceApi<T, P>;
+  items: (page: P) => T[];
+  clientId: string;
+}
+
+function sync<T extends Synced, P>(target: Target<T, P>, pace: SyncPace): Promise<number> {
   // Signed out meanwhile (a sync queued behind another): nothing to ask for.
   if (!signedIn()) return Promise.resolve(0);
-  const key = mirrorKey(table, clientId);
-  let byKey = syncs.get(database);
+  const key = mirrorKey(target.table, target.clientId);
+  let byKey = syncs.get(target.database);
   if (!byKey) {
     byKey = new Map();
-    syncs.set(database, byKey);
+    syncs.set(target.database, byKey);
   }
   const held = byKey;
   const under = held.get(key);
   if (under) {
     under.pace = faster(pace, under.pace);
     under.nextPace = faster(pace, under.nextPace ?? pace);
-    under.next ??= under.running
-      .catch(() => 0)
-      .then(() => sync(database, table, api, items, clientId, under.nextPace ?? pace));
+    under.next ??= under.running.catch(() => 0).then(() => sync(target, under.nextPace ?? pace));
     return under.next;
   }
-  const entry: Under = {
-    pace,
-    running: Promise.resolve(0),
-  };
-  entry.running = syncPages(database, table, api, items, clientId, key, () => entry.pace).finally(
-    () => {
-      if (held.get(key) === entry) held.delete(key);
-    },
-  );
+  const entry: Under = { pace, running: Promise.resolve(0) };
+  entry.running = syncPages(target, key, () => entry.pace).finally(() => {
+    if (held.get(key) === entry) held.delete(key);
+  });
   held.set(key, entry);
   return entry.running;
 }
 
 async function syncPages<T extends Synced, P>(
-  database: RastroDb,
-  table: 'vehicles' | 'drivers',
-  api: ResourceApi<T, P>,
-  items: (page: P) => T[],
-  clientId: string,
+  { database, table, api, items, clientId }: Target<T, P>,
   key: string,
   paceOf: () => SyncPace,
 ): Promise<number> {
@@ -155,22 +146,14 @@ async function syncPages<T extends Synced, P>(
 
 export function syncVehicles(clientId: string, database: RastroDb = db, pace = AT_ONCE) {
   return sync<Vehicle, Awaited<ReturnType<typeof vehiclesApi.list>>>(
-    database,
-    'vehicles',
-    vehiclesApi,
-    (p) => p.vehicles,
-    clientId,
+    { database, table: 'vehicles', api: vehiclesApi, items: (p) => p.vehicles, clientId },
     pace,
   );
 }
 
 export function syncDrivers(clientId: string, database: RastroDb = db, pace = AT_ONCE) {
   return sync<Driver, Awaited<ReturnType<typeof driversApi.list>>>(
-    database,
-    'drivers',
-    driversApi,
-    (p) => p.drivers,
-    clientId,
+    { database, table: 'drivers', api: driversApi, items: (p) => p.drivers, clientId },
     pace,
   );
 }
