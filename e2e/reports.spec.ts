@@ -4,7 +4,7 @@
  * a report asked for on the Relatórios screen and found in its list; one asked for offline.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { Shell, signInAsAdmin } from './pages';
+import { Shell, signInAs, signInAsAdmin } from './pages';
 
 const ONIX = 'PCX1A23 | Onix Diretoria';
 const TRUCK = 'KGH1L23 | Caminhão Baú 01';
@@ -123,7 +123,7 @@ test('the journeys, positions and distances of the demo week', async ({ page }) 
   await expect(totalRow).toContainText(/[1-9][\d.]*,\d/);
 });
 
-test('a report asked for on Relatórios opens and is listed', async ({ page }) => {
+test('a report asked for on Relatórios opens and is listed', async ({ page, browser }) => {
   await signInAsAdmin(page);
   await page.goto('/reports');
   await choose(page, 'Tipo de relatório', 'Distâncias percorridas');
@@ -137,6 +137,16 @@ test('a report asked for on Relatórios opens and is listed', async ({ page }) =
   await page.goto('/reports');
   const list = page.getByRole('grid', { name: 'Relatórios pedidos' });
   await expect(list.getByRole('row').filter({ hasText: 'Semana do baú' })).toContainText('Pronto');
+  // An Operador sees it, but may not remove another's request.
+  const operator = await browser.newContext();
+  const other = await operator.newPage();
+  await signInAs(other, 'operador@rastro.demo', 'Otávio Operador');
+  await other.goto('/reports');
+  const theirs = other.getByRole('grid', { name: 'Relatórios pedidos' });
+  await expect(theirs.getByRole('row').filter({ hasText: 'Semana do baú' })).toBeVisible();
+  await expect(other.getByRole('button', { name: 'Remover Semana do baú' })).toHaveCount(0);
+  await operator.close();
+
   // A period past the limit is explained before anything is asked.
   await choose(page, 'Tipo de relatório', 'Posições');
   await choose(page, 'Veículo', TRUCK);
@@ -145,6 +155,14 @@ test('a report asked for on Relatórios opens and is listed', async ({ page }) =
   await expect(
     page.getByText('O período máximo deste relatório é de 31 dias (744 horas)'),
   ).toBeVisible();
+
+  // Removed from the list after a confirmation.
+  await page.getByRole('button', { name: 'Remover Semana do baú' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Remover relatório da lista?' });
+  await expect(dialog).toContainText('Semana do baú');
+  await dialog.getByRole('button', { name: 'Remover' }).click();
+  await expect(new Shell(page).toast('Relatório removido da lista.')).toBeVisible();
+  await expect(list.getByRole('row').filter({ hasText: 'Semana do baú' })).toHaveCount(0);
 });
 
 test('a report asked for without signal says it waits, and comes when the connection is back', async ({

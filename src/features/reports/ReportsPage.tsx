@@ -14,6 +14,7 @@ import { isUnavailable } from '../../api/query';
 import { reportsApi } from '../../api/reports';
 import { driversApi } from '../../api/resources';
 import {
+  hasPermission,
   REPORT_TYPE_LABELS,
   REPORT_TYPES,
   type ReportRequest,
@@ -25,6 +26,7 @@ import { useSession } from '../../hooks/useSession';
 import { t } from '../../i18n/pt-BR';
 import { INTERVAL_LIMITS, periodProblem, reportDay } from '../../lib/report-period';
 import { Button } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { type ColumnDef, DataTable, type Sort } from '../../ui/DataTable';
 import { toast } from '../../ui/feedback/toasts';
 import { MultiSelect } from '../../ui/MultiSelect';
@@ -251,10 +253,19 @@ export function ReportsPage() {
         : false,
   });
   useErrorToast(list.error, t.reports.fetchError);
+  const me = useSession()?.user.id;
+  // Anyone removes their own requests; another's, only a level that may remove records.
+  const mayRemove = (request: ReportRequest) =>
+    request.userId === me || (role !== undefined && hasPermission(role, 'delete_resources'));
+  const [removing, setRemoving] = useState<ReportRequest | null>(null);
   const remove = useMutation({
     mutationFn: reportsApi.removeRequest,
-    onSuccess: () => void invalidate(['reports', 'requests']),
-    onError: (error) => void toastError(t.reports.fetchError, error),
+    onSuccess: (message) => {
+      setRemoving(null);
+      toast.success(message);
+      void invalidate(['reports', 'requests']);
+    },
+    onError: (error) => void toastError(t.reports.removeError, error),
   });
   const open = (request: ReportRequest) => {
     const screen = SCREENS[request.reportType];
@@ -321,9 +332,15 @@ export function ReportsPage() {
           <Button variant="secondary" onPress={() => open(r)}>
             {t.reports.open}
           </Button>
-          <Button variant="ghost" onPress={() => remove.mutate(r.id)}>
-            {t.reports.remove}
-          </Button>
+          {mayRemove(r) && (
+            <Button
+              variant="ghost"
+              aria-label={`${t.reports.remove} ${r.name}`}
+              onPress={() => setRemoving(r)}
+            >
+              {t.reports.remove}
+            </Button>
+          )}
         </span>
       ),
     },
@@ -372,6 +389,19 @@ export function ReportsPage() {
             setPage(1);
           }}
         />
+        <ConfirmDialog
+          title={t.reports.confirmRemove}
+          confirmLabel={t.reports.remove}
+          isOpen={removing !== null}
+          onCancel={() => setRemoving(null)}
+          onConfirm={() => removing && remove.mutate(removing.id)}
+          danger
+          pending={remove.isPending}
+        >
+          <p>
+            <strong>{removing?.name}</strong>: {t.reports.confirmRemoveText}
+          </p>
+        </ConfirmDialog>
       </section>
     </section>
   );
