@@ -43,6 +43,11 @@ export function AppLayout() {
   const area = areaOf(location.pathname);
   const readOnly = !user || !area || !canWrite(area, user.role);
   const crumbs = breadcrumbs(location.pathname, readOnly ? t.list.details : undefined);
+  // A crumb of an area this level does not open is its name, not a link to 'Acesso negado'.
+  const opens = (path: string) => {
+    const target = allAreas().find((a) => a.path === path);
+    return !target || (user !== undefined && canOpen(target, user.role));
+  };
   const history = allAreas().find((a) => a.path === '/fleet-management/alerts/alerts-history');
   const hearsAlerts = Boolean(user && history && canOpen(history, user.role));
   return (
@@ -125,7 +130,11 @@ export function AppLayout() {
           <Breadcrumbs className="breadcrumbs">
             {crumbs.map((crumb) => (
               <Breadcrumb key={crumb.path} id={crumb.path}>
-                <Link href={crumb.path}>{crumb.label}</Link>
+                {opens(crumb.path) ? (
+                  <Link href={crumb.path}>{crumb.label}</Link>
+                ) : (
+                  <span className="crumb-text">{crumb.label}</span>
+                )}
               </Breadcrumb>
             ))}
           </Breadcrumbs>
