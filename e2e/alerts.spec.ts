@@ -207,11 +207,22 @@ test('an alert rule from the form; e-mail only while its switch is on', async ({
   const name = `Velocidade ${Date.now()}`;
   await signInAsAdmin(page);
   await page.goto('/fleet-management/alerts/create');
-  await page.getByRole('textbox', { name: 'Nome' }).fill(name);
   await page.getByRole('button', { name: /Tipo de alerta/ }).click();
   await page.getByRole('option', { name: 'Excesso de velocidade' }).click();
-  await page.getByRole('textbox', { name: 'Limite de velocidade (km/h)' }).fill('80');
   await page.getByRole('switch', { name: 'Não enviar e-mail' }).click({ force: true });
+  // Nothing filled: every problem at once, the e-mail switched on with no address too.
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByRole('textbox', { name: 'Nome' })).toHaveAccessibleDescription(
+    /Campo obrigatório/,
+  );
+  await expect(
+    page.getByRole('textbox', { name: 'Limite de velocidade (km/h)' }),
+  ).toHaveAccessibleDescription(/informe um número/);
+  await expect(
+    page.getByRole('textbox', { name: 'E-mails para envio' }),
+  ).toHaveAccessibleDescription(/Informe ao menos um e-mail/);
+  await page.getByRole('textbox', { name: 'Nome' }).fill(name);
+  await page.getByRole('textbox', { name: 'Limite de velocidade (km/h)' }).fill('80');
   await page
     .getByRole('textbox', { name: 'E-mails para envio' })
     .fill('central@frota.com.br, joao@');

@@ -188,26 +188,39 @@ const ruleFields = {
   emailDelivery: v.optional(EmailDeliverySchema, ''),
 };
 
+/** A params issue placed under `params` of the rule, for the form to show at its field. */
+function paramsIssue(
+  input: Record<string, unknown>,
+  issue: v.BaseIssue<unknown>,
+): { message: string; path: [v.IssuePathItem, ...v.IssuePathItem[]] } {
+  const head: v.IssuePathItem = {
+    type: 'object',
+    origin: 'value',
+    input,
+    key: 'params',
+    value: input.params,
+  };
+  return { message: issue.message, path: [head, ...(issue.path ?? [])] };
+}
+
 /** Create: the params are checked against the type (and get their defaults). */
 export const AlertRuleCreateSchema = v.pipe(
   v.strictObject(ruleFields),
+  // Another field wrong (an empty name) stops the transform below: the params are checked
+  // here then, so that every problem of the form shows at once.
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.issues) return;
+    const input = dataset.value as unknown;
+    if (typeof input !== 'object' || input === null) return;
+    const rule = input as Record<string, unknown>;
+    if (!v.is(AlertTypeSchema, rule.type)) return;
+    const parsed = parseRuleParams(rule.type, rule.params);
+    if (!parsed.ok) for (const issue of parsed.issues) addIssue(paramsIssue(rule, issue));
+  }),
   v.rawTransform(({ dataset, addIssue, NEVER }) => {
     const parsed = parseRuleParams(dataset.value.type, dataset.value.params);
     if (!parsed.ok) {
-      for (const issue of parsed.issues)
-        addIssue({
-          message: issue.message,
-          path: [
-            {
-              type: 'object',
-              origin: 'value',
-              input: dataset.value,
-              key: 'params',
-              value: dataset.value.params,
-            },
-            ...(issue.path ?? []),
-          ],
-        });
+      for (const issue of parsed.issues) addIssue(paramsIssue(dataset.value, issue));
       return NEVER;
     }
     return { ...dataset.value, params: parsed.params };

@@ -51,16 +51,23 @@ export function useForm<T extends Record<string, unknown>>(initial: T) {
     setFailures((n) => n + 1);
   }
 
-  /** Checks a payload with a schema; maps issue paths to field names with `fieldOf`. */
+  /**
+   * Checks a payload with a schema; maps issue paths to field names with `fieldOf`. `extra`:
+   * problems of the form the payload cannot show (a switch on with its field empty), shown
+   * with the schema's, all at once.
+   */
   function check<S extends v.GenericSchema>(
     schema: S,
     payload: unknown,
     fieldOf: (path: string) => string = (path) => path,
+    extra: FieldErrors = {},
   ): v.InferOutput<S> | undefined {
     const result = v.safeParse(schema, payload);
-    if (result.success) return result.output;
-    const next: FieldErrors = {};
-    for (const issue of flattenIssues(result.issues)) next[fieldOf(issue.path)] ??= issue.message;
+    const next: FieldErrors = { ...extra };
+    for (const [field, message] of Object.entries(next)) if (!message) delete next[field];
+    if (!result.success)
+      for (const issue of flattenIssues(result.issues)) next[fieldOf(issue.path)] ??= issue.message;
+    if (result.success && Object.keys(next).length === 0) return result.output;
     fail(next, t.list.fixErrors);
     return undefined;
   }

@@ -386,6 +386,7 @@ export const t = {
     saveFirst: 'Salve a cerca para associar veículos.',
   },
   alerts: {
+    emailNeeded: 'Informe ao menos um e-mail',
     rules: 'Regras de alerta',
     newRule: 'Nova regra de alerta',
     history: 'Histórico de alertas',

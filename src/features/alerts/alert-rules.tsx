@@ -19,6 +19,7 @@ import {
   emailDeliveryOf,
 } from '../../contract';
 import { useMirroredGeofences } from '../../db/geofences';
+import { t } from '../../i18n/pt-BR';
 import { WEEKDAY_LABELS } from '../../lib/schedule';
 import type { ResourceConfig } from '../inventory/resource';
 import { messages, statusColumn } from '../inventory/shared';
@@ -303,6 +304,9 @@ export const alertRuleScreen: ResourceConfig<
     emailDelivery: emailDeliveryOf(x.sendEmail, x.emailDelivery),
   }),
   schema: AlertRuleCreateSchema,
+  // The switch is not sent: on with no address, the rule would be saved without e-mail.
+  problems: (x) =>
+    x.sendEmail && x.emailDelivery.trim() === '' ? { emailDelivery: t.alerts.emailNeeded } : {},
   fieldOf: (path) => {
     const [head, tail] = path.split('.');
     return (head === 'params' || head === 'schedule') && tail ? tail : (head ?? path);

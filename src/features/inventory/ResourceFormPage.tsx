@@ -153,7 +153,9 @@ export function ResourceFormPage<T extends { id: string }, P, V extends Record<s
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!form.check(config.schema, config.toPayload(values, false), config.fieldOf)) return;
+    const payload = config.toPayload(values, false);
+    const problems = config.problems?.(values);
+    if (!form.check(config.schema, payload, config.fieldOf, problems)) return;
     await form.submit(
       config.messages.saveError,
       async () => {
