@@ -114,6 +114,10 @@ test('a temporary link opens without signing in and stops working once revoked',
 
   await shell.dismissToasts();
   await page.getByRole('button', { name: `Revogar ${name}` }).click();
+  // Asked first: every visitor loses the vehicle at once.
+  const confirm = page.getByRole('alertdialog', { name: 'Revogar link?' });
+  await expect(confirm).toContainText(name);
+  await confirm.getByRole('button', { name: 'Revogar' }).click();
   await expect(shell.toast('Link revogado.')).toBeVisible();
   await other.reload();
   await expect(other.getByRole('alert')).toHaveText('Este link expirou ou foi revogado.');

@@ -38,11 +38,11 @@ const number = (value: number | null, digits = 0) =>
 
 const COLUMNS: { id: string; label: string; width?: number; render: (p: PositionRow) => string }[] =
   [
-    { id: 'fixTime', label: 'Horário', width: 180, render: (p) => formatDateTime(p.fixTime) },
+    { id: 'fixTime', label: 'Horário', width: 200, render: (p) => formatDateTime(p.fixTime) },
     {
       id: 'receivedAt',
       label: 'Recebida',
-      width: 180,
+      width: 200,
       render: (p) => formatDateTime(p.receivedAt),
     },
     { id: 'latitude', label: 'Latitude', render: (p) => p.latitude.toFixed(6) },

@@ -9,6 +9,7 @@ import { ALL_VEHICLES_BY_CLIENT, LINK_STATE_LABELS, type TemporaryUser } from '.
 import { requireOnline, toastError, useErrorToast } from '../../hooks/feedback';
 import { useInvalidate } from '../../hooks/useInvalidate';
 import { Button } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable } from '../../ui/DataTable';
 import { toast } from '../../ui/feedback/toasts';
 import { Select } from '../../ui/Select';
@@ -62,13 +63,20 @@ export function TemporaryLinksPage() {
     }
   }
 
+  // Revoking ends every visitor's access at once: asked first.
+  const [revoking, setRevoking] = useState<TemporaryUser | null>(null);
+  const [revokePending, setRevokePending] = useState(false);
   async function revoke(link: TemporaryUser) {
     if (!requireOnline()) return;
+    setRevokePending(true);
     try {
       toast.success(await revokeTemporaryLink(link.id));
+      setRevoking(null);
       await invalidate(keys.temporaryLinks);
     } catch (err) {
       await toastError('Erro ao revogar link', err);
+    } finally {
+      setRevokePending(false);
     }
   }
 
@@ -137,7 +145,7 @@ export function TemporaryLinksPage() {
                 <Button
                   variant="ghost"
                   aria-label={`Revogar ${l.name}`}
-                  onPress={() => void revoke(l)}
+                  onPress={() => setRevoking(l)}
                 >
                   Revogar
                 </Button>
@@ -151,6 +159,19 @@ export function TemporaryLinksPage() {
         loading={links.isPending}
         unavailable={isUnavailable(links)}
       />
+      <ConfirmDialog
+        title="Revogar link?"
+        confirmLabel="Revogar"
+        isOpen={revoking !== null}
+        onCancel={() => setRevoking(null)}
+        onConfirm={() => revoking && void revoke(revoking)}
+        danger
+        pending={revokePending}
+      >
+        <p>
+          <strong>{revoking?.name}</strong>: quem tem o link deixa de ver o veículo na hora.
+        </p>
+      </ConfirmDialog>
     </section>
   );
 }
