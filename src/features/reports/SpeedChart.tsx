@@ -8,6 +8,35 @@ import type uPlot from 'uplot';
 import { t } from '../../i18n/pt-BR';
 import { formatTime } from './period';
 
+/**
+ * Longer than this between two positions (no signal, a tracker off), the line breaks: the
+ * speed in between is not known, and a straight line would draw a climb nobody drove.
+ */
+export const SPEED_GAP_S = 30 * 60;
+
+/** The spans (seconds, from and to) between positions further apart than SPEED_GAP_S. */
+export function spansWithoutPositions(
+  xs: ArrayLike<number>,
+  from = 0,
+  to = xs.length - 1,
+): [number, number][] {
+  const spans: [number, number][] = [];
+  for (let i = from; i < to; i++) {
+    const a = xs[i];
+    const b = xs[i + 1];
+    if (a !== undefined && b !== undefined && b - a > SPEED_GAP_S) spans.push([a, b]);
+  }
+  return spans;
+}
+
+/** The chart's gaps (canvas pixels): those of missing values, and the spans without positions. */
+function withoutPositions(u: uPlot, idx0: number, idx1: number, nullGaps: uPlot.Series.Gaps) {
+  const gaps = [...nullGaps];
+  for (const [a, b] of spansWithoutPositions(u.data[0], idx0, idx1))
+    gaps.push([Math.round(u.valToPos(a, 'x', true)) + 1, Math.round(u.valToPos(b, 'x', true))]);
+  return gaps.sort((g, h) => g[0] - h[0]);
+}
+
 /** Loaded with this module (which the history screen asks for as it opens), not on first draw. */
 const uplot = Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]);
 
@@ -61,6 +90,7 @@ export function SpeedChart({
               fill: 'rgba(11,92,173,0.12)',
               width: 1.5,
               points: { show: false },
+              gaps: (u, _series, idx0, idx1, nullGaps) => withoutPositions(u, idx0, idx1, nullGaps),
             },
           ],
           cursor: { drag: { x: false, y: false }, points: { size: 8 } },
