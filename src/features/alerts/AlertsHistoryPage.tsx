@@ -294,8 +294,11 @@ export function AlertsHistoryPage() {
                   <AlertTypeChip type={alert.type} />
                 </Cell>
                 <Cell className="cell" data-label={t.alerts.vehicle}>
-                  <strong>{alert.plate ?? '—'}</strong>
-                  {alert.vehicleName ? ` · ${alert.vehicleName}` : ''}
+                  {/* One piece: a phone's card lays each child of a cell in a cell of its own. */}
+                  <span>
+                    <strong>{alert.plate ?? '—'}</strong>
+                    {alert.vehicleName ? ` · ${alert.vehicleName}` : ''}
+                  </span>
                 </Cell>
                 <Cell className="cell" data-label={t.alerts.rule}>
                   {alert.ruleName ?? '—'}
