@@ -232,6 +232,8 @@ test('an alert rule from the form; e-mail only while its switch is on', async ({
   await page.getByRole('button', { name: 'Salvar' }).click();
   const shell = new Shell(page);
   await expect(shell.toast('Regra de alerta criada.')).toBeVisible();
+  // The rule's own page follows the save: the next change is made there.
+  await expect(page).toHaveURL(/\/fleet-management\/alerts\/[0-9a-f-]{36}$/);
   const stored = async () => {
     const res = await page.request.get(
       `${E2E_URL}/registros/alert-rules?clientId=${a.clientId}&search=${encodeURIComponent(name)}`,

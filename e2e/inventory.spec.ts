@@ -26,6 +26,8 @@ async function createVehicle(page: Page, plate: string, name: string) {
   await page.getByRole('textbox', { name: 'Nome' }).fill(name);
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(new Shell(page).toast('Veículo criado.')).toBeVisible();
+  // The vehicle's own page follows the save.
+  await expect(page).toHaveURL(/\/management\/vehicles\/[0-9a-f-]{36}$/);
 }
 
 async function choose(page: Page, select: string, option: string) {
@@ -131,7 +133,6 @@ test('the vehicles list and a vehicle still show after going offline and reloadi
   const { plate } = fresh();
   await signInAsAdmin(page);
   await createVehicle(page, plate, `Offline ${plate}`);
-  await expect(page).toHaveURL(/\/management\/vehicles\/[0-9a-f-]{36}$/);
   const vehiclePage = new URL(page.url()).pathname;
 
   await page.goto('/management/vehicles');
