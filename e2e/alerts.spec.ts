@@ -232,8 +232,10 @@ test('an alert rule from the form; e-mail only while its switch is on', async ({
   await page.getByRole('button', { name: 'Salvar' }).click();
   const shell = new Shell(page);
   await expect(shell.toast('Regra de alerta criada.')).toBeVisible();
-  // The rule's own page follows the save: the next change is made there.
+  // The rule's own page follows the save, and the next change is made there once it shows
+  // the stored rule (a switch pressed before would be undone by the rule arriving).
   await expect(page).toHaveURL(/\/fleet-management\/alerts\/[0-9a-f-]{36}$/);
+  await expect(shell.heading(`Editar: ${name}`)).toBeVisible();
   const stored = async () => {
     const res = await page.request.get(
       `${E2E_URL}/registros/alert-rules?clientId=${a.clientId}&search=${encodeURIComponent(name)}`,

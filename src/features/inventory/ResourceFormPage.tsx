@@ -163,7 +163,8 @@ export function ResourceFormPage<T extends { id: string }, P, V extends Record<s
           const created = await config.api.create(config.toPayload(values, false));
           toast.success(config.messages.created);
           await invalidate(keys.resource(config.api.path));
-          navigate(`${config.basePath}/${created.id}`, { replace: true });
+          // Pending until the record's page shows (its route waits for its code first).
+          await navigate(`${config.basePath}/${created.id}`, { replace: true });
         } else {
           await config.api.update(id, config.toPayload(values, true));
           toast.success(config.messages.saved);
