@@ -28,6 +28,7 @@ import {
 import { onSignOut, session } from '../api/session';
 import { allAreas, HOME } from '../features/areas/areas';
 import type { ResourceConfig } from '../features/inventory/resource';
+import { whenIdle } from '../lib/idle';
 import { Toaster } from '../ui/feedback/Toaster';
 import { RequireAccess } from './RequireAccess';
 import { RequireAuth } from './RequireAuth';
@@ -257,8 +258,7 @@ function preloadAfterSignIn() {
     void loadShell().catch(() => {});
     void loadHome().catch(() => {});
   };
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 3000 });
-  else setTimeout(run, 1000);
+  whenIdle(run, 3000, 1000);
 }
 
 function areaRoutes(): RouteObject[] {

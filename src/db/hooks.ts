@@ -6,8 +6,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import type { Driver, Vehicle } from '../contract';
+import { startBackgroundSync } from './background-sync';
 import { db } from './database';
-import { mirrorKey, type SyncPace, syncDrivers, syncVehicles } from './mirror';
+import { mirrorKey, syncDrivers, syncVehicles } from './mirror';
 
 export interface Mirrored<T> {
   rows: T[] | undefined;
@@ -102,29 +103,10 @@ export function useMirroredDriver(id: string | undefined): Driver | null | undef
   return useLiveQuery(async () => (id ? ((await db.drivers.get(id)) ?? null) : null), [id]);
 }
 
-/** How long the background sync waits once the map shows its vehicles (the page settles). */
-const BACKGROUND_SYNC_DELAY_MS = 5000;
-/** A mirror synced more recently than this is left alone by the background sync. */
-export const BACKGROUND_SYNC_FRESH_MS = 5 * 60_000;
-
-/** Until the page is idle (or a second has passed). */
-const idle = () =>
-  new Promise<void>((resolve) => {
-    if (typeof requestIdleCallback === 'function')
-      requestIdleCallback(() => resolve(), { timeout: 1000 });
-    else setTimeout(resolve, 0);
-  });
-
-/** Small pages, each read when the page is idle: no step of it holds the main thread long. */
-const BACKGROUND: SyncPace = { page: 200, pause: idle };
-
 /**
- * Keeps a customer's vehicles and drivers on the device without their lists being opened, so
- * that a vehicle's page reached from the map opens without signal too. Started once the map
- * shows its vehicles (`ready`), a few seconds later when the page is idle, and again when the
- * connection comes back or the app is shown again; a mirror synced in the last few minutes is
- * left alone. After the first sync only what changed travels. Quiet: a failure waits for the
- * next chance (the lists show their own errors).
+ * Keeps a customer's vehicles and drivers on the device without their lists being opened
+ * (background-sync.ts). Started once the map shows its vehicles (`ready`); `ready` goes off
+ * offline or hidden and on again after: that is when it runs again, once the map has caught up.
  */
 export function useMirrorsInBackground(
   clientId: string | null,
@@ -134,31 +116,6 @@ export function useMirrorsInBackground(
   const { vehicles, drivers } = tables;
   useEffect(() => {
     if (!clientId || !ready || !(vehicles || drivers)) return;
-    let stopped = false;
-    const run = async () => {
-      for (const [table, wanted, sync] of [
-        ['vehicles', vehicles, syncVehicles],
-        ['drivers', drivers, syncDrivers],
-      ] as const) {
-        if (!wanted) continue;
-        if (stopped || !navigator.onLine || document.visibilityState !== 'visible') return;
-        const state = await db.syncState.get(mirrorKey(table, clientId));
-        if (state && Date.now() - Date.parse(state.syncedAt) < BACKGROUND_SYNC_FRESH_MS) continue;
-        await sync(clientId, db, BACKGROUND).catch(() => undefined);
-      }
-    };
-    // `ready` (the map live) goes off offline or hidden and on again after: that is when this
-    // runs again, once the map has caught up.
-    const timer = setTimeout(
-      () =>
-        void idle()
-          .then(run)
-          .catch(() => undefined),
-      BACKGROUND_SYNC_DELAY_MS,
-    );
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
+    return startBackgroundSync(clientId, { vehicles, drivers });
   }, [clientId, ready, vehicles, drivers]);
 }

@@ -9,6 +9,7 @@
  * The worker cannot see the session, so it is stopped at sign-out before the mirror is
  * emptied (registerWriter), and never started again while nobody is signed in.
  */
+import { whenIdle } from '../lib/idle';
 import { registerWriter } from './database';
 import { locationsWorkerInstance, stopLocationsWorker } from './locations-boot';
 import type { LocationsEvent, LocationsRequest } from './locations-engine';
@@ -42,9 +43,7 @@ function noticeWhenIdle(target: Worker) {
     const message: LocationsRequest = { type: 'idle', seen: received };
     target.postMessage(message);
   };
-  if (typeof requestIdleCallback === 'function')
-    requestIdleCallback(tell, { timeout: IDLE_NOTICE_MS });
-  else setTimeout(tell, 0);
+  whenIdle(tell, IDLE_NOTICE_MS);
 }
 
 function failAll(error: Error) {

@@ -14,6 +14,7 @@ import type Layer from 'ol/layer/Layer';
 import type TileSource from 'ol/source/Tile';
 import { useEffect } from 'react';
 import type { MapConfig } from '../contract';
+import { whenIdle } from '../lib/idle';
 import { useMap } from './MapView';
 
 /** How long after the page's first frame the built-in base waits before it is built. */
@@ -42,12 +43,14 @@ export function BaseTiles({
     let stopWaiting = () => {};
     // Built after the page's first frame with what it came for, once the page has had a
     // moment to answer after it and is idle.
-    const idle = (run: () => void) => {
-      const whenIdle = () =>
-        typeof requestIdleCallback === 'function'
-          ? requestIdleCallback(run, { timeout: 1500 })
-          : setTimeout(run, 200);
-      const later = () => setTimeout(whenIdle, AFTER_FRAME_MS);
+    const afterFirstFrame = (run: () => void) => {
+      let stopLater = () => {};
+      const later = () => {
+        const timer = setTimeout(() => {
+          stopLater = whenIdle(run, 1500, 200);
+        }, AFTER_FRAME_MS);
+        stopLater = () => clearTimeout(timer);
+      };
       const drawn = map.once('rendercomplete', () => {
         frames += 1;
         later();
@@ -61,6 +64,7 @@ export function BaseTiles({
       stopWaiting = () => {
         clearTimeout(timer);
         map.un('rendercomplete', drawn.listener);
+        stopLater();
       };
     };
     const build = () =>
@@ -74,7 +78,7 @@ export function BaseTiles({
         });
         map.addLayer(built);
       });
-    idle(() => {
+    afterFirstFrame(() => {
       if (!cancelled) void build();
     });
     return () => {
