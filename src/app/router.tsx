@@ -70,18 +70,6 @@ const page =
   (load: Load, wrap: Wrap = bare) =>
   async () => ({ element: wrap(await load()) });
 
-/** Loads once; a failed load (offline, say) is tried again the next time. */
-function once(load: Load): Load {
-  let loading: Promise<ReactElement> | undefined;
-  return () => {
-    loading ??= load().catch((err: unknown) => {
-      loading = undefined;
-      throw err;
-    });
-    return loading;
-  };
-}
-
 /**
  * A signed-in route: its chunk loads only past the session guard (see above). With a session,
  * the router's loader waits for it, so the page renders at once when the route is entered; a
@@ -91,17 +79,14 @@ function once(load: Load): Load {
  * tries anew.
  */
 function signedIn(
-  load: Load,
+  source: Load | Chunk,
   wrap: Wrap = bare,
 ): Pick<RouteObject, 'loader' | 'element' | 'errorElement'> {
-  const chunk: Chunk = { load };
+  const chunk: Chunk = typeof source === 'function' ? { load: source } : source;
   return {
     loader: async () => {
       if (!session.get()) return null;
-      if (chunk.failed) {
-        chunk.pending = undefined;
-        chunk.failed = false;
-      }
+      if (chunk.failed) forget(chunk);
       await take(chunk).catch(() => {});
       return null;
     },
@@ -135,6 +120,12 @@ function take(chunk: Chunk): Promise<ReactElement> {
     },
   );
   return chunk.pending;
+}
+
+/** Lets a failed chunk be loaded anew. */
+function forget(chunk: Chunk) {
+  chunk.pending = undefined;
+  chunk.failed = false;
 }
 
 function ChunkPage({ chunk }: { chunk: Chunk }) {
@@ -237,16 +228,19 @@ function inventory<T extends { id: string }, P, V extends Record<string, unknown
 }
 
 /** The signed-in shell (with the query cache) and the home page: the map. */
-const loadShell = once(() =>
-  Promise.all([import('./QueryProvider'), import('./AppLayout')]).then(
-    ([{ QueryProvider }, { AppLayout }]) => (
-      <QueryProvider>
-        <AppLayout />
-      </QueryProvider>
+const shell: Chunk = {
+  load: () =>
+    Promise.all([import('./QueryProvider'), import('./AppLayout')]).then(
+      ([{ QueryProvider }, { AppLayout }]) => (
+        <QueryProvider>
+          <AppLayout />
+        </QueryProvider>
+      ),
     ),
-  ),
-);
-const loadHome = once(() => import('../features/map/FleetMapPage').then((m) => <m.FleetMapPage />));
+};
+const home: Chunk = {
+  load: () => import('../features/map/FleetMapPage').then((m) => <m.FleetMapPage />),
+};
 
 /**
  * While the sign-in page waits for the person to type, the shell and the map load in the
@@ -255,8 +249,8 @@ const loadHome = once(() => import('../features/map/FleetMapPage').then((m) => <
  */
 function preloadAfterSignIn() {
   const run = () => {
-    void loadShell().catch(() => {});
-    void loadHome().catch(() => {});
+    // A preload that failed (offline, say) leaves nothing behind: the route loads anew.
+    for (const chunk of [shell, home]) void take(chunk).catch(() => forget(chunk));
   };
   whenIdle(run, 3000, 1000);
 }
@@ -340,13 +334,11 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        ...signedIn(loadShell, (shell) => <RequireAuth>{shell}</RequireAuth>),
+        ...signedIn(shell, (element) => <RequireAuth>{element}</RequireAuth>),
         children: [
           {
             path: '/',
-            ...signedIn(loadHome, (element) => (
-              <RequireAccess area={HOME}>{element}</RequireAccess>
-            )),
+            ...signedIn(home, (element) => <RequireAccess area={HOME}>{element}</RequireAccess>),
           },
           {
             path: '/account',

@@ -151,7 +151,8 @@ export function CustomerPage() {
           const created = await createCustomer(payload as Parameters<typeof createCustomer>[0]);
           toast.success(t.customers.created);
           await invalidate(keys.customers);
-          navigate(`/management/customers/${created.id}`, { replace: true });
+          // Pending until the customer's page shows (its route waits for its code first).
+          await navigate(`/management/customers/${created.id}`, { replace: true });
         } else {
           const body = toPayload(values, true);
           if (own) body.motherCompanyId = undefined;

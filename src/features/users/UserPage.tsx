@@ -89,13 +89,13 @@ export function UserPage() {
         await createUser(payload as Parameters<typeof createUser>[0]);
         toast.success(t.users.created);
         await invalidate(keys.users);
-        navigate('/management/users');
+        await navigate('/management/users');
       } else {
         const body = self ? { name: payload.name, email: payload.email } : payload;
         await updateUser(id, body as Parameters<typeof updateUser>[1]);
         toast.success(t.users.saved);
         await invalidate(keys.users);
-        navigate('/management/users');
+        await navigate('/management/users');
       }
     });
   }
