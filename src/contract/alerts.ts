@@ -179,7 +179,7 @@ const Ids = v.pipe(v.array(IdSchema), v.maxLength(10_000));
 const ruleFields = {
   clientId: IdSchema,
   name: Name,
-  type: AlertTypeSchema,
+  type: v.nonOptional(AlertTypeSchema, 'Campo obrigatório'),
   vehicleIds: v.optional(Ids, []),
   fleetIds: v.optional(Ids, []),
   params: v.optional(v.record(v.string(), v.unknown()), {}),

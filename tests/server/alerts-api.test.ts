@@ -312,6 +312,22 @@ describe.each(await backends())('geofence, alert-rule and alert calls on %s', (b
     });
     expect(badParams.status).toBe(400);
     expect(badParams.body.issues?.[0]?.path).toBe('params.speedLimit');
+    // No type says it is missing; a type that does not exist, that it is wrong.
+    const noType = await admin.call<ErrorBody>('POST', '/registros/alert-rules', {
+      clientId: north,
+      name: 'Sem tipo',
+    });
+    expect(noType.status).toBe(400);
+    expect(noType.body.issues?.[0]).toMatchObject({ path: 'type', message: 'Campo obrigatório' });
+    const badType = await admin.call<ErrorBody>('POST', '/registros/alert-rules', {
+      clientId: north,
+      name: 'Tipo errado',
+      type: 'TELEPORT',
+    });
+    expect(badType.body.issues?.[0]).toMatchObject({
+      path: 'type',
+      message: 'Tipo de alerta inválido',
+    });
     const badMails = await admin.call<ErrorBody>('POST', '/registros/alert-rules', {
       clientId: north,
       name: 'E-mails',
