@@ -165,9 +165,9 @@ export function DashboardPage() {
         <h1 id="page-title">{t.dashboard.title}</h1>
         <div className="dashboard-tools">
           <span className="muted" aria-live="polite">
-            {updated
-              ? `${t.dashboard.updatedAt(updated)} · ${t.dashboard.refreshEvery}`
-              : t.dashboard.refreshEvery}
+            {/* Each part on one line: on a phone the second goes under the first whole. */}
+            {updated && <span className="nowrap">{`${t.dashboard.updatedAt(updated)} ·`}</span>}{' '}
+            <span className="nowrap">{t.dashboard.refreshEvery}</span>
           </span>
           <Button
             variant="secondary"

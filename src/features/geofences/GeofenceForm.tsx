@@ -11,6 +11,7 @@ import { t } from '../../i18n/pt-BR';
 import type { EditorMode } from '../../map/GeofenceEditor';
 import { describeGeometry } from '../../map/geofence-shapes';
 import { Button } from '../../ui/Button';
+import { FormMessage } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
 
 export interface GeofenceDraft {
@@ -92,13 +93,9 @@ export function GeofenceForm({
             ? t.geofences.drawingCircle
             : draft.geometry
               ? `${describeGeometry(draft.geometry)}. ${writable ? t.geofences.editHint : ''}`
-              : t.geofences.noShape}
+              : t.geofences.noShapeYet}
       </p>
-      {errors.geometry && (
-        <p className="field-error" role="alert">
-          {errors.geometry}
-        </p>
-      )}
+      {errors.geometry && <FormMessage kind="error">{errors.geometry}</FormMessage>}
       <fieldset className="form-fields" disabled={!writable || drawing}>
         <TextField
           label={t.geofences.name}
