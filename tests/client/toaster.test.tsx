@@ -71,4 +71,36 @@ describe('toasts', () => {
     act(() => fireEvent.click(screen.getByRole('button', { name: 'Ver alertas' })));
     expect(router.state.location.pathname).toBe('/fleet-management/alerts/alerts-history');
   });
+
+  it('shows the newest few; the topmost shown tells how many wait, and closes the lasting ones', () => {
+    renderToaster();
+    act(() => {
+      toast.success('Salvo');
+      for (let i = 1; i <= 5; i++) toast.alert(`Alerta ${i}`);
+    });
+    const classOf = (title: string) =>
+      screen
+        .getByText(title)
+        .closest('.toast')
+        ?.className.replace(/^toast toast-\w+ ?/, '');
+    // Newest first: two alerts on a phone, three on a wider screen; the rest wait. What closes
+    // by itself shows whatever its place.
+    expect(
+      ['Alerta 5', 'Alerta 4', 'Alerta 3', 'Alerta 2', 'Alerta 1', 'Salvo'].map(classOf),
+    ).toEqual(['', '', 'toast-waiting-phone', 'toast-waiting', 'toast-waiting', '']);
+    // The count is of the alerts and warnings that wait.
+    const phoneLine = screen.getByText('Mais 3 notificações');
+    expect(phoneLine.closest('.toast')?.textContent).toContain('Alerta 4');
+    expect(phoneLine.closest('.toast-more')?.className).toContain('toast-more-phone');
+    const wideLine = screen.getByText('Mais 2 notificações');
+    expect(wideLine.closest('.toast')?.textContent).toContain('Alerta 3');
+    expect(wideLine.closest('.toast-more')?.className).toContain('toast-more-wide');
+
+    const closeAll = screen.getAllByRole('button', { name: 'Fechar todas' })[0];
+    if (!closeAll) throw new Error('sem Fechar todas');
+    act(() => fireEvent.click(closeAll));
+    // The alerts stay until closed, so they go; the success toast goes on its own.
+    expect(toastQueue.visibleToasts.map((item) => item.content.title)).toEqual(['Salvo']);
+    expect(screen.queryByText(/Mais \d notificaç/)).toBeNull();
+  });
 });

@@ -363,7 +363,7 @@ export function ReportsPage() {
       <h2 className="section-title">Novo relatório</h2>
       <RequestForm onDone={open} />
       {shown && <ReportResults request={shown} onClose={() => setShown(null)} />}
-      <section className="report-section" aria-labelledby="requests-title">
+      <section className="report-section report-requests" aria-labelledby="requests-title">
         <h2 id="requests-title">{t.reports.requests}</h2>
         <DataTable
           label={t.reports.requests}

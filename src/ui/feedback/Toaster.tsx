@@ -1,6 +1,8 @@
 /**
- * Renders the toast queue: a labelled region, each toast with its style and actions. On a
- * phone a toast's buttons go under its text, and only the newest toasts show (styles.css).
+ * Renders the toast queue: a labelled region, each toast with its style and actions. Only the
+ * newest alerts and warnings show (two on a phone, three on a wider screen, styles.css), so
+ * that a burst of alerts does not cover the page; the topmost one shown says how many more
+ * wait, with 'Fechar todas'. Toasts that close by themselves always show. Closing one brings the next. On a phone a toast's buttons go under its text.
  */
 import {
   Button,
@@ -11,10 +13,26 @@ import {
 } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import { t } from '../../i18n/pt-BR';
-import { ALERTS_HISTORY_ROUTE, toastQueue } from './toasts';
+import { ALERTS_HISTORY_ROUTE, type ToastKind, toastQueue, toast as toasts } from './toasts';
 
-/** Toasts a phone shows at once (styles.css hides the others below 768 px). */
+/** Alerts and warnings a phone shows at once (styles.css hides the others below 768 px). */
 const PHONE_VISIBLE_TOASTS = 2;
+const lasting = (kind: ToastKind) => kind === 'warning' || kind === 'alert';
+
+/** Alerts and warnings a wider screen shows at once. */
+export const VISIBLE_TOASTS = 3;
+
+/** The line of the topmost toast shown: how many more wait, and 'Fechar todas'. */
+function MoreToasts({ count, className }: { count: number; className: string }) {
+  return (
+    <div className={`toast-more ${className}`}>
+      <span>{t.toast.more(count)}</span>
+      <Button className="btn btn-ghost toast-action" onPress={() => toasts.closeLasting()}>
+        {t.toast.closeAll}
+      </Button>
+    </div>
+  );
+}
 
 export function Toaster() {
   const navigate = useNavigate();
@@ -23,10 +41,18 @@ export function Toaster() {
       {({ toast }) => {
         const { kind, title, description, route } = toast.content;
         const closable = kind === 'warning' || kind === 'alert';
-        // Newest first: the third and older wait, hidden on a phone, until one is closed.
-        const waiting = toastQueue.visibleToasts.indexOf(toast) >= PHONE_VISIBLE_TOASTS;
+        // Newest first: the older alerts and warnings wait, hidden, until one is closed. What
+        // answers the person's own action (saved, failed, loading) always shows: it goes soon.
+        const queued = toastQueue.visibleToasts.filter((item) => lasting(item.content.kind));
+        const index = closable ? queued.indexOf(toast) : -1;
+        const hidden =
+          index >= VISIBLE_TOASTS
+            ? ' toast-waiting'
+            : index >= PHONE_VISIBLE_TOASTS
+              ? ' toast-waiting-phone'
+              : '';
         return (
-          <Toast toast={toast} className={`toast toast-${kind}${waiting ? ' toast-waiting' : ''}`}>
+          <Toast toast={toast} className={`toast toast-${kind}${hidden}`}>
             <ToastContent className="toast-content">
               <Text slot="title" className="toast-title">
                 {title}
@@ -62,6 +88,15 @@ export function Toaster() {
               <Button slot="close" className="toast-dismiss" aria-label={t.toast.dismiss}>
                 ×
               </Button>
+            )}
+            {index === PHONE_VISIBLE_TOASTS - 1 && queued.length > PHONE_VISIBLE_TOASTS && (
+              <MoreToasts
+                count={queued.length - PHONE_VISIBLE_TOASTS}
+                className="toast-more-phone"
+              />
+            )}
+            {index === VISIBLE_TOASTS - 1 && queued.length > VISIBLE_TOASTS && (
+              <MoreToasts count={queued.length - VISIBLE_TOASTS} className="toast-more-wide" />
             )}
           </Toast>
         );

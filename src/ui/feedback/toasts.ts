@@ -69,6 +69,12 @@ export const toast = {
     };
   },
   close: (key: string) => toastQueue.close(key),
+  /** Closes every alert and warning (they stay until closed): 'Fechar todas'. */
+  closeLasting: () => {
+    for (const item of toastQueue.visibleToasts)
+      if (item.content.kind === 'alert' || item.content.kind === 'warning')
+        toastQueue.close(item.key);
+  },
   clear: () => {
     loading.clear();
     for (const item of toastQueue.visibleToasts) toastQueue.close(item.key);
