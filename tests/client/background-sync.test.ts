@@ -6,13 +6,10 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/start';
-import { startTestServer } from '../server/harness';
 import { installStorage } from './memory-storage';
+import { serveAndSignIn } from './signed-in';
 
 installStorage();
-const { login } = await import('../../src/api/auth');
-const client = await import('../../src/api/client');
-const { session } = await import('../../src/api/session');
 const { vehiclesApi } = await import('../../src/api/resources');
 const { RastroDb } = await import('../../src/db/database');
 const { mirrorKey } = await import('../../src/db/mirror');
@@ -27,11 +24,7 @@ let server: RunningServer;
 let clientId = '';
 
 beforeAll(async () => {
-  server = await startTestServer();
-  client.setApiBase(server.url);
-  const auth = await login({ email: 'operador.norte@rastro.demo', password: 'rastro-demo' });
-  session.set(auth);
-  clientId = auth.user.clientId;
+  ({ server, clientId } = await serveAndSignIn());
 });
 afterAll(() => server.close());
 
@@ -59,25 +52,10 @@ describe('background sync of the mirrors', () => {
     const synced = Date.parse(
       (await database.syncState.get(mirrorKey('vehicles', clientId)))?.syncedAt ?? '',
     );
-    const at = (ms: number) => () => synced + ms;
-    expect(
-      await syncStaleMirrors(
-        clientId,
-        both,
-        undefined,
-        database,
-        at(BACKGROUND_SYNC_FRESH_MS - 1000),
-      ),
-    ).toEqual([]);
-    expect(
-      await syncStaleMirrors(
-        clientId,
-        both,
-        undefined,
-        database,
-        at(BACKGROUND_SYNC_FRESH_MS + 1000),
-      ),
-    ).toEqual(['vehicles', 'drivers']);
+    const syncedAfter = (ms: number) =>
+      syncStaleMirrors(clientId, both, undefined, database, () => synced + ms);
+    expect(await syncedAfter(BACKGROUND_SYNC_FRESH_MS - 1000)).toEqual([]);
+    expect(await syncedAfter(BACKGROUND_SYNC_FRESH_MS + 1000)).toEqual(['vehicles', 'drivers']);
     expect((await database.vehicles.get(second.id))?.plate).toBe('BGS2B22');
   });
 

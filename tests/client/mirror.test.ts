@@ -8,12 +8,11 @@ import 'fake-indexeddb/auto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/start';
-import { startTestServer } from '../server/harness';
 import { installStorage } from './memory-storage';
+import { serveAndSignIn } from './signed-in';
 
 installStorage();
 const { login } = await import('../../src/api/auth');
-const client = await import('../../src/api/client');
 const { session } = await import('../../src/api/session');
 const { vehiclesApi } = await import('../../src/api/resources');
 const { RastroDb } = await import('../../src/db/database');
@@ -23,11 +22,7 @@ let server: RunningServer;
 let clientId = '';
 
 beforeAll(async () => {
-  server = await startTestServer();
-  client.setApiBase(server.url);
-  const auth = await login({ email: 'operador.norte@rastro.demo', password: 'rastro-demo' });
-  session.set(auth);
-  clientId = auth.user.clientId;
+  ({ server, clientId } = await serveAndSignIn());
 });
 afterAll(() => server.close());
 
