@@ -249,8 +249,9 @@ const home: Chunk = {
  */
 function preloadAfterSignIn() {
   const run = () => {
-    // A preload that failed (offline, say) leaves nothing behind: the route loads anew.
-    for (const chunk of [shell, home]) void take(chunk).catch(() => forget(chunk));
+    // A preload that failed (offline, say) is loaded anew when its route is entered (the
+    // route's loader forgets a failed chunk).
+    for (const chunk of [shell, home]) void take(chunk).catch(() => {});
   };
   whenIdle(run, 3000, 1000);
 }

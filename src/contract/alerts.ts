@@ -16,6 +16,7 @@ import {
   OrderSchema,
   QueryBoolSchema,
   queryInt,
+  REQUIRED,
   SearchSchema,
 } from './common';
 import { ALL_WEEKDAYS, TimeSchema, WeekdaysSchema } from './geofences';
@@ -179,7 +180,7 @@ const Ids = v.pipe(v.array(IdSchema), v.maxLength(10_000));
 const ruleFields = {
   clientId: IdSchema,
   name: Name,
-  type: v.nonOptional(AlertTypeSchema, 'Campo obrigatório'),
+  type: v.nonOptional(AlertTypeSchema, REQUIRED),
   vehicleIds: v.optional(Ids, []),
   fleetIds: v.optional(Ids, []),
   params: v.optional(v.record(v.string(), v.unknown()), {}),

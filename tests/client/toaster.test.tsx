@@ -103,4 +103,22 @@ describe('toasts', () => {
     expect(toastQueue.visibleToasts.map((item) => item.content.title)).toEqual(['Salvo']);
     expect(screen.queryByText(/Mais \d notificaç/)).toBeNull();
   });
+
+  it('keeps the toast someone is using shown when newer ones come', () => {
+    renderToaster();
+    act(() => {
+      for (let i = 1; i <= 3; i++) toast.alert(`Alerta ${i}`);
+    });
+    const oldest = () => screen.getByText('Alerta 1').closest('.toast');
+    const close = oldest()?.querySelector<HTMLElement>('[slot="close"]');
+    if (!close) throw new Error('sem Fechar');
+    act(() => close.focus());
+    act(() => {
+      toast.alert('Alerta 4');
+    });
+    expect(oldest()?.className).not.toContain('toast-waiting');
+    // Once the focus leaves, it waits like the others.
+    act(() => close.blur());
+    expect(oldest()?.className).toContain('toast-waiting');
+  });
 });

@@ -93,7 +93,9 @@ export function GeofenceForm({
             ? t.geofences.drawingCircle
             : draft.geometry
               ? `${describeGeometry(draft.geometry)}. ${writable ? t.geofences.editHint : ''}`
-              : t.geofences.noShapeYet}
+              : writable
+                ? t.geofences.noShapeYet
+                : ''}
       </p>
       {errors.geometry && <FormMessage kind="error">{errors.geometry}</FormMessage>}
       <fieldset className="form-fields" disabled={!writable || drawing}>

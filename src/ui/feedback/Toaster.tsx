@@ -2,8 +2,12 @@
  * Renders the toast queue: a labelled region, each toast with its style and actions. Only the
  * newest alerts and warnings show (two on a phone, three on a wider screen, styles.css), so
  * that a burst of alerts does not cover the page; the topmost one shown says how many more
- * wait, with 'Fechar todas'. Toasts that close by themselves always show. Closing one brings the next. On a phone a toast's buttons go under its text.
+ * wait, with 'Fechar todas'. Toasts that close by themselves always show. Closing one brings
+ * the next. A toast with the keyboard focus stays shown, however many come after it. On a
+ * phone a toast's buttons go under its text.
  */
+
+import { useState } from 'react';
 import {
   Button,
   Text,
@@ -36,6 +40,8 @@ function MoreToasts({ count, className }: { count: number; className: string }) 
 
 export function Toaster() {
   const navigate = useNavigate();
+  // The toast someone is using (focus inside): never hidden under them by newer ones.
+  const [focused, setFocused] = useState<string | null>(null);
   return (
     <ToastRegion queue={toastQueue} aria-label={t.toast.region} className="toast-region">
       {({ toast }) => {
@@ -46,58 +52,71 @@ export function Toaster() {
         const queued = toastQueue.visibleToasts.filter((item) => lasting(item.content.kind));
         const index = closable ? queued.indexOf(toast) : -1;
         const hidden =
-          index >= VISIBLE_TOASTS
-            ? ' toast-waiting'
-            : index >= PHONE_VISIBLE_TOASTS
-              ? ' toast-waiting-phone'
-              : '';
+          toast.key === focused
+            ? ''
+            : index >= VISIBLE_TOASTS
+              ? ' toast-waiting'
+              : index >= PHONE_VISIBLE_TOASTS
+                ? ' toast-waiting-phone'
+                : '';
         return (
           <Toast toast={toast} className={`toast toast-${kind}${hidden}`}>
-            <ToastContent className="toast-content">
-              <Text slot="title" className="toast-title">
-                {title}
-              </Text>
-              {description && (
-                <Text slot="description" className="toast-description">
-                  {description}
+            {/* Lays nothing out (display: contents): it only hears focus come and go. */}
+            {/* biome-ignore lint/a11y/noStaticElementInteractions: it listens for focus only; the buttons inside are the controls */}
+            <div
+              className="toast-body"
+              onFocus={() => setFocused(toast.key)}
+              onBlur={(event) => {
+                if (!event.currentTarget.contains(event.relatedTarget as Node | null))
+                  setFocused((key) => (key === toast.key ? null : key));
+              }}
+            >
+              <ToastContent className="toast-content">
+                <Text slot="title" className="toast-title">
+                  {title}
                 </Text>
-              )}
-            </ToastContent>
-            {closable ? (
-              <div className="toast-actions">
-                {kind === 'alert' && (
-                  <Button
-                    className="btn btn-secondary toast-action"
-                    onPress={() => {
-                      toastQueue.close(toast.key);
-                      navigate(route ?? ALERTS_HISTORY_ROUTE);
-                    }}
-                  >
-                    {t.toast.seeAlerts}
-                  </Button>
+                {description && (
+                  <Text slot="description" className="toast-description">
+                    {description}
+                  </Text>
                 )}
-                <Button
-                  slot="close"
-                  aria-label={t.toast.close}
-                  className="btn btn-ghost toast-action"
-                >
-                  {t.toast.close}
+              </ToastContent>
+              {closable ? (
+                <div className="toast-actions">
+                  {kind === 'alert' && (
+                    <Button
+                      className="btn btn-secondary toast-action"
+                      onPress={() => {
+                        toastQueue.close(toast.key);
+                        navigate(route ?? ALERTS_HISTORY_ROUTE);
+                      }}
+                    >
+                      {t.toast.seeAlerts}
+                    </Button>
+                  )}
+                  <Button
+                    slot="close"
+                    aria-label={t.toast.close}
+                    className="btn btn-ghost toast-action"
+                  >
+                    {t.toast.close}
+                  </Button>
+                </div>
+              ) : (
+                <Button slot="close" className="toast-dismiss" aria-label={t.toast.dismiss}>
+                  ×
                 </Button>
-              </div>
-            ) : (
-              <Button slot="close" className="toast-dismiss" aria-label={t.toast.dismiss}>
-                ×
-              </Button>
-            )}
-            {index === PHONE_VISIBLE_TOASTS - 1 && queued.length > PHONE_VISIBLE_TOASTS && (
-              <MoreToasts
-                count={queued.length - PHONE_VISIBLE_TOASTS}
-                className="toast-more-phone"
-              />
-            )}
-            {index === VISIBLE_TOASTS - 1 && queued.length > VISIBLE_TOASTS && (
-              <MoreToasts count={queued.length - VISIBLE_TOASTS} className="toast-more-wide" />
-            )}
+              )}
+              {index === PHONE_VISIBLE_TOASTS - 1 && queued.length > PHONE_VISIBLE_TOASTS && (
+                <MoreToasts
+                  count={queued.length - PHONE_VISIBLE_TOASTS}
+                  className="toast-more-phone"
+                />
+              )}
+              {index === VISIBLE_TOASTS - 1 && queued.length > VISIBLE_TOASTS && (
+                <MoreToasts count={queued.length - VISIBLE_TOASTS} className="toast-more-wide" />
+              )}
+            </div>
           </Toast>
         );
       }}
