@@ -104,6 +104,8 @@ test('a phone shows the two newest toasts, their buttons under the text', async 
   await expect(middle).toBeVisible();
   await expect(oldest).toBeHidden();
   await expect(shown).toHaveCount(2);
+  // The topmost shown says one more waits.
+  await expect(middle.locator('.toast-more:visible')).toHaveText(/^Mais \d+ notificaç(ão|ões)/);
   // Text across the toast's width, 'Ver alertas' and 'Fechar' on the line below it.
   const whole = await newest.boundingBox();
   const text = await newest.locator('.toast-content').boundingBox();

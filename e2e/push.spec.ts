@@ -167,6 +167,50 @@ test('a push with the page in front shows the alert toast, not a notification', 
   await expect(page).toHaveURL(new RegExp(`${HISTORY}\\?alert=`));
 });
 
+test('a burst of alerts shows the newest three, says how many wait, and keeps off the form buttons', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  await waitForServiceWorker(page);
+  const { cdp, id } = await workerRegistration(page);
+  const shell = new Shell(page);
+  await page.goto('/fleet-management/alerts/create');
+  // The shell (and its push listener) is up once the form shows.
+  await expect(shell.heading('Nova regra de alerta')).toBeVisible();
+  await shell.dismissToasts();
+  const alerts = [5, 6, 7, 8, 9].map((n) =>
+    pushAlert(n, 'GEOFENCE_EXIT', `Saída de cerca — RST1D0${n}`),
+  );
+  for (const alert of alerts) {
+    await deliver(cdp, id, alert);
+    await expect(page.locator('.toast-alert', { hasText: alert.title })).toHaveCount(1);
+  }
+  const region = page.getByRole('region', { name: 'Notificações' });
+  const [first, second] = alerts.map((alert) =>
+    page.locator('.toast-alert', { hasText: alert.title }),
+  );
+  // The newest three show (an alert of the demo's simulator may be among them); the two
+  // oldest pushed wait, counted on the topmost shown.
+  await expect(region.locator('.toast:visible')).toHaveCount(3);
+  await expect(first ?? region).toBeHidden();
+  await expect(second ?? region).toBeHidden();
+  // Of the two lines (a phone's on the second, a wider screen's on the third) one shows: the
+  // wider screen's, on the topmost shown.
+  const more = region.locator('.toast-more:visible');
+  await expect(more).toHaveCount(1);
+  await expect(more).toHaveText(/^Mais \d+ notificaçõesFechar todas$/);
+  await expect(region.locator('.toast:visible').nth(2).locator('.toast-more:visible')).toHaveCount(
+    1,
+  );
+  // Above the form's buttons, not over them.
+  const save = await page.getByRole('button', { name: 'Salvar' }).boundingBox();
+  const lowest = await region.locator('.toast:visible').first().boundingBox();
+  if (!save || !lowest) throw new Error('not laid out');
+  expect(lowest.y + lowest.height).toBeLessThanOrEqual(save.y);
+  await more.getByRole('button', { name: 'Fechar todas' }).click();
+  for (const alert of alerts) await expect(shell.toast(alert.title)).toHaveCount(0);
+});
+
 test('Ativar notificações stores fcmToken, renews it after 7 days, and sign-out removes it', async ({
   page,
   context,
