@@ -35,7 +35,7 @@ import type { Deps } from '../deps';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { validate } from '../http/validate';
 import { customerScope, visibleClient } from '../tenancy';
-import { visibleDrivers, visibleVehicles } from './reports';
+import { visibleDrivers, visibleVehicles } from './report-scope';
 
 const RULE_NOT_FOUND = 'Relatório automatizado não encontrado';
 

@@ -54,7 +54,7 @@ import type { FileFormat, ReportDocument } from '../reports/files/model';
 import { renderReport } from '../reports/files/render';
 import { formatDayText } from '../reports/files/text';
 import { visibleClientIds, visibleVehicle } from '../tenancy';
-import { periodOf, visibleDrivers, visibleVehicles } from './reports';
+import { periodOf, visibleDrivers, visibleVehicles } from './report-scope';
 
 type Ctx = Context<AuthEnv>;
 

@@ -41,7 +41,7 @@ import { storedAlerts } from '../reports/alerts';
 import { documentFor } from '../reports/files/documents';
 import { rulesOf } from '../reports/service';
 import { canSeeClient, visibleClient, visibleClientIds } from '../tenancy';
-import { visibleDrivers, visibleVehicles } from './reports';
+import { visibleDrivers, visibleVehicles } from './report-scope';
 
 const REQUEST_NOT_FOUND = 'Relatório não encontrado';
 

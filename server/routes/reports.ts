@@ -34,58 +34,31 @@ import {
   VehicleParamSchema,
   VehiclesReportQuerySchema,
 } from '../../src/contract';
-import { INTERVAL_LIMITS, type IntervalKind, periodProblem } from '../../src/lib/report-period';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import { subtreeIds } from '../db/clients';
 import { vehiclesOfClients } from '../db/geofences';
 import { getOwned } from '../db/owned';
-import { driversIn, positionLines, vehiclesIn } from '../db/reports';
+import { positionLines } from '../db/reports';
 import { geofences } from '../db/schema';
-import { linkedVehicleIds } from '../db/sharing';
 import type { Deps } from '../deps';
-import { badRequest, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
 import { validate } from '../http/validate';
 import { storedAlerts } from '../reports/alerts';
 import { stopOf } from '../reports/build';
 import { distanceReports } from '../reports/distance';
 import { geofencesFor, geofenceVisits, indexedGeofences } from '../reports/geofences';
 import { analyse, driverReport, summaryReport, tripsReport } from '../reports/service';
-import { customerScope, visibleClientIds, visibleVehicle } from '../tenancy';
+import { visibleClientIds, visibleVehicle } from '../tenancy';
 import { addRequestRoutes } from './report-requests';
+import {
+  DRIVER_NOT_FOUND,
+  periodOf,
+  VEHICLE_NOT_FOUND,
+  visibleDrivers,
+  visibleVehicles,
+} from './report-scope';
 
 type Ctx = Context<AuthEnv>;
-
-const VEHICLE_NOT_FOUND = 'Veículo não encontrado';
-const DRIVER_NOT_FOUND = 'Motorista não encontrado';
-
-/** The period of a query, refused (400, pt-BR) past its report's limit. */
-export function periodOf(q: { beginAt: string; endAt: string }, kind: IntervalKind) {
-  const problem = periodProblem(q.beginAt, q.endAt, INTERVAL_LIMITS[kind]);
-  if (problem) throw badRequest(problem);
-  return { beginAt: new Date(q.beginAt), endAt: new Date(q.endAt) };
-}
-
-/** Vehicles the caller may see, all of them or a 404. */
-export async function visibleVehicles(c: Ctx, deps: Deps, ids: string[]) {
-  const { db } = deps.database;
-  let wanted = ids;
-  if (c.var.user.role === 'VISITOR') {
-    const linked = new Set(await linkedVehicleIds(db, c.var.user.id));
-    wanted = ids.filter((id) => linked.has(id));
-  }
-  const rows = await vehiclesIn(db, wanted, await visibleClientIds(c, deps));
-  if (rows.length !== ids.length) throw notFound(VEHICLE_NOT_FOUND);
-  const order = new Map(ids.map((id, i) => [id, i]));
-  return rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-}
-
-/** Drivers the caller may see (a VISITOR sees none), all of them or a 404. */
-export async function visibleDrivers(c: Ctx, deps: Deps, ids: string[]) {
-  if (c.var.user.role === 'VISITOR') throw notFound(DRIVER_NOT_FOUND);
-  const rows = await driversIn(deps.database.db, ids, await customerScope(c, deps));
-  if (rows.length !== ids.length) throw notFound(DRIVER_NOT_FOUND);
-  return rows;
-}
 
 const json = (schema: v.GenericSchema, description: string) => ({
   200: { description, content: { 'application/json': { schema: resolver(schema) } } },

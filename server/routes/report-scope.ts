@@ -1,0 +1,47 @@
+/**
+ * What every report call checks first, shared by the JSON reports, the report files, the
+ * requests and the automated reports: the period within its report's limit, and vehicles and
+ * drivers the caller may see (all of them, or a 404 as everywhere).
+ */
+import type { Context } from 'hono';
+import { INTERVAL_LIMITS, type IntervalKind, periodProblem } from '../../src/lib/report-period';
+import type { AuthEnv } from '../auth/middleware';
+import { driversIn, vehiclesIn } from '../db/reports';
+import { linkedVehicleIds } from '../db/sharing';
+import type { Deps } from '../deps';
+import { badRequest, notFound } from '../http/errors';
+import { customerScope, visibleClientIds } from '../tenancy';
+
+type Ctx = Context<AuthEnv>;
+
+export const VEHICLE_NOT_FOUND = 'Veículo não encontrado';
+export const DRIVER_NOT_FOUND = 'Motorista não encontrado';
+
+/** The period of a query, refused (400, pt-BR) past its report's limit. */
+export function periodOf(q: { beginAt: string; endAt: string }, kind: IntervalKind) {
+  const problem = periodProblem(q.beginAt, q.endAt, INTERVAL_LIMITS[kind]);
+  if (problem) throw badRequest(problem);
+  return { beginAt: new Date(q.beginAt), endAt: new Date(q.endAt) };
+}
+
+/** Vehicles the caller may see, all of them or a 404. */
+export async function visibleVehicles(c: Ctx, deps: Deps, ids: string[]) {
+  const { db } = deps.database;
+  let wanted = ids;
+  if (c.var.user.role === 'VISITOR') {
+    const linked = new Set(await linkedVehicleIds(db, c.var.user.id));
+    wanted = ids.filter((id) => linked.has(id));
+  }
+  const rows = await vehiclesIn(db, wanted, await visibleClientIds(c, deps));
+  if (rows.length !== ids.length) throw notFound(VEHICLE_NOT_FOUND);
+  const order = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+}
+
+/** Drivers the caller may see (a VISITOR sees none), all of them or a 404. */
+export async function visibleDrivers(c: Ctx, deps: Deps, ids: string[]) {
+  if (c.var.user.role === 'VISITOR') throw notFound(DRIVER_NOT_FOUND);
+  const rows = await driversIn(deps.database.db, ids, await customerScope(c, deps));
+  if (rows.length !== ids.length) throw notFound(DRIVER_NOT_FOUND);
+  return rows;
+}
