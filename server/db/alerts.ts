@@ -4,6 +4,7 @@
  * sets who and when once: an alert acknowledged stays as it was.
  */
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import type { Alert, AlertType } from '../../src/contract';
 import type { Db } from './client';
 import { bareArray, textArray } from './pg-arrays';
 import { alertRules, alerts, users, vehicles } from './schema';
@@ -192,4 +193,26 @@ export async function alertsOfVehicles(db: Db, vehicleIds: string[], from: Date,
     )
     .orderBy(asc(time), asc(alerts.id));
   return rows.map((row) => ({ ...row, time: new Date(row.time).toISOString() }));
+}
+
+/** An alert row in its wire shape (SPEC §7), for the API and the live stream alike. */
+export function alertOut(row: AlertRow): Alert {
+  return {
+    id: row.id,
+    type: row.type as AlertType,
+    vehicleId: row.vehicleId,
+    plate: row.plate,
+    vehicleName: row.vehicleName,
+    ruleId: row.ruleId,
+    ruleName: row.ruleName,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    speed: row.speed,
+    fixTime: row.fixTime?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
+    acknowledgedBy: row.acknowledgedBy,
+    late: row.late,
+  };
 }

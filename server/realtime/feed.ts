@@ -19,12 +19,11 @@
  */
 
 import { type AlertBus, type AlertNotifier, createAlertBus } from '../alerts/notifier';
-import { ALERTS_CHANNEL, alertsByIds, notifyAlerts } from '../db/alerts';
+import { ALERTS_CHANNEL, alertOut, alertsByIds, notifyAlerts } from '../db/alerts';
 import type { Database } from '../db/client';
 import { changedSince, currentSeq, LOCATIONS_CHANNEL, type TrackerRef } from '../db/positions';
 import type { Pipeline } from '../ingest/pipeline';
 import type { Logger } from '../log';
-import { alertOut } from '../routes/alerts';
 
 export type LocationsListener = (trackers: TrackerRef[]) => void;
 

@@ -13,19 +13,17 @@ import * as v from 'valibot';
 import {
   AckResultSchema,
   AckSchema,
-  type Alert,
   AlertPageSchema,
   AlertQuerySchema,
   AlertSchema,
-  type AlertType,
   IdSchema,
 } from '../../src/contract';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import {
-  type AlertRow,
   type AlertScope,
   acknowledge,
   alertById,
+  alertOut,
   countVisible,
   listAlerts,
 } from '../db/alerts';
@@ -42,27 +40,6 @@ const docs = (schema: v.GenericSchema, description: string) => ({
   description,
   content: { 'application/json': { schema: resolver(schema) } },
 });
-
-export function alertOut(row: AlertRow): Alert {
-  return {
-    id: row.id,
-    type: row.type as AlertType,
-    vehicleId: row.vehicleId,
-    plate: row.plate,
-    vehicleName: row.vehicleName,
-    ruleId: row.ruleId,
-    ruleName: row.ruleName,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    speed: row.speed,
-    fixTime: row.fixTime?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
-    acknowledgedBy: row.acknowledgedBy,
-    late: row.late,
-  };
-}
 
 /** What the caller sees of alerts, narrowed to a customer's subtree when one is chosen. */
 export async function alertScope(c: Ctx, deps: Deps, clientId?: string): Promise<AlertScope> {
