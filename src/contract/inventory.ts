@@ -12,6 +12,7 @@ import {
   OrderSchema,
   QueryBoolSchema,
   queryInt,
+  REQUIRED,
   SearchSchema,
 } from './common';
 import { VEHICLE_TYPE_IDS } from './vehicle-types';
@@ -31,7 +32,10 @@ const Year = v.pipe(
 export const PlateSchema = v.pipe(
   v.string(),
   v.transform((s: string) => unmaskPlate(s)),
-  v.check((s: string) => isValidPlate(s), 'Placa inválida: use AAA9999 ou AAA9A99'),
+  // An empty plate is a missing one, said as every required field says it.
+  v.nonEmpty(REQUIRED),
+  // As the field's mask writes it (AAA-9999) and its hint says.
+  v.check((s: string) => s === '' || isValidPlate(s), 'Placa inválida: use AAA-9999 ou AAA9A99'),
 );
 const Phone = v.pipe(
   v.string(),

@@ -29,7 +29,9 @@ export function TextField({
   return (
     <AriaTextField
       {...props}
-      isInvalid={props.isInvalid ?? Boolean(errorMessage)}
+      // Left uncontrolled without an error of ours: a controlled `false` would hide the
+      // field's own checks (`validate`, required) that a submit shows.
+      isInvalid={props.isInvalid ?? (errorMessage ? true : undefined)}
       className="field"
     >
       <Label>{label}</Label>
@@ -48,7 +50,7 @@ export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
     <AriaTextField
       {...rest}
       type={visible ? 'text' : 'password'}
-      isInvalid={rest.isInvalid ?? Boolean(errorMessage)}
+      isInvalid={rest.isInvalid ?? (errorMessage ? true : undefined)}
       className="field"
     >
       <Label>{label}</Label>

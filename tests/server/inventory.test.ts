@@ -47,7 +47,12 @@ describe.each(await backends())('inventory on %s', (backend) => {
     expect(duplicate.body.message).toBe('Já existe um veículo com esta placa');
 
     for (const [body, message] of [
-      [{ clientId: north, name: 'X', plate: 'AB-123', type: 'car' }, 'plate: Placa inválida'],
+      [
+        { clientId: north, name: 'X', plate: 'AB-123', type: 'car' },
+        'plate: Placa inválida: use AAA-9999 ou AAA9A99',
+      ],
+      // Empty (or only a mask's dash): missing, not malformed.
+      [{ clientId: north, name: 'X', plate: ' - ', type: 'car' }, 'plate: Campo obrigatório'],
       [
         { clientId: north, name: 'X', plate: 'XYZ1234', type: 'nave' },
         'type: Tipo de veículo inválido',

@@ -8,6 +8,7 @@ import { session } from '../../api/session';
 import { useSession } from '../../hooks/useSession';
 import { t } from '../../i18n/pt-BR';
 import { Button } from '../../ui/Button';
+import { emailCheck, filledCheck } from '../../ui/field-checks';
 import { FormMessage } from '../../ui/States';
 import { PasswordField, TextField } from '../../ui/TextField';
 import { AuthCard } from './AuthCard';
@@ -49,6 +50,7 @@ export function LoginPage() {
           value={email}
           onChange={setEmail}
           isRequired
+          validate={emailCheck}
           autoFocus
         />
         <PasswordField
@@ -58,6 +60,7 @@ export function LoginPage() {
           value={password}
           onChange={setPassword}
           isRequired
+          validate={filledCheck}
         />
         <Button type="submit" isPending={pending}>
           {pending ? t.login.submitting : t.login.submit}

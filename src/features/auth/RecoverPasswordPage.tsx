@@ -8,6 +8,7 @@ import { forgetPassword } from '../../api/auth';
 import { toClientError } from '../../api/errors';
 import { t } from '../../i18n/pt-BR';
 import { Button } from '../../ui/Button';
+import { emailCheck } from '../../ui/field-checks';
 import { FormMessage } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
 import { AuthCard } from './AuthCard';
@@ -41,6 +42,7 @@ function RequestLinkForm() {
         value={email}
         onChange={setEmail}
         isRequired
+        validate={emailCheck}
         autoFocus
       />
       <Button type="submit" isPending={pending}>

@@ -8,6 +8,7 @@ import { Form } from 'react-aria-components';
 import { t } from '../../i18n/pt-BR';
 import { periodProblem } from '../../lib/report-period';
 import { Button } from '../../ui/Button';
+import { filledCheck } from '../../ui/field-checks';
 import { MultiSelect } from '../../ui/MultiSelect';
 import { Select } from '../../ui/Select';
 import { FormMessage } from '../../ui/States';
@@ -84,6 +85,7 @@ export function ReportFilters({
         value={range.from}
         onChange={(from) => setRange((r) => ({ ...r, from }))}
         isRequired
+        validate={filledCheck}
       />
       <TextField
         label={t.reports.to}
@@ -91,6 +93,7 @@ export function ReportFilters({
         value={range.to}
         onChange={(to) => setRange((r) => ({ ...r, to }))}
         isRequired
+        validate={filledCheck}
       />
       <fieldset className="report-quick" aria-label="Períodos rápidos">
         <Button variant="ghost" onPress={() => quick(day, day)}>

@@ -29,6 +29,7 @@ import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { type ColumnDef, DataTable, type Sort } from '../../ui/DataTable';
 import { toast } from '../../ui/feedback/toasts';
+import { emailListCheck, filledCheck } from '../../ui/field-checks';
 import { MultiSelect } from '../../ui/MultiSelect';
 import { Pagination } from '../../ui/Pagination';
 import { Select } from '../../ui/Select';
@@ -182,6 +183,7 @@ function RequestForm({ onDone }: { onDone: (request: ReportRequest) => void }) {
         value={range.from}
         onChange={(from) => setRange((r) => ({ ...r, from }))}
         isRequired
+        validate={filledCheck}
       />
       <TextField
         label={t.reports.to}
@@ -189,6 +191,7 @@ function RequestForm({ onDone }: { onDone: (request: ReportRequest) => void }) {
         value={range.to}
         onChange={(to) => setRange((r) => ({ ...r, to }))}
         isRequired
+        validate={filledCheck}
       />
       <TextField label={`${t.reports.name} (opcional)`} value={name} onChange={setName} />
       <Select
@@ -213,8 +216,10 @@ function RequestForm({ onDone }: { onDone: (request: ReportRequest) => void }) {
       {format !== 'screen' && delivery === 'email' && (
         <TextField
           label={t.reportFiles.emails}
-          type="email"
+          // A list ('a@x.com, b@y.com'): the browser's own e-mail check refuses a comma.
+          inputMode="email"
           value={emails}
+          validate={emailListCheck}
           onChange={setEmails}
           description={t.reportFiles.emailsHelp}
         />

@@ -12,6 +12,7 @@ import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable } from '../../ui/DataTable';
 import { toast } from '../../ui/feedback/toasts';
+import { filledCheck } from '../../ui/field-checks';
 import { Select } from '../../ui/Select';
 import { FormMessage } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
@@ -94,6 +95,7 @@ export function TemporaryLinksPage() {
           value={name}
           onChange={setName}
           isRequired
+          validate={filledCheck}
           description="Para quem é o link, ex.: Cliente X — entrega de hoje"
         />
         <Select label="Validade" value={hours} onChange={setHours} options={DURATIONS} />
@@ -121,7 +123,7 @@ export function TemporaryLinksPage() {
           { id: 'name', label: 'Nome', rowHeader: true, render: (l) => l.name },
           {
             id: 'state',
-            label: 'Estado',
+            label: 'Status',
             render: (l) => (
               <span className={`badge link-${l.state}`}>{LINK_STATE_LABELS[l.state]}</span>
             ),

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { emailCheck, emailListCheck, filledCheck } from '../../src/ui/field-checks';
+
+describe('field checks of the browser-validated forms', () => {
+  it('says a missing value as every form does', () => {
+    expect(emailCheck('')).toBe('Campo obrigatório');
+    expect(emailCheck('   ')).toBe('Campo obrigatório');
+    expect(filledCheck(' ')).toBe('Campo obrigatório');
+    expect(filledCheck('Cliente X')).toBeNull();
+  });
+
+  it('checks one e-mail', () => {
+    expect(emailCheck('ana@')).toBe('E-mail inválido');
+    expect(emailCheck(' ana@rastro.demo ')).toBeNull();
+  });
+
+  it('takes a comma-separated list and names its wrong items', () => {
+    expect(emailListCheck('')).toBeNull();
+    expect(emailListCheck('a@x.com, b@y.com.br')).toBeNull();
+    expect(emailListCheck('a@x.com, b@')).toBe('E-mails inválidos: b@');
+    expect(emailListCheck(' , ')).toBe('Informe e-mails separados por vírgula');
+  });
+});
