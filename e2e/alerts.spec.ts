@@ -85,7 +85,7 @@ test('draw a polygon and a circle, associate a vehicle, cross the border, acknow
     [0.3, 0.6],
     [0.3, 0.3],
   ]);
-  await expect(page.getByText(/polígono, 4 vértices/)).toBeVisible();
+  await expect(page.getByText(/polígono, 4 vértices/i)).toBeVisible();
   await page.getByRole('textbox', { name: 'Nome' }).fill(`Polígono ${plate}`);
   await page.getByRole('button', { name: 'Salvar cerca' }).click();
   await expect(shell.toast('Cerca criada.')).toBeVisible();
@@ -99,7 +99,7 @@ test('draw a polygon and a circle, associate a vehicle, cross the border, acknow
     [0.7, 0.5],
     [0.75, 0.5],
   ]);
-  await expect(page.getByText(/círculo, raio de \d+ m/)).toBeVisible();
+  await expect(page.getByText(/círculo, raio de \d+ m/i)).toBeVisible();
   await page.getByRole('textbox', { name: 'Nome' }).fill(`Pátio ${plate}`);
   await page.getByRole('textbox', { name: 'Limite de velocidade (km/h)' }).fill('20');
   await page.getByRole('button', { name: 'Salvar cerca' }).click();

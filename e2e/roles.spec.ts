@@ -55,17 +55,17 @@ test('a Terceiro sees the map and the two vehicles linked to them, read-only', a
   await expect(page.getByRole('link', { name: 'Voltar' })).toBeVisible();
   await expectNoWriteAction(page);
 
-  // The alert history's crumbs lead only where a Terceiro may go: 'Alertas' (the rules) is
-  // named, not a link to 'Acesso negado'.
+  // The alert history's crumbs lead only where a Terceiro may go: 'Regras de alerta' is named,
+  // not a link to 'Acesso negado'.
   await page.goto('/fleet-management/alerts/alerts-history');
   const crumbs = page.getByRole('navigation', { name: 'Você está em' });
   await expect(crumbs.getByRole('listitem')).toHaveText([
     'Mapa',
     'Gestão de Frotas',
-    'Alertas',
+    'Regras de alerta',
     'Histórico de alertas',
   ]);
-  await expect(crumbs.getByRole('link', { name: 'Alertas', exact: true })).toHaveCount(0);
+  await expect(crumbs.getByRole('link', { name: 'Regras de alerta' })).toHaveCount(0);
   await expect(crumbs.getByRole('link', { name: 'Gestão de Frotas' })).toBeVisible();
 
   for (const path of [

@@ -270,8 +270,9 @@ export const t = {
     speedChart: 'Velocidade ao longo do tempo',
     historyMap: 'Mapa do histórico',
     positionsTable: 'Posições do histórico',
-    legend: 'Legenda de velocidade',
+    legend: 'Legenda do mapa',
     stop: 'Parada',
+    alert: 'Alerta',
     trip: 'Viagem',
     start: 'Início',
     end: 'Fim',
@@ -301,6 +302,7 @@ export const t = {
     allIgnition: 'Todas',
     shown: (shown: number, total: number) =>
       `${shown.toLocaleString('pt-BR')} de ${total.toLocaleString('pt-BR')} posições`,
+    swipeColumns: 'Deslize a tabela para o lado para ver as outras colunas.',
     type: 'Tipo de relatório',
     name: 'Nome',
     createdAt: 'Pedido em',
@@ -339,6 +341,7 @@ export const t = {
       'Clique no mapa para marcar cada vértice; clique duas vezes (ou no primeiro vértice) para fechar.',
     drawingCircle: 'Clique no centro da cerca e depois na borda.',
     editHint: 'Arraste os vértices ou a borda para ajustar; arraste o desenho para movê-lo.',
+    editHintCircle: 'Arraste a borda para mudar o raio; arraste o desenho para movê-lo.',
     noShape: 'Desenhe a cerca no mapa antes de salvar.',
     noShapeYet: 'Sem forma ainda: escolha “Desenhar polígono” ou “Desenhar círculo”.',
     cancelDrawing: 'Cancelar desenho',
@@ -393,6 +396,8 @@ export const t = {
     rules: 'Regras de alerta',
     newRule: 'Nova regra de alerta',
     history: 'Histórico de alertas',
+    /** A silence's alert is dated when it was raised; its last position said beside. */
+    lastFixAt: (when: string) => `última posição ${when}`,
     badge: (n: number) =>
       n === 0 ? 'Nenhum alerta pendente' : n === 1 ? '1 alerta pendente' : `${n} alertas pendentes`,
     fetchError: 'Erro ao buscar alertas',

@@ -26,6 +26,15 @@ describe('breadcrumbs', () => {
     ]);
   });
 
+  it('names an area as its menu and title do', () => {
+    expect(breadcrumbs('/fleet-management/alerts/alerts-history').map((c) => c.label)).toEqual([
+      'Mapa',
+      'Gestão de Frotas',
+      'Regras de alerta',
+      'Histórico de alertas',
+    ]);
+  });
+
   it("reads a record id as 'Editar'", () => {
     expect(
       breadcrumbs('/management/users/7a59a5d2-dc33-4efa-9625-d1c1ceb4f7bf').at(-1)?.label,

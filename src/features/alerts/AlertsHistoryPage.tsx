@@ -77,6 +77,21 @@ function AlertPlace({ alert }: { alert: Alert }) {
   );
 }
 
+/**
+ * When it happened: the fix's time, but a silence ('Sem posição') happens when it is raised,
+ * well after its last fix (the list's order, newest raised first, then reads in order).
+ */
+function AlertWhen({ alert }: { alert: Alert }) {
+  if (alert.type !== 'LOCATION_TIMEOUT' || !alert.fixTime)
+    return <>{formatLocalDateTime(alert.fixTime ?? alert.createdAt)}</>;
+  return (
+    <span>
+      {formatLocalDateTime(alert.createdAt)}
+      <span className="muted"> · {t.alerts.lastFixAt(formatLocalDateTime(alert.fixTime))}</span>
+    </span>
+  );
+}
+
 function AlertState({ alert, queued }: { alert: Alert; queued: boolean }) {
   return (
     <span className="alert-state">
@@ -304,7 +319,7 @@ export function AlertsHistoryPage() {
                   {alert.ruleName ?? '—'}
                 </Cell>
                 <Cell className="cell" data-label={t.alerts.when}>
-                  {formatLocalDateTime(alert.fixTime ?? alert.createdAt)}
+                  <AlertWhen alert={alert} />
                 </Cell>
                 <Cell className="cell" data-label={t.alerts.where}>
                   <AlertPlace alert={alert} />

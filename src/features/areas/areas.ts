@@ -127,6 +127,8 @@ const RECORD_LABELS: Record<string, string> = { payments: 'Fatura' };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+const labelOf = (path: string) => allAreas().find((a) => a.path === path)?.label;
+
 /**
  * 'Mapa' then one crumb per path segment, labelled as SPEC §2 names the segments; a record
  * id reads 'Editar' (or `recordLabel`: 'Detalhes' for someone who may only read it).
@@ -138,7 +140,9 @@ export function breadcrumbs(pathname: string, recordLabel = ROUTE_LABELS.edit): 
     const decoded = decodeURIComponent(segment);
     crumbs.push({
       path: `/${segments.slice(0, i + 1).join('/')}`,
+      // An area's own label first ('Regras de alerta', as the menu and its title say).
       label:
+        labelOf(`/${segments.slice(0, i + 1).join('/')}`) ??
         ROUTE_LABELS[decoded] ??
         (UUID.test(decoded)
           ? (recordLabel ?? decoded)

@@ -30,6 +30,9 @@ export const emptyDraft = (): GeofenceDraft => ({
   geometry: null,
 });
 
+/** 'círculo, raio de 90 m' (as the list writes it) opening a sentence. */
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 export function GeofenceForm({
   draft,
   onChange,
@@ -92,7 +95,13 @@ export function GeofenceForm({
           : mode === 'circle'
             ? t.geofences.drawingCircle
             : draft.geometry
-              ? `${describeGeometry(draft.geometry)}. ${writable ? t.geofences.editHint : ''}`
+              ? `${sentence(describeGeometry(draft.geometry))}. ${
+                  writable
+                    ? draft.geometry.type === 'Circle'
+                      ? t.geofences.editHintCircle
+                      : t.geofences.editHint
+                    : ''
+                }`
               : writable
                 ? t.geofences.noShapeYet
                 : ''}
@@ -151,18 +160,19 @@ export function GeofenceForm({
             {t.geofences.cancelDrawing}
           </Button>
         ) : (
+          // In the order of the other forms: leave, then save (the removal apart, first).
           <>
-            {writable && (
-              <Button type="submit" isDisabled={pending}>
-                {pending ? t.list.saving : t.geofences.save}
-              </Button>
-            )}
-            <Button variant="secondary" onPress={onCancel}>
-              {t.list.cancel}
-            </Button>
             {removable && !creating && (
               <Button variant="danger" onPress={onRemove}>
                 {t.geofences.remove}
+              </Button>
+            )}
+            <Button variant="ghost" onPress={onCancel}>
+              {t.list.cancel}
+            </Button>
+            {writable && (
+              <Button type="submit" isDisabled={pending}>
+                {pending ? t.list.saving : t.geofences.save}
               </Button>
             )}
           </>

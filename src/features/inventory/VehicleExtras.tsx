@@ -151,7 +151,7 @@ export function VehicleExtras({ vehicle, onChange }: { vehicle: Vehicle; onChang
       <section className="panel" id="comandos" aria-labelledby="vehicle-commands">
         <h2 id="vehicle-commands">Comandos</h2>
         {canBlock && (
-          <div className="row-actions">
+          <div className="command-actions">
             <Button variant="danger" onPress={() => setConfirm('block')}>
               Bloquear
             </Button>
@@ -171,7 +171,7 @@ export function VehicleExtras({ vehicle, onChange }: { vehicle: Vehicle; onChang
             },
             {
               id: 'status',
-              label: 'Estado',
+              label: 'Status',
               render: (c) => (
                 <span className={`badge status-${c.status}`}>
                   {COMMAND_STATUS_LABELS[c.status]}

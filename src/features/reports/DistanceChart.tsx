@@ -46,7 +46,9 @@ export function DistanceChart({
             height: 240,
             legend: { show: false },
             scales: {
-              x: { time: false, range: (_u, min, max) => [min - 0.6, max + 0.6] },
+              // The days themselves (not uPlot's guess from the data: one day alone was drawn
+              // as a thin bar at the left of an empty chart).
+              x: { time: false, range: () => [-0.6, Math.max(0, days.length - 1) + 0.6] },
               y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] },
             },
             axes: [
@@ -59,6 +61,8 @@ export function DistanceChart({
                       : '',
                   ),
                 space: 44,
+                // Whole days only: a tick (and its grid line) between two days means nothing.
+                incrs: [1, 2, 5, 7, 10, 14, 30, 60],
               },
               { label: 'km', size: 56 },
             ],

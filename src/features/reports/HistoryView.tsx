@@ -32,6 +32,20 @@ import { Select } from '../../ui/Select';
 import { formatDateTime, formatTime } from './period';
 import { PLAYBACK_SPEEDS, usePlayback } from './usePlayback';
 
+/** The marks on the route, drawn and named in the legend alike. */
+const MARKS = {
+  start: { color: '#16a34a', text: 'I' },
+  stop: { color: '#0b5cad', text: 'P' },
+  alert: { color: '#c2410c', text: '!' },
+  end: { color: '#b3261e', text: 'F' },
+};
+const MARK_LEGEND = [
+  { ...MARKS.start, label: t.reports.start },
+  { ...MARKS.stop, label: t.reports.stop },
+  { ...MARKS.alert, label: t.reports.alert },
+  { ...MARKS.end, label: t.reports.end },
+];
+
 const loadChart = () => import('./SpeedChart');
 const SpeedChart = lazy(() => loadChart().then((m) => ({ default: m.SpeedChart })));
 /** Starts loading the chart (and uPlot) while the history is still on its way. */
@@ -53,15 +67,13 @@ export function HistoryView({ report }: { report: HistoryReport }) {
         id: `stop-${i}`,
         latitude: stop.latitude,
         longitude: stop.longitude,
-        color: '#0b5cad',
-        text: 'P',
+        ...MARKS.stop,
       })),
       ...report.alerts.map((alert) => ({
         id: `alert-${alert.id}`,
         latitude: alert.latitude ?? 0,
         longitude: alert.longitude ?? 0,
-        color: '#c2410c',
-        text: '!',
+        ...MARKS.alert,
       })),
       ...(first
         ? [
@@ -69,8 +81,7 @@ export function HistoryView({ report }: { report: HistoryReport }) {
               id: 'start',
               latitude: first.latitude,
               longitude: first.longitude,
-              color: '#16a34a',
-              text: 'I',
+              ...MARKS.start,
             },
           ]
         : []),
@@ -80,8 +91,7 @@ export function HistoryView({ report }: { report: HistoryReport }) {
               id: 'end',
               latitude: last.latitude,
               longitude: last.longitude,
-              color: '#b3261e',
-              text: 'F',
+              ...MARKS.end,
             },
           ]
         : []),
@@ -113,12 +123,14 @@ export function HistoryView({ report }: { report: HistoryReport }) {
               {band.label}
             </li>
           ))}
-          <li>
-            <span className="legend-dot" aria-hidden="true">
-              P
-            </span>{' '}
-            {t.reports.stop}
-          </li>
+          {MARK_LEGEND.map(({ text, color, label }) => (
+            <li key={text}>
+              <span className="legend-dot" style={{ background: color }} aria-hidden="true">
+                {text}
+              </span>{' '}
+              {label}
+            </li>
+          ))}
         </ul>
         <fieldset className="playback" aria-label="Reprodução">
           <Button

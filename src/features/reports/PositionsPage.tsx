@@ -39,30 +39,37 @@ const number = (value: number | null, digits = 0) =>
 const COLUMNS: { id: string; label: string; width?: number; render: (p: PositionRow) => string }[] =
   [
     { id: 'fixTime', label: 'Horário', width: 200, render: (p) => formatDateTime(p.fixTime) },
-    {
-      id: 'receivedAt',
-      label: 'Recebida',
-      width: 200,
-      render: (p) => formatDateTime(p.receivedAt),
-    },
-    { id: 'latitude', label: 'Latitude', render: (p) => p.latitude.toFixed(6) },
-    { id: 'longitude', label: 'Longitude', render: (p) => p.longitude.toFixed(6) },
-    { id: 'speed', label: 'Velocidade (km/h)', width: 160, render: (p) => number(p.speed, 1) },
-    { id: 'course', label: 'Direção (°)', render: (p) => number(p.course) },
-    { id: 'altitude', label: 'Altitude (m)', render: (p) => number(p.altitude) },
-    { id: 'accuracy', label: 'Precisão (m)', render: (p) => number(p.accuracy) },
+    // What a person reads first comes first (a phone shows two columns): speed and ignition,
+    // then where; the time the server received it, a technical detail, near the end.
+    { id: 'speed', label: 'Velocidade (km/h)', width: 200, render: (p) => number(p.speed, 1) },
     {
       id: 'ignition',
       label: 'Ignição',
       render: (p) => (p.ignition === null ? '-' : p.ignition ? t.reports.on : t.reports.off),
     },
+    { id: 'latitude', label: 'Latitude', render: (p) => p.latitude.toFixed(6) },
+    { id: 'longitude', label: 'Longitude', render: (p) => p.longitude.toFixed(6) },
+    { id: 'course', label: 'Direção (°)', render: (p) => number(p.course) },
+    { id: 'altitude', label: 'Altitude (m)', render: (p) => number(p.altitude) },
+    { id: 'accuracy', label: 'Precisão (m)', width: 140, render: (p) => number(p.accuracy) },
     { id: 'battery', label: 'Bateria (%)', render: (p) => number(p.battery) },
-    { id: 'odometer', label: 'Hodômetro (km)', render: (p) => formatMileage(p.odometer) },
+    {
+      id: 'odometer',
+      label: 'Hodômetro (km)',
+      width: 150,
+      render: (p) => formatMileage(p.odometer),
+    },
     {
       id: 'driver',
       label: 'Motorista',
       width: 220,
       render: (p) => p.driverName ?? p.driverRfid ?? '-',
+    },
+    {
+      id: 'receivedAt',
+      label: 'Recebida',
+      width: 200,
+      render: (p) => formatDateTime(p.receivedAt),
     },
     {
       id: 'attributes',
@@ -158,6 +165,7 @@ export function PositionsPage() {
             <p className="muted" aria-live="polite">
               {t.reports.shown(rows.length, all.length)}
             </p>
+            <p className="muted phone-hint">{t.reports.swipeColumns}</p>
           </fieldset>
           <Virtualizer layout={TableLayout} layoutOptions={{ rowHeight: 34, headingHeight: 38 }}>
             <Table aria-label={ROUTE_LABELS.positions} className="positions-table">
