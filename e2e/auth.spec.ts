@@ -31,6 +31,14 @@ test('signing in stores the session under the spec keys', async ({ page }) => {
 test('a wrong password shows the error and keeps the user on /login', async ({ page }) => {
   const login = new LoginPage(page);
   await login.open();
+  // Nothing typed, then a malformed e-mail: the form's own pt-BR messages, no request sent.
+  const entrar = page.getByRole('button', { name: 'Entrar' });
+  await entrar.click();
+  await expect(page.getByText('Campo obrigatório')).toHaveCount(2);
+  await page.getByRole('textbox', { name: 'E-mail' }).fill('cliente@');
+  await entrar.click();
+  await expect(page.getByText('E-mail inválido')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
   await login.signIn('cliente@rastro.demo', 'senha-errada-1');
   await expect(login.error()).toHaveText('E-mail ou senha inválidos');
   await expect(page).toHaveURL(/\/login$/);
