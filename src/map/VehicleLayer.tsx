@@ -59,13 +59,19 @@ function nextTask(run: () => void): () => void {
 
 export type { MapVehicle } from './vehicle-rounds';
 
+/**
+ * How far above a followed vehicle the map's centre sits, as a share of the map's height: the
+ * vehicle a quarter below the middle, room above it for the popup (src/map/Popup.tsx).
+ */
+export const FOLLOW_OFFSET = 0.25;
+
 export function VehicleLayer({
   items,
   selectedId,
   follow,
   onSelect,
   now,
-  followOffset = 0.25,
+  followOffset = FOLLOW_OFFSET,
 }: {
   items: MapVehicle[];
   selectedId: string | null;

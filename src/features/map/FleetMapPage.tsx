@@ -23,7 +23,7 @@ import { BaseTiles } from '../../map/BaseTiles';
 import { GeofenceLayer } from '../../map/GeofenceLayer';
 import { MapView } from '../../map/MapView';
 import { Popup } from '../../map/Popup';
-import { VehicleLayer } from '../../map/VehicleLayer';
+import { FOLLOW_OFFSET, VehicleLayer } from '../../map/VehicleLayer';
 import { Switch } from '../../ui/Choice';
 import { MirrorState } from '../../ui/feedback/MirrorState';
 import { useAccess } from '../areas/useAccess';
@@ -139,7 +139,7 @@ export function FleetMapPage() {
             selectedId={selectedId}
             follow={follow}
             now={now}
-            followOffset={phone ? -0.2 : 0.25}
+            followOffset={phone ? -0.2 : FOLLOW_OFFSET}
             onSelect={(id) => {
               setSelectedId(id);
               setFollow(false);
@@ -148,6 +148,7 @@ export function FleetMapPage() {
           <Popup
             position={selected ? [selected.longitude, selected.latitude] : null}
             docked={phone}
+            followed={follow}
           >
             {selected && (
               <VehicleDetails
