@@ -30,7 +30,7 @@ const AUTO_PAN = { animation: { duration: 250 }, margin: EDGE_MARGIN };
  * vehicle (which sits FOLLOW_OFFSET below the middle), and between the margins the popup keeps
  * when it pans the map.
  */
-export const popupMaxHeight = (height: number) =>
+const popupMaxHeight = (height: number) =>
   Math.max(
     0,
     Math.floor(
