@@ -32,3 +32,32 @@ test.describe('on a tablet', () => {
     }
   });
 });
+
+test('the map keeps its size once drawn: the fleet counts that arrive after it do not move it', async ({
+  page,
+}) => {
+  // Every size the map takes, from the first; at 1366 × 800 the counts growing from '0' to
+  // '20' wrapped the toolbar and the map went from 532 to 478 px a moment after it was drawn.
+  await page.addInitScript(() => {
+    const sizes: number[] = [];
+    Object.assign(window, { mapSizes: sizes });
+    new MutationObserver(() => {
+      const map = document.querySelector('[aria-label="Mapa da frota"]');
+      if (!map || map.hasAttribute('data-watched')) return;
+      map.setAttribute('data-watched', '');
+      new ResizeObserver(([entry]) => {
+        if (entry) sizes.push(Math.round(entry.contentRect.height));
+      }).observe(map);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await signInAsAdmin(page);
+  await page.reload();
+  const map = page.getByRole('region', { name: 'Mapa da frota' });
+  await expect(map).toHaveAttribute('data-rendered', /^\d+$/, { timeout: 15_000 });
+  await expect(page.getByRole('list', { name: 'Situação da frota' })).toContainText(
+    /Em movimento: [1-9]/,
+  );
+  const sizes = await page.evaluate(() => (window as unknown as { mapSizes: number[] }).mapSizes);
+  expect(sizes.length).toBeGreaterThan(0);
+  expect(new Set(sizes).size).toBe(1);
+});
