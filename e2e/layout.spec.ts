@@ -61,3 +61,17 @@ test('the map keeps its size once drawn: the fleet counts that arrive after it d
   expect(sizes.length).toBeGreaterThan(0);
   expect(new Set(sizes).size).toBe(1);
 });
+
+test('a list wider than the window keeps its actions in view, on one line', async ({ page }) => {
+  await signInAsAdmin(page);
+  // Eight columns of customers: wider than the content beside the menu at 1366 px.
+  await page.goto('/management/customers');
+  await page.getByRole('searchbox', { name: 'Buscar clientes' }).fill('Logística Sul');
+  const row = page.getByRole('row').filter({ hasText: 'Logística Sul' });
+  const edit = row.getByRole('link', { name: 'Editar Logística Sul' });
+  const remove = row.getByRole('button', { name: 'Remover Logística Sul' });
+  await expect(edit).toBeInViewport({ ratio: 1 });
+  await expect(remove).toBeInViewport({ ratio: 1 });
+  const [a, b] = [await edit.boundingBox(), await remove.boundingBox()];
+  expect(a && b && Math.abs(a.y - b.y)).toBeLessThan(2);
+});

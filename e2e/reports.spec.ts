@@ -85,10 +85,16 @@ test('the journeys, positions and distances of the demo week', async ({ page }) 
   });
   await expect(truck.getByRole('row').filter({ hasText: 'Parada' }).first()).toBeVisible();
   await expect(page.getByLabel('Totais: Veículos')).toContainText(/Viagens\s*[1-9]/);
-  // Every column fits beside the menu: 'Ver no mapa' is not cut off at the right.
-  expect(
-    await truck.locator('.table-wrap').evaluate((wrap) => wrap.scrollWidth - wrap.clientWidth),
-  ).toBeLessThanOrEqual(0);
+  // Every column fits beside the menu: 'Ver no mapa' is not cut off at the right, also beside
+  // a driver's name (the Onix's trips have one).
+  const onix = page.getByRole('region', { name: ONIX });
+  await expect(
+    onix.getByRole('row').filter({ hasText: 'Carlos Eduardo Lima' }).first(),
+  ).toBeVisible();
+  for (const table of [truck, onix])
+    expect(
+      await table.locator('.table-wrap').evaluate((wrap) => wrap.scrollWidth - wrap.clientWidth),
+    ).toBeLessThanOrEqual(0);
   // A trip opened on the map.
   await truck.getByRole('button', { name: 'Ver no mapa' }).first().click();
   await expect(page.getByRole('region', { name: 'Mapa da viagem' })).toHaveAttribute(

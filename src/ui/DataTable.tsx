@@ -72,7 +72,12 @@ export function DataTable<T extends { id: string }>({
       >
         <TableHeader columns={columns}>
           {(column) => (
-            <Column id={column.id} isRowHeader={column.rowHeader} allowsSorting={column.sortable}>
+            <Column
+              id={column.id}
+              className={`column column-${column.id}`}
+              isRowHeader={column.rowHeader}
+              allowsSorting={column.sortable}
+            >
               {({ sortDirection }) => (
                 <span className="column-label">
                   {column.label}

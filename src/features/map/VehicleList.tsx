@@ -196,7 +196,9 @@ function VehicleRow({ id, store }: { id: string; store: RowStore }) {
       <VehicleBadge state={state} type={item.vehicleType} />
       <span className="vehicle-row-main">
         <strong>{item.plate ?? item.name}</strong>
-        <span className="vehicle-row-name">{item.plate ? item.name : ''}</span>
+        <span className="vehicle-row-name" title={item.plate ? item.name : undefined}>
+          {item.plate ? item.name : ''}
+        </span>
       </span>
       <span className="vehicle-row-side">
         <span style={{ color: STATE_COLORS[state] }}>{STATE_LABELS[state]}</span>
