@@ -12,6 +12,7 @@ import { type Company, DEMO_FLEET, SHARED_VEHICLES, VISITOR_VEHICLES } from '../
 import type { Db } from './client';
 import {
   alertRules,
+  autoReportRules,
   clients,
   drivers,
   fleets,
@@ -215,7 +216,8 @@ const FLEETS: { company: Company; name: string; description: string; types: stri
  * The demo fleet (server/demo/fleet.ts): forty vehicles of varied types in the three
  * companies, each with a tracker (demo-001…, driven by the simulator) and its SIM card; the
  * catalogue of tracker types, drivers (some with RFID tags the trackers read), fleets, the demo
- * Terceiro's two vehicles and one temporary link, so that every screen has something to show.
+ * Terceiro's two vehicles, one temporary link and two automated reports, so that every screen
+ * has something to show.
  */
 export async function seedDemoFleet(db: Db): Promise<void> {
   const companies = await db
@@ -327,6 +329,33 @@ export async function seedDemoFleet(db: Db): Promise<void> {
         vehicleIds: idsOf(SHARED_VEHICLES),
         expiresAt: new Date(Date.now() + 30 * 24 * 3600_000),
       });
+    // Two automated reports, so that Relatórios Automatizados shows what it does. They are
+    // sent at 07:00 like any rule: to the demo's own addresses, through the SMTP configured.
+    await tx.insert(autoReportRules).values([
+      {
+        clientId: mother,
+        createdBy: admin?.id,
+        name: 'Distâncias do dia — Onix Diretoria',
+        reportType: 'DISTANCE',
+        format: 'pdf',
+        periodicity: 'DAILY',
+        vehicleIds: idsOf(['PCX1A23']),
+        emailDelivery: 'diretoria@rastro.demo',
+        sendHour: 7,
+      },
+      {
+        clientId: north,
+        createdBy: admin?.id,
+        name: 'Jornadas da semana — caminhões baú',
+        reportType: 'TRIPS',
+        format: 'excel',
+        periodicity: 'WEEKLY',
+        vehicleIds: idsOf(['KGH1L23', 'KGH4M56']),
+        emailDelivery: 'frota@norte.rastro.demo, operacao@norte.rastro.demo',
+        sendHour: 7,
+        weekday: 1,
+      },
+    ]);
   });
 }
 

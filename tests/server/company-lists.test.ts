@@ -67,6 +67,19 @@ describe.each(await backends())('company lists on %s', (backend) => {
     }
   });
 
+  it('shows two automated reports of the demo, each with its vehicles', async () => {
+    const s = server();
+    const { mother, north } = await demoClients(s);
+    const admin = await as(s, 'admin@rastro.demo');
+    const page = await admin.call<{ rules: { clientId: string; vehicleIds: string[] }[] }>(
+      'GET',
+      `/registros/crud-reports-processor?clientId=${mother}&limit=100`,
+    );
+    expect(page.status).toBe(200);
+    expect(new Set(page.body.rules.map((r) => r.clientId))).toEqual(new Set([mother, north]));
+    expect(page.body.rules.map((r) => r.vehicleIds.length).sort()).toEqual([1, 2]);
+  });
+
   it("never lists more than the caller sees, even when asked for a mother's list", async () => {
     const s = server();
     const { mother, north } = await demoClients(s);
