@@ -4,21 +4,16 @@
  */
 import { useSyncExternalStore } from 'react';
 import { createTicker, timeSince } from '../lib/clock';
+import { localDateTime, localDayAndClock } from '../lib/local-time';
 
 const seconds = createTicker(1000);
-const short = new Intl.DateTimeFormat('pt-BR', {
-  day: '2-digit',
-  month: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 export function Age({ at, withDate = false }: { at: string; withDate?: boolean }) {
   const now = useSyncExternalStore(seconds.subscribe, seconds.now, seconds.now);
   return (
-    <time dateTime={at} title={new Date(at).toLocaleString('pt-BR')}>
+    <time dateTime={at} title={localDateTime(at)}>
       {timeSince(at, now)}
-      {withDate ? ` · ${short.format(new Date(at))}` : ''}
+      {withDate ? ` · ${localDayAndClock(at)}` : ''}
     </time>
   );
 }

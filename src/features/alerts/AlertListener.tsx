@@ -13,7 +13,7 @@ import { ALERT_TYPE_LABELS, type Alert } from '../../contract';
 import { useInvalidate } from '../../hooks/useInvalidate';
 import { useOnline } from '../../hooks/useOnline';
 import { t } from '../../i18n/pt-BR';
-import { TIME_ZONE } from '../../lib/schedule';
+import { localClock } from '../../lib/local-time';
 import { toast } from '../../ui/feedback/toasts';
 import { firstShowing } from './shown';
 
@@ -37,11 +37,7 @@ function show(alerts: Alert[]) {
     return;
   }
   for (const alert of fresh) {
-    const when = new Date(alert.fixTime ?? alert.createdAt).toLocaleTimeString('pt-BR', {
-      timeZone: TIME_ZONE,
-      hour: '2-digit',
-      minute: '2-digit',
-    });
+    const when = localClock(alert.fixTime ?? alert.createdAt);
     toast.alert(alertToastTitle(alert), [alert.vehicleName, when].filter(Boolean).join(' · '));
   }
 }

@@ -8,6 +8,7 @@ import { useCan } from '../../hooks/useCan';
 import { useInvalidate } from '../../hooks/useInvalidate';
 import { useListControls, useRemoval } from '../../hooks/useListControls';
 import { t } from '../../i18n/pt-BR';
+import { localDate } from '../../lib/local-time';
 import { maskCnpj, maskCpf, maskPhone } from '../../lib/masks';
 import { Button } from '../../ui/Button';
 import type { ColumnDef } from '../../ui/DataTable';
@@ -68,7 +69,7 @@ export function CustomersPage() {
       id: 'createdAt',
       label: 'Criado em',
       sortable: true,
-      render: (c) => new Date(c.createdAt).toLocaleDateString('pt-BR'),
+      render: (c) => localDate(c.createdAt),
     },
     ...(canEdit
       ? [

@@ -21,6 +21,7 @@ import {
 import { useErrorToast } from '../../hooks/feedback';
 import { t } from '../../i18n/pt-BR';
 import { formatDay } from '../../lib/format';
+import { localClockSeconds } from '../../lib/local-time';
 import { STATE_COLORS, STATE_LABELS } from '../../lib/vehicle-state';
 import { Button } from '../../ui/Button';
 import { EmptyState, Loading } from '../../ui/States';
@@ -151,9 +152,7 @@ export function DashboardPage() {
     return { activity, days, alerts, km, kmDays: data.distance.perDay.map((d) => d.day) };
   }, [data]);
 
-  const updated = query.dataUpdatedAt
-    ? new Date(query.dataUpdatedAt).toLocaleTimeString('pt-BR')
-    : null;
+  const updated = query.dataUpdatedAt ? localClockSeconds(query.dataUpdatedAt) : null;
 
   return (
     <section

@@ -4,6 +4,7 @@ import { activateTracker, setDeviceEnabled } from '../../api/commands';
 import { COMMAND_LABELS, COMMAND_STATUS_LABELS, type Tracker } from '../../contract';
 import { requireOnline, toastError } from '../../hooks/feedback';
 import { useCan } from '../../hooks/useCan';
+import { localDateTime } from '../../lib/local-time';
 import { Button } from '../../ui/Button';
 import { toast } from '../../ui/feedback/toasts';
 
@@ -30,7 +31,7 @@ export function TrackerActions({ tracker, onChange }: { tracker: Tracker; onChan
       <h2 id="tracker-actions">Ações</h2>
       <p className="muted">
         {tracker.activatedAt
-          ? `Ativado em ${new Date(tracker.activatedAt).toLocaleString('pt-BR')}.`
+          ? `Ativado em ${localDateTime(tracker.activatedAt)}.`
           : 'Ainda não ativado.'}{' '}
         {tracker.enabled ? 'Habilitado.' : 'Desabilitado.'}
       </p>

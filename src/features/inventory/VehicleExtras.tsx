@@ -21,6 +21,7 @@ import { requireOnline, toastError, useErrorToast } from '../../hooks/feedback';
 import { useCan } from '../../hooks/useCan';
 import { useInvalidate } from '../../hooks/useInvalidate';
 import { formatWithUnit } from '../../lib/format';
+import { localDateTime } from '../../lib/local-time';
 import { maskPlate } from '../../lib/masks';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -182,7 +183,7 @@ export function VehicleExtras({ vehicle, onChange }: { vehicle: Vehicle; onChang
             {
               id: 'at',
               label: 'Quando',
-              render: (c) => new Date(c.createdAt).toLocaleString('pt-BR'),
+              render: (c) => localDateTime(c.createdAt),
             },
             { id: 'detail', label: 'Detalhe', render: (c) => c.detail ?? '—' },
           ]}
@@ -208,8 +209,8 @@ export function VehicleExtras({ vehicle, onChange }: { vehicle: Vehicle; onChang
         </p>
         {confirm === 'block' && moving && (
           <p className="form-message form-message-error" role="alert">
-            Atenção: na última posição ({new Date(moving.fixTime).toLocaleString('pt-BR')}) o
-            veículo estava em movimento, a {formatWithUnit(moving.speed, 'km/h')}.
+            Atenção: na última posição ({localDateTime(moving.fixTime)}) o veículo estava em
+            movimento, a {formatWithUnit(moving.speed, 'km/h')}.
           </p>
         )}
       </ConfirmDialog>

@@ -14,6 +14,7 @@ import { useMapConfig } from '../../hooks/useMapConfig';
 import { PHONE, useMediaQuery } from '../../hooks/useMediaQuery';
 import { useNow } from '../../hooks/useNow';
 import { t } from '../../i18n/pt-BR';
+import { localDateAndClock } from '../../lib/local-time';
 import { maskPlate } from '../../lib/masks';
 import { formatSpeed, STATE_COLORS, STATE_LABELS, vehicleState } from '../../lib/vehicle-state';
 import { BaseTiles } from '../../map/BaseTiles';
@@ -26,8 +27,6 @@ import { Button } from '../../ui/Button';
 import { FormMessage, Loading } from '../../ui/States';
 import { VehicleBadge } from '../../ui/VehicleBadge';
 import { VehicleDetails } from '../map/VehicleDetails';
-
-const EXPIRY = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
 
 /** How often the shared positions are read again while the page is open. */
 const REFRESH_MS = 5000;
@@ -60,7 +59,7 @@ export function TempAccessPage() {
     [locations],
   );
   const selected = locations.find((l) => l.id === selectedId);
-  const expires = shared.data ? EXPIRY.format(new Date(shared.data.expiresAt)) : '';
+  const expires = shared.data ? localDateAndClock(shared.data.expiresAt) : '';
 
   return (
     <main className="shared-page" aria-labelledby="shared-title">

@@ -8,6 +8,7 @@ import { createTemporaryLink, listTemporaryLinks, revokeTemporaryLink } from '..
 import { ALL_VEHICLES_BY_CLIENT, LINK_STATE_LABELS, type TemporaryUser } from '../../contract';
 import { requireOnline, toastError, useErrorToast } from '../../hooks/feedback';
 import { useInvalidate } from '../../hooks/useInvalidate';
+import { localDateTime } from '../../lib/local-time';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable } from '../../ui/DataTable';
@@ -132,7 +133,7 @@ export function TemporaryLinksPage() {
           {
             id: 'expires',
             label: 'Expira em',
-            render: (l) => new Date(l.expiresAt).toLocaleString('pt-BR'),
+            render: (l) => localDateTime(l.expiresAt),
           },
           {
             id: 'link',

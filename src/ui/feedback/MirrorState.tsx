@@ -3,6 +3,7 @@
  * while offline, "Atualizando…" while syncing, "Atualizado às HH:MM" (or "Ao vivo") after.
  */
 import { t } from '../../i18n/pt-BR';
+import { localClock } from '../../lib/local-time';
 
 export function MirrorState({
   syncedAt,
@@ -16,9 +17,7 @@ export function MirrorState({
   /** Whether the browser is online (the page passes useOnline(): ui/ reads no hooks/). */
   online: boolean;
 }) {
-  const at = syncedAt
-    ? new Date(syncedAt).toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' })
-    : undefined;
+  const at = syncedAt ? localClock(syncedAt) : undefined;
   if (!online) {
     return (
       <p className="mirror-state mirror-offline" role="status">
