@@ -120,6 +120,14 @@ test('the journeys, positions and distances of the demo week', async ({ page }) 
   await expect(page.getByRole('grid', { name: 'Posições' }).getByRole('row').nth(1)).toContainText(
     'Ligada',
   );
+  // The table (wider than the screen) ends at the window's bottom, its scroll bars in view: the
+  // page itself does not scroll around it.
+  const grid = await page.getByRole('grid', { name: 'Posições' }).boundingBox();
+  const viewport = page.viewportSize();
+  expect(grid && viewport && grid.y + grid.height).toBeLessThanOrEqual(viewport?.height ?? 0);
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(
+    viewport?.height ?? 0,
+  );
 
   await page.goto('/reports/distances');
   await chooseMany(page, 'Veículos', [ONIX, TRUCK]);

@@ -122,7 +122,7 @@ export function PositionsPage() {
     [indexed, filters],
   );
   return (
-    <section className="page page-report" aria-labelledby="page-title">
+    <section className="page page-report page-positions" aria-labelledby="page-title">
       <div className="page-header">
         <h1 id="page-title">{ROUTE_LABELS.positions}</h1>
       </div>
