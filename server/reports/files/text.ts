@@ -3,28 +3,9 @@
  * thousand dots and decimal commas, km with one decimal, durations as SPEC §9 time differences.
  */
 import { formatDuration } from '../../../src/lib/format';
-import { REPORT_TIME_ZONE } from '../../../src/lib/report-period';
+import { localDateAndClock, localDateTime } from '../../../src/lib/local-time';
 import type { Cell, CellKind, ReportDocument } from './model';
 
-const dateTime = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: REPORT_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-const dateMinutes = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: REPORT_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
 const oneDecimal = new Intl.NumberFormat('pt-BR', {
   minimumFractionDigits: 1,
   maximumFractionDigits: 1,
@@ -32,9 +13,9 @@ const oneDecimal = new Intl.NumberFormat('pt-BR', {
 const integer = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
 
 /** '17/11/2026 07:00:05' in São Paulo time. */
-export const formatInstant = (at: Date) => dateTime.format(at).replace(',', '');
+export const formatInstant = (at: Date) => localDateTime(at).replace(',', '');
 /** '17/11/2026 07:00' in São Paulo time. */
-export const formatMinute = (at: Date) => dateMinutes.format(at).replace(',', '');
+export const formatMinute = (at: Date) => localDateAndClock(at).replace(',', '');
 /** '2026-11-17' → '17/11/2026'. */
 export const formatDayText = (day: string) => day.split('-').reverse().join('/');
 

@@ -3,7 +3,8 @@
  * address (`?from=AAAA-MM-DD&to=AAAA-MM-DD`), so a report can be reloaded, shared and opened
  * from the Relatórios list; and the pt-BR date and time formats of report tables.
  */
-import { dayStart, nextDay, REPORT_TIME_ZONE, reportDay } from '../../lib/report-period';
+import { localClockSeconds, localDateTime, localDayAndClock } from '../../lib/local-time';
+import { dayStart, nextDay, reportDay } from '../../lib/report-period';
 
 export interface DayRange {
   from: string;
@@ -26,28 +27,6 @@ export function periodOf(range: DayRange) {
   };
 }
 
-const dateTime = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: REPORT_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-const timeOnly = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: REPORT_TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-const shortDateTime = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: REPORT_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 const dayOnly = new Intl.DateTimeFormat('pt-BR', {
   timeZone: 'UTC',
   weekday: 'short',
@@ -55,12 +34,10 @@ const dayOnly = new Intl.DateTimeFormat('pt-BR', {
   month: '2-digit',
 });
 
-export const formatDateTime = (iso: string | number) =>
-  dateTime.format(new Date(iso)).replace(',', '');
+export const formatDateTime = (iso: string | number) => localDateTime(iso).replace(',', '');
 /** '18/11 07:05': tables of trips, where the year is the period's. */
-export const formatShort = (iso: string | number) =>
-  shortDateTime.format(new Date(iso)).replace(',', '');
-export const formatTime = (iso: string | number) => timeOnly.format(new Date(iso));
+export const formatShort = (iso: string | number) => localDayAndClock(iso).replace(',', '');
+export const formatTime = (iso: string | number) => localClockSeconds(iso);
 /** 'seg., 16/11' for '2026-11-16'. */
 export const formatDay = (day: string) => dayOnly.format(new Date(`${day}T12:00:00Z`));
 export const formatCoordinates = (lat: number, lon: number) =>
