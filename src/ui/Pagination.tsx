@@ -24,6 +24,9 @@ export function Pagination({
    */
   unknown?: boolean;
 }) {
+  // An empty list says so itself ('Nenhum … ainda.'): no '0–0 de 0' and buttons that go nowhere
+  // under it. Past the first page (its rows removed meanwhile) the way back stays.
+  if (!unknown && total === 0 && page <= 1) return null;
   const pages = Math.max(1, Math.ceil(total / limit));
   const first = total === 0 ? 0 : (page - 1) * limit + 1;
   const last = Math.min(total, page * limit);
