@@ -7,7 +7,8 @@
  * a process that dies holding a claim loses it when the lease expires.
  */
 import { ALERT_TYPE_LABELS, type AlertType } from '../../src/contract';
-import { formatLocalDateTime, TIME_ZONE } from '../../src/lib/schedule';
+import { localDateTime } from '../../src/lib/local-time';
+import { TIME_ZONE } from '../../src/lib/schedule';
 import { enqueueMail } from '../db/alert-engine';
 import {
   alertsForMail,
@@ -73,7 +74,7 @@ export function alertMail(
   const count = alerts.length === 1 ? '1 alerta' : `${alerts.length} alertas`;
   const history = `${publicUrl}${HISTORY_PATH}`;
   const items = alerts.map((a) => {
-    const when = formatLocalDateTime(a.fixTime ?? a.createdAt);
+    const when = localDateTime(a.fixTime ?? a.createdAt);
     const place =
       a.latitude !== null && a.longitude !== null ? placeUrl(a.latitude, a.longitude) : undefined;
     return {

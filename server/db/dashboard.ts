@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { ActivityCounts, DashboardActivity } from '../../src/contract';
+import { TIME_ZONE } from '../../src/lib/schedule';
 import {
   MOVING_KMH,
   NO_SIGNAL_MINUTES,
@@ -17,7 +18,7 @@ import { type Db, rowsOf } from './client';
 const idArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 const n = (value: unknown) => Number(value ?? 0);
 /** The calendar of the reports and of vehicle_days. */
-export const DASHBOARD_TIME_ZONE = 'America/Sao_Paulo';
+export const DASHBOARD_TIME_ZONE = TIME_ZONE;
 export const DASHBOARD_DAYS = 30;
 
 export async function clientCounts(db: Db, ids: string[]) {

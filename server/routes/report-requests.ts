@@ -22,6 +22,7 @@ import {
 } from '../../src/contract';
 import { hasPermission } from '../../src/contract/permissions';
 import { validateEmailList } from '../../src/lib/emails';
+import { localDate } from '../../src/lib/local-time';
 import { INTERVAL_LIMITS, periodProblem } from '../../src/lib/report-period';
 import { type AuthEnv, requirePermission } from '../auth/middleware';
 import { subtreeIds } from '../db/clients';
@@ -53,13 +54,6 @@ const LIMIT_OF = {
   DISTANCE: INTERVAL_LIMITS.totals,
   light_final_report: INTERVAL_LIMITS.totals,
 } as const;
-
-const day = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
 
 function requestOut(row: ReportRequestRow): ReportRequest {
   return {
@@ -182,7 +176,7 @@ export function addRequestRoutes(app: Hono<AuthEnv>, deps: Deps) {
       const endAt = new Date(input.endAt);
       const name =
         input.name ||
-        `${REPORT_TYPE_LABELS[input.reportType]} de ${day.format(beginAt)} a ${day.format(new Date(endAt.getTime() - 1))}`;
+        `${REPORT_TYPE_LABELS[input.reportType]} de ${localDate(beginAt)} a ${localDate(endAt.getTime() - 1)}`;
       const row = await insertReportRequest(db, {
         clientId: c.var.user.clientId,
         userId: c.var.user.id,

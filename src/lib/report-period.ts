@@ -6,7 +6,10 @@
  * Pure: the server validates with it and the PWA checks before asking.
  */
 
-export const REPORT_TIME_ZONE = 'America/Sao_Paulo';
+import { TIME_ZONE } from './schedule';
+
+/** The reports' calendar is Brasília time, as every instant on screen (src/lib/local-time.ts). */
+export const REPORT_TIME_ZONE = TIME_ZONE;
 
 /** Allowed hours per kind of report (issue 13): 31 days of points, 93 days of totals. */
 export const INTERVAL_LIMITS = {

@@ -71,8 +71,3 @@ export function withinWindow(window: Window, ms: number): boolean {
 }
 
 export const WEEKDAY_LABELS = ['Dom', 'Seg', 'Ter', 'Qua', 'Qui', 'Sex', 'Sáb'] as const;
-
-/** 'dd/mm/aaaa hh:mm:ss' in São Paulo. */
-export function formatLocalDateTime(at: Date | string | number): string {
-  return new Date(at).toLocaleString('pt-BR', { timeZone: TIME_ZONE });
-}

@@ -36,7 +36,7 @@ import { requireOnline, toastError, useErrorToast } from '../../hooks/feedback';
 import { useInvalidate } from '../../hooks/useInvalidate';
 import { t } from '../../i18n/pt-BR';
 import { quantityText } from '../../lib/format';
-import { formatLocalDateTime } from '../../lib/schedule';
+import { localDateTime } from '../../lib/local-time';
 import { Button } from '../../ui/Button';
 import { ComboBox } from '../../ui/ComboBox';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -83,11 +83,11 @@ function AlertPlace({ alert }: { alert: Alert }) {
  */
 function AlertWhen({ alert }: { alert: Alert }) {
   if (alert.type !== 'LOCATION_TIMEOUT' || !alert.fixTime)
-    return <>{formatLocalDateTime(alert.fixTime ?? alert.createdAt)}</>;
+    return <>{localDateTime(alert.fixTime ?? alert.createdAt)}</>;
   return (
     <span>
-      {formatLocalDateTime(alert.createdAt)}
-      <span className="muted"> · {t.alerts.lastFixAt(formatLocalDateTime(alert.fixTime))}</span>
+      {localDateTime(alert.createdAt)}
+      <span className="muted"> · {t.alerts.lastFixAt(localDateTime(alert.fixTime))}</span>
     </span>
   );
 }
@@ -101,7 +101,7 @@ function AlertState({ alert, queued }: { alert: Alert; queued: boolean }) {
         </span>
       ) : alert.acknowledgedAt ? (
         <span className="badge badge-success">
-          {t.alerts.ackBy(alert.acknowledgedBy, formatLocalDateTime(alert.acknowledgedAt))}
+          {t.alerts.ackBy(alert.acknowledgedBy, localDateTime(alert.acknowledgedAt))}
         </span>
       ) : (
         <span className="badge badge-warning">{t.alerts.open}</span>

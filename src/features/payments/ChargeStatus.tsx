@@ -6,6 +6,7 @@ import {
   type PaymentStatus,
 } from '../../contract';
 import { t } from '../../i18n/pt-BR';
+import { reportDay } from '../../lib/report-period';
 
 export function ChargeStatusChip({ status }: { status: PaymentStatus }) {
   return (
@@ -17,7 +18,7 @@ export function ChargeStatusChip({ status }: { status: PaymentStatus }) {
 
 /** Still owed and past its due date (São Paulo's today). */
 export function isOverdue(charge: Pick<Charge, 'status' | 'dueDate'>, now = new Date()): boolean {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now);
+  const today = reportDay(now);
   return (
     (charge.status === 'waitingPayment' || charge.status === 'active') && charge.dueDate < today
   );
