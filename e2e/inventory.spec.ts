@@ -101,11 +101,25 @@ test('a temporary link opens without signing in and stops working once revoked',
   await page.goto('/management/temporary-links');
   const name = `Entrega ${plate}`;
   await page.getByRole('textbox', { name: 'Nome do link' }).fill(name);
-  await page.getByText(`${plate} | Van ${plate}`).click();
+  // The company's vehicles are many: the list is filtered by the plate, typed as people write it.
+  const vehicles = page.getByRole('group', { name: 'Veículos' });
+  await vehicles
+    .getByRole('searchbox', { name: 'Filtrar: Veículos' })
+    .fill(`${plate.slice(0, 3)}-${plate.slice(3)}`.toLowerCase());
+  await expect(vehicles.getByRole('checkbox')).toHaveCount(1);
+  await vehicles.getByRole('button', { name: 'Marcar todos os mostrados' }).click();
   await expect(page.getByRole('checkbox', { name: `${plate} | Van ${plate}` })).toBeChecked();
+  await expect(vehicles.getByText(/^1 de \d+ marcados$/)).toBeVisible();
   await page.getByRole('button', { name: 'Criar link' }).click();
   const link = await page.getByRole('status').getByRole('link').getAttribute('href');
   expect(link).toMatch(/\/temp-access\//);
+  // Copied to be pasted in a message; the list names it, its name opening what visitors see.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('status').getByRole('button', { name: 'Copiar link' }).click();
+  await expect(shell.toast('Link copiado.')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  const links = page.getByRole('grid', { name: 'Links criados' });
+  await expect(links.getByRole('link', { name })).toHaveAttribute('href', link ?? '');
 
   const stranger = await browser.newContext();
   const other = await stranger.newPage();

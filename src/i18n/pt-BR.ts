@@ -171,6 +171,21 @@ export const t = {
     fixErrors: 'Corrija os campos destacados.',
     sortBy: 'Ordenar por',
   },
+  checkList: {
+    filter: (label: string) => `Filtrar: ${label}`,
+    placeholder: 'Filtrar a lista',
+    count: (checked: number, total: number) =>
+      total === 1 ? `${checked} de 1 marcado` : `${checked} de ${total} marcados`,
+    // Seen: 'Todos' and 'Nenhum'; heard: what they do (the seen word inside, WCAG 2.5.3).
+    all: 'Todos',
+    none: 'Nenhum',
+    checkAll: 'Marcar todos',
+    uncheckAll: 'Marcar nenhum',
+    checkShown: 'Marcar todos os mostrados',
+    uncheckShown: 'Marcar nenhum dos mostrados',
+    noOptions: 'Nenhuma opção disponível.',
+    noneFound: 'Nenhum item com esse filtro.',
+  },
   customers: {
     title: 'Clientes',
     fetchError: 'Erro ao buscar empresas',
@@ -233,6 +248,10 @@ export const t = {
   tempAccess: {
     title: 'Acesso temporário',
     intro: 'Você abriu um link de acesso temporário a veículos compartilhados.',
+    copy: 'Copiar link',
+    copyShort: 'Copiar',
+    copied: 'Link copiado.',
+    copyFailed: 'Não foi possível copiar: selecione o link e copie.',
   },
   denied: {
     title: 'Acesso negado',

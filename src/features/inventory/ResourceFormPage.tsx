@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect } from 'react';
-import { Checkbox, CheckboxGroup, Form, Label } from 'react-aria-components';
+import { Form } from 'react-aria-components';
 import { useNavigate, useParams } from 'react-router';
 import { keys } from '../../api/keys';
 import { isUnavailable } from '../../api/query';
@@ -13,6 +13,7 @@ import { useErrorToast } from '../../hooks/feedback';
 import { useForm } from '../../hooks/useForm';
 import { useInvalidate } from '../../hooks/useInvalidate';
 import { t } from '../../i18n/pt-BR';
+import { CheckList } from '../../ui/CheckList';
 import { Switch } from '../../ui/Choice';
 import { FormActions } from '../../ui/FormActions';
 import { toast } from '../../ui/feedback/toasts';
@@ -74,20 +75,12 @@ function Field<V extends Record<string, unknown>>({
       );
     case 'checkboxes':
       return (
-        <CheckboxGroup
-          className="checkbox-group"
+        <CheckList
+          label={field.label}
+          options={options}
           value={(value as string[]) ?? []}
           onChange={onChange}
-        >
-          <Label>{field.label}</Label>
-          {options.length === 0 && <p className="muted">Nenhuma opção disponível.</p>}
-          {options.map((option) => (
-            <Checkbox key={option.value} value={option.value} className="checkbox">
-              <span className="checkbox-box" aria-hidden="true" />
-              {option.label}
-            </Checkbox>
-          ))}
-        </CheckboxGroup>
+        />
       );
     default:
       if (field.type === 'password')

@@ -19,7 +19,7 @@ import {
 import type { MapVehicle } from '../../map/VehicleLayer';
 import { Age } from '../../ui/Age';
 import { Button } from '../../ui/Button';
-import { toast } from '../../ui/feedback/toasts';
+import { copyText } from '../../ui/feedback/copy';
 import { CopyIcon } from '../../ui/icons';
 import { VehicleBadge } from '../../ui/VehicleBadge';
 import { VehicleAlerts, VehicleAlertsLink } from '../alerts/VehicleAlerts';
@@ -36,14 +36,12 @@ export type VehicleDetail = MapVehicle & {
 
 const coordinates = (v: MapVehicle) => `${v.latitude.toFixed(5)}, ${v.longitude.toFixed(5)}`;
 
-async function copy(text: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast.success('Coordenadas copiadas.');
-  } catch {
-    toast.warning('Não foi possível copiar. Selecione e copie as coordenadas.');
-  }
-}
+const copy = (text: string) =>
+  copyText(
+    text,
+    'Coordenadas copiadas.',
+    'Não foi possível copiar. Selecione e copie as coordenadas.',
+  );
 
 /** Links to the vehicle's page and its commands, when the user's level opens them. */
 function VehicleLinks({ vehicle }: { vehicle: VehicleDetail }) {

@@ -15,20 +15,13 @@ import { useErrorToast } from '../../hooks/feedback';
 import { t } from '../../i18n/pt-BR';
 import { formatCurrency, formatDay, formatDigitableLine } from '../../lib/format';
 import { Button } from '../../ui/Button';
-import { toast } from '../../ui/feedback/toasts';
+import { copyText } from '../../ui/feedback/copy';
 import { EmptyState, Loading } from '../../ui/States';
 import { ChargeState } from './ChargeStatus';
 import { NotConfigured, usePaymentSettings } from './PaymentsPage';
 import { SupportContact } from './SupportContact';
 
-async function copy(text: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast.success(t.payments.copied);
-  } catch {
-    toast.error(t.payments.copyFailed);
-  }
-}
+const copy = (text: string) => copyText(text, t.payments.copied, t.payments.copyFailed);
 
 function PayWith({ invoice }: { invoice: Invoice }) {
   if (invoice.pix)

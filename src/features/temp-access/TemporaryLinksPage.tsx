@@ -1,17 +1,20 @@
 /** /management/temporary-links: share chosen vehicles through a link that expires. */
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Checkbox, CheckboxGroup, Form, Label } from 'react-aria-components';
+import { Form } from 'react-aria-components';
 import { keys } from '../../api/keys';
 import { isUnavailable } from '../../api/query';
 import { createTemporaryLink, listTemporaryLinks, revokeTemporaryLink } from '../../api/sharing';
 import { ALL_VEHICLES_BY_CLIENT, LINK_STATE_LABELS, type TemporaryUser } from '../../contract';
 import { requireOnline, toastError, useErrorToast } from '../../hooks/feedback';
 import { useInvalidate } from '../../hooks/useInvalidate';
+import { t } from '../../i18n/pt-BR';
 import { localDateTime } from '../../lib/local-time';
 import { Button } from '../../ui/Button';
+import { CheckList } from '../../ui/CheckList';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable } from '../../ui/DataTable';
+import { copyText } from '../../ui/feedback/copy';
 import { toast } from '../../ui/feedback/toasts';
 import { filledCheck } from '../../ui/field-checks';
 import { Select } from '../../ui/Select';
@@ -28,6 +31,10 @@ const DURATIONS = [
   { label: '3 dias', value: '72' },
   { label: '7 dias', value: '168' },
 ];
+
+/** The link in the clipboard, to paste in a message to whoever will follow the vehicles. */
+const copyLink = (link: TemporaryUser) =>
+  copyText(link.link, t.tempAccess.copied, t.tempAccess.copyFailed);
 
 export function TemporaryLinksPage() {
   const [clientId, setClientId] = useSelectedClient();
@@ -83,85 +90,96 @@ export function TemporaryLinksPage() {
   }
 
   return (
-    <section className="page" aria-labelledby="page-title">
+    <section className="page page-links" aria-labelledby="page-title">
       <div className="page-header">
         <h1 id="page-title">Links temporários</h1>
       </div>
-      <Form className="form form-grid panel" onSubmit={create} aria-labelledby="new-link">
-        <h2 id="new-link">Compartilhar localização</h2>
-        {error && <FormMessage kind="error">{error}</FormMessage>}
-        <CustomerPicker value={clientId} onChange={setClientId} />
-        <TextField
-          label="Nome do link"
-          value={name}
-          onChange={setName}
-          isRequired
-          validate={filledCheck}
-          description="Para quem é o link, ex.: Cliente X — entrega de hoje"
-        />
-        <Select label="Validade" value={hours} onChange={setHours} options={DURATIONS} />
-        <CheckboxGroup className="checkbox-group" value={chosen} onChange={setChosen}>
-          <Label>Veículos</Label>
-          {vehicles.map((option) => (
-            <Checkbox key={option.value} value={option.value} className="checkbox">
-              <span className="checkbox-box" aria-hidden="true" />
-              {option.label}
-            </Checkbox>
-          ))}
-        </CheckboxGroup>
-        <div className="form-actions">
-          <Button type="submit">Criar link</Button>
-        </div>
-        {created && (
-          <FormMessage kind="success">
-            Link criado: <a href={created.link}>{created.link}</a>
-          </FormMessage>
-        )}
-      </Form>
-      <DataTable
-        label="Links criados"
-        columns={[
-          { id: 'name', label: 'Nome', rowHeader: true, render: (l) => l.name },
-          {
-            id: 'state',
-            label: 'Status',
-            render: (l) => (
-              <span className={`badge link-${l.state}`}>{LINK_STATE_LABELS[l.state]}</span>
-            ),
-          },
-          { id: 'vehicles', label: 'Veículos', render: (l) => String(l.vehicleIds.length) },
-          {
-            id: 'expires',
-            label: 'Expira em',
-            render: (l) => localDateTime(l.expiresAt),
-          },
-          {
-            id: 'link',
-            label: 'Link',
-            render: (l) => (l.state === 'active' ? <a href={l.link}>Abrir</a> : '—'),
-          },
-          {
-            id: 'actions',
-            label: 'Ações',
-            render: (l) =>
-              l.state === 'active' ? (
-                <Button
-                  variant="ghost"
-                  aria-label={`Revogar ${l.name}`}
-                  onPress={() => setRevoking(l)}
-                >
-                  Revogar
-                </Button>
-              ) : (
-                '—'
-              ),
-          },
-        ]}
-        rows={links.data ?? []}
-        empty="Nenhum link criado."
-        loading={links.isPending}
-        unavailable={isUnavailable(links)}
-      />
+      {/* On a wide screen the form and the links side by side: the list is not under the fold. */}
+      <div className="links-layout">
+        <Form className="form panel links-form" onSubmit={create} aria-labelledby="new-link">
+          <h2 id="new-link">Compartilhar localização</h2>
+          {error && <FormMessage kind="error">{error}</FormMessage>}
+          <CustomerPicker value={clientId} onChange={setClientId} />
+          <TextField
+            label="Nome do link"
+            value={name}
+            onChange={setName}
+            isRequired
+            validate={filledCheck}
+            description="Para quem é o link, ex.: Cliente X — entrega de hoje"
+          />
+          <Select label="Validade" value={hours} onChange={setHours} options={DURATIONS} />
+          <CheckList label="Veículos" options={vehicles} value={chosen} onChange={setChosen} />
+          <div className="form-actions">
+            <Button type="submit">Criar link</Button>
+          </div>
+          {created && (
+            <FormMessage kind="success">
+              Link criado: <a href={created.link}>{created.link}</a>{' '}
+              <Button variant="secondary" onPress={() => void copyLink(created)}>
+                {t.tempAccess.copy}
+              </Button>
+            </FormMessage>
+          )}
+        </Form>
+        <section className="links-list" aria-labelledby="links-title">
+          <h2 id="links-title">Links criados</h2>
+          <DataTable
+            label="Links criados"
+            columns={[
+              {
+                id: 'name',
+                label: 'Nome',
+                rowHeader: true,
+                // An active link's name opens what its visitors see.
+                render: (l) => (l.state === 'active' ? <a href={l.link}>{l.name}</a> : l.name),
+              },
+              {
+                id: 'state',
+                label: 'Status',
+                render: (l) => (
+                  <span className={`badge link-${l.state}`}>{LINK_STATE_LABELS[l.state]}</span>
+                ),
+              },
+              { id: 'vehicles', label: 'Veículos', render: (l) => String(l.vehicleIds.length) },
+              {
+                id: 'expires',
+                label: 'Expira em',
+                render: (l) => localDateTime(l.expiresAt),
+              },
+              {
+                id: 'actions',
+                label: 'Ações',
+                render: (l) =>
+                  l.state === 'active' ? (
+                    <span className="row-actions">
+                      <Button
+                        variant="ghost"
+                        aria-label={`${t.tempAccess.copy}: ${l.name}`}
+                        onPress={() => void copyLink(l)}
+                      >
+                        {t.tempAccess.copyShort}
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        aria-label={`Revogar ${l.name}`}
+                        onPress={() => setRevoking(l)}
+                      >
+                        Revogar
+                      </Button>
+                    </span>
+                  ) : (
+                    '—'
+                  ),
+              },
+            ]}
+            rows={links.data ?? []}
+            empty="Nenhum link criado."
+            loading={links.isPending}
+            unavailable={isUnavailable(links)}
+          />
+        </section>
+      </div>
       <ConfirmDialog
         title="Revogar link?"
         confirmLabel="Revogar"

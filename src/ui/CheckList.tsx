@@ -1,0 +1,106 @@
+/**
+ * A labelled list of checkboxes (vehicles of a fleet or of a link, drivers, geofences). A long
+ * one gets, above its scrolling box, a filter, how many are checked and 'Marcar todos' /
+ * 'Desmarcar todos' for the items shown: forty vehicles are not found by scrolling.
+ */
+import { useMemo, useState } from 'react';
+import { Checkbox, CheckboxGroup, Input, Label, SearchField } from 'react-aria-components';
+import { t } from '../i18n/pt-BR';
+import { matchesSearch, searchable } from '../lib/text';
+import { Button } from './Button';
+import type { SelectOption } from './Select';
+
+/** From this many items on, a list gets its filter and buttons. */
+export const LONG_CHECK_LIST = 8;
+
+export function CheckList({
+  label,
+  options,
+  value,
+  onChange,
+  className,
+  emptyText = t.checkList.noOptions,
+}: {
+  label: string;
+  options: SelectOption[];
+  value: string[];
+  onChange: (value: string[]) => void;
+  className?: string;
+  emptyText?: string;
+}) {
+  const [query, setQuery] = useState('');
+  const prepared = useMemo(
+    () => options.map((option) => ({ option, text: searchable(option.label) })),
+    [options],
+  );
+  const shown = query.trim()
+    ? prepared.filter((p) => matchesSearch(p.text, query)).map((p) => p.option)
+    : options;
+  const chosen = new Set(value);
+  const shownValues = shown.map((o) => o.value);
+  const filtered = shown.length < options.length;
+  const long = options.length >= LONG_CHECK_LIST;
+  return (
+    <CheckboxGroup
+      className={['check-list', className].filter(Boolean).join(' ')}
+      value={value}
+      onChange={onChange}
+    >
+      <div className="check-list-head">
+        <Label>{label}</Label>
+        {long && (
+          <span className="muted check-list-count" aria-live="polite">
+            {t.checkList.count(value.length, options.length)}
+          </span>
+        )}
+      </div>
+      {long && (
+        <div className="check-list-tools">
+          <SearchField
+            className="field search-field check-list-filter"
+            aria-label={t.checkList.filter(label)}
+            value={query}
+            onChange={setQuery}
+          >
+            {/* Enter in the filter is not the form's submit. */}
+            <Input
+              placeholder={t.checkList.placeholder}
+              onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
+            />
+          </SearchField>
+          <Button
+            variant="ghost"
+            aria-label={filtered ? t.checkList.checkShown : t.checkList.checkAll}
+            isDisabled={shownValues.every((v) => chosen.has(v))}
+            onPress={() => onChange([...value, ...shownValues.filter((v) => !chosen.has(v))])}
+          >
+            {t.checkList.all}
+          </Button>
+          <Button
+            variant="ghost"
+            aria-label={filtered ? t.checkList.uncheckShown : t.checkList.uncheckAll}
+            isDisabled={!shownValues.some((v) => chosen.has(v))}
+            onPress={() => {
+              const hide = new Set(shownValues);
+              onChange(value.filter((v) => !hide.has(v)));
+            }}
+          >
+            {t.checkList.none}
+          </Button>
+        </div>
+      )}
+      <div className="checkbox-group">
+        {options.length === 0 && <p className="muted">{emptyText}</p>}
+        {options.length > 0 && shown.length === 0 && (
+          <p className="muted">{t.checkList.noneFound}</p>
+        )}
+        {shown.map((option) => (
+          <Checkbox key={option.value} value={option.value} className="checkbox">
+            <span className="checkbox-box" aria-hidden="true" />
+            {option.label}
+          </Checkbox>
+        ))}
+      </div>
+    </CheckboxGroup>
+  );
+}

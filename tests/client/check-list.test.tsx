@@ -1,0 +1,83 @@
+// @vitest-environment happy-dom
+/** A long checkbox list: its filter, its count and 'Todos' / 'Nenhum' for what is shown. */
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CheckList } from '../../src/ui/CheckList';
+
+afterEach(cleanup);
+
+const VEHICLES = Array.from({ length: 12 }, (_, i) => ({
+  value: `v${i}`,
+  label: `ABC${String(i).padStart(4, '0')} | ${i % 2 ? 'Caminhão' : 'Van'} ${i}`,
+}));
+
+let last: string[] = [];
+function Harness({ initial = [] as string[], options = VEHICLES }) {
+  const [value, setValue] = useState(initial);
+  last = value;
+  return <CheckList label="Veículos" options={options} value={value} onChange={setValue} />;
+}
+
+async function press(name: string) {
+  const button = screen.getByRole('button', { name });
+  await act(async () => {
+    fireEvent.pointerDown(button, { pointerType: 'mouse', button: 0 });
+    fireEvent.pointerUp(button, { pointerType: 'mouse', button: 0 });
+    fireEvent.click(button);
+  });
+}
+
+describe('CheckList', () => {
+  it('filters by any word of the label, accents and dashes aside, and counts what is checked', () => {
+    render(<Harness initial={['v1']} />);
+    expect(screen.getAllByRole('checkbox')).toHaveLength(12);
+    expect(screen.getByText('1 de 12 marcados')).toBeTruthy();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Filtrar: Veículos' }), {
+      target: { value: 'caminhao' },
+    });
+    expect(screen.getAllByRole('checkbox')).toHaveLength(6);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Filtrar: Veículos' }), {
+      target: { value: 'abc-0007' },
+    });
+    expect(screen.getAllByRole('checkbox').map((c) => c.closest('label')?.textContent)).toEqual([
+      'ABC0007 | Caminhão 7',
+    ]);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Filtrar: Veículos' }), {
+      target: { value: 'xyz' },
+    });
+    expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
+    expect(screen.getByText('Nenhum item com esse filtro.')).toBeTruthy();
+  });
+
+  it('checks and unchecks only the items shown, keeping those the filter hides', async () => {
+    render(<Harness initial={['v0']} />);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Filtrar: Veículos' }), {
+      target: { value: 'caminhão' },
+    });
+    await press('Marcar todos os mostrados');
+    expect([...last].sort()).toEqual(['v0', 'v1', 'v11', 'v3', 'v5', 'v7', 'v9']);
+    expect(screen.getByText('7 de 12 marcados')).toBeTruthy();
+    await press('Marcar nenhum dos mostrados');
+    expect(last).toEqual(['v0']);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Filtrar: Veículos' }), {
+      target: { value: '' },
+    });
+    await press('Marcar todos');
+    expect(last).toHaveLength(12);
+    expect(
+      (screen.getByRole('button', { name: 'Marcar todos' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    await press('Marcar nenhum');
+    expect(last).toEqual([]);
+  });
+
+  it('a short list has no filter, and an empty one says so', () => {
+    render(<Harness options={VEHICLES.slice(0, 3)} />);
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(screen.getAllByRole('checkbox')).toHaveLength(3);
+    cleanup();
+    render(<Harness options={[]} />);
+    expect(screen.getByText('Nenhuma opção disponível.')).toBeTruthy();
+  });
+});
