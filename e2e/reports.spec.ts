@@ -95,6 +95,16 @@ test('the journeys, positions and distances of the demo week', async ({ page }) 
     expect(
       await table.locator('.table-wrap').evaluate((wrap) => wrap.scrollWidth - wrap.clientWidth),
     ).toBeLessThanOrEqual(0);
+  // A week of the truck is hundreds of rows: fifty a page, the next page from its first row.
+  const pager = page.getByRole('navigation', { name: `Paginação: ${TRUCK}` });
+  await expect(pager).toContainText(/^1–50 de \d{3}/);
+  await expect(truck.getByRole('row')).toHaveCount(51);
+  const firstRow = await truck.getByRole('row').nth(1).textContent();
+  await pager.getByRole('button', { name: 'Próxima' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(pager).toContainText(/^51–100 de \d{3}/);
+  await expect(truck.getByRole('row').nth(1)).not.toHaveText(firstRow ?? '');
+  await expect(truck.getByRole('heading', { name: TRUCK })).toBeInViewport();
   // A trip opened on the map.
   await truck.getByRole('button', { name: 'Ver no mapa' }).first().click();
   await expect(page.getByRole('region', { name: 'Mapa da viagem' })).toHaveAttribute(

@@ -170,6 +170,7 @@ export const t = {
     loading: 'Carregando…',
     fixErrors: 'Corrija os campos destacados.',
     sortBy: 'Ordenar por',
+    paging: 'Paginação',
   },
   checkList: {
     filter: (label: string) => `Filtrar: ${label}`,

@@ -11,6 +11,7 @@ export function Pagination({
   onLimitChange,
   sizes = [10, 25, 50, 100],
   unknown = false,
+  label = t.list.paging,
 }: {
   page: number;
   limit: number;
@@ -23,6 +24,8 @@ export function Pagination({
    * of a range and count, which would be another list's; both ways stay open.
    */
   unknown?: boolean;
+  /** The pager's name, where a page has several (one per vehicle). */
+  label?: string;
 }) {
   // An empty list says so itself ('Nenhum … ainda.'): no '0–0 de 0' and buttons that go nowhere
   // under it. Past the first page (its rows removed meanwhile) the way back stays.
@@ -31,7 +34,7 @@ export function Pagination({
   const first = total === 0 ? 0 : (page - 1) * limit + 1;
   const last = Math.min(total, page * limit);
   return (
-    <nav className="pagination" aria-label="Paginação">
+    <nav className="pagination" aria-label={label}>
       <span aria-live="polite">{unknown ? t.network.offline : `${first}–${last} de ${total}`}</span>
       <div className="pagination-controls">
         {onLimitChange && (

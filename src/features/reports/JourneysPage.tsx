@@ -3,7 +3,7 @@
  * each vehicle with its totals, and a trip opened on the map (its own stretch of history).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { keys } from '../../api/keys';
 import { reportsApi } from '../../api/reports';
 import type { Stop, Trip, TripsReport, TripTotals } from '../../contract';
@@ -18,11 +18,15 @@ import { MarkersLayer } from '../../map/MarkersLayer';
 import { RouteLayer } from '../../map/RouteLayer';
 import { Button } from '../../ui/Button';
 import { type ColumnDef, DataTable } from '../../ui/DataTable';
+import { Pagination } from '../../ui/Pagination';
 import { EmptyState, Loading } from '../../ui/States';
 import { formatCoordinates, formatDateTime, formatShort, periodOf } from './period';
 import { ReportFilters } from './ReportFilters';
 import { ReportPaused } from './ReportPaused';
 import { useReportParams } from './useReportParams';
+
+/** Rows of one vehicle's table per page: a week of a busy vehicle is hundreds of rows. */
+export const JOURNEY_PAGE_SIZES = [25, 50, 100, 200] as const;
 
 type JourneyRow =
   | { id: string; kind: 'trip'; trip: Trip; at: string }
@@ -147,6 +151,18 @@ function VehicleJourneys({
       ].sort((a, b) => (a.at < b.at ? -1 : 1)),
     [report],
   );
+  const [limit, setLimit] = useState(50);
+  const [wanted, setPage] = useState(1);
+  const pages = Math.max(1, Math.ceil(rows.length / limit));
+  // A new period may have fewer pages than the one read before it.
+  const page = Math.min(wanted, pages);
+  const shown = rows.slice((page - 1) * limit, page * limit);
+  const section = useRef<HTMLElement>(null);
+  /** Another page: its first row in view, not the pager the person was looking at. */
+  const turn = (next: number) => {
+    setPage(next);
+    section.current?.scrollIntoView({ block: 'start' });
+  };
   const title = `${report.plate} | ${report.name}`;
   const columns: ColumnDef<JourneyRow>[] = [
     {
@@ -218,15 +234,29 @@ function VehicleJourneys({
     },
   ];
   return (
-    <section className="report-section" aria-label={title}>
+    <section className="report-section" aria-label={title} ref={section}>
       <h2>{title}</h2>
       <Totals totals={report.totals} label={`${t.reports.totals}: ${title}`} />
       <DataTable
         label={`${ROUTE_LABELS.journeys}: ${title}`}
         columns={columns}
-        rows={rows}
+        rows={shown}
         empty={t.reports.emptyTrips}
       />
+      {rows.length > Math.min(...JOURNEY_PAGE_SIZES) && (
+        <Pagination
+          page={page}
+          limit={limit}
+          total={rows.length}
+          sizes={[...JOURNEY_PAGE_SIZES]}
+          label={`${t.list.paging}: ${title}`}
+          onPageChange={turn}
+          onLimitChange={(next) => {
+            setLimit(next);
+            setPage(1);
+          }}
+        />
+      )}
     </section>
   );
 }
