@@ -148,6 +148,26 @@ test('draw a polygon and a circle, associate a vehicle, cross the border, acknow
     .locator('.toast-alert', { hasText: `Saída de cerca — ${plate}` });
   await expect(toast).toBeVisible({ timeout: 15_000 });
   await expect(toast.getByRole('button', { name: 'Fechar' })).toBeVisible();
+  // It stays until closed, over the bottom right; a page scrolled to its end shows its last
+  // controls (the pager of the alert history) above it, not under it.
+  await shell.navigation().getByRole('link', { name: 'Histórico de alertas' }).click();
+  const pager = page.getByRole('navigation', { name: 'Paginação' });
+  await expect(pager).toBeVisible();
+  await expect(toast).toBeVisible();
+  // A laptop's short window: the list reaches its bottom.
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 1366, height: 560 });
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(async () => {
+    const [pagerBox, toastsBox] = await Promise.all([
+      pager.boundingBox(),
+      page.getByRole('region', { name: 'Notificações' }).boundingBox(),
+    ]);
+    expect(pagerBox && toastsBox && pagerBox.y + pagerBox.height).toBeLessThanOrEqual(
+      toastsBox?.y ?? 0,
+    );
+  }).toPass({ timeout: 5000 });
+  if (viewport) await page.setViewportSize(viewport);
   await toast.getByRole('button', { name: 'Ver alertas' }).click();
   await expect(page).toHaveURL(/\/fleet-management\/alerts\/alerts-history$/);
   await expect(shell.heading('Histórico de alertas')).toBeVisible();

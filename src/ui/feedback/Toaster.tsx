@@ -7,7 +7,7 @@
  * phone a toast's buttons go under its text.
  */
 
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import {
   Button,
   Text,
@@ -38,12 +38,44 @@ function MoreToasts({ count, className }: { count: number; className: string }) 
   );
 }
 
+/**
+ * Keeps `--toast-room` on the page at the height the toasts take (0 without any): the page's
+ * content is padded by it at its end (styles.css), so scrolling to the end brings its last
+ * controls above the toasts instead of under them.
+ */
+function useToastRoom() {
+  const observer = useRef<ResizeObserver | null>(null);
+  return useCallback((region: HTMLDivElement | null) => {
+    observer.current?.disconnect();
+    observer.current = null;
+    const root = document.documentElement.style;
+    if (!region) {
+      root.removeProperty('--toast-room');
+      return;
+    }
+    const measure = () => {
+      const height = region.getBoundingClientRect().height;
+      if (height > 0) root.setProperty('--toast-room', `${Math.ceil(height) + 16}px`);
+      else root.removeProperty('--toast-room');
+    };
+    observer.current = new ResizeObserver(measure);
+    observer.current.observe(region);
+    measure();
+  }, []);
+}
+
 export function Toaster() {
   const navigate = useNavigate();
+  const regionRef = useToastRoom();
   // The toast someone is using (focus inside): never hidden under them by newer ones.
   const [focused, setFocused] = useState<string | null>(null);
   return (
-    <ToastRegion queue={toastQueue} aria-label={t.toast.region} className="toast-region">
+    <ToastRegion
+      ref={regionRef}
+      queue={toastQueue}
+      aria-label={t.toast.region}
+      className="toast-region"
+    >
       {({ toast }) => {
         const { kind, title, description, route } = toast.content;
         const closable = kind === 'warning' || kind === 'alert';
