@@ -107,6 +107,9 @@ function useWallMode(target: React.RefObject<HTMLElement | null>) {
   return [wall, toggle] as const;
 }
 
+/** The states of 'Veículos agora', in the map legend's order, those never heard from last. */
+const NOW_STATES = ['moving', 'idle', 'off', 'offline', 'never'] as const;
+
 export function DashboardPage() {
   const [clientId, setClientId] = useSelectedClient();
   const page = useRef<HTMLElement>(null);
@@ -235,6 +238,22 @@ export function DashboardPage() {
               aria-label={t.dashboard.now}
             >
               <span className="figure-label">{t.dashboard.now}</span>
+              {/* The fleet at a glance: each state's share of the vehicles (the list says it). */}
+              <span className="state-bar" aria-hidden="true">
+                {NOW_STATES.map(
+                  (state) =>
+                    data.trackers.vehicles.now[state] > 0 && (
+                      <span
+                        key={state}
+                        className={`state-bar-${state}`}
+                        style={{
+                          flexGrow: data.trackers.vehicles.now[state],
+                          background: state === 'never' ? undefined : STATE_COLORS[state],
+                        }}
+                      />
+                    ),
+                )}
+              </span>
               <ul className="state-counts">
                 {(['moving', 'idle', 'off', 'offline'] as const).map((state) => (
                   <li key={state}>
