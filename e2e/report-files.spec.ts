@@ -93,6 +93,15 @@ test('a weekly automated report set up and sent at once', async ({ page }) => {
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('Semanal, segunda-feira às 07:00');
   await expect(row).toContainText('Ainda não enviado');
+  // Two addresses read as the first and '+1' (both for a screen reader), and every column fits
+  // beside the menu: none slides under the actions kept at the right edge.
+  await expect(row).toContainText('frota@cliente.com.br +1');
+  expect(
+    await page
+      .getByRole('grid', { name: 'Relatórios Automatizados' })
+      .locator('xpath=ancestor::*[contains(@class, "table-wrap")][1]')
+      .evaluate((wrap) => wrap.scrollWidth - wrap.clientWidth),
+  ).toBeLessThanOrEqual(0);
   // Off and on again from the list.
   await row.getByRole('button', { name: `Desativar ${name}` }).click();
   await expect(row).toContainText('Inativo');
