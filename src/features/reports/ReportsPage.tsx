@@ -177,22 +177,25 @@ function RequestForm({ onDone }: { onDone: (request: ReportRequest) => void }) {
           isUnavailable={vehiclesUnavailable}
         />
       )}
-      <TextField
-        label={t.reports.from}
-        type="date"
-        value={range.from}
-        onChange={(from) => setRange((r) => ({ ...r, from }))}
-        isRequired
-        validate={filledCheck}
-      />
-      <TextField
-        label={t.reports.to}
-        type="date"
-        value={range.to}
-        onChange={(to) => setRange((r) => ({ ...r, to }))}
-        isRequired
-        validate={filledCheck}
-      />
+      {/* The period's two ends on one line, never split between two. */}
+      <div className="field-pair">
+        <TextField
+          label={t.reports.from}
+          type="date"
+          value={range.from}
+          onChange={(from) => setRange((r) => ({ ...r, from }))}
+          isRequired
+          validate={filledCheck}
+        />
+        <TextField
+          label={t.reports.to}
+          type="date"
+          value={range.to}
+          onChange={(to) => setRange((r) => ({ ...r, to }))}
+          isRequired
+          validate={filledCheck}
+        />
+      </div>
       <TextField label={`${t.reports.name} (opcional)`} value={name} onChange={setName} />
       <Select
         label={t.reportFiles.format}
