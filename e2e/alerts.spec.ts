@@ -276,3 +276,35 @@ test('an alert rule from the form; e-mail only while its switch is on', async ({
   await expect(shell.toast('Regra de alerta salva.')).toBeVisible();
   expect((await stored())?.emailDelivery).toBe('');
 });
+
+test('a yard’s visits of the week, ten at a time in its panel', async ({ page }) => {
+  // Around the demo truck's yard, where its week of trips starts and ends many times.
+  const a = await api(page);
+  const name = `Pátio ${Date.now()}`;
+  const created = await page.request.post(`${E2E_URL}/registros/geofence`, {
+    headers: a.headers,
+    data: {
+      clientId: a.clientId,
+      name,
+      geometry: { type: 'Circle', center: [-34.8738, -7.9415], radius: 300 },
+    },
+  });
+  expect(created.status()).toBe(201);
+  await signInAsAdmin(page);
+  await page.goto('/fleet-management/geofences');
+  await page.getByRole('list', { name: 'Cercas do cliente' }).getByText(name).click();
+  const visits = page.getByRole('region', { name: 'Visitas à cerca' });
+  const pager = visits.getByRole('navigation', { name: 'Paginação: Visitas à cerca' });
+  await expect(pager).toContainText(/^1–10 de \d{2,}/, { timeout: 15_000 });
+  const table = visits.getByRole('grid');
+  await expect(table.getByRole('row')).toHaveCount(11);
+  // Not a scrolling box inside the scrolling panel: the whole page of visits is in the table.
+  expect(
+    await visits.locator('.table-wrap').evaluate((wrap) => wrap.scrollHeight - wrap.clientHeight),
+  ).toBeLessThanOrEqual(0);
+  const first = await table.getByRole('row').nth(1).textContent();
+  await pager.getByRole('button', { name: 'Próxima' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(pager).toContainText(/^11–20 de/);
+  await expect(table.getByRole('row').nth(1)).not.toHaveText(first ?? '');
+});

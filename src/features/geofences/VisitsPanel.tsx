@@ -12,6 +12,7 @@ import { useErrorToast } from '../../hooks/feedback';
 import { t } from '../../i18n/pt-BR';
 import { formatDuration } from '../../lib/format';
 import { DataTable } from '../../ui/DataTable';
+import { Pagination } from '../../ui/Pagination';
 import { Select } from '../../ui/Select';
 import { Loading } from '../../ui/States';
 import { formatShort, formatTime, periodOf, shiftDay, today } from '../reports/period';
@@ -24,6 +25,9 @@ const RANGES = {
 } as const;
 type RangeKey = keyof typeof RANGES;
 
+/** Visits a page: a busy yard sees hundreds a month, which scrolled in a box inside the panel. */
+const VISITS_PER_PAGE = 10;
+
 /** '19/11 17:25 → 17:55', '19/11 23:40 → 20/11 00:10', 'antes do período → ainda dentro'. */
 function whenText(visit: GeofenceVisit): string {
   const entered = visit.insideAtStart ? t.geofences.before : formatShort(visit.enteredAt);
@@ -35,6 +39,7 @@ function whenText(visit: GeofenceVisit): string {
 
 export function VisitsPanel({ geofenceId }: { geofenceId: string }) {
   const [range, setRange] = useState<RangeKey>('week');
+  const [page, setPage] = useState(1);
   const chosen = RANGES[range];
   const last = shiftDay(today(), chosen.end);
   const period = periodOf({ from: shiftDay(last, -chosen.days), to: last });
@@ -55,7 +60,10 @@ export function VisitsPanel({ geofenceId }: { geofenceId: string }) {
         label={t.geofences.visitsPeriod}
         options={Object.entries(RANGES).map(([value, r]) => ({ value, label: r.label }))}
         value={range}
-        onChange={(value) => setRange(value as RangeKey)}
+        onChange={(value) => {
+          setRange(value as RangeKey);
+          setPage(1);
+        }}
       />
       {query.isPending ? (
         <Loading label={t.geofences.visitsLoading} />
@@ -76,7 +84,7 @@ export function VisitsPanel({ geofenceId }: { geofenceId: string }) {
           )}
           <DataTable
             label={`${t.geofences.visits}: ${RANGES[range].label}`}
-            rows={rows}
+            rows={rows.slice((page - 1) * VISITS_PER_PAGE, page * VISITS_PER_PAGE)}
             empty={t.geofences.noVisits}
             columns={[
               {
@@ -97,6 +105,15 @@ export function VisitsPanel({ geofenceId }: { geofenceId: string }) {
               },
             ]}
           />
+          {rows.length > VISITS_PER_PAGE && (
+            <Pagination
+              page={Math.min(page, Math.ceil(rows.length / VISITS_PER_PAGE))}
+              limit={VISITS_PER_PAGE}
+              total={rows.length}
+              onPageChange={setPage}
+              label={`${t.list.paging}: ${t.geofences.visits}`}
+            />
+          )}
         </>
       ) : null}
     </section>
