@@ -3,7 +3,7 @@
  * checked here with the same rule the server applies (SPEC §5), so a too-long period is
  * explained before anything is asked.
  */
-import { type FormEvent, useEffect, useState } from 'react';
+import { type Dispatch, type FormEvent, type SetStateAction, useEffect, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { t } from '../../i18n/pt-BR';
 import { periodProblem } from '../../lib/report-period';
@@ -18,6 +18,36 @@ import { useSelectedClient } from '../customers/useCustomers';
 import { useVehicleChoices } from '../inventory/useVehicleOptions';
 import { type DayRange, periodOf, shiftDay, today } from './period';
 import type { ReportChoice } from './useReportParams';
+
+/** 'De' and 'Até' of a report's days, on one line together (never split between two). */
+export function PeriodFields({
+  range,
+  onChange,
+}: {
+  range: DayRange;
+  onChange: Dispatch<SetStateAction<DayRange>>;
+}) {
+  return (
+    <div className="field-pair">
+      <TextField
+        label={t.reports.from}
+        type="date"
+        value={range.from}
+        onChange={(from) => onChange((r) => ({ ...r, from }))}
+        isRequired
+        validate={filledCheck}
+      />
+      <TextField
+        label={t.reports.to}
+        type="date"
+        value={range.to}
+        onChange={(to) => onChange((r) => ({ ...r, to }))}
+        isRequired
+        validate={filledCheck}
+      />
+    </div>
+  );
+}
 
 export function ReportFilters({
   multiple = false,
@@ -79,22 +109,7 @@ export function ReportFilters({
           isUnavailable={unavailable}
         />
       )}
-      <TextField
-        label={t.reports.from}
-        type="date"
-        value={range.from}
-        onChange={(from) => setRange((r) => ({ ...r, from }))}
-        isRequired
-        validate={filledCheck}
-      />
-      <TextField
-        label={t.reports.to}
-        type="date"
-        value={range.to}
-        onChange={(to) => setRange((r) => ({ ...r, to }))}
-        isRequired
-        validate={filledCheck}
-      />
+      <PeriodFields range={range} onChange={setRange} />
       <fieldset className="report-quick" aria-label="Períodos rápidos">
         <Button variant="ghost" onPress={() => quick(day, day)}>
           {t.reports.today}

@@ -29,7 +29,7 @@ import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { type ColumnDef, DataTable, type Sort } from '../../ui/DataTable';
 import { toast } from '../../ui/feedback/toasts';
-import { emailListCheck, filledCheck } from '../../ui/field-checks';
+import { emailListCheck } from '../../ui/field-checks';
 import { MultiSelect } from '../../ui/MultiSelect';
 import { Pagination } from '../../ui/Pagination';
 import { Select } from '../../ui/Select';
@@ -42,6 +42,7 @@ import { useVehicleChoices } from '../inventory/useVehicleOptions';
 import { DownloadProgress, useFileDownload } from './FileDownload';
 import { downloadCall, type FileChoice } from './files';
 import { type DayRange, formatDateTime, periodOf, shiftDay, today } from './period';
+import { PeriodFields } from './ReportFilters';
 import { ReportResults } from './ReportResults';
 
 const SCREENS: Partial<Record<ReportType, string>> = {
@@ -177,25 +178,7 @@ function RequestForm({ onDone }: { onDone: (request: ReportRequest) => void }) {
           isUnavailable={vehiclesUnavailable}
         />
       )}
-      {/* The period's two ends on one line, never split between two. */}
-      <div className="field-pair">
-        <TextField
-          label={t.reports.from}
-          type="date"
-          value={range.from}
-          onChange={(from) => setRange((r) => ({ ...r, from }))}
-          isRequired
-          validate={filledCheck}
-        />
-        <TextField
-          label={t.reports.to}
-          type="date"
-          value={range.to}
-          onChange={(to) => setRange((r) => ({ ...r, to }))}
-          isRequired
-          validate={filledCheck}
-        />
-      </div>
+      <PeriodFields range={range} onChange={setRange} />
       <TextField label={`${t.reports.name} (opcional)`} value={name} onChange={setName} />
       <Select
         label={t.reportFiles.format}
