@@ -120,6 +120,7 @@ test('a temporary link opens without signing in and stops working once revoked',
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
   const links = page.getByRole('grid', { name: 'Links criados' });
   await expect(links.getByRole('link', { name })).toHaveAttribute('href', link ?? '');
+  await expect(links.getByRole('row').filter({ hasText: name })).toContainText(plate);
 
   const stranger = await browser.newContext();
   const other = await stranger.newPage();

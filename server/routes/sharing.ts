@@ -188,8 +188,23 @@ export function temporaryUserRoutes(deps: Deps) {
       summary: 'Links temporários e o seu estado',
       responses: docs(v.array(TemporaryUserSchema), 'Links'),
     }),
-    async (c) =>
-      c.json((await temporaryUsersOf(db, await visibleClientIds(c, deps))).map(toOutput)),
+    async (c) => {
+      const rows = await temporaryUsersOf(db, await visibleClientIds(c, deps));
+      // One read for every link's vehicles: the list names them by plate.
+      const plates = new Map(
+        (await liveVehicles(db, [...new Set(rows.flatMap((row) => row.vehicleIds))])).map(
+          (vehicle) => [vehicle.id, vehicle.plate],
+        ),
+      );
+      return c.json(
+        rows.map((row) => ({
+          ...toOutput(row),
+          plates: row.vehicleIds
+            .flatMap((id) => plates.get(id) ?? [])
+            .sort((a, b) => a.localeCompare(b, 'pt-BR')),
+        })),
+      );
+    },
   );
   app.get(
     '/vehicles-by-temporary-user/:id',

@@ -44,6 +44,8 @@ export const TemporaryUserSchema = v.object({
   token: v.string(),
   link: v.string(),
   vehicleIds: v.array(v.string()),
+  /** In the list of links: the plates of its vehicles still in the fleet, in order. */
+  plates: v.optional(v.array(v.string())),
   expiresAt: v.string(),
   revokedAt: v.nullable(v.string()),
   state: v.picklist(LINK_STATES),

@@ -124,6 +124,15 @@ describe.each(await backends())('sharing on %s', (backend) => {
       { vehicleId: b },
     );
     expect(added.body.vehicleIds).toEqual([a, b]);
+    // The list names a link's vehicles by plate (one read for all the links).
+    const listed = await manager.call<TemporaryUser[]>(
+      'GET',
+      '/registros/temporaryUser/linkedTemporaryUsers',
+    );
+    expect(listed.body.find((x) => x.id === created.body.id)?.plates).toEqual([
+      `${prefix()}1A11`,
+      `${prefix()}2B22`,
+    ]);
     const replaced = await manager.call<TemporaryUser>(
       'PUT',
       `/registros/temporaryUser/update-vehicle-to-temporary-user/${created.body.id}`,

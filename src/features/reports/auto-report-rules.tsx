@@ -22,8 +22,10 @@ import {
 import { toastError } from '../../hooks/feedback';
 import { useInvalidate } from '../../hooks/useInvalidate';
 import { t } from '../../i18n/pt-BR';
+import { validateEmailList } from '../../lib/emails';
 import { Button } from '../../ui/Button';
 import { toast } from '../../ui/feedback/toasts';
+import { ShortList } from '../../ui/ShortList';
 import { useAccess } from '../areas/useAccess';
 import type { ResourceConfig } from '../inventory/resource';
 import { messages, statusColumn } from '../inventory/shared';
@@ -72,37 +74,16 @@ export function lastRunValue(run: AutoReportRule['lastRun']): string {
 export const lastRunText = (run: AutoReportRule['lastRun']) =>
   `${t.autoReports.lastRun}: ${run ? lastRunValue(run) : t.autoReports.never.toLowerCase()}`;
 
-/**
- * The addresses a rule sends to, as a list reads them: the first, and how many more (all of them
- * for a screen reader and on hover). A list of three addresses took a column of 230 px and
- * squeezed the rule's name into four lines.
- */
 /** An address that may break before its '@' where the column is narrow. */
-function Address({ text }: { text: string }) {
+function emailAddress(text: string) {
   const at = text.indexOf('@');
-  if (at <= 0) return <>{text}</>;
+  if (at <= 0) return text;
   return (
     <>
       {text.slice(0, at)}
       <wbr />
       {text.slice(at)}
     </>
-  );
-}
-
-function Recipients({ rule }: { rule: AutoReportRule }) {
-  const all = rule.emailDelivery
-    .split(/[,;]/)
-    .map((address) => address.trim())
-    .filter(Boolean);
-  if (all.length <= 1) return <Address text={all[0] ?? '—'} />;
-  return (
-    <span title={all.join('\n')}>
-      <span aria-hidden="true">
-        <Address text={all[0] ?? ''} /> <span className="muted nowrap">+{all.length - 1}</span>
-      </span>
-      <span className="visually-hidden">{all.join(', ')}</span>
-    </span>
   );
 }
 
@@ -219,7 +200,14 @@ export const autoReportRuleScreen: ResourceConfig<
         `${REPORT_TYPE_LABELS[r.reportType]} (${r.format === 'pdf' ? 'PDF' : 'Excel'})`,
     },
     { id: 'when', label: 'Quando', render: whenText },
-    { id: 'emails', label: 'E-mails', render: (r) => <Recipients rule={r} /> },
+    {
+      id: 'emails',
+      label: 'E-mails',
+      // The first address and '+N': a list of three took 230 px and squeezed the names.
+      render: (r) => (
+        <ShortList items={validateEmailList(r.emailDelivery).emails} render={emailAddress} />
+      ),
+    },
     { id: 'lastRun', label: t.autoReports.lastRun, render: (r) => <LastRun rule={r} /> },
     { ...statusColumn, render: (r) => <ActiveToggle rule={r} /> },
   ],

@@ -18,6 +18,7 @@ import { copyText } from '../../ui/feedback/copy';
 import { toast } from '../../ui/feedback/toasts';
 import { filledCheck } from '../../ui/field-checks';
 import { Select } from '../../ui/Select';
+import { ShortList } from '../../ui/ShortList';
 import { FormMessage } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
 import { CustomerPicker } from '../customers/CustomerPicker';
@@ -141,7 +142,13 @@ export function TemporaryLinksPage() {
                   <span className={`badge link-${l.state}`}>{LINK_STATE_LABELS[l.state]}</span>
                 ),
               },
-              { id: 'vehicles', label: 'Veículos', render: (l) => String(l.vehicleIds.length) },
+              {
+                id: 'vehicles',
+                label: 'Veículos',
+                // Which vehicles it shows, by plate (a server without plates: how many).
+                render: (l) =>
+                  l.plates ? <ShortList items={l.plates} shown={2} /> : String(l.vehicleIds.length),
+              },
               {
                 id: 'expires',
                 label: 'Expira em',
