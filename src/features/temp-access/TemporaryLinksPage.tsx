@@ -1,11 +1,16 @@
 /** /management/temporary-links: share chosen vehicles through a link that expires. */
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { keys } from '../../api/keys';
 import { isUnavailable } from '../../api/query';
 import { createTemporaryLink, listTemporaryLinks, revokeTemporaryLink } from '../../api/sharing';
-import { ALL_VEHICLES_BY_CLIENT, LINK_STATE_LABELS, type TemporaryUser } from '../../contract';
+import {
+  ALL_VEHICLES_BY_CLIENT,
+  LINK_STATE_LABELS,
+  type TemporaryUser,
+  vehicleOption,
+} from '../../contract';
 import { requireOnline, toastError, useErrorToast } from '../../hooks/feedback';
 import { useInvalidate } from '../../hooks/useInvalidate';
 import { t } from '../../i18n/pt-BR';
@@ -23,7 +28,7 @@ import { FormMessage } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
 import { CustomerPicker } from '../customers/CustomerPicker';
 import { useSelectedClient } from '../customers/useCustomers';
-import { useVehicleOptions } from '../inventory/useVehicleOptions';
+import { useVehicles } from '../inventory/useVehicleOptions';
 
 const DURATIONS = [
   { label: '1 hora', value: '1' },
@@ -41,7 +46,16 @@ export function TemporaryLinksPage() {
   const [clientId, setClientId] = useSelectedClient();
   const links = useQuery({ queryKey: keys.temporaryLinks, queryFn: listTemporaryLinks });
   useErrorToast(links.error, 'Erro ao buscar links temporários');
-  const vehicles = useVehicleOptions(clientId, ALL_VEHICLES_BY_CLIENT);
+  const vehicleQuery = useVehicles(clientId, ALL_VEHICLES_BY_CLIENT);
+  // A link shares one customer's vehicles (the server refuses a mix): those of the customer
+  // chosen, not of the companies below it, which are chosen in the picker themselves.
+  const vehicles = useMemo(
+    () =>
+      (vehicleQuery.data?.vehicles ?? [])
+        .filter((vehicle) => vehicle.clientId === clientId)
+        .map(vehicleOption),
+    [vehicleQuery.data, clientId],
+  );
   const invalidate = useInvalidate();
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState<string[]>([]);
@@ -100,7 +114,14 @@ export function TemporaryLinksPage() {
         <Form className="form panel links-form" onSubmit={create} aria-labelledby="new-link">
           <h2 id="new-link">Compartilhar localização</h2>
           {error && <FormMessage kind="error">{error}</FormMessage>}
-          <CustomerPicker value={clientId} onChange={setClientId} />
+          <CustomerPicker
+            value={clientId}
+            onChange={(id) => {
+              setClientId(id);
+              // The vehicles checked were another customer's.
+              setChosen([]);
+            }}
+          />
           <TextField
             label="Nome do link"
             value={name}
@@ -110,7 +131,15 @@ export function TemporaryLinksPage() {
             description="Para quem é o link, ex.: Cliente X — entrega de hoje"
           />
           <Select label="Validade" value={hours} onChange={setHours} options={DURATIONS} />
-          <CheckList label="Veículos" options={vehicles} value={chosen} onChange={setChosen} />
+          <CheckList
+            label="Veículos"
+            options={vehicles}
+            value={chosen}
+            onChange={setChosen}
+            emptyText={
+              vehicleQuery.isLoading ? t.vehicles.loading : 'Nenhum veículo deste cliente.'
+            }
+          />
           <div className="form-actions">
             <Button type="submit">Criar link</Button>
           </div>
