@@ -190,17 +190,21 @@ export function temporaryUserRoutes(deps: Deps) {
     }),
     async (c) => {
       const rows = await temporaryUsersOf(db, await visibleClientIds(c, deps));
-      // One read for every link's vehicles: the list names them by plate.
-      const plates = new Map(
+      // One read for every link's vehicles: the list names them by plate. A vehicle moved to
+      // another customer since is not the link's any more (nor shown to its visitors).
+      const vehiclesById = new Map(
         (await liveVehicles(db, [...new Set(rows.flatMap((row) => row.vehicleIds))])).map(
-          (vehicle) => [vehicle.id, vehicle.plate],
+          (vehicle) => [vehicle.id, vehicle],
         ),
       );
       return c.json(
         rows.map((row) => ({
           ...toOutput(row),
           plates: row.vehicleIds
-            .flatMap((id) => plates.get(id) ?? [])
+            .flatMap((id) => {
+              const vehicle = vehiclesById.get(id);
+              return vehicle && vehicle.clientId === row.clientId ? [vehicle.plate] : [];
+            })
             .sort((a, b) => a.localeCompare(b, 'pt-BR')),
         })),
       );

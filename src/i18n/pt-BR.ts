@@ -177,13 +177,13 @@ export const t = {
     placeholder: 'Filtrar a lista',
     count: (checked: number, total: number) =>
       total === 1 ? `${checked} de 1 marcado` : `${checked} de ${total} marcados`,
-    // Seen: 'Todos' and 'Nenhum'; heard: what they do (the seen word inside, WCAG 2.5.3).
+    // Seen: 'Todos' and 'Limpar'; heard: what they do (the seen word inside, WCAG 2.5.3).
     all: 'Todos',
-    none: 'Nenhum',
+    none: 'Limpar',
     checkAll: 'Marcar todos',
-    uncheckAll: 'Marcar nenhum',
+    uncheckAll: 'Limpar seleção',
     checkShown: 'Marcar todos os mostrados',
-    uncheckShown: 'Marcar nenhum dos mostrados',
+    uncheckShown: 'Limpar os mostrados',
     noOptions: 'Nenhuma opção disponível.',
     noneFound: 'Nenhum item com esse filtro.',
   },

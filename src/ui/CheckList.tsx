@@ -1,7 +1,7 @@
 /**
  * A labelled list of checkboxes (vehicles of a fleet or of a link, drivers, geofences). A long
- * one gets, above its scrolling box, a filter, how many are checked and 'Marcar todos' /
- * 'Desmarcar todos' for the items shown: forty vehicles are not found by scrolling.
+ * one gets, above its scrolling box, a filter, how many are checked and 'Todos' / 'Limpar'
+ * for the items shown: forty vehicles are not found by scrolling.
  */
 import { useMemo, useState } from 'react';
 import { Checkbox, CheckboxGroup, Input, Label, SearchField } from 'react-aria-components';
@@ -37,6 +37,8 @@ export function CheckList({
     ? prepared.filter((p) => matchesSearch(p.text, query)).map((p) => p.option)
     : options;
   const chosen = new Set(value);
+  // What is checked among the items offered (a value no longer offered is not counted).
+  const checked = options.filter((o) => chosen.has(o.value)).length;
   const shownValues = shown.map((o) => o.value);
   const filtered = shown.length < options.length;
   const long = options.length >= LONG_CHECK_LIST;
@@ -50,7 +52,7 @@ export function CheckList({
         <Label>{label}</Label>
         {long && (
           <span className="muted check-list-count" aria-live="polite">
-            {t.checkList.count(value.length, options.length)}
+            {t.checkList.count(checked, options.length)}
           </span>
         )}
       </div>
@@ -68,21 +70,26 @@ export function CheckList({
               onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
             />
           </SearchField>
+          {/* Never turned off under the person who pressed them (their focus would be lost):
+              a press with nothing to do does nothing. */}
           <Button
             variant="ghost"
             aria-label={filtered ? t.checkList.checkShown : t.checkList.checkAll}
-            isDisabled={shownValues.every((v) => chosen.has(v))}
-            onPress={() => onChange([...value, ...shownValues.filter((v) => !chosen.has(v))])}
+            onPress={() => {
+              const missing = shownValues.filter((v) => !chosen.has(v));
+              if (missing.length > 0) onChange([...value, ...missing]);
+            }}
           >
             {t.checkList.all}
           </Button>
           <Button
             variant="ghost"
             aria-label={filtered ? t.checkList.uncheckShown : t.checkList.uncheckAll}
-            isDisabled={!shownValues.some((v) => chosen.has(v))}
             onPress={() => {
               const hide = new Set(shownValues);
-              onChange(value.filter((v) => !hide.has(v)));
+              // Without a filter, also what is checked but no longer offered (a vehicle gone).
+              const kept = filtered ? value.filter((v) => !hide.has(v)) : [];
+              if (kept.length !== value.length) onChange(kept);
             }}
           >
             {t.checkList.none}

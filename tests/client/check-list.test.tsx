@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-/** A long checkbox list: its filter, its count and 'Todos' / 'Nenhum' for what is shown. */
+/** A long checkbox list: its filter, its count and 'Todos' / 'Limpar' for what is shown. */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -30,7 +30,8 @@ async function press(name: string) {
 
 describe('CheckList', () => {
   it('filters by any word of the label, accents and dashes aside, and counts what is checked', () => {
-    render(<Harness initial={['v1']} />);
+    // 'gone': checked once, no longer offered (a vehicle removed): not counted.
+    render(<Harness initial={['v1', 'gone']} />);
     expect(screen.getAllByRole('checkbox')).toHaveLength(12);
     expect(screen.getByText('1 de 12 marcados')).toBeTruthy();
     fireEvent.change(screen.getByRole('searchbox', { name: 'Filtrar: Veículos' }), {
@@ -58,17 +59,25 @@ describe('CheckList', () => {
     await press('Marcar todos os mostrados');
     expect([...last].sort()).toEqual(['v0', 'v1', 'v11', 'v3', 'v5', 'v7', 'v9']);
     expect(screen.getByText('7 de 12 marcados')).toBeTruthy();
-    await press('Marcar nenhum dos mostrados');
+    await press('Limpar os mostrados');
     expect(last).toEqual(['v0']);
     fireEvent.change(screen.getByRole('searchbox', { name: 'Filtrar: Veículos' }), {
       target: { value: '' },
     });
     await press('Marcar todos');
     expect(last).toHaveLength(12);
-    expect(
-      (screen.getByRole('button', { name: 'Marcar todos' }) as HTMLButtonElement).disabled,
-    ).toBe(true);
-    await press('Marcar nenhum');
+    // Pressed again, with nothing left to check: still there to press, nothing changes.
+    const all = screen.getByRole('button', { name: 'Marcar todos' }) as HTMLButtonElement;
+    expect(all.disabled).toBe(false);
+    await press('Marcar todos');
+    expect(last).toHaveLength(12);
+    await press('Limpar seleção');
+    expect(last).toEqual([]);
+  });
+
+  it('clears what is checked but no longer offered with the rest', async () => {
+    render(<Harness initial={['v2', 'gone']} />);
+    await press('Limpar seleção');
     expect(last).toEqual([]);
   });
 

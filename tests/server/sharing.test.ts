@@ -168,6 +168,27 @@ describe.each(await backends())('sharing on %s', (backend) => {
     expect((await s.request('/registros/temp-access/nao-existe-1234567890')).status).toBe(410);
   });
 
+  it('names in the list only the vehicles still of the customer that shared them', async () => {
+    const s = server();
+    const { south, a, b } = await fleetOf(s);
+    const admin = await as(s, 'admin@rastro.demo');
+    const created = await admin.call<TemporaryUser>(
+      'POST',
+      '/registros/temporaryUser/create_temporary_link',
+      { name: 'Mudança', vehicleIds: [b, a], expiresInHours: 1 },
+    );
+    expect(created.status).toBe(201);
+    const platesOf = async () =>
+      (
+        await admin.call<TemporaryUser[]>('GET', '/registros/temporaryUser/linkedTemporaryUsers')
+      ).body.find((x) => x.id === created.body.id)?.plates;
+    expect(await platesOf()).toEqual([`${prefix()}1A11`, `${prefix()}2B22`]);
+    // `a` moves to another customer: no longer the link's, so not named by it either.
+    const moved = await admin.call('PATCH', `/registros/vehicle/${a}`, { clientId: south });
+    expect(moved.status).toBe(200);
+    expect(await platesOf()).toEqual([`${prefix()}2B22`]);
+  });
+
   it("shows a link's vehicles live on a map, nothing else, and nothing once it stops", async () => {
     const s = server();
     const { north, a, b } = await fleetOf(s);

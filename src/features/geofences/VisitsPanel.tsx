@@ -53,6 +53,8 @@ export function VisitsPanel({ geofenceId }: { geofenceId: string }) {
   const rows = (report?.visits ?? [])
     .map((visit, i) => ({ ...visit, id: `${visit.vehicleId}-${i}` }))
     .reverse();
+  // A read with fewer visits (the day moved on) may end before the page shown.
+  const current = Math.min(page, Math.max(1, Math.ceil(rows.length / VISITS_PER_PAGE)));
   return (
     <section className="geofence-visits" aria-labelledby="geofence-visits-title">
       <h2 id="geofence-visits-title">{t.geofences.visits}</h2>
@@ -84,7 +86,7 @@ export function VisitsPanel({ geofenceId }: { geofenceId: string }) {
           )}
           <DataTable
             label={`${t.geofences.visits}: ${RANGES[range].label}`}
-            rows={rows.slice((page - 1) * VISITS_PER_PAGE, page * VISITS_PER_PAGE)}
+            rows={rows.slice((current - 1) * VISITS_PER_PAGE, current * VISITS_PER_PAGE)}
             empty={t.geofences.noVisits}
             columns={[
               {
@@ -107,7 +109,7 @@ export function VisitsPanel({ geofenceId }: { geofenceId: string }) {
           />
           {rows.length > VISITS_PER_PAGE && (
             <Pagination
-              page={Math.min(page, Math.ceil(rows.length / VISITS_PER_PAGE))}
+              page={current}
               limit={VISITS_PER_PAGE}
               total={rows.length}
               onPageChange={setPage}

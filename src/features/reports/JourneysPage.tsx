@@ -152,16 +152,22 @@ function VehicleJourneys({
     [report],
   );
   const [limit, setLimit] = useState(50);
-  const [wanted, setPage] = useState(1);
+  // The page asked for, and of which report: another period starts again at its first page.
+  const [wanted, setWanted] = useState({ report, page: 1 });
+  const setPage = (page: number) => setWanted({ report, page });
   const pages = Math.max(1, Math.ceil(rows.length / limit));
-  // A new period may have fewer pages than the one read before it.
-  const page = Math.min(wanted, pages);
+  const page = wanted.report === report ? Math.min(wanted.page, pages) : 1;
   const shown = rows.slice((page - 1) * limit, page * limit);
   const section = useRef<HTMLElement>(null);
-  /** Another page: its first row in view, not the pager the person was looking at. */
+  const heading = useRef<HTMLHeadingElement>(null);
+  /**
+   * Another page: its title and first row in view, and the focus on the title (not left on
+   * the pager far below), so that a screen reader reads the new page from its start.
+   */
   const turn = (next: number) => {
     setPage(next);
     section.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
   };
   const title = `${report.plate} | ${report.name}`;
   const columns: ColumnDef<JourneyRow>[] = [
@@ -235,7 +241,9 @@ function VehicleJourneys({
   ];
   return (
     <section className="report-section" aria-label={title} ref={section}>
-      <h2>{title}</h2>
+      <h2 ref={heading} tabIndex={-1}>
+        {title}
+      </h2>
       <Totals totals={report.totals} label={`${t.reports.totals}: ${title}`} />
       <DataTable
         label={`${ROUTE_LABELS.journeys}: ${title}`}
