@@ -40,6 +40,15 @@ async function vehicle(page: Page, a: Api, plate: string) {
   return id;
 }
 
+/** A circular geofence of the admin's customer, created through the API. */
+async function circle(page: Page, a: Api, name: string, center: [number, number], radius: number) {
+  const created = await page.request.post(`${E2E_URL}/registros/geofence`, {
+    headers: a.headers,
+    data: { clientId: a.clientId, name, geometry: { type: 'Circle', center, radius } },
+  });
+  expect(created.status()).toBe(201);
+}
+
 const uniquePlate = (prefix: string) => {
   const n = Date.now().toString();
   return `${prefix}${n.slice(-1)}A${n.slice(-3, -1)}`;
@@ -194,15 +203,7 @@ test('geofences are drawn on the fleet map from the mirror, offline too', async 
   test.setTimeout(60_000);
   const a = await api(page);
   const name = `Área ${Date.now()}`;
-  const created = await page.request.post(`${E2E_URL}/registros/geofence`, {
-    headers: a.headers,
-    data: {
-      clientId: a.clientId,
-      name,
-      geometry: { type: 'Circle', center: [-34.89, -8.06], radius: 500 },
-    },
-  });
-  expect(created.status()).toBe(201);
+  await circle(page, a, name, [-34.89, -8.06], 500);
   await signInAsAdmin(page);
   await waitForServiceWorker(page);
   const map = page.getByRole('region', { name: 'Mapa da frota' });
@@ -281,15 +282,7 @@ test('a yard’s visits of the week, ten at a time in its panel', async ({ page 
   // Around the demo truck's yard, where its week of trips starts and ends many times.
   const a = await api(page);
   const name = `Pátio ${Date.now()}`;
-  const created = await page.request.post(`${E2E_URL}/registros/geofence`, {
-    headers: a.headers,
-    data: {
-      clientId: a.clientId,
-      name,
-      geometry: { type: 'Circle', center: [-34.8738, -7.9415], radius: 300 },
-    },
-  });
-  expect(created.status()).toBe(201);
+  await circle(page, a, name, [-34.8738, -7.9415], 300);
   await signInAsAdmin(page);
   await page.goto('/fleet-management/geofences');
   await page.getByRole('list', { name: 'Cercas do cliente' }).getByText(name).click();

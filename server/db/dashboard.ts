@@ -17,8 +17,6 @@ import { type Db, rowsOf } from './client';
 
 const idArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 const n = (value: unknown) => Number(value ?? 0);
-/** The calendar of the reports and of vehicle_days. */
-export const DASHBOARD_TIME_ZONE = TIME_ZONE;
 export const DASHBOARD_DAYS = 30;
 
 export async function clientCounts(db: Db, ids: string[]) {
@@ -150,7 +148,8 @@ export async function trackerActivity(db: Db, ids: string[]): Promise<DashboardA
 
 /** The last `days` calendar days in São Paulo, oldest first ('YYYY-MM-DD'). */
 export function lastDays(days = DASHBOARD_DAYS, now = new Date()): string[] {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: DASHBOARD_TIME_ZONE }).format(now);
+  // The calendar of the reports and of vehicle_days.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(now);
   const base = Date.parse(`${today}T12:00:00Z`);
   return Array.from({ length: days }, (_, i) =>
     new Date(base - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10),
@@ -189,13 +188,11 @@ const scopeKey = (kind: string, ids: string[], days: string[]) =>
 
 /** Alerts per São Paulo day and type from `from` (inclusive) to `to` (exclusive) days. */
 async function alertsPerDay(db: Db, ids: string[], from: string, to: string | null) {
-  const start = sql`(${from}::date::timestamp at time zone ${DASHBOARD_TIME_ZONE})`;
-  const end = to
-    ? sql`and created_at < (${to}::date::timestamp at time zone ${DASHBOARD_TIME_ZONE})`
-    : sql``;
+  const start = sql`(${from}::date::timestamp at time zone ${TIME_ZONE})`;
+  const end = to ? sql`and created_at < (${to}::date::timestamp at time zone ${TIME_ZONE})` : sql``;
   return rowsOf<{ day: string; type: string; n: string }>(
     await db.execute(sql`
-      select to_char(created_at at time zone ${DASHBOARD_TIME_ZONE}, 'YYYY-MM-DD') as day,
+      select to_char(created_at at time zone ${TIME_ZONE}, 'YYYY-MM-DD') as day,
              type, count(*) as n
         from alerts
        where client_id = any(${idArray(ids)}) and created_at >= ${start} ${end}

@@ -249,6 +249,7 @@ export const t = {
   tempAccess: {
     title: 'Acesso temporário',
     intro: 'Você abriu um link de acesso temporário a veículos compartilhados.',
+    noVehicles: 'Nenhum veículo deste cliente.',
     copy: 'Copiar link',
     copyShort: 'Copiar',
     copied: 'Link copiado.',

@@ -8,9 +8,6 @@
 
 import { TIME_ZONE } from './schedule';
 
-/** The reports' calendar is Brasília time, as every instant on screen (src/lib/local-time.ts). */
-export const REPORT_TIME_ZONE = TIME_ZONE;
-
 /** Allowed hours per kind of report (issue 13): 31 days of points, 93 days of totals. */
 export const INTERVAL_LIMITS = {
   points: 744,
@@ -44,7 +41,8 @@ export function periodProblem(
 }
 
 const dayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: REPORT_TIME_ZONE,
+  // The reports' calendar is Brasília time, as every instant on screen (local-time.ts).
+  timeZone: TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',

@@ -18,14 +18,12 @@ export function CheckList({
   options,
   value,
   onChange,
-  className,
   emptyText = t.checkList.noOptions,
 }: {
   label: string;
   options: SelectOption[];
   value: string[];
   onChange: (value: string[]) => void;
-  className?: string;
   emptyText?: string;
 }) {
   const [query, setQuery] = useState('');
@@ -43,11 +41,7 @@ export function CheckList({
   const filtered = shown.length < options.length;
   const long = options.length >= LONG_CHECK_LIST;
   return (
-    <CheckboxGroup
-      className={['check-list', className].filter(Boolean).join(' ')}
-      value={value}
-      onChange={onChange}
-    >
+    <CheckboxGroup className="check-list" value={value} onChange={onChange}>
       <div className="check-list-head">
         <Label>{label}</Label>
         {long && (

@@ -1,4 +1,5 @@
 /** Page controls under a list: where we are, previous/next and the page size. */
+import { useState } from 'react';
 import { t } from '../i18n/pt-BR';
 import { Button } from './Button';
 import { Select } from './Select';
@@ -61,4 +62,20 @@ export function Pagination({
       </div>
     </nav>
   );
+}
+
+/**
+ * The page shown of rows read whole (a report's trips, a geofence's visits): the page asked for,
+ * back to the first when `of` changes (another period, another report), and never past the last
+ * (a new read with fewer rows).
+ */
+export function useRowsPage<T>(rows: T[], limit: number, of: unknown) {
+  const [wanted, setWanted] = useState({ of, page: 1 });
+  const pages = Math.max(1, Math.ceil(rows.length / limit));
+  const page = wanted.of === of ? Math.min(wanted.page, pages) : 1;
+  return {
+    page,
+    rows: rows.slice((page - 1) * limit, page * limit),
+    setPage: (next: number) => setWanted({ of, page: next }),
+  };
 }

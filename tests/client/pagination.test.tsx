@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 /** The page controls under a list, and none under an empty one. */
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Pagination } from '../../src/ui/Pagination';
+import { Pagination, useRowsPage } from '../../src/ui/Pagination';
 
 afterEach(cleanup);
 
@@ -26,5 +26,27 @@ describe('Pagination', () => {
     cleanup();
     render(<Pagination page={1} limit={10} total={0} unknown onPageChange={noop} />);
     expect(screen.getByText('Sem conexão')).toBeTruthy();
+  });
+});
+
+describe('useRowsPage', () => {
+  const numbers = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+  it('shows the page asked for, never past the last, and the first of another period', () => {
+    const { result, rerender } = renderHook(({ rows, of }) => useRowsPage(rows, 10, of), {
+      initialProps: { rows: numbers(25), of: 'week' },
+    });
+    expect(result.current.rows).toEqual(numbers(10));
+    act(() => result.current.setPage(3));
+    expect(result.current.page).toBe(3);
+    expect(result.current.rows).toEqual([21, 22, 23, 24, 25]);
+    // A new read with fewer rows: its last page, not an empty one.
+    rerender({ rows: numbers(15), of: 'week' });
+    expect(result.current.page).toBe(2);
+    expect(result.current.rows).toEqual([11, 12, 13, 14, 15]);
+    // Another period: its first page.
+    rerender({ rows: numbers(25), of: 'month' });
+    expect(result.current.page).toBe(1);
+    expect(result.current.rows).toEqual(numbers(10));
   });
 });

@@ -12,7 +12,7 @@ import { useErrorToast } from '../../hooks/feedback';
 import { t } from '../../i18n/pt-BR';
 import { formatDuration } from '../../lib/format';
 import { DataTable } from '../../ui/DataTable';
-import { Pagination } from '../../ui/Pagination';
+import { Pagination, useRowsPage } from '../../ui/Pagination';
 import { Select } from '../../ui/Select';
 import { Loading } from '../../ui/States';
 import { formatShort, formatTime, periodOf, shiftDay, today } from '../reports/period';
@@ -39,7 +39,6 @@ function whenText(visit: GeofenceVisit): string {
 
 export function VisitsPanel({ geofenceId }: { geofenceId: string }) {
   const [range, setRange] = useState<RangeKey>('week');
-  const [page, setPage] = useState(1);
   const chosen = RANGES[range];
   const last = shiftDay(today(), chosen.end);
   const period = periodOf({ from: shiftDay(last, -chosen.days), to: last });
@@ -53,8 +52,8 @@ export function VisitsPanel({ geofenceId }: { geofenceId: string }) {
   const rows = (report?.visits ?? [])
     .map((visit, i) => ({ ...visit, id: `${visit.vehicleId}-${i}` }))
     .reverse();
-  // A read with fewer visits (the day moved on) may end before the page shown.
-  const current = Math.min(page, Math.max(1, Math.ceil(rows.length / VISITS_PER_PAGE)));
+  // Another period starts at its first page.
+  const { page, rows: shown, setPage } = useRowsPage(rows, VISITS_PER_PAGE, range);
   return (
     <section className="geofence-visits" aria-labelledby="geofence-visits-title">
       <h2 id="geofence-visits-title">{t.geofences.visits}</h2>
@@ -62,10 +61,7 @@ export function VisitsPanel({ geofenceId }: { geofenceId: string }) {
         label={t.geofences.visitsPeriod}
         options={Object.entries(RANGES).map(([value, r]) => ({ value, label: r.label }))}
         value={range}
-        onChange={(value) => {
-          setRange(value as RangeKey);
-          setPage(1);
-        }}
+        onChange={(value) => setRange(value as RangeKey)}
       />
       {query.isPending ? (
         <Loading label={t.geofences.visitsLoading} />
@@ -86,7 +82,7 @@ export function VisitsPanel({ geofenceId }: { geofenceId: string }) {
           )}
           <DataTable
             label={`${t.geofences.visits}: ${RANGES[range].label}`}
-            rows={rows.slice((current - 1) * VISITS_PER_PAGE, current * VISITS_PER_PAGE)}
+            rows={shown}
             empty={t.geofences.noVisits}
             columns={[
               {
@@ -109,7 +105,7 @@ export function VisitsPanel({ geofenceId }: { geofenceId: string }) {
           />
           {rows.length > VISITS_PER_PAGE && (
             <Pagination
-              page={current}
+              page={page}
               limit={VISITS_PER_PAGE}
               total={rows.length}
               onPageChange={setPage}

@@ -18,7 +18,7 @@ import { MarkersLayer } from '../../map/MarkersLayer';
 import { RouteLayer } from '../../map/RouteLayer';
 import { Button } from '../../ui/Button';
 import { type ColumnDef, DataTable } from '../../ui/DataTable';
-import { Pagination } from '../../ui/Pagination';
+import { Pagination, useRowsPage } from '../../ui/Pagination';
 import { EmptyState, Loading } from '../../ui/States';
 import { formatCoordinates, formatDateTime, formatShort, periodOf } from './period';
 import { ReportFilters } from './ReportFilters';
@@ -152,12 +152,8 @@ function VehicleJourneys({
     [report],
   );
   const [limit, setLimit] = useState(50);
-  // The page asked for, and of which report: another period starts again at its first page.
-  const [wanted, setWanted] = useState({ report, page: 1 });
-  const setPage = (page: number) => setWanted({ report, page });
-  const pages = Math.max(1, Math.ceil(rows.length / limit));
-  const page = wanted.report === report ? Math.min(wanted.page, pages) : 1;
-  const shown = rows.slice((page - 1) * limit, page * limit);
+  // Another period (another report) starts again at its first page.
+  const { page, rows: shown, setPage } = useRowsPage(rows, limit, report);
   const section = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   /**

@@ -136,9 +136,7 @@ export function TemporaryLinksPage() {
             options={vehicles}
             value={chosen}
             onChange={setChosen}
-            emptyText={
-              vehicleQuery.isLoading ? t.vehicles.loading : 'Nenhum veículo deste cliente.'
-            }
+            emptyText={vehicleQuery.isLoading ? t.vehicles.loading : t.tempAccess.noVehicles}
           />
           <div className="form-actions">
             <Button type="submit">Criar link</Button>
