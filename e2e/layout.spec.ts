@@ -28,8 +28,12 @@ test.describe('on a tablet', () => {
     await page.goto('/management');
     await expect(page.getByRole('banner').getByText('Rastro Demonstração')).toBeVisible();
     for (const name of ['Veículos', 'Clientes', 'Usuários']) {
-      await expect(page.getByRole('main').getByRole('link', { name })).toBeVisible();
+      await expect(page.getByRole('main').getByRole('link', { name, exact: true })).toBeVisible();
     }
+    // Each card says what its area is for, read as the link's description.
+    await expect(
+      page.getByRole('main').getByRole('link', { name: 'Veículos', exact: true }),
+    ).toHaveAccessibleDescription('Placas, modelos e o rastreador de cada veículo.');
   });
 });
 

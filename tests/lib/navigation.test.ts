@@ -10,6 +10,7 @@ import {
   canWrite,
   filterAreas,
 } from '../../src/features/areas/areas';
+import { AREA_HINTS } from '../../src/i18n/pt-BR';
 
 describe('breadcrumbs', () => {
   it('labels each path segment as the spec names it', () => {
@@ -114,5 +115,13 @@ describe('who opens what', () => {
     expect(breadcrumbs(path).at(-1)?.label).toBe('Editar');
     expect(breadcrumbs(path, 'Detalhes').at(-1)?.label).toBe('Detalhes');
     expect(areaOf(path)?.path).toBe('/management/vehicles');
+  });
+});
+
+describe('section pages', () => {
+  it('say in a line what each of their areas is for, and hint at nothing else', () => {
+    const listed = AREAS.flatMap((area) => area.children ?? []).map((child) => child.path);
+    for (const path of listed) expect(AREA_HINTS[path], path).toMatch(/^\p{Lu}.+\.$/u);
+    expect(Object.keys(AREA_HINTS).sort()).toEqual([...listed].sort());
   });
 });

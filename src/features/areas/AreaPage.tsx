@@ -4,7 +4,7 @@
  */
 import { Link } from 'react-aria-components';
 import { useSession } from '../../hooks/useSession';
-import { ROUTE_LABELS, t } from '../../i18n/pt-BR';
+import { AREA_HINTS, ROUTE_LABELS, t } from '../../i18n/pt-BR';
 import { EmptyState } from '../../ui/States';
 import { type Area, areasFor, canWrite } from './areas';
 
@@ -27,13 +27,30 @@ export function AreaPage({ area, create = false }: { area: Area; create?: boolea
         <>
           <h2 className="visually-hidden">{t.empty.areas}</h2>
           <ul className="area-cards">
-            {children.map((child) => (
-              <li key={child.path}>
-                <Link href={child.path} className="area-card">
-                  {child.label}
-                </Link>
-              </li>
-            ))}
+            {children.map((child) => {
+              const hint = AREA_HINTS[child.path];
+              const id = `area-${child.path.replace(/\W+/g, '-')}`;
+              // Named by its title alone, described by its line (a screen reader reads both).
+              return (
+                <li key={child.path}>
+                  <Link
+                    href={child.path}
+                    className="area-card"
+                    aria-labelledby={`${id}-title`}
+                    aria-describedby={hint ? `${id}-hint` : undefined}
+                  >
+                    <span id={`${id}-title`} className="area-card-title">
+                      {child.label}
+                    </span>
+                    {hint && (
+                      <span id={`${id}-hint`} className="area-card-hint">
+                        {hint}
+                      </span>
+                    )}
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         </>
       ) : (
