@@ -301,3 +301,27 @@ test('a yard’s visits of the week, ten at a time in its panel', async ({ page 
   await expect(pager).toContainText(/^11–20 de/);
   await expect(table.getByRole('row').nth(1)).not.toHaveText(first ?? '');
 });
+
+test('the alert filters fit beside the menu, the customer named whole', async ({ page }) => {
+  await signInAsAdmin(page);
+  // A one-row layout whose boxes needed more than the page had ran 'Até' off the right at
+  // 1280 px; the customer's box cut 'Rastro Demonstração' at 1366 px.
+  for (const width of [1280, 1366]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/fleet-management/alerts/alerts-history');
+    const filters = page.locator('.alert-filters');
+    const customer = filters.getByRole('combobox', { name: 'Cliente' });
+    await expect(customer).toHaveValue('Rastro Demonstração');
+    const cut = await customer.evaluate((input) => input.scrollWidth > input.clientWidth);
+    const fit = await filters.evaluate((box) => {
+      const right = box.getBoundingClientRect().right;
+      const fields = [...box.querySelectorAll<HTMLElement>(':scope > .field')];
+      return {
+        out: fields.filter((f) => f.getBoundingClientRect().right > right + 0.5).length,
+        fields: fields.length,
+        page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      };
+    });
+    expect({ ...fit, cut }, `${width} px`).toEqual({ out: 0, fields: 6, cut: false, page: 0 });
+  }
+});
