@@ -47,7 +47,8 @@ const StreamQuerySchema = v.strictObject({
     'all',
   ),
 });
-const EVENT_ID = /^\d{1,18}$/;
+/** An event id: a safe integer (beyond 15 digits a number loses its last ones). */
+const EVENT_ID = /^\d{1,15}$/;
 /** `format=compact`: the same items in the compact form the PWA reads (compact-locations.ts). */
 const LastLocationRequestSchema = v.strictObject({
   ...LastLocationQuerySchema.entries,
@@ -108,90 +109,103 @@ export function realtimeRoutes(deps: Deps) {
       const scope = await locationScope(c, deps, q);
       const claims = c.var.claims;
       const locations = q.events !== 'alerts';
-      return streamSSE(c, async (stream) => {
-        const alerts: Alert[] = [];
-        let wake: (() => void) | undefined;
-        // Alerts travel as `alert` events, scoped like locations (a Terceiro: linked vehicles).
-        const stopAlerts =
-          q.events === 'locations'
-            ? () => {}
-            : deps.alerts.bus.subscribe((raised) => {
-                for (const alert of raised) {
-                  if (!scope.clientIds.includes(alert.clientId)) continue;
-                  if (scope.vehicleIds && !scope.vehicleIds.includes(alert.vehicleId)) continue;
-                  alerts.push(wireAlert(alert));
-                }
+      return streamSSE(
+        c,
+        async (stream) => {
+          const alerts: Alert[] = [];
+          let wake: (() => void) | undefined;
+          // Alerts travel as `alert` events, scoped like locations (a Terceiro: linked vehicles).
+          const stopAlerts =
+            q.events === 'locations'
+              ? () => {}
+              : deps.alerts.bus.subscribe((raised) => {
+                  for (const alert of raised) {
+                    if (!scope.clientIds.includes(alert.clientId)) continue;
+                    if (scope.vehicleIds && !scope.vehicleIds.includes(alert.vehicleId)) continue;
+                    alerts.push(wireAlert(alert));
+                  }
+                  wake?.();
+                });
+          // Something this stream may see changed: read every change after the last id sent.
+          let changed = false;
+          const visible = (tracker: TrackerRef) =>
+            scope.clientIds.includes(tracker.clientId) &&
+            (!scope.vehicleIds ||
+              (tracker.vehicleId !== null && scope.vehicleIds.includes(tracker.vehicleId)));
+          const stopLocations = locations
+            ? deps.live.onLocations((trackers) => {
+                if (!trackers.some(visible)) return;
+                changed = true;
                 wake?.();
+              })
+            : () => {};
+          const stop = () => {
+            stopLocations();
+            stopAlerts();
+          };
+          stream.onAbort(() => {
+            stop();
+            wake?.();
+          });
+          // The greatest event id sent (or the current one at the start): the next read starts
+          // after it, so the stream's ids only grow and a resume from the last one loses nothing.
+          const current = await currentSeq(deps.database.db);
+          // An id beyond the newest was not given by this database (a new one, its numbering
+          // started again): resumed from it, the stream would wait for ids it has long passed
+          // and the map would freeze. Every last location is sent again instead.
+          if (resume?.afterSeq !== undefined && resume.afterSeq > current) resume.afterSeq = 0;
+          let cursor = resume?.afterSeq ?? current;
+          // Written a few hundred events at a time, in the text writeSSE would write for each
+          // (a location's JSON has no line break): a round of 10,000 changes is tens of writes,
+          // not 10,000.
+          const send = async (items: Awaited<ReturnType<typeof locationItems>>) => {
+            for (let start = 0; start < items.length; start += EVENTS_PER_WRITE) {
+              let text = '';
+              for (const item of items.slice(start, start + EVENTS_PER_WRITE)) {
+                text += `event: location\ndata: ${JSON.stringify(item)}\nid: ${item.eventId}\n\n`;
+                cursor = Math.max(cursor, Number(item.eventId));
+              }
+              await stream.write(text);
+            }
+          };
+          if (resume && locations) await send(await locationItems(deps, scope, resume));
+          await stream.writeSSE({ event: 'ready', data: new Date().toISOString() });
+          let checkedAt = Date.now();
+          while (!stream.aborted) {
+            if (Date.now() - checkedAt >= deps.config.streamHeartbeatMs) {
+              checkedAt = Date.now();
+              const problem = await sessionProblem(deps, claims);
+              if (problem) {
+                await stream.writeSSE({ event: 'end', data: JSON.stringify(problem) });
+                break;
+              }
+              if (!changed && alerts.length === 0) await stream.write(': ping\n\n');
+            }
+            // No id: an alert event leaves the stream's Last-Event-ID (locations) as it was.
+            for (let alert = alerts.shift(); alert; alert = alerts.shift())
+              await stream.writeSSE({ event: 'alert', data: JSON.stringify(alert) });
+            if (!changed) {
+              const due = checkedAt + deps.config.streamHeartbeatMs - Date.now();
+              let timer: ReturnType<typeof setTimeout> | undefined;
+              await new Promise<void>((resolve) => {
+                wake = resolve;
+                timer = setTimeout(resolve, Math.max(0, due));
               });
-        // Something this stream may see changed: read every change after the last id sent.
-        let changed = false;
-        const visible = (tracker: TrackerRef) =>
-          scope.clientIds.includes(tracker.clientId) &&
-          (!scope.vehicleIds ||
-            (tracker.vehicleId !== null && scope.vehicleIds.includes(tracker.vehicleId)));
-        const stopLocations = locations
-          ? deps.live.onLocations((trackers) => {
-              if (!trackers.some(visible)) return;
-              changed = true;
-              wake?.();
-            })
-          : () => {};
-        const stop = () => {
-          stopLocations();
-          stopAlerts();
-        };
-        stream.onAbort(() => {
+              clearTimeout(timer);
+              wake = undefined;
+              continue;
+            }
+            changed = false;
+            await send(await locationItems(deps, scope, { afterSeq: cursor }));
+          }
           stop();
-          wake?.();
-        });
-        // The greatest event id sent (or the current one at the start): the next read starts
-        // after it, so the stream's ids only grow and a resume from the last one loses nothing.
-        let cursor = resume?.afterSeq ?? (await currentSeq(deps.database.db));
-        // Written a few hundred events at a time, in the text writeSSE would write for each
-        // (a location's JSON has no line break): a round of 10,000 changes is tens of writes,
-        // not 10,000.
-        const send = async (items: Awaited<ReturnType<typeof locationItems>>) => {
-          for (let start = 0; start < items.length; start += EVENTS_PER_WRITE) {
-            let text = '';
-            for (const item of items.slice(start, start + EVENTS_PER_WRITE)) {
-              text += `event: location\ndata: ${JSON.stringify(item)}\nid: ${item.eventId}\n\n`;
-              cursor = Math.max(cursor, Number(item.eventId));
-            }
-            await stream.write(text);
-          }
-        };
-        if (resume && locations) await send(await locationItems(deps, scope, resume));
-        await stream.writeSSE({ event: 'ready', data: new Date().toISOString() });
-        let checkedAt = Date.now();
-        while (!stream.aborted) {
-          if (Date.now() - checkedAt >= deps.config.streamHeartbeatMs) {
-            checkedAt = Date.now();
-            const problem = await sessionProblem(deps, claims);
-            if (problem) {
-              await stream.writeSSE({ event: 'end', data: JSON.stringify(problem) });
-              break;
-            }
-            if (!changed && alerts.length === 0) await stream.write(': ping\n\n');
-          }
-          // No id: an alert event leaves the stream's Last-Event-ID (locations) as it was.
-          for (let alert = alerts.shift(); alert; alert = alerts.shift())
-            await stream.writeSSE({ event: 'alert', data: JSON.stringify(alert) });
-          if (!changed) {
-            const due = checkedAt + deps.config.streamHeartbeatMs - Date.now();
-            let timer: ReturnType<typeof setTimeout> | undefined;
-            await new Promise<void>((resolve) => {
-              wake = resolve;
-              timer = setTimeout(resolve, Math.max(0, due));
-            });
-            clearTimeout(timer);
-            wake = undefined;
-            continue;
-          }
-          changed = false;
-          await send(await locationItems(deps, scope, { afterSeq: cursor }));
-        }
-        stop();
-      });
+        },
+        async (err) => {
+          // The connection closes and the browser opens it again from its Last-Event-ID: the
+          // failure (a database gone for a moment) is only logged.
+          deps.log.error('realtime: stream failed', { err });
+        },
+      );
     },
   );
   return app;

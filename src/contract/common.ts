@@ -123,11 +123,20 @@ export function isRealDate(text: string): boolean {
   return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/** The last instant a date may name: its year in UTC too ('9999-12-31T23:00-05:00' is 10000). */
+const LAST_INSTANT = Date.UTC(YEARS.max, 11, 31, 23, 59, 59, 999);
+
+/** An instant that exists and whose UTC year is one the database takes. */
+export function isRealInstant(text: string): boolean {
+  const ms = Date.parse(text);
+  return isRealDate(text) && Number.isFinite(ms) && ms <= LAST_INSTANT;
+}
+
 /** An ISO 8601 instant (with its offset) that exists: what every API date filter takes. */
 export const IsoTimestampSchema = v.pipe(
   v.string(),
   v.isoTimestamp('Data inválida: use ISO 8601'),
-  v.check((s: string) => isRealDate(s) && Number.isFinite(Date.parse(s)), INVALID_DATE),
+  v.check(isRealInstant, INVALID_DATE),
 );
 
 /** An ISO 8601 calendar date (AAAA-MM-DD) that exists. */

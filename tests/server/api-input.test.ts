@@ -90,7 +90,14 @@ describe.each(await backends())('API input on %s', (backend) => {
     const s = server();
     const { north } = await demoClients(s);
     const admin = await as(s, 'admin@rastro.demo');
-    for (const date of ['0000-01-01T00:00:00Z', '2024-02-30T00:00:00Z', '2024-13-01T00:00:00Z']) {
+    // The last, in year 9999 as written, is year 10000 in UTC: the database refused it (500).
+    const dates = [
+      '0000-01-01T00:00:00Z',
+      '2024-02-30T00:00:00Z',
+      '2024-13-01T00:00:00Z',
+      '9999-12-31T23:00:00-05:00',
+    ];
+    for (const date of dates) {
       const res = await admin.call<ErrorBody>(
         'GET',
         `/registros/vehicle?clientId=${north}&updatedSince=${encodeURIComponent(date)}`,
@@ -98,6 +105,18 @@ describe.each(await backends())('API input on %s', (backend) => {
       expect(res.status, date).toBe(400);
       expect(res.body.message).toMatch(/^Requisição inválida: updatedSince: Data inválida/);
     }
+    const late = encodeURIComponent('9999-12-31T23:00:00-05:00');
+    const alerts = await admin.call<ErrorBody>('GET', `/registros/alerts?beginAt=${late}`);
+    expect(alerts.status).toBe(400);
+    expect(alerts.body.message).toMatch(/beginAt: Data inválida/);
+    expect(
+      (
+        await admin.call(
+          'GET',
+          `/registros/vehicle?clientId=${north}&updatedSince=${encodeURIComponent('9999-12-31T23:59:59.999Z')}`,
+        )
+      ).status,
+    ).toBe(200);
     const driver = await admin.call<ErrorBody>('POST', '/registros/driver', {
       clientId: north,
       completName: 'Data Impossível',

@@ -116,4 +116,29 @@ describe.each(await backends())('live stream event ids on %s', (backend) => {
     const next = await backlog(s, admin.accessToken, { 'last-event-id': all[2]?.id ?? '' });
     expect(next.map((e) => e.item.plate)).toEqual(['PRN1A11']);
   });
+
+  it('sends every last location again to an id it never gave (a database numbered anew)', async () => {
+    const s = server();
+    const plates = ['NEW1A11', 'NEW2B22'];
+    const admin = await vehiclesWithTrackers(s, 'new', plates);
+    const at = new Date(Date.now() - 5000);
+    for (const [i] of plates.entries())
+      await s.deps.pipeline.accept(`new-${i}`, [
+        { fixTime: at, latitude: -8.2, longitude: -34.9, attributes: {} },
+      ]);
+    const newest = (await backlog(s, admin.accessToken, { 'last-event-id': '0' })).at(-1)?.id;
+    // Before, the stream waited for ids past this one and sent nothing, for good.
+    const ahead = await backlog(s, admin.accessToken, { 'last-event-id': '999999999999' });
+    expect(ahead.map((e) => e.item.plate)).toEqual(expect.arrayContaining(plates));
+    expect(ahead.at(-1)?.id).toBe(newest);
+    // An id no number can hold exactly is refused.
+    const res = await s.request('/registros/real-time/stream', {
+      token: admin.accessToken,
+      headers: { 'last-event-id': '9999999999999999' },
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe(
+      'Last-Event-ID inválido: use o id de um evento recebido',
+    );
+  });
 });
