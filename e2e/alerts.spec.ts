@@ -302,7 +302,9 @@ test('a yard’s visits of the week, ten at a time in its panel', async ({ page 
   await expect(table.getByRole('row').nth(1)).not.toHaveText(first ?? '');
 });
 
-test('the alert filters fit beside the menu, the customer named whole', async ({ page }) => {
+test('the alert filters fit beside the menu, the customer named whole, a reversed period said', async ({
+  page,
+}) => {
   await signInAsAdmin(page);
   // A one-row layout whose boxes needed more than the page had ran 'Até' off the right at
   // 1280 px; the customer's box cut 'Rastro Demonstração' at 1366 px.
@@ -324,4 +326,11 @@ test('the alert filters fit beside the menu, the customer named whole', async ({
     });
     expect({ ...fit, cut }, `${width} px`).toEqual({ out: 0, fields: 6, cut: false, page: 0 });
   }
+  // 'Até' before 'De' is said beside it; nothing is listed (it was an empty list, no reason).
+  await page.getByLabel('De', { exact: true }).fill('2026-03-20');
+  await page.getByLabel('Até', { exact: true }).fill('2026-03-10');
+  await expect(page.getByText('A data final deve ser posterior à data inicial')).toBeVisible();
+  await expect(page.getByLabel('Até', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Até', { exact: true }).fill('2026-03-20');
+  await expect(page.getByText('A data final deve ser posterior à data inicial')).toBeHidden();
 });

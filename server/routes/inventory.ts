@@ -51,6 +51,8 @@ export const VEHICLE_MOVE_LINKED =
   'Este veículo tem rastreador vinculado. Desvincule o rastreador antes de mudar o cliente do veículo.';
 export const TRACKER_MOVE_LINKED =
   'Este rastreador está vinculado a um veículo. Desvincule o veículo (ou escolha um do novo cliente) antes de mudar o cliente.';
+export const FLEET_MOVE_VEHICLES =
+  'Esta frota tem veículos do cliente atual. Escolha os veículos do novo cliente (ou nenhum) ao mudar o cliente.';
 export const TRACKER_MOVE_SIM =
   'Este rastreador tem um chip instalado. Retire o chip (ou escolha um do novo cliente) antes de mudar o cliente.';
 export const SIM_MOVE_LINKED =
@@ -329,11 +331,18 @@ export function fleetRoutes(deps: Deps) {
       output: FleetPageSchema,
     },
     ...fleetQueries,
-    async checkRefs(_c, input, clientId) {
-      const ids = [...new Set((input as { vehicleIds?: string[] }).vehicleIds ?? [])];
+    async checkRefs(_c, input, clientId, existing) {
+      const given = (input as { vehicleIds?: string[] }).vehicleIds;
+      const ids = [...new Set(given ?? [])];
       const found = await vehiclesOfClient(deps.database.db, clientId, ids);
       if (found.length !== ids.length)
         throw badRequest('Há veículos que não existem ou são de outro cliente');
+      // Moving to another customer: the vehicles it keeps must be of that customer too.
+      if (existing && given === undefined && clientId !== existing.clientId) {
+        const kept = existing.vehicleIds;
+        if ((await vehiclesOfClient(deps.database.db, clientId, kept)).length !== kept.length)
+          throw new HttpError(409, 'CONFLICT', FLEET_MOVE_VEHICLES);
+      }
     },
     toValues: (input) => {
       const values = present(input as v.InferOutput<typeof FleetUpdateSchema>, [

@@ -157,7 +157,7 @@ export function addRequestRoutes(app: Hono<AuthEnv>, deps: Deps) {
       // went); a file to download is fetched by the PWA through the download calls.
       const byEmail = input.deliveryMethod === 'email';
       const format = input.format ?? (byEmail ? 'excel' : undefined);
-      if (byEmail && format === 'kml' && input.reportType !== 'HISTORY')
+      if (format === 'kml' && input.reportType !== 'HISTORY')
         throw badRequest('KML só para o histórico: use pdf ou excel');
       if (input.emails && !validateEmailList(input.emails).valid)
         throw badRequest(
@@ -166,8 +166,8 @@ export function addRequestRoutes(app: Hono<AuthEnv>, deps: Deps) {
       const problem = periodProblem(input.beginAt, input.endAt, LIMIT_OF[input.reportType]);
       if (problem) throw badRequest(problem);
       const drivers = input.reportType === 'DRIVERS';
-      const vehicleIds = drivers ? [] : (input.vehicleIds ?? []);
-      const driverIds = drivers ? (input.driverIds ?? []) : [];
+      const vehicleIds = drivers ? [] : [...new Set(input.vehicleIds ?? [])];
+      const driverIds = drivers ? [...new Set(input.driverIds ?? [])] : [];
       if (drivers && driverIds.length === 0) throw badRequest('Escolha ao menos um motorista');
       if (!drivers && vehicleIds.length === 0) throw badRequest('Escolha ao menos um veículo');
       const vehicles = vehicleIds.length ? await visibleVehicles(c, deps, vehicleIds) : [];

@@ -25,8 +25,10 @@ export function periodOf(q: { beginAt: string; endAt: string }, kind: IntervalKi
 }
 
 /** Vehicles the caller may see, all of them or a 404. */
-export async function visibleVehicles(c: Ctx, deps: Deps, ids: string[]) {
+export async function visibleVehicles(c: Ctx, deps: Deps, given: string[]) {
   const { db } = deps.database;
+  // A vehicle named twice is one vehicle (its rows once), not a missing one.
+  const ids = [...new Set(given)];
   let wanted = ids;
   if (c.var.user.role === 'VISITOR') {
     const linked = new Set(await linkedVehicleIds(db, c.var.user.id));
@@ -39,8 +41,9 @@ export async function visibleVehicles(c: Ctx, deps: Deps, ids: string[]) {
 }
 
 /** Drivers the caller may see (a VISITOR sees none), all of them or a 404. */
-export async function visibleDrivers(c: Ctx, deps: Deps, ids: string[]) {
+export async function visibleDrivers(c: Ctx, deps: Deps, given: string[]) {
   if (c.var.user.role === 'VISITOR') throw notFound(DRIVER_NOT_FOUND);
+  const ids = [...new Set(given)];
   const rows = await driversIn(deps.database.db, ids, await customerScope(c, deps));
   if (rows.length !== ids.length) throw notFound(DRIVER_NOT_FOUND);
   return rows;

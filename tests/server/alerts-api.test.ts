@@ -449,6 +449,16 @@ describe.each(await backends())('geofence, alert-rule and alert calls on %s', (b
     expect(
       (await manager.call<AlertPage>('GET', `/registros/alerts?beginAt=${future}`)).body.total,
     ).toBe(0);
+    // A period that ends before it begins is refused, as the reports refuse it.
+    const past = encodeURIComponent(new Date(Date.now() - 3600_000).toISOString());
+    const reversed = await manager.call<ErrorBody>(
+      'GET',
+      `/registros/alerts?beginAt=${future}&endAt=${past}`,
+    );
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.message).toBe(
+      'Requisição inválida: endAt: A data final deve ser posterior à data inicial',
+    );
 
     const southAdmin = await as(s, 'gestor.sul@rastro.demo');
     const sulAlert = present(

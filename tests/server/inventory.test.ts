@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FLEET_MOVE_VEHICLES } from '../../server/routes/inventory';
 import type { Fleet, SimCard, Tracker, Vehicle } from '../../src/contract';
 import type { DriverPage, TrackerTypePage, VehiclePage } from './api-types';
 import { as, backends, demoClients, type ErrorBody, present, useServer } from './harness';
@@ -320,6 +321,26 @@ describe.each(await backends())('inventory on %s', (backend) => {
     });
     expect(fleet.status).toBe(201);
     expect(fleet.body.vehicleIds).toEqual([northVehicle.body.id]);
+
+    // Moved to another customer, it may not keep the vehicles of the one it leaves.
+    const moved = await admin.call<ErrorBody>(
+      'PATCH',
+      `/tech-integracao/v1/fleets/${fleet.body.id}`,
+      {
+        clientId: south,
+      },
+    );
+    expect(moved.status).toBe(409);
+    expect(moved.body.message).toBe(FLEET_MOVE_VEHICLES);
+    const kept = await admin.call<Fleet>('GET', `/tech-integracao/v1/fleets/${fleet.body.id}`);
+    expect([kept.body.clientId, kept.body.vehicleIds]).toEqual([north, [northVehicle.body.id]]);
+    // With the new customer's vehicles (or none) it moves.
+    const along = await admin.call<Fleet>('PATCH', `/tech-integracao/v1/fleets/${fleet.body.id}`, {
+      clientId: south,
+      vehicleIds: [southVehicle.body.id],
+    });
+    expect(along.status).toBe(200);
+    expect([along.body.clientId, along.body.vehicleIds]).toEqual([south, [southVehicle.body.id]]);
   });
 
   it('refuses to remove a customer that still has vehicles', async () => {

@@ -253,6 +253,16 @@ describe.each(await backends())('reports on %s', (backend) => {
       endAt: sp('2026-05-01', 0).toISOString(),
     });
     expect(long.body.message).toContain('744 horas');
+    // A vehicle named twice is asked once (it was a 404 'Veículo não encontrado').
+    const twice = await ask({ vehicleIds: [v.vehicleId, v.vehicleId] });
+    expect(twice.status, JSON.stringify(twice.body)).toBe(201);
+    expect(twice.body.vehicleIds).toEqual([v.vehicleId]);
+    // KML is the history's only, to download as by e-mail.
+    const kml = await ask<ErrorBody>({ format: 'kml' });
+    expect([kml.status, kml.body.message]).toEqual([
+      400,
+      'KML só para o histórico: use pdf ou excel',
+    ]);
     const removed = await v.admin.call('DELETE', `/registros/reports/${made.body.id}`);
     expect(removed.status).toBe(200);
   });

@@ -37,6 +37,7 @@ import { useInvalidate } from '../../hooks/useInvalidate';
 import { t } from '../../i18n/pt-BR';
 import { quantityText } from '../../lib/format';
 import { localDateTime } from '../../lib/local-time';
+import { PERIOD_MESSAGES } from '../../lib/report-period';
 import { Button } from '../../ui/Button';
 import { ComboBox } from '../../ui/ComboBox';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -151,9 +152,12 @@ export function AlertsHistoryPage() {
     sort: 'createdAt' as const,
     order: 'desc' as const,
   };
+  // 'Até' before 'De' is said beside the field, and nothing is asked (the server refuses it).
+  const reversed = from !== '' && to !== '' && to < from;
   const list = useQuery({
     queryKey: keys.alertList(params),
     queryFn: () => listAlerts(params),
+    enabled: !reversed,
     placeholderData: keepPreviousData,
     // Offline the read still goes to the service worker, which answers with its kept copy.
     ...LOOKUP_QUERY,
@@ -161,7 +165,7 @@ export function AlertsHistoryPage() {
   useErrorToast(list.error, t.alerts.fetchError);
   // Without signal and no copy of this page: not the previous page's rows under new filters.
   const unavailable = isUnavailable(list);
-  const rows = unavailable ? [] : (list.data?.items ?? []);
+  const rows = unavailable || reversed ? [] : (list.data?.items ?? []);
   const selected =
     selection === 'all'
       ? rows.filter((a) => !a.acknowledgedAt).map((a) => a.id)
@@ -231,7 +235,13 @@ export function AlertsHistoryPage() {
           ]}
         />
         <TextField label={t.alerts.from} type="date" value={from} onChange={restart(setFrom)} />
-        <TextField label={t.alerts.to} type="date" value={to} onChange={restart(setTo)} />
+        <TextField
+          label={t.alerts.to}
+          type="date"
+          value={to}
+          onChange={restart(setTo)}
+          errorMessage={reversed ? PERIOD_MESSAGES.order : undefined}
+        />
       </div>
       {canAck && (
         <div className="selection-bar" role="toolbar" aria-label="Reconhecer alertas">
@@ -335,7 +345,7 @@ export function AlertsHistoryPage() {
       <Pagination
         page={page}
         limit={limit}
-        total={list.data?.total ?? 0}
+        total={reversed ? 0 : (list.data?.total ?? 0)}
         unknown={unavailable}
         onPageChange={(next) => {
           setPage(next);
