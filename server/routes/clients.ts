@@ -19,6 +19,8 @@ import {
   IdSchema,
   MessageSchema,
   MotherCompanyPageQuerySchema,
+  otherKindDocument,
+  type PersonKind,
 } from '../../src/contract';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import {
@@ -171,6 +173,14 @@ function withoutNulls<T extends object>(patch: T) {
 
 const DUPLICATE_DOCUMENT = 'Já existe um cliente com este CPF/CNPJ';
 
+function refuseOtherKindDocument(kind: PersonKind, given: Parameters<typeof otherKindDocument>[1]) {
+  const wrong = otherKindDocument(kind, given);
+  if (wrong)
+    throw badRequest(`Requisição inválida: ${wrong.field}: ${wrong.message}`, [
+      { path: wrong.field, message: wrong.message },
+    ]);
+}
+
 export function clientRoutes(deps: Deps) {
   const { db } = deps.database;
   const app = new Hono<AuthEnv>();
@@ -214,6 +224,7 @@ export function clientRoutes(deps: Deps) {
     validate('json', CustomerCreateSchema),
     async (c) => {
       const input = c.req.valid('json');
+      refuseOtherKindDocument(input.personKind, input);
       const parent = await visibleClient(c, deps, input.motherCompanyId ?? c.var.user.clientId);
       const values = toValues(input, parent.id);
       if (await documentTaken(db, values.document))
@@ -297,6 +308,8 @@ export function clientRoutes(deps: Deps) {
       const row = await visibleClient(c, deps, c.req.valid('param').id);
       const patch = c.req.valid('json');
       const current = toInput(row);
+      // The kind's own document is kept from the merge; the other one sent is a mistake.
+      refuseOtherKindDocument(patch.personKind ?? current.personKind, patch);
       const merged = v.safeParse(CustomerCreateSchema, {
         ...current,
         ...withoutNulls(patch),

@@ -59,6 +59,8 @@ const sharedVehicle = (row: { id: string; name: string; plate: string; type: str
   type: { id: row.type, label: VEHICLE_TYPE_LABELS[row.type as VehicleTypeId] ?? row.type },
 });
 
+export const LINK_REVOKED = 'Este link foi revogado. Crie um novo.';
+
 export function visitorRoutes(deps: Deps) {
   const { db } = deps.database;
   const app = new Hono<AuthEnv>();
@@ -150,6 +152,12 @@ export function temporaryUserRoutes(deps: Deps) {
     if (!row) throw notFound('Link temporário não encontrado');
     return row;
   }
+  /** A link that may still change: a revoked one is kept as it was, for the record. */
+  async function changeable(c: Ctx, id: string) {
+    const row = await found(c, id);
+    if (row.revokedAt) throw new HttpError(409, 'CONFLICT', LINK_REVOKED);
+    return row;
+  }
   /** Every vehicle must be visible and of one customer, which owns the link. */
   async function vehiclesOf(c: Ctx, ids: string[]) {
     const rows = await Promise.all([...new Set(ids)].map((id) => visibleVehicle(c, deps, id)));
@@ -235,7 +243,7 @@ export function temporaryUserRoutes(deps: Deps) {
     validate('param', IdParam),
     validate('json', TemporaryAddVehicleSchema),
     async (c) => {
-      const row = await found(c, c.req.valid('param').id);
+      const row = await changeable(c, c.req.valid('param').id);
       const { ids, clientId } = await vehiclesOf(c, [
         ...row.vehicleIds,
         c.req.valid('json').vehicleId,
@@ -255,7 +263,7 @@ export function temporaryUserRoutes(deps: Deps) {
     validate('param', IdParam),
     validate('json', TemporaryVehiclesSchema),
     async (c) => {
-      const row = await found(c, c.req.valid('param').id);
+      const row = await changeable(c, c.req.valid('param').id);
       const { ids, clientId } = await vehiclesOf(c, c.req.valid('json').vehicleIds);
       if (clientId !== row.clientId)
         throw badRequest('Os veículos de um link devem ser do mesmo cliente');
@@ -282,9 +290,7 @@ export function temporaryUserRoutes(deps: Deps) {
     validate('param', IdParam),
     validate('json', TemporaryUserUpdateSchema),
     async (c) => {
-      const row = await found(c, c.req.valid('param').id);
-      if (row.revokedAt)
-        throw new HttpError(409, 'CONFLICT', 'Este link foi revogado. Crie um novo.');
+      const row = await changeable(c, c.req.valid('param').id);
       const input = c.req.valid('json');
       const updated = await updateTemporaryUser(db, row.id, {
         ...(input.name ? { name: input.name } : {}),

@@ -72,5 +72,5 @@ export const ActiveEmailRequestSchema = v.strictObject({ password: NewPasswordSc
 export const ForgetPasswordRequestSchema = v.strictObject({ email: EmailSchema });
 
 export const PushTokenRequestSchema = v.strictObject({
-  token: v.pipe(v.string(), v.nonEmpty(REQUIRED), v.maxLength(4096)),
+  token: v.pipe(v.string(), v.trim(), v.nonEmpty(REQUIRED), v.maxLength(4096)),
 });

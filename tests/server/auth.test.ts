@@ -351,6 +351,13 @@ describe.each(await backends())('auth on %s', (backend) => {
         json: { token: '' },
       });
       expect(empty.status).toBe(400);
+      // Blanks are no token (they were stored, and 'Notificações ativadas' said).
+      const blank = await server().request('/registros/push/subscribe-token', {
+        method: 'PUT',
+        token: accessToken,
+        json: { token: '   ' },
+      });
+      expect(blank.status).toBe(400);
     });
   });
 });

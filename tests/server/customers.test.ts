@@ -99,6 +99,20 @@ describe.each(await backends())('customers on %s', (backend) => {
         'clientCPF: CPF inválido',
       ],
       [{ personKind: 'fisical', name: 'X' }, 'clientCPF: Informe o CPF'],
+      // One document is kept: the other kind's was dropped without a word.
+      [
+        {
+          personKind: 'fisical',
+          name: 'X',
+          clientCPF: '529.982.247-25',
+          clientCNPJ: '11.222.333/0001-81',
+        },
+        'clientCNPJ: Pessoa física tem CPF, não CNPJ',
+      ],
+      [
+        company('X', '11.222.333/0001-81', { clientCPF: '529.982.247-25' }),
+        'clientCPF: Pessoa jurídica tem CNPJ, não CPF',
+      ],
       [{ personKind: 'empresa', name: 'X' }, 'personKind: Tipo de pessoa inválido'],
       [company('', '11.222.333/0001-81'), 'name: Campo obrigatório'],
       [company('X', '11.222.333/0001-81', { email: 'nao-e-email' }), 'email: E-mail inválido'],
@@ -161,6 +175,23 @@ describe.each(await backends())('customers on %s', (backend) => {
     });
     expect(toPerson.status).toBe(400);
     expect(toPerson.body.message).toContain('Informe o CPF');
+    const withCnpj = await admin.call<ErrorBody>('PATCH', `/registros/client/${south}`, {
+      clientCPF: '529.982.247-25',
+    });
+    expect(withCnpj.body.message).toBe(
+      'Requisição inválida: clientCPF: Pessoa jurídica tem CNPJ, não CPF',
+    );
+    // A change of kind with the new kind's document: the old one goes.
+    const person = await admin.call<Customer>('PATCH', `/registros/client/${south}`, {
+      personKind: 'fisical',
+      clientCPF: '987.654.321-00',
+    });
+    expect(person.status).toBe(200);
+    expect([person.body.clientCPF, person.body.clientCNPJ]).toEqual(['98765432100', null]);
+    await admin.call('PATCH', `/registros/client/${south}`, {
+      personKind: 'juridical',
+      clientCNPJ: '69.120.534/0001-58',
+    });
     const moved = await admin.call<Customer>('PATCH', `/registros/client/${south}`, {
       motherCompanyId: north,
     });

@@ -37,6 +37,19 @@ describe.each(await backends())('inventory on %s', (backend) => {
       type: 'motorcycle',
     });
     expect(mercosul.body.plate).toBe('BRA2E19');
+    // The chassis is kept in capitals, given on creation or on a change.
+    for (const [method, path] of [
+      ['POST', '/registros/vehicle'],
+      ['PATCH', `/registros/vehicle/${mercosul.body.id}`],
+    ] as const) {
+      const res = await operator.call<Vehicle>(method, path, {
+        ...(method === 'POST'
+          ? { clientId: north, name: 'Van 9', plate: 'VAN9A99', type: 'van' }
+          : {}),
+        chassis: '9bwzzz377vt004251',
+      });
+      expect(res.body.chassis, method).toBe('9BWZZZ377VT004251');
+    }
 
     const duplicate = await operator.call<ErrorBody>('POST', '/registros/vehicle', {
       clientId: north,

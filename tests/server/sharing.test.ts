@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { LINK_REVOKED } from '../../server/routes/sharing';
 import type { SharedLocations, TempAccessView, TemporaryUser, Vehicle } from '../../src/contract';
 import type { DriverPage, SharedVehicle, VehiclePage } from './api-types';
 import {
@@ -165,6 +166,22 @@ describe.each(await backends())('sharing on %s', (backend) => {
       '/registros/temporaryUser/linkedTemporaryUsers',
     );
     expect(list.body.find((x) => x.id === created.body.id)?.state).toBe('revoked');
+    // A revoked link is kept as it was: no renaming, no vehicles in or out.
+    const id = created.body.id;
+    for (const [method, path, body] of [
+      ['PUT', `/registros/temporaryUser/${id}`, { name: 'Outro' }],
+      ['POST', `/registros/temporaryUser/add-vehicle-to-temporary-user/${id}`, { vehicleId: a }],
+      [
+        'PUT',
+        `/registros/temporaryUser/update-vehicle-to-temporary-user/${id}`,
+        { vehicleIds: [a] },
+      ],
+    ] as const) {
+      const refused = await manager.call<ErrorBody>(method, path, body);
+      expect([refused.status, refused.body.message], path).toEqual([409, LINK_REVOKED]);
+    }
+    const after = await manager.call<TemporaryUser>('GET', `/registros/temporaryUser/${id}`);
+    expect([after.body.name, after.body.vehicleIds]).toEqual(['Entrega Y', [b]]);
     expect((await s.request('/registros/temp-access/nao-existe-1234567890')).status).toBe(410);
   });
 
