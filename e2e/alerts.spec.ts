@@ -331,6 +331,14 @@ test('the alert filters fit beside the menu, the customer named whole, a reverse
   await page.getByLabel('Até', { exact: true }).fill('2026-03-10');
   await expect(page.getByText('A data final deve ser posterior à data inicial')).toBeVisible();
   await expect(page.getByLabel('Até', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(
+    page.getByText('Corrija o período: a data final vem antes da inicial.'),
+  ).toBeVisible();
+  // The message below 'Até' moves none of the other boxes.
+  const tops = await page
+    .locator('.alert-filters > .field')
+    .evaluateAll((fields) => fields.map((f) => Math.round(f.getBoundingClientRect().top)));
+  expect(new Set(tops).size).toBe(1);
   await page.getByLabel('Até', { exact: true }).fill('2026-03-20');
   await expect(page.getByText('A data final deve ser posterior à data inicial')).toBeHidden();
 });

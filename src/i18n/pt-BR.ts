@@ -452,6 +452,7 @@ export const t = {
       'Todos os alertas pendentes que você vê, de todos os veículos e períodos, serão marcados como reconhecidos.',
     acknowledged: (n: number) => (n === 1 ? '1 alerta reconhecido.' : `${n} alertas reconhecidos.`),
     empty: 'Nenhum alerta encontrado para estes filtros.',
+    fixPeriod: 'Corrija o período: a data final vem antes da inicial.',
     vehicle: 'Veículo',
     type: 'Tipo',
     status: 'Situação',

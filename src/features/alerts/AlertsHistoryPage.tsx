@@ -294,11 +294,13 @@ export function AlertsHistoryPage() {
             dependencies={[canAck, pendingAcks.data]}
             renderEmptyState={() => (
               <p className="table-empty">
-                {unavailable
-                  ? t.network.listOffline
-                  : list.isPending
-                    ? 'Carregando…'
-                    : t.alerts.empty}
+                {reversed
+                  ? t.alerts.fixPeriod
+                  : unavailable
+                    ? t.network.listOffline
+                    : list.isPending
+                      ? 'Carregando…'
+                      : t.alerts.empty}
               </p>
             )}
           >
