@@ -32,16 +32,11 @@ export const ROUTE_LABELS: Record<string, string> = {
   edit: 'Editar',
 };
 
-/** What each area is for, under its name on a section page (Gestão, Relatórios, Gestão de Frotas). */
+/** What each area is for, under its name on a section page (Gestão, Gestão de Frotas). */
 export const AREA_HINTS: Record<string, string> = {
   '/fleet-management/geofences': 'Áreas no mapa que avisam quando um veículo entra ou sai.',
   '/fleet-management/alerts': 'Quando avisar: velocidade, ignição, cercas, falta de posição.',
   '/fleet-management/alerts/alerts-history': 'Os alertas gerados, para acompanhar e reconhecer.',
-  '/reports/histories': 'O trajeto de um veículo no mapa, num período.',
-  '/reports/journeys': 'Viagens e paradas de cada veículo, com tempos e distâncias.',
-  '/reports/positions': 'Cada posição recebida, em tabela, planilha ou PDF.',
-  '/reports/distances': 'Quilômetros rodados por veículo, dia a dia.',
-  '/reports/auto-report-rules': 'Relatórios enviados por e-mail todo dia, semana ou mês.',
   '/management/vehicles': 'Placas, modelos e o rastreador de cada veículo.',
   '/management/trackers': 'Os equipamentos instalados, com identificador e chip.',
   '/management/simcards': 'As linhas das operadoras usadas nos rastreadores.',
