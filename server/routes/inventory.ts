@@ -337,10 +337,10 @@ export function fleetRoutes(deps: Deps) {
       const found = await vehiclesOfClient(deps.database.db, clientId, ids);
       if (found.length !== ids.length)
         throw badRequest('Há veículos que não existem ou são de outro cliente');
-      // Moving to another customer: the vehicles it keeps must be of that customer too.
+      // Moving to another customer: it may not keep a (live) vehicle of the one it leaves.
       if (existing && given === undefined && clientId !== existing.clientId) {
-        const kept = existing.vehicleIds;
-        if ((await vehiclesOfClient(deps.database.db, clientId, kept)).length !== kept.length)
+        const kept = [...new Set(existing.vehicleIds)];
+        if ((await vehiclesOfClient(deps.database.db, existing.clientId, kept)).length > 0)
           throw new HttpError(409, 'CONFLICT', FLEET_MOVE_VEHICLES);
       }
     },

@@ -47,8 +47,11 @@ const StreamQuerySchema = v.strictObject({
     'all',
   ),
 });
-/** An event id: a safe integer (beyond 15 digits a number loses its last ones). */
-const EVENT_ID = /^\d{1,15}$/;
+/**
+ * An event id. One beyond this database's newest (however long: past 15 digits a number keeps
+ * only its first ones) was not given by it, and the stream starts again from the beginning.
+ */
+const EVENT_ID = /^\d{1,40}$/;
 /** `format=compact`: the same items in the compact form the PWA reads (compact-locations.ts). */
 const LastLocationRequestSchema = v.strictObject({
   ...LastLocationQuerySchema.entries,
@@ -109,44 +112,43 @@ export function realtimeRoutes(deps: Deps) {
       const scope = await locationScope(c, deps, q);
       const claims = c.var.claims;
       const locations = q.events !== 'alerts';
-      return streamSSE(
-        c,
-        async (stream) => {
-          const alerts: Alert[] = [];
-          let wake: (() => void) | undefined;
-          // Alerts travel as `alert` events, scoped like locations (a Terceiro: linked vehicles).
-          const stopAlerts =
-            q.events === 'locations'
-              ? () => {}
-              : deps.alerts.bus.subscribe((raised) => {
-                  for (const alert of raised) {
-                    if (!scope.clientIds.includes(alert.clientId)) continue;
-                    if (scope.vehicleIds && !scope.vehicleIds.includes(alert.vehicleId)) continue;
-                    alerts.push(wireAlert(alert));
-                  }
-                  wake?.();
-                });
-          // Something this stream may see changed: read every change after the last id sent.
-          let changed = false;
-          const visible = (tracker: TrackerRef) =>
-            scope.clientIds.includes(tracker.clientId) &&
-            (!scope.vehicleIds ||
-              (tracker.vehicleId !== null && scope.vehicleIds.includes(tracker.vehicleId)));
-          const stopLocations = locations
-            ? deps.live.onLocations((trackers) => {
-                if (!trackers.some(visible)) return;
-                changed = true;
+      return streamSSE(c, async (stream) => {
+        const alerts: Alert[] = [];
+        let wake: (() => void) | undefined;
+        // Alerts travel as `alert` events, scoped like locations (a Terceiro: linked vehicles).
+        const stopAlerts =
+          q.events === 'locations'
+            ? () => {}
+            : deps.alerts.bus.subscribe((raised) => {
+                for (const alert of raised) {
+                  if (!scope.clientIds.includes(alert.clientId)) continue;
+                  if (scope.vehicleIds && !scope.vehicleIds.includes(alert.vehicleId)) continue;
+                  alerts.push(wireAlert(alert));
+                }
                 wake?.();
-              })
-            : () => {};
-          const stop = () => {
-            stopLocations();
-            stopAlerts();
-          };
-          stream.onAbort(() => {
-            stop();
-            wake?.();
-          });
+              });
+        // Something this stream may see changed: read every change after the last id sent.
+        let changed = false;
+        const visible = (tracker: TrackerRef) =>
+          scope.clientIds.includes(tracker.clientId) &&
+          (!scope.vehicleIds ||
+            (tracker.vehicleId !== null && scope.vehicleIds.includes(tracker.vehicleId)));
+        const stopLocations = locations
+          ? deps.live.onLocations((trackers) => {
+              if (!trackers.some(visible)) return;
+              changed = true;
+              wake?.();
+            })
+          : () => {};
+        const stop = () => {
+          stopLocations();
+          stopAlerts();
+        };
+        stream.onAbort(() => {
+          stop();
+          wake?.();
+        });
+        try {
           // The greatest event id sent (or the current one at the start): the next read starts
           // after it, so the stream's ids only grow and a resume from the last one loses nothing.
           const current = await currentSeq(deps.database.db);
@@ -198,14 +200,14 @@ export function realtimeRoutes(deps: Deps) {
             changed = false;
             await send(await locationItems(deps, scope, { afterSeq: cursor }));
           }
-          stop();
-        },
-        async (err) => {
-          // The connection closes and the browser opens it again from its Last-Event-ID: the
-          // failure (a database gone for a moment) is only logged.
+        } catch (err) {
+          // The connection closes and the browser opens it again from its Last-Event-ID:
+          // the failure (a database gone for a moment) is logged, not told to the page.
           deps.log.error('realtime: stream failed', { err });
-        },
-      );
+        } finally {
+          stop();
+        }
+      });
     },
   );
   return app;

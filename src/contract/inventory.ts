@@ -108,7 +108,7 @@ export const VehicleUpdateSchema = v.strictObject({
   year: clearable(Year),
   modelYear: clearable(Year),
   color: clearable(text(40)),
-  chassis: clearable(v.pipe(text(17), v.toUpperCase())),
+  chassis: clearable(vehicleFields.chassis.wrapped),
   renavam: clearable(vehicleFields.renavam.wrapped),
 });
 export const VEHICLE_SORTS = ['name', 'plate', 'createdAt', 'updatedAt'] as const;

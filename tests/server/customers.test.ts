@@ -175,12 +175,13 @@ describe.each(await backends())('customers on %s', (backend) => {
     });
     expect(toPerson.status).toBe(400);
     expect(toPerson.body.message).toContain('Informe o CPF');
-    const withCnpj = await admin.call<ErrorBody>('PATCH', `/registros/client/${south}`, {
+    const withCpf = await admin.call<ErrorBody>('PATCH', `/registros/client/${south}`, {
       clientCPF: '529.982.247-25',
     });
-    expect(withCnpj.body.message).toBe(
+    expect([withCpf.status, withCpf.body.message]).toEqual([
+      400,
       'Requisição inválida: clientCPF: Pessoa jurídica tem CNPJ, não CPF',
-    );
+    ]);
     // A change of kind with the new kind's document: the old one goes.
     const person = await admin.call<Customer>('PATCH', `/registros/client/${south}`, {
       personKind: 'fisical',
@@ -188,10 +189,15 @@ describe.each(await backends())('customers on %s', (backend) => {
     });
     expect(person.status).toBe(200);
     expect([person.body.clientCPF, person.body.clientCNPJ]).toEqual(['98765432100', null]);
-    await admin.call('PATCH', `/registros/client/${south}`, {
+    const juridical = await admin.call<Customer>('PATCH', `/registros/client/${south}`, {
       personKind: 'juridical',
       clientCNPJ: '69.120.534/0001-58',
     });
+    expect([juridical.status, juridical.body.clientCNPJ, juridical.body.clientCPF]).toEqual([
+      200,
+      '69120534000158',
+      null,
+    ]);
     const moved = await admin.call<Customer>('PATCH', `/registros/client/${south}`, {
       motherCompanyId: north,
     });

@@ -21,6 +21,7 @@ describe.each(await backends())('inventory on %s', (backend) => {
       year: 2020,
       modelYear: 2021,
       renavam: '12345678901',
+      chassis: '9bwzzz377vt004251',
     });
     expect(old.status).toBe(201);
     expect(old.body).toMatchObject({
@@ -38,18 +39,15 @@ describe.each(await backends())('inventory on %s', (backend) => {
     });
     expect(mercosul.body.plate).toBe('BRA2E19');
     // The chassis is kept in capitals, given on creation or on a change.
-    for (const [method, path] of [
-      ['POST', '/registros/vehicle'],
-      ['PATCH', `/registros/vehicle/${mercosul.body.id}`],
-    ] as const) {
-      const res = await operator.call<Vehicle>(method, path, {
-        ...(method === 'POST'
-          ? { clientId: north, name: 'Van 9', plate: 'VAN9A99', type: 'van' }
-          : {}),
-        chassis: '9bwzzz377vt004251',
-      });
-      expect(res.body.chassis, method).toBe('9BWZZZ377VT004251');
-    }
+    expect(old.body.chassis).toBe('9BWZZZ377VT004251');
+    const changed = await operator.call<Vehicle>(
+      'PATCH',
+      `/registros/vehicle/${mercosul.body.id}`,
+      {
+        chassis: '9bwzzz377vt004252',
+      },
+    );
+    expect(changed.body.chassis).toBe('9BWZZZ377VT004252');
 
     const duplicate = await operator.call<ErrorBody>('POST', '/registros/vehicle', {
       clientId: north,
@@ -354,6 +352,26 @@ describe.each(await backends())('inventory on %s', (backend) => {
     });
     expect(along.status).toBe(200);
     expect([along.body.clientId, along.body.vehicleIds]).toEqual([south, [southVehicle.body.id]]);
+    // Keeping only vehicles no longer of the customer it leaves (removed ones), it moves too.
+    const back = await admin.call<Fleet>('PATCH', `/tech-integracao/v1/fleets/${fleet.body.id}`, {
+      clientId: north,
+      vehicleIds: [],
+    });
+    expect([back.status, back.body.vehicleIds]).toEqual([200, []]);
+    const gone = await admin.call<Vehicle>('POST', '/registros/vehicle', {
+      clientId: north,
+      name: 'Van 5',
+      plate: 'VAN5E55',
+      type: 'van',
+    });
+    await admin.call('PATCH', `/tech-integracao/v1/fleets/${fleet.body.id}`, {
+      vehicleIds: [gone.body.id],
+    });
+    expect((await admin.call('DELETE', `/registros/vehicle/${gone.body.id}`)).status).toBe(200);
+    const free = await admin.call<Fleet>('PATCH', `/tech-integracao/v1/fleets/${fleet.body.id}`, {
+      clientId: south,
+    });
+    expect([free.status, free.body.clientId]).toEqual([200, south]);
   });
 
   it('refuses to remove a customer that still has vehicles', async () => {

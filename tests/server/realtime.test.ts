@@ -131,10 +131,12 @@ describe.each(await backends())('live stream event ids on %s', (backend) => {
     const ahead = await backlog(s, admin.accessToken, { 'last-event-id': '999999999999' });
     expect(ahead.map((e) => e.item.plate)).toEqual(expect.arrayContaining(plates));
     expect(ahead.at(-1)?.id).toBe(newest);
-    // An id no number can hold exactly is refused.
+    // However long (past 15 digits a number keeps only its first ones).
+    const long = await backlog(s, admin.accessToken, { 'last-event-id': '9'.repeat(19) });
+    expect(long.at(-1)?.id).toBe(newest);
     const res = await s.request('/registros/real-time/stream', {
       token: admin.accessToken,
-      headers: { 'last-event-id': '9999999999999999' },
+      headers: { 'last-event-id': '9'.repeat(41) },
     });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toBe(
