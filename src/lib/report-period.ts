@@ -6,6 +6,7 @@
  * Pure: the server validates with it and the PWA checks before asking.
  */
 
+import { isRealDate, isRealInstant } from '../contract/common';
 import { TIME_ZONE } from './schedule';
 
 /** Allowed hours per kind of report (issue 13): 31 days of points, 93 days of totals. */
@@ -94,6 +95,17 @@ export function dayStart(day: string): Date {
   let ms = guess - offsetAt(guess);
   ms = guess - offsetAt(ms);
   return new Date(ms);
+}
+
+/**
+ * The first (or last) instant of a São Paulo day ('AAAA-MM-DD') as ISO text, for a filter by
+ * day: the same list whatever the zone of the computer. A day the API would refuse is no bound.
+ */
+export function dayBound(day: string, end: boolean): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !isRealDate(day)) return null;
+  const at = end ? new Date(dayStart(nextDay(day)).getTime() - 1) : dayStart(day);
+  const text = at.toISOString();
+  return isRealInstant(text) ? text : null;
 }
 
 /** The day after 'AAAA-MM-DD'. */

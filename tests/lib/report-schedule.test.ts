@@ -1,6 +1,6 @@
 /** When automated reports are due and what they cover, in São Paulo time (src/lib/report-schedule). */
 import { describe, expect, it } from 'vitest';
-import { dayStart } from '../../src/lib/report-period';
+import { dayBound, dayStart } from '../../src/lib/report-period';
 import { duePeriods, isoWeekday, nextSend, periodSentOn } from '../../src/lib/report-schedule';
 
 const rule = (periodicity: 'DAILY' | 'WEEKLY' | 'MONTHLY', extra = {}) => ({
@@ -55,5 +55,21 @@ describe('report schedule', () => {
     expect(
       nextSend(rule('MONTHLY', { monthDay: 28, sendHour: 23 }), sp('2026-02-28', 23)).dueAt,
     ).toEqual(sp('2026-03-28', 23));
+  });
+});
+
+describe('dayBound', () => {
+  it('bounds a day in Brasília time, whatever the computer’s zone', () => {
+    expect(dayBound('2026-03-10', false)).toBe('2026-03-10T03:00:00.000Z');
+    expect(dayBound('2026-03-10', true)).toBe('2026-03-11T02:59:59.999Z');
+  });
+
+  it('is no bound for a day the API would refuse', () => {
+    // Typed by hand in a date box: an impossible day, and the last day of year 9999, whose end
+    // in Brasília is in year 10000 in UTC.
+    expect(dayBound('2026-02-30', false)).toBeNull();
+    expect(dayBound('9999-12-31', true)).toBeNull();
+    expect(dayBound('9999-12-31', false)).toBe('9999-12-31T03:00:00.000Z');
+    expect(dayBound('', true)).toBeNull();
   });
 });

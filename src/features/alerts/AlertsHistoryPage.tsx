@@ -37,7 +37,7 @@ import { useInvalidate } from '../../hooks/useInvalidate';
 import { t } from '../../i18n/pt-BR';
 import { quantityText } from '../../lib/format';
 import { localDateTime } from '../../lib/local-time';
-import { PERIOD_MESSAGES } from '../../lib/report-period';
+import { dayBound, PERIOD_MESSAGES } from '../../lib/report-period';
 import { Button } from '../../ui/Button';
 import { ComboBox } from '../../ui/ComboBox';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -54,13 +54,6 @@ import { EnablePushButton } from '../push/EnablePushButton';
 import { AlertTypeChip } from './AlertTypeChip';
 
 const HISTORY = '/fleet-management/alerts/alerts-history';
-
-/** The start (or end) of a local calendar day, as an instant (the browser's time zone). */
-function dayBound(day: string, end: boolean): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
-  const at = new Date(`${day}T${end ? '23:59:59.999' : '00:00:00'}`);
-  return Number.isNaN(at.getTime()) ? null : at.toISOString();
-}
 
 function AlertPlace({ alert }: { alert: Alert }) {
   if (alert.latitude === null || alert.longitude === null) return <>—</>;
