@@ -8,6 +8,12 @@
  *
  * Bounds are wide on purpose (aircraft, sensors that report in odd units): they stop values
  * that no vehicle produces and that the database cannot hold (`real` ends near 3.4e38).
+ *
+ * Sensor readings whose unit is only assumed are the exception (`READINGS`: the battery, the
+ * supply voltage, fuel, engine temperature and speed). Trackers name them alike and send them
+ * in other units: a Wialon `fuel` in litres, `pwr_ext` in millivolts. Out of range, such a
+ * reading is dropped and the position kept (a truck with a fuel sensor in litres lost every
+ * position to '#AD#15'); a raw value under another name stays as the tracker sent it.
  */
 import type { Fix } from '../db/positions';
 
@@ -64,10 +70,16 @@ const BOUNDED_ATTRIBUTES: Record<string, keyof typeof RANGES> = {
   'position.satellites': 'satellites',
   hdop: 'hdop',
   'position.hdop': 'hdop',
-  power: 'voltage',
   'external.powersource.voltage': 'voltage',
   'battery.voltage': 'voltage',
-  // The canonical readings of server/ingest/canonical.ts.
+};
+
+/**
+ * Readings in an assumed unit (the canonical ones of server/ingest/canonical.ts): out of range,
+ * dropped from the fix instead of refusing it (see above).
+ */
+const READINGS: Record<string, keyof typeof RANGES> = {
+  power: 'voltage',
   engineTemp: 'engineTemp',
   rpm: 'rpm',
   fuelLevel: 'fuelLevel',
@@ -138,8 +150,12 @@ export function checkAttributes(attributes: Record<string, unknown>): Violation 
         return { field: 'attributes', message: 'atributo com caractere de controle' };
     } else if (typeof value === 'number') {
       if (!Number.isFinite(value)) return { field: 'attributes', message: 'atributo não numérico' };
-    } else if (Array.isArray(value)) stack.push(...value);
-    else if (value !== null && typeof value === 'object') {
+    } else if (Array.isArray(value)) {
+      // One at a time: spreading a list of ~125,000 items overflows the call stack.
+      if (stack.length + value.length > 10_000)
+        return { field: 'attributes', message: 'atributos demais' };
+      for (const item of value) stack.push(item);
+    } else if (value !== null && typeof value === 'object') {
       // Keys, not entries: this runs on every fix, and the pairs were most of its garbage.
       const object = value as Record<string, unknown>;
       for (const key of Object.keys(object)) {
@@ -152,21 +168,45 @@ export function checkAttributes(attributes: Record<string, unknown>): Violation 
   for (const [key, field] of BOUNDED_ENTRIES) {
     const value = attributes[key];
     if (value === undefined || value === null) continue;
-    // OsmAnd sends every extra parameter as text: '8' satellites is a number too.
-    const n =
-      typeof value === 'number'
-        ? value
-        : typeof value === 'string' && value.trim() !== ''
-          ? Number(value)
-          : Number.NaN;
-    const violation = checkRange(field, n);
+    const violation = checkRange(field, numberOf(value));
     if (violation) return violation;
   }
   return undefined;
 }
 
-/** The first value of a fix out of bounds, or undefined when the whole fix is sound. */
+/** OsmAnd sends every extra parameter as text: '8' satellites is a number too. */
+function numberOf(value: unknown): number {
+  if (typeof value === 'number') return value;
+  return typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+}
+
+const READING_ENTRIES = Object.entries(READINGS);
+
+/**
+ * Drops the readings of `fix` out of their range (READINGS and the battery), in place: a
+ * sensor in another unit costs its reading, not the position. Returns the fields dropped.
+ */
+export function dropImplausibleReadings(fix: Fix): BoundedField[] {
+  const dropped: BoundedField[] = [];
+  if (checkRange('battery', fix.battery)) {
+    fix.battery = undefined;
+    dropped.push('battery');
+  }
+  for (const [key, field] of READING_ENTRIES) {
+    const value = fix.attributes[key];
+    if (value === undefined || value === null || !checkRange(field, numberOf(value))) continue;
+    delete fix.attributes[key];
+    dropped.push(field);
+  }
+  return dropped;
+}
+
+/**
+ * The first value of a fix out of bounds, or undefined when the whole fix is sound; readings
+ * out of range are dropped first (dropImplausibleReadings), not counted as out of bounds.
+ */
 export function checkFix(fix: Fix, rules: { now: number; maxFutureSeconds: number }) {
+  dropImplausibleReadings(fix);
   return (
     checkTime(fix.fixTime, rules.now, rules.maxFutureSeconds) ??
     checkRange('latitude', fix.latitude) ??
@@ -175,7 +215,6 @@ export function checkFix(fix: Fix, rules: { now: number; maxFutureSeconds: numbe
     checkRange('course', fix.course) ??
     checkRange('altitude', fix.altitude) ??
     checkRange('accuracy', fix.accuracy) ??
-    checkRange('battery', fix.battery) ??
     (fix.driverRfid !== undefined && CONTROL.test(fix.driverRfid)
       ? ({ field: 'attributes', message: 'código do motorista inválido' } satisfies Violation)
       : undefined) ??

@@ -44,7 +44,7 @@ const MAPPED = new Set([
   'ibutton.code',
 ]);
 
-type Skip = 'no_ident' | 'no_position' | 'out_of_range';
+type Skip = 'no_ident' | 'no_position' | 'out_of_range' | 'unreadable';
 
 /** One fix of a flespi message, checked against the physical bounds, or why there is none. */
 export function fromFlespi(
@@ -148,7 +148,13 @@ export function flespiStreamRoutes(deps: Deps) {
       let skipped = 0;
       const rules = { now: Date.now(), maxFutureSeconds: deps.config.ingest.maxFutureSeconds };
       for (const message of messages as Message[]) {
-        const parsed = fromFlespi(message, rules);
+        let parsed: ReturnType<typeof fromFlespi>;
+        try {
+          parsed = fromFlespi(message, rules);
+        } catch (err) {
+          // One message no parser foresaw costs itself, not the batch (resent for ever).
+          parsed = { skip: 'unreadable', reason: String(err) };
+        }
         if ('skip' in parsed) {
           skipped += 1;
           if (parsed.reason)

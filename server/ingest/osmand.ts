@@ -44,6 +44,12 @@ function number(value: unknown): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
+/** A reading that may be unknown: iOS and Traccar Client send -1 for 'not known'. */
+function known(value: unknown): number | undefined {
+  const n = number(value);
+  return n === undefined || n < 0 ? undefined : n;
+}
+
 function bool(value: unknown): boolean | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   return ['1', 'true', 'on', 'yes'].includes(String(value).toLowerCase());
@@ -54,7 +60,10 @@ export function parseTime(value: unknown, now = new Date()): Date {
   if (value === undefined || value === null || value === '') return now;
   const n = Number(value);
   if (Number.isFinite(n)) return new Date(n > 1e11 ? n : n * 1000);
-  const date = new Date(String(value).replace(' ', 'T'));
+  const text = String(value).trim().replace(' ', 'T');
+  // Without an offset the time is UTC, as Traccar reads it (not the server's zone).
+  const zoned = /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(text) ? `${text}Z` : text;
+  const date = new Date(zoned);
   if (Number.isNaN(date.getTime())) throw new BadMessage('timestamp inválido');
   return date;
 }
@@ -78,11 +87,11 @@ export function fromParams(params: Record<string, string>): { identifier: string
       fixTime: parseTime(params.timestamp),
       latitude,
       longitude,
-      speed: speedKnots === undefined ? undefined : speedKnots * KNOTS_TO_KMH,
-      course: number(params.bearing ?? params.heading),
+      speed: speedKnots === undefined || speedKnots < 0 ? undefined : speedKnots * KNOTS_TO_KMH,
+      course: known(params.bearing ?? params.heading),
       altitude: number(params.altitude),
       accuracy: number(params.accuracy),
-      battery: number(params.batt),
+      battery: known(params.batt),
       ignition: bool(params.ignition),
       driverRfid: params.driverUniqueId,
       attributes,
@@ -116,16 +125,16 @@ export function fromJson(body: TraccarJson): { identifier: string; fix: Fix } {
   if (!identifier) throw new BadMessage('device_id ausente');
   if (latitude === undefined || longitude === undefined)
     throw new BadMessage('coordenadas ausentes');
-  const speed = number(coords?.speed);
-  const level = number(body.location?.battery?.level);
+  const speed = known(coords?.speed);
+  const level = known(body.location?.battery?.level);
   return {
     identifier,
     fix: {
       fixTime: parseTime(body.location?.timestamp),
       latitude,
       longitude,
-      speed: speed === undefined || speed < 0 ? undefined : speed * 3.6,
-      course: number(coords?.heading),
+      speed: speed === undefined ? undefined : speed * 3.6,
+      course: known(coords?.heading),
       altitude: number(coords?.altitude),
       accuracy: number(coords?.accuracy),
       battery: level === undefined ? undefined : level * 100,
@@ -155,7 +164,13 @@ function readBody(req: IncomingMessage): Promise<string> {
 export async function parseRequest(
   req: IncomingMessage,
 ): Promise<{ identifier: string; fix: Fix }> {
-  const url = new URL(req.url ?? '/', 'http://device');
+  let url: URL;
+  try {
+    url = new URL(req.url ?? '/', 'http://device');
+  } catch {
+    // An absolute target that is no URL ('http://[x]/?id=1'): a bad message, not a failure.
+    throw new BadMessage('endereço inválido');
+  }
   const query = Object.fromEntries(url.searchParams);
   const body = req.method === 'POST' ? await readBody(req) : '';
   const type = req.headers['content-type'] ?? '';

@@ -74,6 +74,24 @@ describe.each(await backends())('physical bounds on %s', (backend) => {
     );
     return row?.n ?? 0;
   };
+  /** The newest position stored for `identifier`. */
+  const lastStored = async (identifier: string) => {
+    const [row] = rowsOf<{
+      fixTime: number;
+      speed: number | null;
+      course: number | null;
+      battery: number | null;
+      attributes: Record<string, unknown>;
+    }>(
+      await server().deps.database.db.execute(
+        sql`select (extract(epoch from p.fix_time) * 1000)::float8 as "fixTime", p.speed,
+                   p.course, p.battery, p.attributes
+              from positions p join trackers t on t.id = p.tracker_id
+             where t.identifier = ${identifier} order by p.fix_time desc limit 1`,
+      ),
+    );
+    return row;
+  };
 
   beforeAll(async () => {
     const s: TestServer = server();
@@ -113,11 +131,9 @@ describe.each(await backends())('physical bounds on %s', (backend) => {
       [`${good}&fuel=5%00`, /caractere de controle/],
       [`${good}&bearing=400`, /rumo fora do intervalo/],
       [`${good}&altitude=-1e9`, /altitude fora do intervalo/],
-      [`${good}&batt=150`, /bateria fora do intervalo/],
       [`${good}&accuracy=-3`, /precisão fora do intervalo/],
       [`${good}&sat=1e300`, /satélites fora do intervalo/],
       [`${good}&hdop=1e6`, /HDOP fora do intervalo/],
-      [`${good}&power=1e40`, /tensão fora do intervalo/],
       [`id=${OSMAND_ID}&lat=91&lon=-34.88`, /latitude fora do intervalo/],
       [`id=${OSMAND_ID}&lat=-8&lon=-181`, /longitude fora do intervalo/],
     ];
@@ -143,6 +159,38 @@ describe.each(await backends())('physical bounds on %s', (backend) => {
     // The listener is fine and the next good fix is stored.
     expect((await fetch(`${base}?${good}&speed=20&sat=9`)).status).toBe(200);
     expect(await positionsOf(OSMAND_ID)).toBe(1);
+
+    // Readings in another unit cost the reading, not the position (a fuel sensor in litres,
+    // a supply in millivolts, a battery in anything but %): the tracker's own names stay.
+    const readings = `id=${OSMAND_ID}&lat=-8.05&lon=-34.88&timestamp=${now - 50}`;
+    expect((await fetch(`${base}?${readings}&batt=150&power=12560&fuel=250.5`)).status).toBe(200);
+    expect(await lastStored(OSMAND_ID)).toMatchObject({
+      battery: null,
+      attributes: { fuel: '250.5' },
+    });
+    expect((await lastStored(OSMAND_ID))?.attributes).not.toHaveProperty('power');
+    expect((await lastStored(OSMAND_ID))?.attributes).not.toHaveProperty('fuelLevel');
+    // Traccar Client's -1 is 'not known' (heading, speed, battery): it refused the fix for ever.
+    const unknown = await fetch(base, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        device_id: OSMAND_ID,
+        location: {
+          timestamp: new Date((now - 40) * 1000).toISOString(),
+          coords: { latitude: -8.05, longitude: -34.88, speed: -1, heading: -1 },
+          battery: { level: -1 },
+        },
+      }),
+    });
+    expect(unknown.status).toBe(200);
+    expect(await lastStored(OSMAND_ID)).toMatchObject({ speed: null, course: null, battery: null });
+    // A time without an offset is UTC, whatever the server's zone.
+    const at = new Date((now - 30) * 1000);
+    const text = at.toISOString().slice(0, 19).replace('T', ' ');
+    const utc = `id=${OSMAND_ID}&lat=-8.05&lon=-34.88&timestamp=${encodeURIComponent(text)}`;
+    expect((await fetch(`${base}?${utc}`)).status).toBe(200);
+    expect((await lastStored(OSMAND_ID))?.fixTime).toBe(at.getTime());
   });
 
   it('Wialon IPS: answers each field out of range with its code and stores none of them', async () => {
@@ -157,13 +205,25 @@ describe.each(await backends())('physical bounds on %s', (backend) => {
     expect(await d.send(short('40', '90', '10', '1000'))).toBe('#ASD#12');
     expect(await d.send(`#SD#010199;${time};${POS};40;90;10;8`)).toBe('#ASD#0');
     expect(await d.send(ext('1e300;1;0;NA;NA;NA'))).toBe('#AD#12');
-    expect(await d.send(ext('1.0;1;0;NA;NA;batt:2:1e300'))).toBe('#AD#15');
     expect(await d.send(ext('1.0;1;0;NA;NA;fw:3:v1\u0000'))).toBe('#AD#15');
-    expect(await d.send(ext('1.0;1;0;NA;NA;power:2:1e40'))).toBe('#AD#15');
     expect(await d.send(ext('1.0;1;0;NA;0A1B\u0007;NA'))).toBe('#AD#15');
     expect(await positionsOf(WIALON_ID)).toBe(0);
     expect(await d.send(short('40'))).toBe('#ASD#1');
     expect(await positionsOf(WIALON_ID)).toBe(1);
+    // Readings in another unit cost the reading, not the position: a fuel sensor in litres
+    // (Gurtam's own example), a supply in millivolts, J1939's 'not available' engine speed.
+    const later = stamp(new Date(Date.now() - 50_000));
+    const readings = 'fuel:2:250.5,pwr_ext:1:12560,rpm:1:65535,batt:2:1e300';
+    expect(
+      await d.send(`#D#${later.date};${later.time};${POS};40;90;10;8;1.0;1;0;NA;NA;${readings}`),
+    ).toBe('#AD#1');
+    expect(await positionsOf(WIALON_ID)).toBe(2);
+    const stored = await lastStored(WIALON_ID);
+    expect(stored?.battery).toBeNull();
+    expect(stored?.attributes).toMatchObject({ fuel: 250.5, pwr_ext: 12560 });
+    // Under their own names (the canonical ones) nothing is left of them.
+    for (const name of ['fuelLevel', 'power', 'rpm'])
+      expect(stored?.attributes).not.toHaveProperty(name);
     // An identifier with a control character is never looked up.
     const other = await wialonDevice(wialon.port);
     expect(await other.send(`#L#${WIALON_ID}\u0001;NA`)).toBe('#AL#0');
@@ -251,10 +311,12 @@ describe.each(await backends())('physical bounds on %s', (backend) => {
     expect(refused.status).toBe(200);
     expect(await jsonOf<FlespiStreamResult>(refused)).toMatchObject({
       received: 7,
-      stored: 0,
-      skipped: 7,
+      stored: 1,
+      skipped: 6,
     });
-    expect(await positionsOf(FLESPI_ID)).toBe(99);
+    // The battery's 1e300 cost the reading (a battery in an unknown unit), not the position.
+    expect(await positionsOf(FLESPI_ID)).toBe(100);
+    expect((await lastStored(FLESPI_ID))?.battery).toBeNull();
   });
 
   it('OsmAnd: closes a connection whose headers never finish, and idle kept-alive ones', async () => {

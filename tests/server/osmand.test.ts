@@ -1,5 +1,6 @@
 /** The OsmAnd protocol over a real socket, through the ingest pipeline to last locations. */
 import type { Server } from 'node:http';
+import { connect } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partitionName } from '../../server/db/partitions';
@@ -117,6 +118,19 @@ describe.each(await backends())('OsmAnd ingest on %s', (backend) => {
     const unknown = await send('id=999999&lat=-8&lon=-34');
     expect(unknown.status).toBe(404);
     expect(server().deps.pipeline.stats().unknown_device).toBeGreaterThan(0);
+    // A request target that is no URL is a bad message (it was a 500).
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(listener.port, '127.0.0.1', () =>
+        socket.end('GET http://[x]/?id=1 HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n'),
+      );
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk.toString();
+      });
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400/);
     expect((await send(`id=${IMEI}&lat=-8.05&lon=-34.88`)).status).toBe(200);
   });
 
