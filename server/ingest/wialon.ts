@@ -42,10 +42,13 @@ export const QUEUE_LINES = 64;
 export const QUEUE_BYTES = 256 * 1024;
 export const UNSENT_BYTES = 64 * 1024;
 
-/** CRC-16/ARC (poly 0x8005 reflected, init 0), as Wialon IPS 2.0 uses. */
-export function crc16(text: string): number {
+/**
+ * CRC-16/ARC (poly 0x8005 reflected, init 0), as Wialon IPS 2.0 uses, over the bytes of `text`
+ * in `encoding`: 'latin1' for a line as received (one character per byte, see `decodeText`).
+ */
+export function crc16(text: string, encoding: 'utf8' | 'latin1' = 'utf8'): number {
   let crc = 0;
-  for (const byte of Buffer.from(text, 'utf8')) {
+  for (const byte of Buffer.from(text, encoding)) {
     crc ^= byte;
     for (let bit = 0; bit < 8; bit += 1) crc = crc & 1 ? (crc >>> 1) ^ 0xa001 : crc >>> 1;
   }
@@ -60,9 +63,22 @@ function checkCrc(body: string, separator: ';' | '|'): string | undefined {
   if (at < 0) return undefined;
   const covered = body.slice(0, at + 1);
   const given = body.slice(at + 1);
-  if (!/^[0-9a-fA-F]{1,4}$/.test(given) || Number.parseInt(given, 16) !== crc16(covered))
+  if (!/^[0-9a-fA-F]{1,4}$/.test(given) || Number.parseInt(given, 16) !== crc16(covered, 'latin1'))
     return undefined;
   return body.slice(0, at);
+}
+
+/**
+ * Lines are read one character per byte (latin1), so that the CRC covers the bytes the device
+ * sent; their text is then UTF-8 when it is valid UTF-8, else the ISO-8859-1 it was read as
+ * (a 'versão' from a Latin-1 tracker). Read as UTF-8 at once, its bytes became U+FFFD and the
+ * CRC of every such packet failed.
+ */
+export function decodeText(raw: string): string {
+  // Plain ASCII (almost every line) is the same either way.
+  if (!/[\u0080-\u00ff]/.test(raw)) return raw;
+  const utf8 = Buffer.from(raw, 'latin1').toString('utf8');
+  return utf8.includes('\ufffd') ? raw : utf8;
 }
 
 const NA = (value: string | undefined) => value === undefined || value === '' || value === 'NA';
@@ -315,11 +331,11 @@ export class WialonSession {
     if (fields[0] === '2.0') {
       if (fields.length !== 4) return '0';
       if (!checkCrc(body, ';')) return '10';
-      [, identifier, password] = fields;
+      [, identifier, password] = decodeText(body).split(';');
       this.version = '2.0';
     } else {
       if (fields.length !== 2) return '0';
-      [identifier, password] = fields;
+      [identifier, password] = decodeText(body).split(';');
       this.version = '1.1';
     }
     if (!identifier || NA(identifier) || checkIdentifier(identifier)) return '0';
@@ -346,7 +362,7 @@ export class WialonSession {
   /** The fields of a body; undefined when a 2.0 body's CRC does not match. */
   private fieldsOf(body: string, separator: ';' | '|'): string[] | undefined {
     const covered = this.version === '2.0' ? checkCrc(body, separator) : body;
-    return covered?.split(separator);
+    return covered === undefined ? undefined : decodeText(covered).split(separator);
   }
 
   private rules(now: Date): ParseRules {
@@ -361,7 +377,16 @@ export class WialonSession {
       (a, b) => (typeof b.attributes.outputs === 'number' && (!a || b.fixTime > a.fixTime) ? b : a),
       undefined,
     );
-    if (newest) await downlink.observed(this.trackerId, newest.attributes.outputs as number);
+    if (!newest) return;
+    try {
+      await downlink.observed(this.trackerId, newest.attributes.outputs as number);
+    } catch (err) {
+      // The fixes are committed: a failed confirmation never keeps them from being answered.
+      this.options.log.error('wialon: command confirmation failed', {
+        err,
+        device: this.identifier,
+      });
+    }
   }
 
   private async data(type: 'SD' | 'D', body: string, now: Date): Promise<number> {
@@ -445,7 +470,7 @@ class Connection {
     private readonly onSettled: () => void,
   ) {
     this.session = new WialonSession(options);
-    socket.setEncoding('utf8');
+    socket.setEncoding('latin1');
     socket.setTimeout(IDLE_MS, () => socket.destroy());
     const deadline = setTimeout(() => {
       if (!this.session.identifier) {
@@ -540,11 +565,15 @@ class Connection {
           const answer = await this.session.handle(line);
           if (answer !== undefined) this.sendLine(`${answer}\r\n`);
         } catch (err) {
-          // Not acknowledged: the device keeps the message and sends it again.
-          this.options.log.error('wialon: failed to store', {
+          // Not acknowledged: the device keeps the message and sends it again. The connection
+          // closes, and with it the lines behind this one: a device that sends before each
+          // answer would take the next answer for this message's and delete it.
+          this.options.log.error('wialon: failed to store, closing', {
             err,
             device: this.session.identifier,
           });
+          this.socket.destroy();
+          break;
         }
         this.resumeIfRoom();
       }

@@ -1,6 +1,8 @@
 /** Wialon IPS 1.1 and 2.0 over real TCP sockets, through the ingest pipeline. */
 import { connect, type Server, type Socket } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../server/db/client';
 import { crc16, crcHex, startWialon } from '../../server/ingest/wialon';
 import { createLogger } from '../../server/log';
 import type { LocationItem, Vehicle } from '../../src/contract';
@@ -121,6 +123,18 @@ describe.each(await backends())('Wialon IPS ingest on %s', (backend) => {
   });
   afterAll(() => new Promise<void>((resolve) => listener.close(() => resolve())));
 
+  /** The `fw` text of the newest position stored for `identifier`. */
+  const newestText = async (identifier: string) => {
+    const [row] = rowsOf<{ fw: string | null }>(
+      await server().deps.database.db.execute(
+        sql`select p.attributes->>'fw' as fw from positions p
+              join trackers t on t.id = p.tracker_id
+             where t.identifier = ${identifier} order by p.fix_time desc limit 1`,
+      ),
+    );
+    return row?.fw;
+  };
+
   const last = async (name: string) => {
     const manager = await as(server(), 'gestor.norte@rastro.demo');
     const items = (await manager.call<LocationItem[]>('GET', '/registros/real-time/lastLocation'))
@@ -210,6 +224,16 @@ describe.each(await backends())('Wialon IPS ingest on %s', (backend) => {
     expect(await d.send(`#B#${box}0000`)).toBe('#AB#0');
     const item = await last(vehicleId);
     expect(item?.fixTime).toBe(new Date(Math.floor((base + 40_000) / 1000) * 1000).toISOString());
+    // Text in UTF-8 or in ISO-8859-1 (a Brazilian tracker's 'versão'): the CRC is over the bytes
+    // sent, and the text is read right either way (Latin-1 failed the CRC: '#AD#16' for ever).
+    const fw = (k: number) => `${sd(k)};1.0;0;0;NA;NA;fw:3:versão;`;
+    expect(await d.send(v2('D', fw(5)))).toBe('#AD#1');
+    expect(await newestText(V2)).toBe('versão');
+    const latin = fw(6);
+    const crc = crc16(latin, 'latin1').toString(16).toUpperCase().padStart(4, '0');
+    d.socket.write(Buffer.from(`#D#${latin}${crc}\r\n`, 'latin1'));
+    expect(await d.answer()).toBe('#AD#1');
+    expect(await newestText(V2)).toBe('versão');
     d.close();
   });
 
