@@ -142,17 +142,17 @@ describe.each(await backends())('physical bounds on %s', (backend) => {
       expect(res.status, query).toBe(400);
       expect(await res.text(), query).toMatch(message);
     }
-    const json = await fetch(base, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        device_id: OSMAND_ID,
-        location: {
-          timestamp: new Date((now - 30) * 1000).toISOString(),
-          coords: { latitude: -8.05, longitude: -34.88, speed: 1e300 },
-          extras: { nested: { note: 'a\u0000b' } },
-        },
-      }),
+    /** A fix in Traccar Client's JSON body. */
+    const traccar = (location: Record<string, unknown>) =>
+      fetch(base, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ device_id: OSMAND_ID, location }),
+      });
+    const json = await traccar({
+      timestamp: new Date((now - 30) * 1000).toISOString(),
+      coords: { latitude: -8.05, longitude: -34.88, speed: 1e300 },
+      extras: { nested: { note: 'a\u0000b' } },
     });
     expect(json.status).toBe(400);
     expect(await positionsOf(OSMAND_ID)).toBe(0);
@@ -171,17 +171,10 @@ describe.each(await backends())('physical bounds on %s', (backend) => {
     expect((await lastStored(OSMAND_ID))?.attributes).not.toHaveProperty('power');
     expect((await lastStored(OSMAND_ID))?.attributes).not.toHaveProperty('fuelLevel');
     // Traccar Client's -1 is 'not known' (heading, speed, battery): it refused the fix for ever.
-    const unknown = await fetch(base, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        device_id: OSMAND_ID,
-        location: {
-          timestamp: new Date((now - 40) * 1000).toISOString(),
-          coords: { latitude: -8.05, longitude: -34.88, speed: -1, heading: -1 },
-          battery: { level: -1 },
-        },
-      }),
+    const unknown = await traccar({
+      timestamp: new Date((now - 40) * 1000).toISOString(),
+      coords: { latitude: -8.05, longitude: -34.88, speed: -1, heading: -1 },
+      battery: { level: -1 },
     });
     expect(unknown.status).toBe(200);
     expect(await lastStored(OSMAND_ID)).toMatchObject({ speed: null, course: null, battery: null });
