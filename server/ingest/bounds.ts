@@ -12,8 +12,9 @@
  * Sensor readings whose unit is only assumed are the exception (`READINGS`: the battery, the
  * supply voltage, fuel, engine temperature and speed). Trackers name them alike and send them
  * in other units: a Wialon `fuel` in litres, `pwr_ext` in millivolts. Out of range, such a
- * reading is dropped and the position kept (a truck with a fuel sensor in litres lost every
- * position to '#AD#15'); a raw value under another name stays as the tracker sent it.
+ * reading is no reading and the position is kept (a truck with a fuel sensor in litres lost
+ * every position to '#AD#15'): the value moves to the attribute `implausible`, by its name, so
+ * nothing the tracker sent is lost and nothing reads it as a reading.
  */
 import type { Fix } from '../db/positions';
 
@@ -70,8 +71,6 @@ const BOUNDED_ATTRIBUTES: Record<string, keyof typeof RANGES> = {
   'position.satellites': 'satellites',
   hdop: 'hdop',
   'position.hdop': 'hdop',
-  'external.powersource.voltage': 'voltage',
-  'battery.voltage': 'voltage',
 };
 
 /**
@@ -80,6 +79,9 @@ const BOUNDED_ATTRIBUTES: Record<string, keyof typeof RANGES> = {
  */
 const READINGS: Record<string, keyof typeof RANGES> = {
   power: 'voltage',
+  // flespi's names of the supply and of the battery's voltage.
+  'external.powersource.voltage': 'voltage',
+  'battery.voltage': 'voltage',
   engineTemp: 'engineTemp',
   rpm: 'rpm',
   fuelLevel: 'fuelLevel',
@@ -182,23 +184,30 @@ function numberOf(value: unknown): number {
 
 const READING_ENTRIES = Object.entries(READINGS);
 
+/** The attribute that keeps the readings out of range, by name (see above). */
+export const IMPLAUSIBLE = 'implausible';
+
 /**
- * Drops the readings of `fix` out of their range (READINGS and the battery), in place: a
- * sensor in another unit costs its reading, not the position. Returns the fields dropped.
+ * Moves the readings of `fix` out of their range (READINGS and the battery) to its attribute
+ * `implausible`, in place: a sensor in another unit costs its reading, not the position.
+ * Returns the names moved.
  */
-export function dropImplausibleReadings(fix: Fix): BoundedField[] {
-  const dropped: BoundedField[] = [];
-  if (checkRange('battery', fix.battery)) {
+export function dropImplausibleReadings(fix: Fix): string[] {
+  const moved: Record<string, unknown> = {};
+  if (fix.battery !== undefined && checkRange('battery', fix.battery)) {
+    // Not finite (a NaN) is nothing to keep; JSON could not hold it anyway.
+    if (Number.isFinite(fix.battery)) moved.battery = fix.battery;
     fix.battery = undefined;
-    dropped.push('battery');
   }
   for (const [key, field] of READING_ENTRIES) {
     const value = fix.attributes[key];
     if (value === undefined || value === null || !checkRange(field, numberOf(value))) continue;
+    moved[key] = value;
     delete fix.attributes[key];
-    dropped.push(field);
   }
-  return dropped;
+  const names = Object.keys(moved);
+  if (names.length > 0) fix.attributes[IMPLAUSIBLE] = moved;
+  return names;
 }
 
 /**

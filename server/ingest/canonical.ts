@@ -2,7 +2,7 @@
  * Canonical telemetry: the few readings the alert engine needs, under one name whatever the
  * protocol called them. Each parser (OsmAnd, Wialon IPS, flespi) calls `canonicalize` once
  * with its own spellings, before the physical bounds are checked (server/ingest/bounds.ts),
- * so a canonical value out of bounds refuses the message like any other field. The raw
+ * where a canonical value out of its range is dropped and kept under `implausible`. The raw
  * attributes stay as they came; the canonical ones are added beside them:
  *
  * - `engineTemp` engine (coolant) temperature, °C

@@ -157,7 +157,12 @@ export function flespiStreamRoutes(deps: Deps) {
         }
         if ('skip' in parsed) {
           skipped += 1;
-          if (parsed.reason)
+          if (parsed.skip === 'unreadable')
+            deps.log.warn('flespi: unreadable message skipped', {
+              ident: message.ident,
+              reason: parsed.reason,
+            });
+          else if (parsed.reason)
             deps.log.debug('flespi: message skipped', {
               ident: message.ident,
               reason: parsed.reason,

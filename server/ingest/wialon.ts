@@ -68,6 +68,9 @@ function checkCrc(body: string, separator: ';' | '|'): string | undefined {
   return body.slice(0, at);
 }
 
+/** Refuses bytes that are no UTF-8, instead of turning them into U+FFFD. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 /**
  * Lines are read one character per byte (latin1), so that the CRC covers the bytes the device
  * sent; their text is then UTF-8 when it is valid UTF-8, else the ISO-8859-1 it was read as
@@ -77,8 +80,11 @@ function checkCrc(body: string, separator: ';' | '|'): string | undefined {
 export function decodeText(raw: string): string {
   // Plain ASCII (almost every line) is the same either way.
   if (!/[\u0080-\u00ff]/.test(raw)) return raw;
-  const utf8 = Buffer.from(raw, 'latin1').toString('utf8');
-  return utf8.includes('\ufffd') ? raw : utf8;
+  try {
+    return UTF8.decode(Buffer.from(raw, 'latin1'));
+  } catch {
+    return raw;
+  }
 }
 
 const NA = (value: string | undefined) => value === undefined || value === '' || value === 'NA';

@@ -164,12 +164,12 @@ describe.each(await backends())('physical bounds on %s', (backend) => {
     // a supply in millivolts, a battery in anything but %): the tracker's own names stay.
     const readings = `id=${OSMAND_ID}&lat=-8.05&lon=-34.88&timestamp=${now - 50}`;
     expect((await fetch(`${base}?${readings}&batt=150&power=12560&fuel=250.5`)).status).toBe(200);
-    expect(await lastStored(OSMAND_ID)).toMatchObject({
-      battery: null,
-      attributes: { fuel: '250.5' },
-    });
-    expect((await lastStored(OSMAND_ID))?.attributes).not.toHaveProperty('power');
-    expect((await lastStored(OSMAND_ID))?.attributes).not.toHaveProperty('fuelLevel');
+    const kept = await lastStored(OSMAND_ID);
+    expect(kept?.battery).toBeNull();
+    expect(kept?.attributes).toMatchObject({ fuel: '250.5' });
+    // No reading is made of them, and nothing sent is lost: they are kept apart, by name.
+    for (const name of ['power', 'fuelLevel']) expect(kept?.attributes).not.toHaveProperty(name);
+    expect(kept?.attributes.implausible).toEqual({ battery: 150, power: 12560, fuelLevel: 250.5 });
     // Traccar Client's -1 is 'not known' (heading, speed, battery): it refused the fix for ever.
     const unknown = await traccar({
       timestamp: new Date((now - 40) * 1000).toISOString(),
@@ -214,9 +214,14 @@ describe.each(await backends())('physical bounds on %s', (backend) => {
     const stored = await lastStored(WIALON_ID);
     expect(stored?.battery).toBeNull();
     expect(stored?.attributes).toMatchObject({ fuel: 250.5, pwr_ext: 12560 });
-    // Under their own names (the canonical ones) nothing is left of them.
     for (const name of ['fuelLevel', 'power', 'rpm'])
       expect(stored?.attributes).not.toHaveProperty(name);
+    expect(stored?.attributes.implausible).toEqual({
+      battery: 1e300,
+      fuelLevel: 250.5,
+      power: 12560,
+      rpm: 65535,
+    });
     // An identifier with a control character is never looked up.
     const other = await wialonDevice(wialon.port);
     expect(await other.send(`#L#${WIALON_ID}\u0001;NA`)).toBe('#AL#0');
@@ -299,17 +304,42 @@ describe.each(await backends())('physical bounds on %s', (backend) => {
         'position.longitude': -34,
         'battery.level': 1e300,
       },
+      // 130,000 items: spread onto the check's stack they overflowed it, and the batch was a 500
+      // that flespi would send again for ever.
+      {
+        ident: FLESPI_ID,
+        timestamp: t + 504,
+        'position.latitude': -8,
+        'position.longitude': -34,
+        'can.data': Array.from({ length: 130_000 }, () => 0),
+      },
     ];
     const refused = await post(bad);
     expect(refused.status).toBe(200);
     expect(await jsonOf<FlespiStreamResult>(refused)).toMatchObject({
-      received: 7,
+      received: 8,
       stored: 1,
-      skipped: 6,
+      skipped: 7,
     });
     // The battery's 1e300 cost the reading (a battery in an unknown unit), not the position.
     expect(await positionsOf(FLESPI_ID)).toBe(100);
     expect((await lastStored(FLESPI_ID))?.battery).toBeNull();
+    // A supply in millivolts too (it refused the message through flespi's own name).
+    const supply = await post([
+      {
+        ident: FLESPI_ID,
+        timestamp: t + 600,
+        'position.latitude': -8,
+        'position.longitude': -34,
+        'external.powersource.voltage': 12560,
+      },
+    ]);
+    expect(await jsonOf<FlespiStreamResult>(supply)).toMatchObject({ stored: 1, skipped: 0 });
+    // flespi's name and the canonical one read from it.
+    expect((await lastStored(FLESPI_ID))?.attributes.implausible).toEqual({
+      'external.powersource.voltage': 12560,
+      power: 12560,
+    });
   });
 
   it('OsmAnd: closes a connection whose headers never finish, and idle kept-alive ones', async () => {

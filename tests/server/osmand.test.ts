@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partitionName } from '../../server/db/partitions';
-import { startOsmand } from '../../server/ingest/osmand';
+import { parseTime, startOsmand } from '../../server/ingest/osmand';
 import { createLogger } from '../../server/log';
 import type { LocationItem, Vehicle } from '../../src/contract';
 import { as, backends, demoClients, type TestServer, useServer } from './harness';
@@ -264,5 +264,22 @@ describe.each(await backends())('OsmAnd ingest on %s', (backend) => {
     const items = await last();
     const newest = items.filter((item) => item.name === 'Rastreador' && item.latitude === -8.001);
     expect(newest).toHaveLength(1);
+  });
+});
+
+describe('OsmAnd times', () => {
+  it('reads a text time without an offset as UTC, whatever the server’s zone', () => {
+    const zone = process.env.TZ;
+    // A server set to Recife read '12:00:00' as 15:00 UTC.
+    process.env.TZ = 'America/Recife';
+    try {
+      expect(parseTime('2024-05-01 12:00:00').toISOString()).toBe('2024-05-01T12:00:00.000Z');
+      expect(parseTime('2024-05-01T12:00:00.250').toISOString()).toBe('2024-05-01T12:00:00.250Z');
+      expect(parseTime('2024-05-01T12:00:00-03:00').toISOString()).toBe('2024-05-01T15:00:00.000Z');
+      expect(parseTime('1714564800').toISOString()).toBe('2024-05-01T12:00:00.000Z');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 });

@@ -226,14 +226,14 @@ describe.each(await backends())('Wialon IPS ingest on %s', (backend) => {
     expect(item?.fixTime).toBe(new Date(Math.floor((base + 40_000) / 1000) * 1000).toISOString());
     // Text in UTF-8 or in ISO-8859-1 (a Brazilian tracker's 'versão'): the CRC is over the bytes
     // sent, and the text is read right either way (Latin-1 failed the CRC: '#AD#16' for ever).
-    const fw = (k: number) => `${sd(k)};1.0;0;0;NA;NA;fw:3:versão;`;
-    expect(await d.send(v2('D', fw(5)))).toBe('#AD#1');
+    const fw = (k: number, text: string) => `${sd(k)};1.0;0;0;NA;NA;fw:3:${text};`;
+    expect(await d.send(v2('D', fw(5, 'versão')))).toBe('#AD#1');
     expect(await newestText(V2)).toBe('versão');
-    const latin = fw(6);
+    const latin = fw(6, 'ação');
     const crc = crc16(latin, 'latin1').toString(16).toUpperCase().padStart(4, '0');
     d.socket.write(Buffer.from(`#D#${latin}${crc}\r\n`, 'latin1'));
     expect(await d.answer()).toBe('#AD#1');
-    expect(await newestText(V2)).toBe('versão');
+    expect(await newestText(V2)).toBe('ação');
     d.close();
   });
 
