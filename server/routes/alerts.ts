@@ -17,6 +17,7 @@ import {
   AlertQuerySchema,
   AlertSchema,
   IdSchema,
+  PERIOD_ORDER,
 } from '../../src/contract';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import {
@@ -30,7 +31,7 @@ import {
 import { subtreeIds } from '../db/clients';
 import { linkedVehicleIds } from '../db/sharing';
 import type { Deps } from '../deps';
-import { notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import { validate } from '../http/validate';
 import { canSeeClient, visibleClientIds } from '../tenancy';
 import type { Ctx } from './owned';
@@ -73,6 +74,11 @@ export function alertRoutes(deps: Deps) {
     validate('query', AlertQuerySchema),
     async (c) => {
       const q = c.req.valid('query');
+      // A period that ends before it begins is a mistake, not an empty list (as in the reports).
+      if (q.beginAt && q.endAt && Date.parse(q.endAt) <= Date.parse(q.beginAt))
+        throw badRequest(`Requisição inválida: endAt: ${PERIOD_ORDER}`, [
+          { path: 'endAt', message: PERIOD_ORDER },
+        ]);
       const { rows, total } = await listAlerts(
         db,
         await alertScope(c, deps, q.clientId),

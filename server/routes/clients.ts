@@ -19,7 +19,6 @@ import {
   IdSchema,
   MessageSchema,
   MotherCompanyPageQuerySchema,
-  otherKindDocument,
   type PersonKind,
 } from '../../src/contract';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
@@ -172,6 +171,21 @@ function withoutNulls<T extends object>(patch: T) {
 }
 
 const DUPLICATE_DOCUMENT = 'Já existe um cliente com este CPF/CNPJ';
+
+/**
+ * A document sent beside the other kind's (a CNPJ for a pessoa física): only one is kept, so
+ * the other is refused rather than dropped. The field and its message, or undefined.
+ */
+function otherKindDocument(
+  kind: PersonKind,
+  given: { clientCPF?: string | null | undefined; clientCNPJ?: string | null | undefined },
+): { field: 'clientCPF' | 'clientCNPJ'; message: string } | undefined {
+  if (kind === 'fisical' && given.clientCNPJ)
+    return { field: 'clientCNPJ', message: 'Pessoa física tem CPF, não CNPJ' };
+  if (kind === 'juridical' && given.clientCPF)
+    return { field: 'clientCPF', message: 'Pessoa jurídica tem CNPJ, não CPF' };
+  return undefined;
+}
 
 function refuseOtherKindDocument(kind: PersonKind, given: Parameters<typeof otherKindDocument>[1]) {
   const wrong = otherKindDocument(kind, given);

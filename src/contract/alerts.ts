@@ -10,7 +10,6 @@
  */
 import * as v from 'valibot';
 import { validateEmailList } from '../lib/emails';
-import { PERIOD_MESSAGES } from '../lib/report-period';
 import {
   IdSchema,
   IsoTimestampSchema,
@@ -305,31 +304,20 @@ export const AlertSchema = v.object({
 export type Alert = v.InferOutput<typeof AlertSchema>;
 
 export const ALERT_SORTS = ['name', 'createdAt', 'updatedAt'] as const;
-export const AlertQuerySchema = v.pipe(
-  v.strictObject({
-    clientId: v.optional(IdSchema),
-    vehicleId: v.optional(IdSchema),
-    type: v.optional(AlertTypeSchema),
-    acknowledged: v.optional(QueryBoolSchema),
-    /** The period, on the time the alert was raised. */
-    beginAt: v.optional(IsoTimestampSchema),
-    endAt: v.optional(IsoTimestampSchema),
-    page: queryInt(1, 1, 100_000),
-    limit: queryInt(20, 1, 1000),
-    /** name: the vehicle's name. */
-    sort: v.optional(v.picklist(ALERT_SORTS, 'Ordenação inválida'), 'createdAt'),
-    order: v.optional(v.picklist(['asc', 'desc'], 'Use asc ou desc'), 'desc'),
-  }),
-  // A period that ends before it begins is a mistake, not an empty list (as in the reports).
-  v.forward(
-    v.partialCheck(
-      [['beginAt'], ['endAt']],
-      (q) => !q.beginAt || !q.endAt || Date.parse(q.endAt) > Date.parse(q.beginAt),
-      PERIOD_MESSAGES.order,
-    ),
-    ['endAt'],
-  ),
-);
+export const AlertQuerySchema = v.strictObject({
+  clientId: v.optional(IdSchema),
+  vehicleId: v.optional(IdSchema),
+  type: v.optional(AlertTypeSchema),
+  acknowledged: v.optional(QueryBoolSchema),
+  /** The period, on the time the alert was raised. */
+  beginAt: v.optional(IsoTimestampSchema),
+  endAt: v.optional(IsoTimestampSchema),
+  page: queryInt(1, 1, 100_000),
+  limit: queryInt(20, 1, 1000),
+  /** name: the vehicle's name. */
+  sort: v.optional(v.picklist(ALERT_SORTS, 'Ordenação inválida'), 'createdAt'),
+  order: v.optional(v.picklist(['asc', 'desc'], 'Use asc ou desc'), 'desc'),
+});
 export type AlertQuery = v.InferInput<typeof AlertQuerySchema>;
 
 export const AlertPageSchema = v.object({

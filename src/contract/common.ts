@@ -112,6 +112,8 @@ export function findNul(input: unknown): string | undefined {
 /** Years a date may carry: PostgreSQL refuses year 0, and nothing in Rastro predates 1900. */
 const YEARS = { min: 1900, max: 9999 };
 export const INVALID_DATE = 'Data inválida';
+/** A period that ends before it begins (reports and the alert list say it alike). */
+export const PERIOD_ORDER = 'A data final deve ser posterior à data inicial';
 
 /** A calendar date that exists ('2024-02-30' and year 0 do not). */
 export function isRealDate(text: string): boolean {
@@ -128,8 +130,8 @@ const LAST_INSTANT = Date.UTC(YEARS.max, 11, 31, 23, 59, 59, 999);
 
 /** An instant that exists and whose UTC year is one the database takes. */
 export function isRealInstant(text: string): boolean {
-  const ms = Date.parse(text);
-  return isRealDate(text) && Number.isFinite(ms) && ms <= LAST_INSTANT;
+  // NaN (no instant) is never ≤.
+  return isRealDate(text) && Date.parse(text) <= LAST_INSTANT;
 }
 
 /** An ISO 8601 instant (with its offset) that exists: what every API date filter takes. */

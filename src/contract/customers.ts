@@ -97,21 +97,6 @@ export const CustomerCreateSchema = v.pipe(
 );
 export type CustomerCreate = v.InferInput<typeof CustomerCreateSchema>;
 
-/**
- * A document sent beside the other kind's (a CNPJ for a pessoa física): only one is kept, so
- * the other is refused rather than dropped. The field and its message, or undefined.
- */
-export function otherKindDocument(
-  kind: PersonKind,
-  given: { clientCPF?: string | null | undefined; clientCNPJ?: string | null | undefined },
-): { field: 'clientCPF' | 'clientCNPJ'; message: string } | undefined {
-  if (kind === 'fisical' && given.clientCNPJ)
-    return { field: 'clientCNPJ', message: 'Pessoa física tem CPF, não CNPJ' };
-  if (kind === 'juridical' && given.clientCPF)
-    return { field: 'clientCPF', message: 'Pessoa jurídica tem CNPJ, não CPF' };
-  return undefined;
-}
-
 const clearable = <T extends v.GenericSchema>(schema: T) => v.optional(v.nullable(schema));
 
 /**

@@ -10,7 +10,6 @@
  */
 import * as v from 'valibot';
 import { type Position, ringSelfIntersects } from '../lib/geo';
-import { TIME_PATTERN } from '../lib/schedule';
 import { IdSchema, IsoTimestampSchema, OrderSchema, queryInt, SearchSchema } from './common';
 
 export const DEFAULT_GEOFENCE_COLOR = '#FF0000';
@@ -176,6 +175,8 @@ export const RESTRICTION_ALERT: Record<RestrictionType, 'GEOFENCE_EXIT' | 'GEOFE
   ALWAYS_OUTSIDE: 'GEOFENCE_ENTER',
 };
 
+/** A time of day, 'HH:MM' (00:00–23:59). */
+export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const TimeSchema = v.pipe(v.string(), v.regex(TIME_PATTERN, 'Horário inválido: use HH:MM'));
 export const WeekdaysSchema = v.pipe(
   v.array(

@@ -32,22 +32,6 @@ export const ROUTE_LABELS: Record<string, string> = {
   edit: 'Editar',
 };
 
-/** What each area is for, under its name on a section page (Gestão, Gestão de Frotas). */
-export const AREA_HINTS: Record<string, string> = {
-  '/fleet-management/geofences': 'Áreas no mapa que avisam quando um veículo entra ou sai.',
-  '/fleet-management/alerts': 'Quando avisar: velocidade, ignição, cercas, sem posição.',
-  '/fleet-management/alerts/alerts-history': 'Os alertas gerados, para acompanhar e reconhecer.',
-  '/management/vehicles': 'Placas, modelos e o rastreador de cada veículo.',
-  '/management/trackers': 'Os equipamentos instalados, com identificador e chip.',
-  '/management/simcards': 'As linhas das operadoras usadas nos rastreadores.',
-  '/management/drivers': 'Motoristas, com CNH e cartão de identificação.',
-  '/management/fleets': 'Grupos de veículos para o mapa, os alertas e os relatórios.',
-  '/management/tracker-types': 'Modelos de rastreador e os comandos que aceitam.',
-  '/management/temporary-links': 'A localização de veículos compartilhada por um tempo.',
-  '/management/customers': 'Os clientes atendidos e suas filiais.',
-  '/management/users': 'Quem acessa o Rastro e com qual nível de acesso.',
-};
-
 export const t = {
   appName: 'Rastro',
   tagline: 'Rastreamento de veículos e gestão de frotas',

@@ -6,7 +6,7 @@
  * Pure: the server validates with it and the PWA checks before asking.
  */
 
-import { isRealDate, isRealInstant } from '../contract/common';
+import { isRealDate, isRealInstant, PERIOD_ORDER } from '../contract/common';
 import { TIME_ZONE } from './schedule';
 
 /** Allowed hours per kind of report (issue 13): 31 days of points, 93 days of totals. */
@@ -20,7 +20,7 @@ const limitText = (hours: number) =>
   hours % 24 === 0 ? `${hours / 24} dias (${hours} horas)` : `${hours} horas`;
 
 export const PERIOD_MESSAGES = {
-  order: 'A data final deve ser posterior à data inicial',
+  order: PERIOD_ORDER,
   tooLong: (hours: number) => `O período máximo deste relatório é de ${limitText(hours)}`,
 } as const;
 

@@ -14,7 +14,8 @@ export interface Window {
   endTime: string;
 }
 
-export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+// 'HH:MM' is the contract's (it loads before the sign-in page; this file's formatter does not).
+export { TIME_PATTERN } from '../contract/geofences';
 
 const formatter = new Intl.DateTimeFormat('en-US', {
   timeZone: TIME_ZONE,

@@ -10,7 +10,7 @@ import {
   canWrite,
   filterAreas,
 } from '../../src/features/areas/areas';
-import { AREA_HINTS } from '../../src/i18n/pt-BR';
+import { AREA_HINTS } from '../../src/i18n/area-hints';
 
 describe('breadcrumbs', () => {
   it('labels each path segment as the spec names it', () => {

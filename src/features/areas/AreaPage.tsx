@@ -4,7 +4,8 @@
  */
 import { Link } from 'react-aria-components';
 import { useSession } from '../../hooks/useSession';
-import { AREA_HINTS, ROUTE_LABELS, t } from '../../i18n/pt-BR';
+import { AREA_HINTS } from '../../i18n/area-hints';
+import { ROUTE_LABELS, t } from '../../i18n/pt-BR';
 import { EmptyState } from '../../ui/States';
 import { type Area, areasFor, canWrite } from './areas';
 
