@@ -184,30 +184,25 @@ function numberOf(value: unknown): number {
 
 const READING_ENTRIES = Object.entries(READINGS);
 
-/** The attribute that keeps the readings out of range, by name (see above). */
-export const IMPLAUSIBLE = 'implausible';
-
 /**
  * Moves the readings of `fix` out of their range (READINGS and the battery) to its attribute
- * `implausible`, in place: a sensor in another unit costs its reading, not the position.
- * Returns the names moved.
+ * `implausible`, by name, in place: a sensor in another unit costs its reading, not the
+ * position. Runs on every fix: the object is made only when something moves.
  */
-export function dropImplausibleReadings(fix: Fix): string[] {
-  const moved: Record<string, unknown> = {};
+export function dropImplausibleReadings(fix: Fix): void {
+  let moved: Record<string, unknown> | undefined;
   if (fix.battery !== undefined && checkRange('battery', fix.battery)) {
     // Not finite (a NaN) is nothing to keep; JSON could not hold it anyway.
-    if (Number.isFinite(fix.battery)) moved.battery = fix.battery;
+    if (Number.isFinite(fix.battery)) moved = { battery: fix.battery };
     fix.battery = undefined;
   }
   for (const [key, field] of READING_ENTRIES) {
     const value = fix.attributes[key];
     if (value === undefined || value === null || !checkRange(field, numberOf(value))) continue;
-    moved[key] = value;
+    moved = { ...moved, [key]: value };
     delete fix.attributes[key];
   }
-  const names = Object.keys(moved);
-  if (names.length > 0) fix.attributes[IMPLAUSIBLE] = moved;
-  return names;
+  if (moved) fix.attributes.implausible = moved;
 }
 
 /**

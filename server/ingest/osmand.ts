@@ -76,7 +76,7 @@ export function fromParams(params: Record<string, string>): { identifier: string
   const longitude = number(params.lon);
   if (latitude === undefined || longitude === undefined)
     throw new BadMessage('lat/lon ausentes ou inválidos');
-  const speedKnots = number(params.speed);
+  const speedKnots = known(params.speed);
   const attributes: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(params)) if (!KNOWN.has(key)) attributes[key] = value;
   if (attributes.alarm === 'powerCut') attributes.powerCut = true;
@@ -87,7 +87,7 @@ export function fromParams(params: Record<string, string>): { identifier: string
       fixTime: parseTime(params.timestamp),
       latitude,
       longitude,
-      speed: speedKnots === undefined || speedKnots < 0 ? undefined : speedKnots * KNOTS_TO_KMH,
+      speed: speedKnots === undefined ? undefined : speedKnots * KNOTS_TO_KMH,
       course: known(params.bearing ?? params.heading),
       altitude: number(params.altitude),
       accuracy: number(params.accuracy),

@@ -17,8 +17,8 @@ import {
   AlertQuerySchema,
   AlertSchema,
   IdSchema,
-  PERIOD_ORDER,
 } from '../../src/contract';
+import { periodProblem } from '../../src/lib/report-period';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import {
   type AlertScope,
@@ -74,11 +74,10 @@ export function alertRoutes(deps: Deps) {
     validate('query', AlertQuerySchema),
     async (c) => {
       const q = c.req.valid('query');
-      // A period that ends before it begins is a mistake, not an empty list (as in the reports).
-      if (q.beginAt && q.endAt && Date.parse(q.endAt) <= Date.parse(q.beginAt))
-        throw badRequest(`Requisição inválida: endAt: ${PERIOD_ORDER}`, [
-          { path: 'endAt', message: PERIOD_ORDER },
-        ]);
+      // A period that ends before it begins is a mistake, not an empty list: the reports' rule
+      // (with no longest period: the list pages).
+      const problem = q.beginAt && q.endAt && periodProblem(q.beginAt, q.endAt, Infinity);
+      if (problem) throw badRequest(problem);
       const { rows, total } = await listAlerts(
         db,
         await alertScope(c, deps, q.clientId),

@@ -174,25 +174,19 @@ const DUPLICATE_DOCUMENT = 'Já existe um cliente com este CPF/CNPJ';
 
 /**
  * A document sent beside the other kind's (a CNPJ for a pessoa física): only one is kept, so
- * the other is refused rather than dropped. The field and its message, or undefined.
+ * the other is refused rather than dropped.
  */
-function otherKindDocument(
+function refuseOtherKindDocument(
   kind: PersonKind,
   given: { clientCPF?: string | null | undefined; clientCNPJ?: string | null | undefined },
-): { field: 'clientCPF' | 'clientCNPJ'; message: string } | undefined {
-  if (kind === 'fisical' && given.clientCNPJ)
-    return { field: 'clientCNPJ', message: 'Pessoa física tem CPF, não CNPJ' };
-  if (kind === 'juridical' && given.clientCPF)
-    return { field: 'clientCPF', message: 'Pessoa jurídica tem CNPJ, não CPF' };
-  return undefined;
-}
-
-function refuseOtherKindDocument(kind: PersonKind, given: Parameters<typeof otherKindDocument>[1]) {
-  const wrong = otherKindDocument(kind, given);
-  if (wrong)
-    throw badRequest(`Requisição inválida: ${wrong.field}: ${wrong.message}`, [
-      { path: wrong.field, message: wrong.message },
-    ]);
+) {
+  const wrong =
+    kind === 'fisical' && given.clientCNPJ
+      ? { path: 'clientCNPJ', message: 'Pessoa física tem CPF, não CNPJ' }
+      : kind === 'juridical' && given.clientCPF
+        ? { path: 'clientCPF', message: 'Pessoa jurídica tem CNPJ, não CPF' }
+        : undefined;
+  if (wrong) throw badRequest(`Requisição inválida: ${wrong.path}: ${wrong.message}`, [wrong]);
 }
 
 export function clientRoutes(deps: Deps) {

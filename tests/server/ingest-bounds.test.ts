@@ -178,6 +178,10 @@ describe.each(await backends())('physical bounds on %s', (backend) => {
     });
     expect(unknown.status).toBe(200);
     expect(await lastStored(OSMAND_ID)).toMatchObject({ speed: null, course: null, battery: null });
+    // The same as parameters (OsmAnd's own form): bearing -1 was 'rumo fora do intervalo'.
+    const params = `id=${OSMAND_ID}&lat=-8.05&lon=-34.88&timestamp=${now - 35}`;
+    expect((await fetch(`${base}?${params}&speed=-1&bearing=-1&batt=-1`)).status).toBe(200);
+    expect(await lastStored(OSMAND_ID)).toMatchObject({ speed: null, course: null, battery: null });
     // A time without an offset is UTC, whatever the server's zone.
     const at = new Date((now - 30) * 1000);
     const text = at.toISOString().slice(0, 19).replace('T', ' ');

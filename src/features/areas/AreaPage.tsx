@@ -40,9 +40,7 @@ export function AreaPage({ area, create = false }: { area: Area; create?: boolea
                     aria-labelledby={`${id}-title`}
                     aria-describedby={hint ? `${id}-hint` : undefined}
                   >
-                    <span id={`${id}-title`} className="area-card-title">
-                      {child.label}
-                    </span>
+                    <span id={`${id}-title`}>{child.label}</span>
                     {hint && (
                       <span id={`${id}-hint`} className="area-card-hint">
                         {hint}
