@@ -7,9 +7,12 @@ import { useMap } from './MapView';
 export function FitOnce({
   points,
   maxZoom = 15,
+  padding = [72, 72, 72, 72],
 }: {
   points: [number, number][];
   maxZoom?: number;
+  /** Room kept around the places (top, right, bottom, left px): more where labels are wide. */
+  padding?: [number, number, number, number];
 }) {
   const map = useMap();
   const done = useRef(false);
@@ -17,7 +20,15 @@ export function FitOnce({
     if (done.current || points.length === 0) return;
     done.current = true;
     const extent = boundingExtent(points.map((p) => fromLonLat(p)));
-    map.getView().fit(extent, { padding: [72, 72, 72, 72], maxZoom, duration: 0 });
-  }, [map, points, maxZoom]);
+    // A narrow map (a phone) keeps most of itself for the places: at most a fifth a side.
+    const [width = 0, height = 0] = map.getSize() ?? [];
+    const [top, right, bottom, left] = padding;
+    const room = (px: number, size: number) => (size > 0 ? Math.min(px, size / 5) : px);
+    map.getView().fit(extent, {
+      padding: [room(top, height), room(right, width), room(bottom, height), room(left, width)],
+      maxZoom,
+      duration: 0,
+    });
+  }, [map, points, maxZoom, padding]);
   return null;
 }

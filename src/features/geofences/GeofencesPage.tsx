@@ -260,7 +260,8 @@ export function GeofencesPage() {
         </div>
         <MapView label={t.geofences.map} className="map geofence-map">
           <BaseTiles config={baseMap} />
-          <FitOnce points={framing} maxZoom={16} />
+          {/* The names are drawn across each fence's middle: room for them at the sides. */}
+          <FitOnce points={framing} maxZoom={16} padding={[72, 160, 72, 160]} />
           <GeofenceLayer
             geofences={geofences}
             selectedId={selected?.id ?? null}
