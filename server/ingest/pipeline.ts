@@ -13,6 +13,11 @@
  * next message waits until the batch with its previous one is written, so its fixes are
  * screened and numbered in order.
  *
+ * A fix refused as an impossible jump is remembered: when JUMP_CONFIRMATIONS of them in a row
+ * (distinct times) agree with one another, the fix they were measured against is the wrong one
+ * (a bad first fix of a new tracker, a glitch that got through); they are stored and become
+ * the anchor, instead of the vehicle's track being refused until time allows the distance.
+ *
  * A failed batch is retried message by message, and a failed message fix by fix, so that a
  * value the database refuses (a data error: SQLSTATE class 22/23/54) costs only its own fix,
  * which is dropped and counted as 'invalid_value'. Any other failure (connection, shutdown)
@@ -111,6 +116,11 @@ export function screen(
 
 /** Fixes per transaction at most; more wait for the next one. */
 export const MAX_BATCH = 2000;
+/** Refused jumps that agree with one another and outvote the fix they jumped from. */
+export const JUMP_CONFIRMATIONS = 3;
+/** Trackers with refused jumps remembered at most (the oldest is forgotten first). */
+const MAX_SUSPECTS = 50_000;
+
 /** Fixes waiting before a batch starts beside one being written (see `pump`). */
 const MIN_EXTRA_BATCH = 200;
 
@@ -158,6 +168,23 @@ export function createPipeline(
   const queue: Pending[] = [];
   const maxInFlight = Math.max(1, options.batchesInFlight ?? 1);
   const cache = options.trackerCache;
+  /** Each tracker's latest refused jumps that agree with one another, oldest first. */
+  const suspects = new Map<string, Fix[]>();
+
+  /**
+   * A fix refused as a jump joins the tracker's chain of refused fixes when it agrees with the
+   * chain's last one (else it starts a new chain); a repeat of a time in the chain does not
+   * count. Returns the chain when it now outvotes the anchor.
+   */
+  function suspect(chains: Map<string, Fix[]>, trackerId: string, fix: Fix) {
+    const chain = chains.get(trackerId) ?? suspects.get(trackerId) ?? [];
+    const time = fix.fixTime.getTime();
+    if (chain.some((f) => f.fixTime.getTime() === time)) return undefined;
+    const tail = chain.at(-1);
+    const next = tail && !screen(fix, tail, config.ingest) ? [...chain, fix] : [fix];
+    chains.set(trackerId, next);
+    return next.length >= JUMP_CONFIRMATIONS ? next : undefined;
+  }
 
   /** Screens and stores one batch; its results in batch order. Throws when the write fails. */
   async function write(batch: Pending[]): Promise<AcceptResult[]> {
@@ -168,24 +195,43 @@ export function createPipeline(
     // The fix each next one is screened against (the odometer starts from `stored`).
     const previous = new Map<string, Pick<LastFix, 'latitude' | 'longitude' | 'fixTime'>>(stored);
     const rows: TrackerFix[] = [];
+    // Changes to `suspects`, kept only when the batch is written (a retry screens it again).
+    const chains = new Map<string, Fix[]>();
     const plans = batch.map((pending) => {
       const tracker = trackers.get(pending.identifier);
       const rejected: Rejection[] = [];
       const kept: Fix[] = [];
-      if (!tracker) return { pending, tracker, kept, rejected };
+      /** Refused jumps of earlier messages, stored now that they outvote their anchor. */
+      const recovered: Fix[] = [];
+      if (!tracker) return { pending, tracker, kept, rejected, recovered };
       const ordered = [...pending.fixes].sort((a, b) => a.fixTime.getTime() - b.fixTime.getTime());
       for (const fix of ordered) {
         const reason = screen(fix, previous.get(tracker.id), config.ingest);
-        if (reason) {
+        const outvoted = reason === 'impossible_jump' && suspect(chains, tracker.id, fix);
+        if (outvoted) {
+          // The chain's earlier fixes were refused in their time: stored now, before this one.
+          for (const earlier of outvoted.slice(0, -1)) {
+            rows.push({ tracker, fix: earlier, protocol: pending.protocol });
+            if (!pending.fixes.includes(earlier)) recovered.push(earlier);
+            else {
+              rejected.splice(rejected.indexOf('impossible_jump'), 1);
+              kept.push(earlier);
+            }
+          }
+          chains.set(tracker.id, []);
+        } else if (reason) {
           rejected.push(reason);
           continue;
+        } else if (suspects.has(tracker.id) || chains.has(tracker.id)) {
+          // A fix that agrees with the anchor: the refused ones were the wrong ones.
+          chains.set(tracker.id, []);
         }
         kept.push(fix);
         rows.push({ tracker, fix, protocol: pending.protocol });
         const last = previous.get(tracker.id);
-        if (!last || fix.fixTime >= last.fixTime) previous.set(tracker.id, fix);
+        if (outvoted || !last || fix.fixTime >= last.fixTime) previous.set(tracker.id, fix);
       }
-      return { pending, tracker, kept, rejected };
+      return { pending, tracker, kept, rejected, recovered };
     });
     let afterCommit: (() => void) | undefined;
     let engineFailure: unknown;
@@ -209,6 +255,15 @@ export function createPipeline(
       afterCommit = undefined;
       inserted = await storeFixes(db, rows, stored);
     }
+    for (const [trackerId, chain] of chains) {
+      suspects.delete(trackerId);
+      if (chain.length > 0) suspects.set(trackerId, chain);
+    }
+    while (suspects.size > MAX_SUSPECTS) {
+      const oldest = suspects.keys().next().value;
+      if (oldest === undefined) break;
+      suspects.delete(oldest);
+    }
     try {
       afterCommit?.();
     } catch (err) {
@@ -216,7 +271,7 @@ export function createPipeline(
     }
     const newest = new Map<string, { tracker: TrackerRef; fix: Fix }>();
     const results: AcceptResult[] = [];
-    for (const { pending, tracker, kept, rejected } of plans) {
+    for (const { pending, tracker, kept, rejected, recovered } of plans) {
       if (!tracker) {
         counters.unknown_device += 1;
         log.debug('ingest: unknown device', { identifier: pending.identifier });
@@ -232,6 +287,8 @@ export function createPipeline(
           if (!seen || fix.fixTime > seen.fix.fixTime) newest.set(tracker.id, { tracker, fix });
         } else rejected.push('duplicate');
       }
+      for (const fix of recovered)
+        if (inserted.delete(fixKey(tracker.id, fix.fixTime))) counters.stored += 1;
       for (const reason of rejected) counters[reason] += 1;
       counters.stored += count;
       results.push({ status: 'ok', stored: count, rejected });

@@ -1,0 +1,109 @@
+/**
+ * The jump filter recovers from a wrong anchor: JUMP_CONFIRMATIONS refused fixes that agree
+ * with one another outvote the fix they jumped from (a new tracker's bad first fix), and are
+ * stored; a lone wild fix between good ones stays refused, even sent again and again.
+ */
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../../server/db/client';
+import type { Fix } from '../../server/db/positions';
+const JUMP_CONFIRMATIONS = 3;
+import type { LocationItem, Vehicle } from '../../src/contract';
+import { as, backends, demoClients, useServer } from './harness';
+
+const RECIFE = { latitude: -8.05, longitude: -34.9 };
+const SAO_PAULO = { latitude: -23.55, longitude: -46.63 };
+
+describe.each(await backends())('the jump filter on %s', (backend) => {
+  const server = useServer(backend);
+  const start = Date.now() - 3600_000;
+  /** A fix `s` seconds after `start`, near `at` (moving north a little every second). */
+  const fix = (s: number, at = RECIFE): Fix => ({
+    fixTime: new Date(start + s * 1000),
+    latitude: at.latitude + s * 0.00001,
+    longitude: at.longitude,
+    attributes: {},
+  });
+
+  async function tracker(identifier: string, plate: string) {
+    const s = server();
+    const { north } = await demoClients(s);
+    const admin = await as(s, 'admin@rastro.demo');
+    const v = await admin.call<Vehicle>('POST', '/registros/vehicle', {
+      clientId: north,
+      name: identifier,
+      plate,
+      type: 'truck',
+    });
+    const t = await admin.call<{ id: string }>('POST', '/registros/tracker', {
+      clientId: north,
+      identifier,
+      provider: 'rastro',
+      vehicleId: v.body.id,
+    });
+    const stored = async () =>
+      rowsOf<{ s: number }>(
+        await s.deps.database.db.execute(sql`
+          select ((extract(epoch from fix_time) * 1000 - ${start}) / 1000)::int as s
+            from positions where tracker_id = ${t.body.id} order by fix_time`),
+      ).map((r) => r.s);
+    const last = async () => {
+      const all = await admin.call<LocationItem[]>(
+        'GET',
+        `/registros/real-time/lastLocation?clientId=${north}`,
+      );
+      return all.body.find((x) => x.plate === plate);
+    };
+    return {
+      accept: (fixes: Fix[]) => s.deps.pipeline.accept(identifier, fixes, 'osmand'),
+      stored,
+      last,
+    };
+  }
+
+  it('lets fixes that agree outvote a wrong first fix, and stores the ones it had refused', async () => {
+    expect(JUMP_CONFIRMATIONS).toBe(3);
+    const t = await tracker('jump-first', 'JMP1A11');
+    // The tracker's first fix is 2,000 km away from where it is.
+    expect(await t.accept([fix(0, SAO_PAULO)])).toMatchObject({ stored: 1, rejected: [] });
+    expect(await t.accept([fix(10)])).toMatchObject({ stored: 0, rejected: ['impossible_jump'] });
+    expect(await t.accept([fix(20)])).toMatchObject({ stored: 0, rejected: ['impossible_jump'] });
+    const before = server().deps.pipeline.stats().stored;
+    // The third that agrees: it is stored, and so are the two refused before it.
+    expect(await t.accept([fix(30)])).toMatchObject({ stored: 1, rejected: [] });
+    expect(server().deps.pipeline.stats().stored).toBe(before + 3);
+    expect(await t.stored()).toEqual([0, 10, 20, 30]);
+    expect((await t.last())?.latitude).toBeCloseTo(fix(30).latitude, 6);
+    // From there on the track goes on as usual.
+    expect(await t.accept([fix(40)])).toMatchObject({ stored: 1, rejected: [] });
+    expect(await t.stored()).toEqual([0, 10, 20, 30, 40]);
+  });
+
+  it('takes a black box message whose fixes outvote the anchor whole', async () => {
+    const t = await tracker('jump-box', 'JMP2B22');
+    await t.accept([fix(0, SAO_PAULO)]);
+    const result = await t.accept([fix(10), fix(20), fix(30), fix(40)]);
+    expect(result).toMatchObject({ stored: 4, rejected: [] });
+    expect(await t.stored()).toEqual([0, 10, 20, 30, 40]);
+  });
+
+  it('keeps refusing a lone wild fix between good ones, and one sent again and again', async () => {
+    const t = await tracker('jump-wild', 'JMP3C33');
+    await t.accept([fix(0)]);
+    expect(await t.accept([fix(10, SAO_PAULO)])).toMatchObject({ rejected: ['impossible_jump'] });
+    expect(await t.accept([fix(20)])).toMatchObject({ stored: 1, rejected: [] });
+    // Two wild fixes, a good one, two wild again: no three agree in a row.
+    await t.accept([fix(30, SAO_PAULO)]);
+    await t.accept([fix(40, SAO_PAULO)]);
+    expect(await t.accept([fix(50)])).toMatchObject({ stored: 1, rejected: [] });
+    await t.accept([fix(60, SAO_PAULO)]);
+    // The same wild fix again and again (a device resending it) is one fix, not a majority.
+    for (let i = 0; i < JUMP_CONFIRMATIONS + 1; i += 1)
+      expect(await t.accept([fix(70, SAO_PAULO)])).toMatchObject({
+        stored: 0,
+        rejected: ['impossible_jump'],
+      });
+    expect(await t.stored()).toEqual([0, 20, 50]);
+    expect((await t.last())?.latitude).toBeCloseTo(fix(50).latitude, 6);
+  });
+});
