@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/client';
 import type { Fix } from '../../server/db/positions';
-const JUMP_CONFIRMATIONS = 3;
+import { JUMP_CONFIRMATIONS } from '../../server/ingest/pipeline';
 import type { LocationItem, Vehicle } from '../../src/contract';
 import { as, backends, demoClients, useServer } from './harness';
 
