@@ -62,6 +62,28 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Declares the API contract's modules (src/contract/*.ts) free of side effects, so that a
+ * page carries only the ones it uses. Without it the bundler keeps every module that the
+ * barrel (src/contract/index.ts) re-exports, wherever one name is imported from it: their
+ * top-level schemas call the contract's own helpers (`queryInt(…)`, `idList(…)`, pipes with
+ * checks), which it cannot prove pure. So the session, the API client and the sign-in form,
+ * importing `AuthResponseSchema` and its like, brought the whole contract (inventory,
+ * reports, alerts, geofences, customers…) onto the sign-in path. Those modules only declare
+ * (constants, schemas, functions); the one exception stays out of the list: messages.ts sets
+ * valibot's pt-BR messages as it loads, imported for that by the barrel (kept too).
+ */
+function pureContract(): Plugin {
+  return {
+    name: 'rastro:pure-contract',
+    apply: 'build',
+    transform: {
+      filter: { id: /\/src\/contract\/(?!index\.ts$|messages\.ts$)[\w-]+\.ts$/ },
+      handler: () => ({ moduleSideEffects: false }),
+    },
+  };
+}
+
 export default defineConfig({
   build: {
     outDir: 'dist',
@@ -121,6 +143,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    pureContract(),
     precompress(),
   ],
 });

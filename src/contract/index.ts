@@ -1,3 +1,6 @@
+// Every module here but messages.ts only declares (constants, schemas, functions): the build
+// takes them as free of side effects (vite.config.ts, pureContract), so that a page carries
+// only the ones it uses. A module that must act as it loads joins messages.ts's exception.
 import './messages';
 
 export * from './alerts';
