@@ -19,6 +19,10 @@
  * Logins: a tracker may have its own password. Then only it logs the device in, and a wrong
  * one is answered exactly as an unknown identifier with that password would be (`#AL#0`, or
  * `#AL#01` when WIALON_IPS_PASSWORD is set and differs), so identifiers cannot be probed.
+ * Guessing is slowed (LoginGuard): the refused logins of an identifier, known or not, are
+ * answered one at a time, each later than the one before it (up to 8 s apart), and a
+ * connection is closed after MAX_LOGIN_FAILURES refusals. A right password is never delayed,
+ * so a guesser cannot keep the device itself out.
  *
  * Each connection is bounded: lines wait in a short queue and answers in the socket's
  * buffer; past either bound the socket stops being read (TCP pushes back on the device) until
@@ -285,6 +289,53 @@ export interface WialonOptions {
   maxFutureSeconds?: number | undefined;
 }
 
+/** Refused logins on one connection before it is closed. */
+export const MAX_LOGIN_FAILURES = 3;
+/** The longest wait before a refused login is answered. */
+const MAX_LOGIN_DELAY_MS = 8_000;
+/** Refused logins older than this are forgotten. */
+const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+/** Identifiers whose refused logins are remembered at most (the oldest is forgotten first). */
+const MAX_GUARDED = 10_000;
+
+/**
+ * Refused logins per identifier, in this process: the n-th refusal in a row waits
+ * `slowdownMs × 2^(n−2)` (the first none), up to MAX_LOGIN_DELAY_MS, after the answer to the
+ * one before it, so that guesses on many connections at once are answered one at a time. The
+ * count is forgotten LOGIN_FAILURE_WINDOW_MS after the last refusal; a right password is
+ * never delayed and does not clear it. Kept by the identifier sent, known or not, so that
+ * the wait tells nothing.
+ */
+export class LoginGuard {
+  private readonly failures = new Map<string, { count: number; answerAt: number }>();
+
+  constructor(
+    private readonly slowdownMs: number,
+    private readonly log?: Logger,
+  ) {}
+
+  /** Counts a refused login of `identifier` and waits until it may be answered. */
+  async refused(identifier: string): Promise<void> {
+    const now = Date.now();
+    const before = this.failures.get(identifier);
+    const current = before && now - before.answerAt < LOGIN_FAILURE_WINDOW_MS ? before : undefined;
+    const count = (current?.count ?? 0) + 1;
+    const delay =
+      count < 2 || this.slowdownMs <= 0
+        ? 0
+        : Math.min(MAX_LOGIN_DELAY_MS, this.slowdownMs * 2 ** (count - 2));
+    const answerAt = Math.max(now, current?.answerAt ?? now) + delay;
+    this.failures.delete(identifier);
+    this.failures.set(identifier, { count, answerAt });
+    if (this.failures.size > MAX_GUARDED) {
+      const oldest = this.failures.keys().next().value;
+      if (oldest !== undefined) this.failures.delete(oldest);
+    }
+    if (count === 5) this.log?.warn('wialon: repeated refused logins', { identifier, count });
+    if (answerAt > now) await new Promise((resolve) => setTimeout(resolve, answerAt - now));
+  }
+}
+
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
 /** Whether a password matches a tracker's stored SHA-256 (hex), in constant time. */
@@ -301,8 +352,13 @@ export class WialonSession {
   version: '1.1' | '2.0' = '1.1';
   /** Called once the device logged in (the listener attaches its downlink). */
   onLogin: ((trackerId: string) => void) | undefined;
+  /** Logins refused for their password or identifier on this connection. */
+  refusedLogins = 0;
 
-  constructor(private readonly options: WialonOptions) {}
+  constructor(
+    private readonly options: WialonOptions,
+    private readonly guard?: LoginGuard,
+  ) {}
 
   /** The answer to one packet (without CRLF), or undefined when none is due. */
   async handle(line: string, now = new Date()): Promise<string | undefined> {
@@ -350,15 +406,20 @@ export class WialonSession {
     const device = await this.options.pipeline.device(identifier);
     const own = device?.wialonPasswordHash;
     const ownMatches = own ? passwordMatches(own, password ?? '') : false;
-    if (!ownMatches) {
-      const global = this.options.password;
-      if (global !== undefined && password !== global) return '01';
-      if (!device || own) {
-        this.options.log.debug('wialon: login refused', { identifier });
-        return '0';
-      }
+    const global = this.options.password;
+    const refusal = ownMatches
+      ? undefined
+      : global !== undefined && password !== global
+        ? '01'
+        : !device || own
+          ? '0'
+          : undefined;
+    if (refusal !== undefined || !device) {
+      this.options.log.debug('wialon: login refused', { identifier });
+      this.refusedLogins += 1;
+      await this.guard?.refused(identifier);
+      return refusal ?? '0';
     }
-    if (!device) return '0';
     this.identifier = identifier;
     this.trackerId = device.id;
     this.onLogin?.(device.id);
@@ -454,6 +515,8 @@ export interface WialonListener extends Server {
 interface Limits {
   loginTimeoutMs: number;
   maxConnectionsPerAddress: number;
+  /** The wait before the second refused login of an identifier, doubling after (LoginGuard). */
+  loginSlowdownMs: number;
 }
 
 /**
@@ -473,9 +536,10 @@ class Connection {
     private readonly socket: Socket,
     private readonly options: WialonOptions,
     limits: Limits,
+    guard: LoginGuard,
     private readonly onSettled: () => void,
   ) {
-    this.session = new WialonSession(options);
+    this.session = new WialonSession(options, guard);
     socket.setEncoding('latin1');
     socket.setTimeout(IDLE_MS, () => socket.destroy());
     const deadline = setTimeout(() => {
@@ -570,6 +634,11 @@ class Connection {
         try {
           const answer = await this.session.handle(line);
           if (answer !== undefined) this.sendLine(`${answer}\r\n`);
+          if (this.session.refusedLogins >= MAX_LOGIN_FAILURES) {
+            this.options.log.debug('wialon: too many refused logins, closing');
+            this.socket.end();
+            break;
+          }
         } catch (err) {
           // Not acknowledged: the device keeps the message and sends it again. The connection
           // closes, and with it the lines behind this one: a device that sends before each
@@ -596,7 +665,9 @@ export function startWialon(
   const limits: Limits = {
     loginTimeoutMs: options.loginTimeoutMs ?? 30_000,
     maxConnectionsPerAddress: options.maxConnectionsPerAddress ?? 100,
+    loginSlowdownMs: options.loginSlowdownMs ?? 500,
   };
+  const guard = new LoginGuard(limits.loginSlowdownMs, options.log);
   const connections = new Map<Socket, Connection>();
   const perAddress = new Map<string, number>();
   const server = createServer((socket) => {
@@ -609,7 +680,7 @@ export function startWialon(
     }
     perAddress.set(address, count + 1);
     // A connection stays listed until its last line in hand is done, even after it closed.
-    const connection: Connection = new Connection(socket, options, limits, () => {
+    const connection: Connection = new Connection(socket, options, limits, guard, () => {
       if (connection.done) connections.delete(socket);
     });
     connections.set(socket, connection);

@@ -3,7 +3,8 @@
  * that floods without reading its answers is paused (the server's memory stays bounded,
  * measured in a server process of its own), queued lines of a closed connection are dropped,
  * a connection must log in within the deadline, one address holds only so many connections,
- * and a tracker's own password answers a wrong guess exactly like an unknown identifier.
+ * a tracker's own password answers a wrong guess exactly like an unknown identifier, and
+ * password guessing is slowed while the right password is not.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
@@ -11,7 +12,12 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/client';
-import { startWialon, type WialonListener } from '../../server/ingest/wialon';
+import {
+  LoginGuard,
+  MAX_LOGIN_FAILURES,
+  startWialon,
+  type WialonListener,
+} from '../../server/ingest/wialon';
 import { createLogger } from '../../server/log';
 import type { Tracker } from '../../src/contract';
 import type { TrackerPage } from './api-types';
@@ -120,6 +126,7 @@ describe.each(await backends())('Wialon IPS connection limits on %s', (backend) 
       log: createLogger('silent'),
       loginTimeoutMs: 300,
       maxConnectionsPerAddress: 3,
+      loginSlowdownMs: 20,
     });
     const { north } = await demoClients(s);
     const admin = await as(s, 'admin@rastro.demo');
@@ -194,8 +201,16 @@ describe.each(await backends())('Wialon IPS connection limits on %s', (backend) 
   });
 
   it('answers a wrong tracker password exactly like an unknown identifier', async () => {
-    const d = await open(listener.port);
-    const login = (id: string, password: string) => ask(d, `#L#${id};${password}`);
+    // Each on a connection of its own: three refusals close one (below).
+    const login = async (id: string, password: string) => {
+      const d = await open(listener.port);
+      try {
+        return await ask(d, `#L#${id};${password}`);
+      } finally {
+        d.destroy();
+        await expect.poll(() => listener.stats().connections).toBe(0);
+      }
+    };
     expect(await login('com-senha', 'propria-1')).toBe('#AL#1');
     // A wrong guess and an unknown identifier get the same answer, with or without the
     // global password: nothing tells which identifiers exist.
@@ -209,7 +224,6 @@ describe.each(await backends())('Wialon IPS connection limits on %s', (backend) 
     // A tracker without its own password follows the global rule.
     expect(await login('limite-1', 'geral')).toBe('#AL#1');
     expect(await login('limite-1', 'outra')).toBe('#AL#01');
-    d.destroy();
 
     const admin = await as(server(), 'admin@rastro.demo');
     const list = await admin.call<TrackerPage>(
@@ -231,4 +245,68 @@ describe.each(await backends())('Wialon IPS connection limits on %s', (backend) 
     });
     expect(bad.status).toBe(400);
   });
+});
+
+describe('Wialon IPS login guard', () => {
+  /** How long `refused` kept its caller waiting, in ms. */
+  const waited = async (guard: LoginGuard, identifier: string) => {
+    const start = performance.now();
+    await guard.refused(identifier);
+    return performance.now() - start;
+  };
+
+  it('answers the refusals of an identifier one at a time, each later than the one before', async () => {
+    const guard = new LoginGuard(40);
+    expect(await waited(guard, 'a')).toBeLessThan(40);
+    expect(await waited(guard, 'a')).toBeGreaterThanOrEqual(38);
+    // Two guesses at once (two connections): the second waits for the first's answer too.
+    const [third, fourth] = await Promise.all([waited(guard, 'a'), waited(guard, 'a')]);
+    expect(third).toBeGreaterThanOrEqual(78);
+    expect(fourth).toBeGreaterThanOrEqual(78 + 158);
+    // Another identifier starts afresh: its first refusal waits nothing.
+    expect(await waited(guard, 'b')).toBeLessThan(40);
+  });
+});
+
+describe.each(await backends())('Wialon IPS login guessing on %s', (backend) => {
+  const server = useServer(backend);
+  let listener: WialonListener;
+
+  beforeAll(async () => {
+    listener = await startWialon({
+      port: 0,
+      host: '127.0.0.1',
+      password: 'geral',
+      pipeline: server().deps.pipeline,
+      log: createLogger('silent'),
+      loginSlowdownMs: 3000,
+    });
+    const { north } = await demoClients(server());
+    const admin = await as(server(), 'admin@rastro.demo');
+    await admin.call('POST', '/registros/tracker', {
+      clientId: north,
+      identifier: 'adivinha-1',
+      provider: 'rastro',
+    });
+  });
+  afterAll(() => new Promise<void>((resolve) => listener.close(() => resolve())));
+
+  it('closes a connection after its third refused login, and never delays the right password', async () => {
+    expect(MAX_LOGIN_FAILURES).toBe(3);
+    // Three guesses, each for another identifier (no wait): the third answer is the last.
+    const d = await open(listener.port);
+    for (const id of ['adivinha-1', 'outro-1', 'outro-2'])
+      expect(await ask(d, `#L#${id};errada`)).toBe('#AL#01');
+    await closed(d);
+    // The second refusal of 'adivinha-1' waits 3 s; the device's own login beside it does not.
+    const guesser = await open(listener.port);
+    const device = await open(listener.port);
+    const guess = ask(guesser, '#L#adivinha-1;errada').then((answer) => ({ who: 'guess', answer }));
+    const login = ask(device, '#L#adivinha-1;geral').then((answer) => ({ who: 'device', answer }));
+    expect(await Promise.race([guess, login])).toEqual({ who: 'device', answer: '#AL#1' });
+    expect(await guess).toEqual({ who: 'guess', answer: '#AL#01' });
+    expect(await ask(device, '#P#')).toBe('#AP#');
+    guesser.destroy();
+    device.destroy();
+  }, 20_000);
 });
