@@ -7,8 +7,8 @@
  * createdAt, updatedAt }.
  */
 import * as v from 'valibot';
-import { validateEmailList } from '../lib/emails';
 import {
+  EmailListSchema,
   IdSchema,
   IsoTimestampSchema,
   OrderSchema,
@@ -17,20 +17,6 @@ import {
   SearchSchema,
 } from './common';
 import { DELIVERY_METHODS, idList, REPORT_TYPES } from './reports';
-
-/** SPEC §5 e-mail list, with the invalid items named. */
-export const EmailListSchema = v.pipe(
-  v.string(),
-  v.check(
-    (value) => validateEmailList(value).valid,
-    (issue) => {
-      const { invalid } = validateEmailList(String(issue.input));
-      return invalid.length
-        ? `E-mails inválidos: ${invalid.join(', ')}`
-        : 'Informe e-mails separados por vírgula';
-    },
-  ),
-);
 
 const fileQuery = {
   beginAt: IsoTimestampSchema,

@@ -174,6 +174,17 @@ describe('build output', () => {
     const modules = loaded.flatMap((c) => c.moduleIds);
     for (const heavy of ['/node_modules/ol/', '/node_modules/dexie/', '@tanstack/query-core'])
       expect(modules.filter((id) => id.includes(heavy))).toEqual([]);
+    // Of the API contract, only what the session, the API client and the sign-in forms use:
+    // the feature pages' contracts (inventory, reports, alerts…) come with their pages.
+    const contract = modules.filter((id) => id.includes('/src/contract/'));
+    expect(contract.map((id) => path.basename(id, '.ts')).sort()).toEqual([
+      'auth',
+      'common',
+      'index',
+      'messages',
+      'permissions',
+      'roles',
+    ]);
     // The map and its library come with the map page.
     const map = withImports(chunkOf((id) => id.endsWith('/features/map/FleetMapPage.tsx')));
     expect(map.flatMap((c) => c.moduleIds).some((id) => id.includes('/node_modules/ol/'))).toBe(
