@@ -108,6 +108,7 @@ const EnvSchema = v.object({
   INGEST_MAX_JUMP_KMH: int(1000, 1),
   /** Ingest batches written at once (0: automatic, 1 on PGlite and 4 on PostgreSQL). */
   INGEST_BATCHES_IN_FLIGHT: int(0, 0),
+  INGEST_MAX_BACKLOG: int(50_000, 100),
   POSITION_RETENTION_MONTHS: int(0, 0),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   SEED_DEMO: bool(true),
@@ -239,6 +240,8 @@ export type Config = {
     maxJumpKmh: number;
     /** Batches written at once; 0: automatic (one on PGlite, four on PostgreSQL). */
     batchesInFlight: number;
+    /** Fixes waiting to be written past which HTTP sources are answered 503 (see Pipeline). */
+    maxBacklog: number;
   };
   /** Positions older than this many months are dropped, in whole months (0: kept forever). */
   positionRetentionMonths: number;
@@ -374,6 +377,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxFutureSeconds: e.INGEST_MAX_FUTURE_SECONDS,
       maxJumpKmh: e.INGEST_MAX_JUMP_KMH,
       batchesInFlight: e.INGEST_BATCHES_IN_FLIGHT,
+      maxBacklog: e.INGEST_MAX_BACKLOG,
     },
     positionRetentionMonths: e.POSITION_RETENTION_MONTHS,
     uploadDir: path.resolve(

@@ -23,6 +23,7 @@ import { badRequest, HttpError, unauthorized } from '../http/errors';
 import { UNSUPPORTED_TYPE } from '../http/validate';
 import { checkFix, checkIdentifier } from './bounds';
 import { canonicalize, FLESPI_ALIASES } from './canonical';
+import { BACKLOG_RETRY_SECONDS, BACKLOGGED } from './pipeline';
 
 type Message = Record<string, unknown>;
 
@@ -131,6 +132,11 @@ export function flespiStreamRoutes(deps: Deps) {
         );
       const given = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
       if (!sameSecret(given, secret)) throw unauthorized('Segredo do fluxo flespi inválido');
+      // The database is behind: flespi keeps the batch and sends it again.
+      if (deps.pipeline.backlogged())
+        throw new HttpError(503, 'SERVER_ERROR', BACKLOGGED, {
+          headers: { 'Retry-After': String(BACKLOG_RETRY_SECONDS) },
+        });
       const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim() ?? '';
       if (!/^application\/([\w.-]+\+)?json$/i.test(type))
         throw new HttpError(415, 'BAD_REQUEST', UNSUPPORTED_TYPE);

@@ -4,7 +4,8 @@
  * `bearing`, `altitude`, `accuracy`, `batt`, `ignition`, any other key as an attribute), or
  * the JSON body of Traccar Client 7+ (`device_id`, `location.coords…`). The device gets 200
  * only after the fix is committed; a malformed request, or one with a value out of the
- * physical bounds (server/ingest/bounds.ts), gets 400 and an unknown device 404.
+ * physical bounds (server/ingest/bounds.ts), gets 400 and an unknown device 404. While the
+ * database is behind (INGEST_MAX_BACKLOG fixes waiting), a request gets 503 and Retry-After.
  *
  * The listener has explicit timeouts: the headers must arrive within `headersTimeoutMs`, the
  * whole request within `requestTimeoutMs`, and an idle kept-alive connection is closed after
@@ -16,7 +17,7 @@ import type { Fix } from '../db/positions';
 import type { Logger } from '../log';
 import { checkFix, checkIdentifier } from './bounds';
 import { canonicalize, OSMAND_ALIASES } from './canonical';
-import type { Pipeline } from './pipeline';
+import { BACKLOG_RETRY_SECONDS, BACKLOGGED, type Pipeline } from './pipeline';
 
 const KNOTS_TO_KMH = 1.852;
 const MAX_BODY = 64 * 1024;
@@ -221,6 +222,13 @@ export function startOsmand(options: {
       connectionsCheckingInterval: Math.max(100, Math.min(1000, headersTimeout / 2)),
     },
     (req, res) => {
+      if (options.pipeline.backlogged()) {
+        // Not acknowledged: the device keeps the fix and sends it again later.
+        res.statusCode = 503;
+        res.setHeader('Retry-After', String(BACKLOG_RETRY_SECONDS));
+        res.end(BACKLOGGED);
+        return;
+      }
       checkedRequest(req, options.maxFutureSeconds ?? 300)
         .then(({ identifier, fix }) => options.pipeline.accept(identifier, [fix], 'osmand'))
         .then((result) => {

@@ -68,6 +68,12 @@ export interface Pipeline {
   accept(identifier: string, fixes: Fix[], protocol?: Protocol): Promise<AcceptResult>;
   /** The active tracker with this identifier, for protocols with a login; else undefined. */
   device(identifier: string): Promise<DeviceLogin | undefined>;
+  /**
+   * Whether INGEST_MAX_BACKLOG fixes or more wait to be written (the database is behind):
+   * sources that can be told to come back (HTTP: 503) should not queue more. Wialon IPS needs
+   * no check: each connection holds one line in hand, and TCP holds the rest.
+   */
+  backlogged(): boolean;
   /** Counters since start, for logs and health. */
   stats(): Record<Rejection | 'stored', number>;
   onStored(listener: (tracker: TrackerRef, newest: Fix) => void): () => void;
@@ -113,6 +119,10 @@ export function screen(
   }
   return undefined;
 }
+
+/** The answer to an HTTP source while the database is behind (backlogged), and its wait. */
+export const BACKLOGGED = 'Servidor ocupado: tente novamente em instantes';
+export const BACKLOG_RETRY_SECONDS = 5;
 
 /** Fixes per transaction at most; more wait for the next one. */
 export const MAX_BATCH = 2000;
@@ -362,6 +372,8 @@ export function createPipeline(
     }
   }
 
+  /** Fixes in `queue`. */
+  let queuedFixes = 0;
   /** Identifiers in the batches being written: a device's next message waits for its last. */
   const busy = new Set<string>();
   let inFlight = 0;
@@ -388,6 +400,7 @@ export function createPipeline(
     }
     queue.length = 0;
     for (const next of rest) queue.push(next);
+    queuedFixes -= size;
     return batch;
   }
 
@@ -399,7 +412,7 @@ export function createPipeline(
   function pump() {
     scheduled = false;
     while (inFlight < maxInFlight && queue.length > 0) {
-      if (inFlight > 0 && queuedFixes() < MIN_EXTRA_BATCH) return;
+      if (inFlight > 0 && queuedFixes < MIN_EXTRA_BATCH) return;
       const batch = take();
       if (batch.length === 0) return;
       const identifiers = new Set(batch.map((p) => p.identifier));
@@ -417,12 +430,6 @@ export function createPipeline(
     }
   }
 
-  function queuedFixes() {
-    let n = 0;
-    for (const next of queue) n += next.fixes.length;
-    return n;
-  }
-
   // Let the requests that already arrived be read first, so that they join the next batch: a
   // database answer can come back before the sockets are read, and without the pause a busy
   // server would write one fix per batch.
@@ -436,9 +443,11 @@ export function createPipeline(
     accept(identifier, fixes, protocol) {
       return new Promise<AcceptResult>((resolve, reject) => {
         queue.push({ identifier, fixes, protocol, resolve, reject });
+        queuedFixes += fixes.length;
         schedule();
       });
     },
+    backlogged: () => queuedFixes >= config.ingest.maxBacklog,
     device: (identifier) => deviceLogin(db, identifier),
     stats: () => ({ ...counters }),
     onStored(listener) {
