@@ -446,7 +446,7 @@ export class WialonSession {
     );
     if (!newest) return;
     try {
-      await downlink.observed(this.trackerId, newest.attributes.outputs as number);
+      await downlink.observed(this.trackerId, newest.attributes.outputs as number, newest.fixTime);
     } catch (err) {
       // The fixes are committed: a failed confirmation never keeps them from being answered.
       this.options.log.error('wialon: command confirmation failed', {

@@ -135,6 +135,9 @@ describe.each(await backends())('commands to our own trackers on %s', (backend) 
     // A report from before the command took effect confirms nothing.
     await device.report(0);
     expect((await history(vehicle))[0]).toMatchObject({ status: 'sent' });
+    // Nor an archived fix from an hour ago whose outputs show L1 on (an older block).
+    await device.report(1, 3600);
+    expect((await history(vehicle))[0]).toMatchObject({ status: 'sent' });
     await device.report(1, 1);
     const [confirmed] = await history(vehicle);
     expect(confirmed).toMatchObject({
