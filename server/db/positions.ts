@@ -171,6 +171,11 @@ export interface TrackerFix {
   tracker: TrackerRef;
   fix: Fix;
   protocol?: Protocol | undefined;
+  /**
+   * The odometer adds nothing from the fix before this one (the jump filter found that one
+   * wrong: server/ingest/jump-votes.ts).
+   */
+  restart?: boolean | undefined;
 }
 
 /** What `storeFixes` did to last locations, told after its commit (see watchLastFixes). */
@@ -525,7 +530,7 @@ async function planTracker(
       vehicleId: row.tracker.vehicleId,
       speed: row.fix.speed,
     };
-    const step = odometerStep(previous, point);
+    const step = row.restart ? 0 : odometerStep(previous, point);
     odometer += step;
     days.add(row.tracker.vehicleId, row.tracker.clientId, point.time, step, row.fix);
     const stored = record(row, odometer);

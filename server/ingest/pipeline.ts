@@ -13,10 +13,8 @@
  * next message waits until the batch with its previous one is written, so its fixes are
  * screened and numbered in order.
  *
- * A fix refused as an impossible jump is remembered: when JUMP_CONFIRMATIONS of them in a row
- * (distinct times) agree with one another, the fix they were measured against is the wrong one
- * (a bad first fix of a new tracker, a glitch that got through); they are stored and become
- * the anchor, instead of the vehicle's track being refused until time allows the distance.
+ * A wrong anchor of the jump filter (a new tracker's bad first fix) is outvoted by the fixes
+ * it refused when they agree with one another (server/ingest/jump-votes.ts).
  *
  * A failed batch is retried message by message, and a failed message fix by fix, so that a
  * value the database refuses (a data error: SQLSTATE class 22/23/54) costs only its own fix,
@@ -38,16 +36,12 @@ import {
   trackersAndLastFixes,
 } from '../db/positions';
 import type { Logger } from '../log';
+import { JumpVotes } from './jump-votes';
+import { type Rejection, screen } from './screen';
 import type { TrackerCache } from './tracker-cache';
 
-export type Rejection =
-  | 'unknown_device'
-  | 'invalid_coordinates'
-  | 'zero_coordinates'
-  | 'future_fix'
-  | 'impossible_jump'
-  | 'duplicate'
-  | 'invalid_value';
+export { JUMP_CONFIRMATIONS } from './jump-votes';
+export { distanceKm, type Rejection, screen } from './screen';
 
 /**
  * Work done on every newly stored fix inside the ingest transaction (the alert engine): it
@@ -79,58 +73,12 @@ export interface Pipeline {
   onStored(listener: (tracker: TrackerRef, newest: Fix) => void): () => void;
 }
 
-const EARTH_KM = 6371;
-
-export function distanceKm(
-  a: { latitude: number; longitude: number },
-  b: { latitude: number; longitude: number },
-) {
-  const rad = Math.PI / 180;
-  const dLat = (b.latitude - a.latitude) * rad;
-  const dLon = (b.longitude - a.longitude) * rad;
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_KM * Math.asin(Math.sqrt(h));
-}
-
-/** Why a fix must be dropped, or undefined when it is kept. */
-export function screen(
-  fix: Fix,
-  previous: { latitude: number; longitude: number; fixTime: Date } | undefined,
-  rules: Config['ingest'],
-  now = Date.now(),
-): Rejection | undefined {
-  const { latitude, longitude } = fix;
-  if (
-    !Number.isFinite(latitude) ||
-    !Number.isFinite(longitude) ||
-    Math.abs(latitude) > 90 ||
-    Math.abs(longitude) > 180
-  ) {
-    return 'invalid_coordinates';
-  }
-  if (rules.dropZero && latitude === 0 && longitude === 0) return 'zero_coordinates';
-  if (fix.fixTime.getTime() - now > rules.maxFutureSeconds * 1000) return 'future_fix';
-  if (previous) {
-    const hours = Math.abs(fix.fixTime.getTime() - previous.fixTime.getTime()) / 3_600_000;
-    const km = distanceKm(previous, fix);
-    if (km > 1 && (hours === 0 || km / hours > rules.maxJumpKmh)) return 'impossible_jump';
-  }
-  return undefined;
-}
-
 /** The answer to an HTTP source while the database is behind (backlogged), and its wait. */
 export const BACKLOGGED = 'Servidor ocupado: tente novamente em instantes';
 export const BACKLOG_RETRY_SECONDS = 5;
 
 /** Fixes per transaction at most; more wait for the next one. */
 export const MAX_BATCH = 2000;
-/** Refused jumps that agree with one another and outvote the fix they jumped from. */
-export const JUMP_CONFIRMATIONS = 3;
-/** Trackers with refused jumps remembered at most (the oldest is forgotten first). */
-const MAX_SUSPECTS = 50_000;
-
 /** Fixes waiting before a batch starts beside one being written (see `pump`). */
 const MIN_EXTRA_BATCH = 200;
 
@@ -178,23 +126,7 @@ export function createPipeline(
   const queue: Pending[] = [];
   const maxInFlight = Math.max(1, options.batchesInFlight ?? 1);
   const cache = options.trackerCache;
-  /** Each tracker's latest refused jumps that agree with one another, oldest first. */
-  const suspects = new Map<string, Fix[]>();
-
-  /**
-   * A fix refused as a jump joins the tracker's chain of refused fixes when it agrees with the
-   * chain's last one (else it starts a new chain); a repeat of a time in the chain does not
-   * count. Returns the chain when it now outvotes the anchor.
-   */
-  function suspect(chains: Map<string, Fix[]>, trackerId: string, fix: Fix) {
-    const chain = chains.get(trackerId) ?? suspects.get(trackerId) ?? [];
-    const time = fix.fixTime.getTime();
-    if (chain.some((f) => f.fixTime.getTime() === time)) return undefined;
-    const tail = chain.at(-1);
-    const next = tail && !screen(fix, tail, config.ingest) ? [...chain, fix] : [fix];
-    chains.set(trackerId, next);
-    return next.length >= JUMP_CONFIRMATIONS ? next : undefined;
-  }
+  const votes = new JumpVotes(config.ingest);
 
   /** Screens and stores one batch; its results in batch order. Throws when the write fails. */
   async function write(batch: Pending[]): Promise<AcceptResult[]> {
@@ -205,8 +137,7 @@ export function createPipeline(
     // The fix each next one is screened against (the odometer starts from `stored`).
     const previous = new Map<string, Pick<LastFix, 'latitude' | 'longitude' | 'fixTime'>>(stored);
     const rows: TrackerFix[] = [];
-    // Changes to `suspects`, kept only when the batch is written (a retry screens it again).
-    const chains = new Map<string, Fix[]>();
+    const ballot = votes.ballot();
     const plans = batch.map((pending) => {
       const tracker = trackers.get(pending.identifier);
       const rejected: Rejection[] = [];
@@ -216,30 +147,35 @@ export function createPipeline(
       if (!tracker) return { pending, tracker, kept, rejected, recovered };
       const ordered = [...pending.fixes].sort((a, b) => a.fixTime.getTime() - b.fixTime.getTime());
       for (const fix of ordered) {
-        const reason = screen(fix, previous.get(tracker.id), config.ingest);
-        const outvoted = reason === 'impossible_jump' && suspect(chains, tracker.id, fix);
-        if (outvoted) {
-          // The chain's earlier fixes were refused in their time: stored now, before this one.
-          for (const earlier of outvoted.slice(0, -1)) {
-            rows.push({ tracker, fix: earlier, protocol: pending.protocol });
-            if (!pending.fixes.includes(earlier)) recovered.push(earlier);
+        const anchor = previous.get(tracker.id);
+        const reason = screen(fix, anchor, config.ingest);
+        const chain =
+          reason === 'impossible_jump' && anchor
+            ? ballot.refused(tracker.id, fix, anchor)
+            : undefined;
+        if (chain) {
+          // The wrong anchor's refusals, stored now in time order; the first starts the
+          // odometer afresh (the leg from the anchor is no distance driven).
+          chain.forEach((member, i) => {
+            rows.push({ tracker, fix: member, protocol: pending.protocol, restart: i === 0 });
+            if (member === fix) kept.push(fix);
+            else if (!pending.fixes.includes(member)) recovered.push(member);
             else {
               rejected.splice(rejected.indexOf('impossible_jump'), 1);
-              kept.push(earlier);
+              kept.push(member);
             }
-          }
-          chains.set(tracker.id, []);
-        } else if (reason) {
+          });
+          previous.set(tracker.id, chain.at(-1) ?? fix);
+          continue;
+        }
+        if (reason) {
           rejected.push(reason);
           continue;
-        } else if (suspects.has(tracker.id) || chains.has(tracker.id)) {
-          // A fix that agrees with the anchor: the refused ones were the wrong ones.
-          chains.set(tracker.id, []);
         }
+        ballot.kept(tracker.id, fix, anchor);
         kept.push(fix);
         rows.push({ tracker, fix, protocol: pending.protocol });
-        const last = previous.get(tracker.id);
-        if (outvoted || !last || fix.fixTime >= last.fixTime) previous.set(tracker.id, fix);
+        if (!anchor || fix.fixTime >= anchor.fixTime) previous.set(tracker.id, fix);
       }
       return { pending, tracker, kept, rejected, recovered };
     });
@@ -257,23 +193,23 @@ export function createPipeline(
       });
     let inserted: Set<string>;
     try {
-      inserted = await storeFixes(db, rows, stored, engine);
+      try {
+        inserted = await storeFixes(db, rows, stored, engine);
+      } catch (err) {
+        if (engineFailure === undefined) throw err;
+        // A failing engine costs the alerts of this batch, never its fixes: stored again alone.
+        log.error('alerts: engine failed, fixes stored without their alerts', {
+          err: engineFailure,
+        });
+        afterCommit = undefined;
+        inserted = await storeFixes(db, rows, stored);
+      }
     } catch (err) {
-      if (engineFailure === undefined) throw err;
-      // A failing engine costs the alerts of this batch, never its fixes: stored again alone.
-      log.error('alerts: engine failed, fixes stored without their alerts', { err: engineFailure });
-      afterCommit = undefined;
-      inserted = await storeFixes(db, rows, stored);
+      // A refused jump the database cannot take would fail every outvote it joins.
+      if (isDataError(err)) votes.forget(ballot.outvoted);
+      throw err;
     }
-    for (const [trackerId, chain] of chains) {
-      suspects.delete(trackerId);
-      if (chain.length > 0) suspects.set(trackerId, chain);
-    }
-    while (suspects.size > MAX_SUSPECTS) {
-      const oldest = suspects.keys().next().value;
-      if (oldest === undefined) break;
-      suspects.delete(oldest);
-    }
+    ballot.commit();
     try {
       afterCommit?.();
     } catch (err) {

@@ -1,7 +1,8 @@
 /**
- * The jump filter recovers from a wrong anchor: JUMP_CONFIRMATIONS refused fixes that agree
- * with one another outvote the fix they jumped from (a new tracker's bad first fix), and are
- * stored; a lone wild fix between good ones stays refused, even sent again and again.
+ * The jump filter recovers from a wrong anchor (server/ingest/jump-votes.ts): JUMP_CONFIRMATIONS
+ * refused fixes that agree with one another outvote an unsupported fix they jumped from (a new
+ * tracker's bad first fix), and are stored, with no distance for the leg from it; an anchor on
+ * a live track is not outvoted, and a lone wild fix stays refused, even sent again and again.
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -41,12 +42,13 @@ describe.each(await backends())('the jump filter on %s', (backend) => {
       provider: 'rastro',
       vehicleId: v.body.id,
     });
-    const stored = async () =>
-      rowsOf<{ s: number }>(
+    const rows = async () =>
+      rowsOf<{ s: number; odometer: number }>(
         await s.deps.database.db.execute(sql`
-          select ((extract(epoch from fix_time) * 1000 - ${start}) / 1000)::int as s
+          select ((extract(epoch from fix_time) * 1000 - ${start}) / 1000)::int as s, odometer
             from positions where tracker_id = ${t.body.id} order by fix_time`),
-      ).map((r) => r.s);
+      );
+    const stored = async () => (await rows()).map((r) => r.s);
     const last = async () => {
       const all = await admin.call<LocationItem[]>(
         'GET',
@@ -56,6 +58,7 @@ describe.each(await backends())('the jump filter on %s', (backend) => {
     };
     return {
       accept: (fixes: Fix[]) => s.deps.pipeline.accept(identifier, fixes, 'osmand'),
+      rows,
       stored,
       last,
     };
@@ -74,6 +77,11 @@ describe.each(await backends())('the jump filter on %s', (backend) => {
     expect(server().deps.pipeline.stats().stored).toBe(before + 3);
     expect(await t.stored()).toEqual([0, 10, 20, 30]);
     expect((await t.last())?.latitude).toBeCloseTo(fix(30).latitude, 6);
+    // The 2,000 km from the wrong fix are no distance driven; the 20 s after it are (~22 m).
+    const odometers = (await t.rows()).map((r) => r.odometer);
+    expect(odometers[1]).toBe(odometers[0]);
+    expect(Number(odometers[3]) - Number(odometers[1])).toBeGreaterThan(20);
+    expect(Number(odometers[3]) - Number(odometers[1])).toBeLessThan(25);
     // From there on the track goes on as usual.
     expect(await t.accept([fix(40)])).toMatchObject({ stored: 1, rejected: [] });
     expect(await t.stored()).toEqual([0, 10, 20, 30, 40]);
@@ -105,5 +113,45 @@ describe.each(await backends())('the jump filter on %s', (backend) => {
       });
     expect(await t.stored()).toEqual([0, 20, 50]);
     expect((await t.last())?.latitude).toBeCloseTo(fix(50).latitude, 6);
+  });
+
+  it('does not let fixes that agree outvote an anchor on a live track', async () => {
+    const t = await tracker('jump-live', 'JMP4D44');
+    await t.accept([fix(0)]);
+    await t.accept([fix(10)]);
+    // Three wild fixes that agree with one another (a glitch, a spoofed device): refused.
+    for (const s of [20, 30, 40])
+      expect(await t.accept([fix(s, SAO_PAULO)])).toMatchObject({
+        stored: 0,
+        rejected: ['impossible_jump'],
+      });
+    expect(await t.accept([fix(50)])).toMatchObject({ stored: 1, rejected: [] });
+    expect(await t.stored()).toEqual([0, 10, 50]);
+  });
+
+  it('outvotes only with fixes newer than the anchor, which then moves to them', async () => {
+    const t = await tracker('jump-late', 'JMP5E55');
+    await t.accept([fix(1000, SAO_PAULO)]);
+    // A black box from before the wrong fix cannot outvote it (the newest fix would stay it).
+    expect(await t.accept([fix(10), fix(20), fix(30)])).toMatchObject({ stored: 0 });
+    await t.accept([fix(1010)]);
+    await t.accept([fix(1020)]);
+    expect(await t.accept([fix(1030)])).toMatchObject({ stored: 1, rejected: [] });
+    expect((await t.last())?.latitude).toBeCloseTo(fix(1030).latitude, 6);
+    expect(await t.accept([fix(1040)])).toMatchObject({ stored: 1, rejected: [] });
+    expect(await t.stored()).toEqual([1000, 1010, 1020, 1030, 1040]);
+  });
+
+  it('forgets a refused fix the database cannot take, and recovers without it', async () => {
+    const t = await tracker('jump-bad', 'JMP6F66');
+    await t.accept([fix(0, SAO_PAULO)]);
+    // A lone surrogate is no text PostgreSQL takes: the outvote holding it fails.
+    await t.accept([{ ...fix(10), attributes: { note: '\ud800' } }]);
+    await t.accept([fix(20)]);
+    expect(await t.accept([fix(30)])).toMatchObject({ stored: 0, rejected: ['impossible_jump'] });
+    await t.accept([fix(40)]);
+    expect(await t.accept([fix(50)])).toMatchObject({ stored: 1, rejected: [] });
+    expect(await t.stored()).toEqual([0, 30, 40, 50]);
+    expect(await t.accept([fix(60)])).toMatchObject({ stored: 1, rejected: [] });
   });
 });
