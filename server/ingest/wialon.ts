@@ -19,10 +19,11 @@
  * Logins: a tracker may have its own password. Then only it logs the device in, and a wrong
  * one is answered exactly as an unknown identifier with that password would be (`#AL#0`, or
  * `#AL#01` when WIALON_IPS_PASSWORD is set and differs), so identifiers cannot be probed.
- * Guessing is slowed (LoginGuard): the refused logins of an identifier, known or not, are
- * answered one at a time, each later than the one before it (up to 8 s apart), and a
- * connection is closed after MAX_LOGIN_FAILURES refusals. A right password is never delayed,
- * so a guesser cannot keep the device itself out.
+ * Guessing is slowed (LoginGuard): the refused logins of an identifier, known or not, and
+ * the wrong global passwords are answered one at a time, each later than the one before it
+ * (up to 8 s apart); one that would wait longer is not answered and its connection is closed,
+ * and a connection is closed after MAX_LOGIN_FAILURES refusals. A right password is never
+ * delayed, so a guesser cannot keep the device itself out.
  *
  * Each connection is bounded: lines wait in a short queue and answers in the socket's
  * buffer; past either bound the socket stops being read (TCP pushes back on the device) until
@@ -291,20 +292,25 @@ export interface WialonOptions {
 
 /** Refused logins on one connection before it is closed. */
 export const MAX_LOGIN_FAILURES = 3;
-/** The longest wait before a refused login is answered. */
-const MAX_LOGIN_DELAY_MS = 8_000;
+/** The longest wait between two answers to refused logins of one identifier. */
+export const MAX_LOGIN_DELAY_MS = 8_000;
 /** Refused logins older than this are forgotten. */
 const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
-/** Identifiers whose refused logins are remembered at most (the oldest is forgotten first). */
+/** Keys whose refused logins are remembered at most (see `evict`). */
 const MAX_GUARDED = 10_000;
+/** The key under which wrong global passwords (WIALON_IPS_PASSWORD) are counted, whatever the identifier. */
+export const GLOBAL_PASSWORD_KEY = '*';
 
 /**
- * Refused logins per identifier, in this process: the n-th refusal in a row waits
- * `slowdownMs × 2^(n−2)` (the first none), up to MAX_LOGIN_DELAY_MS, after the answer to the
- * one before it, so that guesses on many connections at once are answered one at a time. The
- * count is forgotten LOGIN_FAILURE_WINDOW_MS after the last refusal; a right password is
- * never delayed and does not clear it. Kept by the identifier sent, known or not, so that
- * the wait tells nothing.
+ * Refused logins, in this process, per key: the identifier sent (known or not, so that the
+ * wait tells nothing), and GLOBAL_PASSWORD_KEY for a wrong global password, which would log in
+ * any tracker without its own (else a guesser would try it under a new identifier each time).
+ * The n-th refusal of a key in a row is answered `slowdownMs × 2^(n−2)` (the first at once,
+ * at most MAX_LOGIN_DELAY_MS) after the answer to the one before it, so that guesses on many
+ * connections at once are answered one at a time. A refusal that would wait longer than
+ * MAX_LOGIN_DELAY_MS is not answered at all: its connection is closed, so that nothing piles
+ * up. A key is forgotten LOGIN_FAILURE_WINDOW_MS after its last refusal. A right password is
+ * never delayed and clears nothing.
  */
 export class LoginGuard {
   private readonly failures = new Map<string, { count: number; answerAt: number }>();
@@ -314,25 +320,53 @@ export class LoginGuard {
     private readonly log?: Logger,
   ) {}
 
-  /** Counts a refused login of `identifier` and waits until it may be answered. */
-  async refused(identifier: string): Promise<void> {
-    const now = Date.now();
-    const before = this.failures.get(identifier);
-    const current = before && now - before.answerAt < LOGIN_FAILURE_WINDOW_MS ? before : undefined;
-    const count = (current?.count ?? 0) + 1;
-    const delay =
-      count < 2 || this.slowdownMs <= 0
-        ? 0
-        : Math.min(MAX_LOGIN_DELAY_MS, this.slowdownMs * 2 ** (count - 2));
-    const answerAt = Math.max(now, current?.answerAt ?? now) + delay;
-    this.failures.delete(identifier);
-    this.failures.set(identifier, { count, answerAt });
-    if (this.failures.size > MAX_GUARDED) {
-      const oldest = this.failures.keys().next().value;
-      if (oldest !== undefined) this.failures.delete(oldest);
+  /**
+   * Counts a refused login under `keys`: how many ms to wait before answering it, or
+   * undefined when it is not to be answered (close the connection).
+   */
+  refusal(keys: string[], now = Date.now()): number | undefined {
+    const next = keys.map((key) => {
+      const before = this.failures.get(key);
+      const current =
+        before && now - before.answerAt < LOGIN_FAILURE_WINDOW_MS ? before : undefined;
+      const count = (current?.count ?? 0) + 1;
+      const delay =
+        count < 2 || this.slowdownMs <= 0
+          ? 0
+          : Math.min(MAX_LOGIN_DELAY_MS, this.slowdownMs * 2 ** (count - 2));
+      return { key, count, queued: (current?.answerAt ?? now) - now, delay };
+    });
+    if (next.some((n) => n.queued > MAX_LOGIN_DELAY_MS)) return undefined;
+    let wait = 0;
+    for (const { key, count, queued, delay } of next) {
+      const answerAt = now + Math.max(0, queued) + delay;
+      wait = Math.max(wait, answerAt - now);
+      this.failures.delete(key);
+      this.failures.set(key, { count, answerAt });
+      if (count === 5) this.log?.warn('wialon: repeated refused logins', { key, count });
     }
-    if (count === 5) this.log?.warn('wialon: repeated refused logins', { identifier, count });
-    if (answerAt > now) await new Promise((resolve) => setTimeout(resolve, answerAt - now));
+    if (this.failures.size > MAX_GUARDED) this.evict(now);
+    return wait;
+  }
+
+  /**
+   * Makes room: the oldest key that is forgotten already or was refused only once or twice,
+   * so that a flood of new identifiers cannot push out one being guessed (else the oldest).
+   */
+  private evict(now: number) {
+    let scanned = 0;
+    let oldest: string | undefined;
+    for (const [key, entry] of this.failures) {
+      if (key === GLOBAL_PASSWORD_KEY) continue;
+      oldest ??= key;
+      if (now - entry.answerAt >= LOGIN_FAILURE_WINDOW_MS || entry.count < MAX_LOGIN_FAILURES) {
+        this.failures.delete(key);
+        return;
+      }
+      scanned += 1;
+      if (scanned >= 1000) break;
+    }
+    if (oldest !== undefined) this.failures.delete(oldest);
   }
 }
 
@@ -354,6 +388,8 @@ export class WialonSession {
   onLogin: ((trackerId: string) => void) | undefined;
   /** Logins refused for their password or identifier on this connection. */
   refusedLogins = 0;
+  /** A refused login was not answered (LoginGuard): the connection is to be closed. */
+  dropped = false;
 
   constructor(
     private readonly options: WialonOptions,
@@ -369,8 +405,10 @@ export class WialonSession {
     }
     const [, type, body = ''] = match;
     switch (type) {
-      case 'L':
-        return `#AL#${await this.login(body)}`;
+      case 'L': {
+        const code = await this.login(body);
+        return code === undefined ? undefined : `#AL#${code}`;
+      }
       case 'P':
         return '#AP#';
       case 'SD':
@@ -386,7 +424,8 @@ export class WialonSession {
     }
   }
 
-  private async login(body: string): Promise<string> {
+  /** The login's answer code; undefined when it is not to be answered (`dropped`). */
+  private async login(body: string): Promise<string | undefined> {
     const fields = body.split(';');
     let identifier: string | undefined;
     let password: string | undefined;
@@ -417,7 +456,13 @@ export class WialonSession {
     if (refusal !== undefined || !device) {
       this.options.log.debug('wialon: login refused', { identifier });
       this.refusedLogins += 1;
-      await this.guard?.refused(identifier);
+      const keys = refusal === '01' ? [identifier, GLOBAL_PASSWORD_KEY] : [identifier];
+      const wait = this.guard ? this.guard.refusal(keys) : 0;
+      if (wait === undefined) {
+        this.dropped = true;
+        return undefined;
+      }
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait).unref());
       return refusal ?? '0';
     }
     this.identifier = identifier;
@@ -582,6 +627,20 @@ class Connection {
     return this.working;
   }
 
+  /**
+   * Closes the connection for good: nothing more is read or handled (lines already queued or
+   * still arriving are dropped), the answers written go out first when `flush`.
+   */
+  private shut(why: string, flush: boolean) {
+    this.options.log.debug(why, { device: this.session.identifier });
+    this.closed = true;
+    this.queue.length = 0;
+    this.queuedBytes = 0;
+    this.socket.pause();
+    if (flush) this.socket.end(() => this.socket.destroy());
+    else this.socket.destroy();
+  }
+
   private sendLine(line: string): boolean {
     if (this.closed || this.socket.destroyed) return false;
     this.socket.write(line);
@@ -601,6 +660,7 @@ class Connection {
   }
 
   private read(chunk: string) {
+    if (this.closed) return;
     this.buffered += chunk;
     let end = this.buffered.indexOf('\n');
     while (end >= 0) {
@@ -633,10 +693,13 @@ class Connection {
         this.queuedBytes -= line.length;
         try {
           const answer = await this.session.handle(line);
+          if (this.session.dropped) {
+            this.shut('wialon: refused login not answered, closing', false);
+            break;
+          }
           if (answer !== undefined) this.sendLine(`${answer}\r\n`);
           if (this.session.refusedLogins >= MAX_LOGIN_FAILURES) {
-            this.options.log.debug('wialon: too many refused logins, closing');
-            this.socket.end();
+            this.shut('wialon: too many refused logins, closing', true);
             break;
           }
         } catch (err) {

@@ -13,7 +13,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/client';
 import {
+  GLOBAL_PASSWORD_KEY,
   LoginGuard,
+  MAX_LOGIN_DELAY_MS,
   MAX_LOGIN_FAILURES,
   startWialon,
   type WialonListener,
@@ -248,23 +250,46 @@ describe.each(await backends())('Wialon IPS connection limits on %s', (backend) 
 });
 
 describe('Wialon IPS login guard', () => {
-  /** How long `refused` kept its caller waiting, in ms. */
-  const waited = async (guard: LoginGuard, identifier: string) => {
-    const start = performance.now();
-    await guard.refused(identifier);
-    return performance.now() - start;
-  };
+  it('answers the refusals of an identifier one at a time, each later than the one before', () => {
+    const guard = new LoginGuard(500);
+    const t = 1_000_000;
+    expect(guard.refusal(['a'], t)).toBe(0);
+    expect(guard.refusal(['a'], t)).toBe(500);
+    // Two more at once (two connections): each waits for the answer before it too.
+    expect(guard.refusal(['a'], t)).toBe(500 + 1000);
+    expect(guard.refusal(['a'], t)).toBe(500 + 1000 + 2000);
+    expect(guard.refusal(['a'], t)).toBe(500 + 1000 + 2000 + 4000);
+    expect(guard.refusal(['a'], t)).toBe(7500 + MAX_LOGIN_DELAY_MS);
+    // The answers queued reach past MAX_LOGIN_DELAY_MS: the next one is not answered.
+    expect(guard.refusal(['a'], t)).toBeUndefined();
+    // Later, once the queue has gone, the waits go on from where they were, at most 8 s.
+    expect(guard.refusal(['a'], t + 20_000)).toBe(MAX_LOGIN_DELAY_MS);
+    // Another identifier, known or not, starts afresh: its first refusal waits nothing.
+    expect(guard.refusal(['b'], t)).toBe(0);
+    // Forgotten 15 minutes after the last answer (given at t + 28 s), not before.
+    const other = new LoginGuard(500);
+    other.refusal(['a'], t);
+    expect(other.refusal(['a'], t)).toBe(500);
+    expect(other.refusal(['a'], t + 500 + 15 * 60_000 - 1)).toBe(1000);
+    expect(guard.refusal(['a'], t + 28_000 + 15 * 60_000)).toBe(0);
+  });
 
-  it('answers the refusals of an identifier one at a time, each later than the one before', async () => {
-    const guard = new LoginGuard(40);
-    expect(await waited(guard, 'a')).toBeLessThan(40);
-    expect(await waited(guard, 'a')).toBeGreaterThanOrEqual(38);
-    // Two guesses at once (two connections): the second waits for the first's answer too.
-    const [third, fourth] = await Promise.all([waited(guard, 'a'), waited(guard, 'a')]);
-    expect(third).toBeGreaterThanOrEqual(78);
-    expect(fourth).toBeGreaterThanOrEqual(78 + 158);
-    // Another identifier starts afresh: its first refusal waits nothing.
-    expect(await waited(guard, 'b')).toBeLessThan(40);
+  it('counts a wrong global password under every identifier at once', () => {
+    const guard = new LoginGuard(500);
+    const t = 1_000_000;
+    // A new identifier each time: the global password's count still grows.
+    expect(guard.refusal(['x1', GLOBAL_PASSWORD_KEY], t)).toBe(0);
+    expect(guard.refusal(['x2', GLOBAL_PASSWORD_KEY], t)).toBe(500);
+    expect(guard.refusal(['x3', GLOBAL_PASSWORD_KEY], t)).toBe(1500);
+  });
+
+  it('keeps a guessed identifier when new identifiers flood it', () => {
+    const guard = new LoginGuard(500);
+    const t = 1_000_000;
+    for (let i = 0; i < 4; i += 1) guard.refusal(['alvo'], t + i * 10_000);
+    for (let i = 0; i < 12_000; i += 1) guard.refusal([`lixo-${i}`], t + 40_000);
+    // Its fifth refusal waits 4 s, as if the flood had not been (forgotten, it would be 0).
+    expect(guard.refusal(['alvo'], t + 40_000)).toBe(4000);
   });
 });
 
@@ -273,10 +298,10 @@ describe.each(await backends())('Wialon IPS login guessing on %s', (backend) => 
   let listener: WialonListener;
 
   beforeAll(async () => {
+    // No global password: the refusals here are counted per identifier only.
     listener = await startWialon({
       port: 0,
       host: '127.0.0.1',
-      password: 'geral',
       pipeline: server().deps.pipeline,
       log: createLogger('silent'),
       loginSlowdownMs: 3000,
@@ -287,6 +312,7 @@ describe.each(await backends())('Wialon IPS login guessing on %s', (backend) => 
       clientId: north,
       identifier: 'adivinha-1',
       provider: 'rastro',
+      wialonPassword: 'propria-9',
     });
   });
   afterAll(() => new Promise<void>((resolve) => listener.close(() => resolve())));
@@ -296,17 +322,37 @@ describe.each(await backends())('Wialon IPS login guessing on %s', (backend) => 
     // Three guesses, each for another identifier (no wait): the third answer is the last.
     const d = await open(listener.port);
     for (const id of ['adivinha-1', 'outro-1', 'outro-2'])
-      expect(await ask(d, `#L#${id};errada`)).toBe('#AL#01');
+      expect(await ask(d, `#L#${id};errada`)).toBe('#AL#0');
     await closed(d);
     // The second refusal of 'adivinha-1' waits 3 s; the device's own login beside it does not.
     const guesser = await open(listener.port);
     const device = await open(listener.port);
     const guess = ask(guesser, '#L#adivinha-1;errada').then((answer) => ({ who: 'guess', answer }));
-    const login = ask(device, '#L#adivinha-1;geral').then((answer) => ({ who: 'device', answer }));
+    const login = ask(device, '#L#adivinha-1;propria-9').then((answer) => ({
+      who: 'device',
+      answer,
+    }));
     expect(await Promise.race([guess, login])).toEqual({ who: 'device', answer: '#AL#1' });
-    expect(await guess).toEqual({ who: 'guess', answer: '#AL#01' });
+    expect(await guess).toEqual({ who: 'guess', answer: '#AL#0' });
     expect(await ask(device, '#P#')).toBe('#AP#');
     guesser.destroy();
     device.destroy();
+  }, 20_000);
+
+  it('handles nothing sent after the third refusal, even in the same write', async () => {
+    const d = await open(listener.port);
+    const answers: string[] = [];
+    let buffered = '';
+    d.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString('latin1');
+      for (let end = buffered.indexOf('\r\n'); end >= 0; end = buffered.indexOf('\r\n')) {
+        answers.push(buffered.slice(0, end));
+        buffered = buffered.slice(end + 2);
+      }
+    });
+    const ids = ['lote-1', 'lote-2', 'lote-3'];
+    d.write(`${ids.map((id) => `#L#${id};errada\r\n`).join('')}#L#adivinha-1;propria-9\r\n`);
+    await closed(d);
+    expect(answers).toEqual(['#AL#0', '#AL#0', '#AL#0']);
   }, 20_000);
 });
