@@ -7,9 +7,10 @@
  * when the device logs in, at once when the command was created in this same process, and on
  * a short poll for commands created elsewhere (several processes may share one database;
  * `claimPending` lets only one of them take each command). A sent command is confirmed when
- * the device's next fixes show the output in the state asked for — fixes of its time, not a
- * black box from before it was sent (CONFIRM_CLOCK_TOLERANCE_MS allows for the device's clock
- * and the fix's age) that may show the output as an older command left it — and fails when they do not
+ * the device's next fixes show the output in the state asked for — a live packet, or a black
+ * box fix not from before it was sent (CONFIRM_CLOCK_TOLERANCE_MS allows for the device's
+ * clock), since an older one shows the output as an older command left it — and fails when
+ * they do not
  * within the confirmation timeout; a pending one expires when the device does not connect in
  * time. Both timeouts are configurable (COMMAND_CONFIRM_TIMEOUT_SECONDS, COMMAND_EXPIRY_SECONDS).
  */
@@ -50,10 +51,10 @@ export function overdueDetails(config: Config['commands']) {
 }
 
 /**
- * How much older than the command a fix may be and still confirm it: a fix is stamped when
- * it was taken (a few seconds before it is sent), and a tracker's clock may be a little
- * behind. An archived fix older than this (a black box uploaded after the login that sent
- * the command) shows the outputs as they were before it, and confirms nothing.
+ * How much older than the command a black box fix may be and still confirm it: a fix is
+ * stamped when it was taken, and a tracker's clock may be a little behind. An archived fix
+ * older than this (a black box uploaded after the login that sent the command) shows the
+ * outputs as they were before it, and confirms nothing. Live packets are not held to it.
  */
 export const CONFIRM_CLOCK_TOLERANCE_MS = 120_000;
 
@@ -74,10 +75,10 @@ export interface Downlink {
   /** A command was stored for this tracker in this process: send now if connected here. */
   created(trackerId: string): Promise<void>;
   /**
-   * The outputs a connected device reported in a fix taken at `fixTime`: confirms the sent
-   * commands they show done, unless the fix is from before the command was sent.
+   * The outputs a connected device reported: confirms the sent commands they show done. With
+   * `archivedAt` (a black box fix's time), not those sent after it (CONFIRM_CLOCK_TOLERANCE_MS).
    */
-  observed(trackerId: string, outputs: number, fixTime: Date): Promise<void>;
+  observed(trackerId: string, outputs: number, archivedAt?: Date): Promise<void>;
   /** Closes overdue commands and sends those created by other processes. */
   sweep(): Promise<void>;
   /** Runs `sweep` every COMMAND_POLL_SECONDS; returns the stop function. */
@@ -128,7 +129,7 @@ export function createDownlink(
       };
     },
     created: (trackerId) => deliver([trackerId]),
-    async observed(trackerId, outputs, fixTime) {
+    async observed(trackerId, outputs, archivedAt) {
       if (!awaiting.has(trackerId)) return;
       const waiting = await awaitingConfirmation(db, trackerId);
       if (waiting.length === 0) awaiting.delete(trackerId);
@@ -136,7 +137,9 @@ export function createDownlink(
         (c) =>
           c.payload &&
           outputsShow(c.payload, outputs) &&
-          (!c.sentAt || fixTime.getTime() >= c.sentAt.getTime() - CONFIRM_CLOCK_TOLERANCE_MS),
+          (!archivedAt ||
+            !c.sentAt ||
+            archivedAt.getTime() >= c.sentAt.getTime() - CONFIRM_CLOCK_TOLERANCE_MS),
       );
       const confirmed = await confirmCommands(
         db,

@@ -481,8 +481,13 @@ export class WialonSession {
     return { now, maxFutureSeconds: this.options.maxFutureSeconds ?? 300 };
   }
 
-  /** Confirms sent commands from the outputs the device reports. */
-  private async observe(fixes: Fix[]) {
+  /**
+   * Confirms sent commands from the newest fix's outputs. A black box (`archived`) holds fixes
+   * stored while the device was away, maybe from before the command: its fix time decides.
+   * A live packet is the device's state now, whatever time it carries (a device with no GPS
+   * lock repeats its last fix's time).
+   */
+  private async observe(fixes: Fix[], archived: boolean) {
     const { downlink } = this.options;
     if (!downlink || !this.trackerId) return;
     const newest = fixes.reduce<Fix | undefined>(
@@ -491,7 +496,11 @@ export class WialonSession {
     );
     if (!newest) return;
     try {
-      await downlink.observed(this.trackerId, newest.attributes.outputs as number, newest.fixTime);
+      await downlink.observed(
+        this.trackerId,
+        newest.attributes.outputs as number,
+        archived ? newest.fixTime : undefined,
+      );
     } catch (err) {
       // The fixes are committed: a failed confirmation never keeps them from being answered.
       this.options.log.error('wialon: command confirmation failed', {
@@ -520,7 +529,7 @@ export class WialonSession {
     if (result.status !== 'ok') return -1;
     // A value the database refused (pipeline's safety net) is refused like a field in error.
     if (result.rejected.includes('invalid_value')) return type === 'SD' ? -1 : 15;
-    await this.observe([fix]);
+    await this.observe([fix], false);
     return 1;
   }
 
@@ -544,7 +553,7 @@ export class WialonSession {
     if (fixes.length === 0) return 0;
     const result = await this.options.pipeline.accept(this.identifier, fixes, 'wialon_ips');
     if (result.status !== 'ok') return 0;
-    await this.observe(fixes);
+    await this.observe(fixes, true);
     // Every valid message is registered: stored, or filtered/repeated by policy.
     const dropped = result.rejected.filter((r) => r === 'invalid_value').length;
     return fixes.length - dropped;

@@ -62,15 +62,15 @@ class Device {
     return this.take(answer);
   }
 
-  /** Extended data reporting the state of its outputs. */
-  report(outputs: number, secondsAgo = 5) {
+  /** Extended data reporting the state of its outputs (`#D#`, or one `#B#` black box message). */
+  report(outputs: number, secondsAgo = 5, packet: 'D' | 'B' = 'D') {
     const d = new Date(Date.now() - secondsAgo * 1000);
     const p = (n: number) => String(n).padStart(2, '0');
     const date = `${p(d.getUTCDate())}${p(d.getUTCMonth() + 1)}${p(d.getUTCFullYear() % 100)}`;
     const time = `${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}`;
     return this.send(
-      `#D#${date};${time};0803.2340;S;03452.8660;W;0;0;10;8;1.0;0;${outputs};NA;NA;NA`,
-      /^#AD#/,
+      `#${packet}#${date};${time};0803.2340;S;03452.8660;W;0;0;10;8;1.0;0;${outputs};NA;NA;NA`,
+      packet === 'D' ? /^#AD#/ : /^#AB#/,
     );
   }
 
@@ -135,10 +135,11 @@ describe.each(await backends())('commands to our own trackers on %s', (backend) 
     // A report from before the command took effect confirms nothing.
     await device.report(0);
     expect((await history(vehicle))[0]).toMatchObject({ status: 'sent' });
-    // Nor an archived fix from an hour ago whose outputs show L1 on (an older block).
-    await device.report(1, 3600);
+    // Nor a black box fix from an hour ago whose outputs show L1 on (an older block).
+    expect(await device.report(1, 3600, 'B')).toBe('#AB#1');
     expect((await history(vehicle))[0]).toMatchObject({ status: 'sent' });
-    await device.report(1, 1);
+    // A live packet does, whatever its time (a device with no GPS lock repeats its last one).
+    await device.report(1, 3590);
     const [confirmed] = await history(vehicle);
     expect(confirmed).toMatchObject({
       status: 'confirmed',
