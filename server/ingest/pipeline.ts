@@ -68,7 +68,10 @@ export interface Pipeline {
    * no check: each connection holds one line in hand, and TCP holds the rest.
    */
   backlogged(): boolean;
-  /** Counters since start, for logs and health. */
+  /**
+   * Counters since start, for logs and health. A refused jump stored later, when it outvoted
+   * its anchor (jump-votes.ts), is counted both as `impossible_jump` and as `stored`.
+   */
   stats(): Record<Rejection | 'stored', number>;
   onStored(listener: (tracker: TrackerRef, newest: Fix) => void): () => void;
 }

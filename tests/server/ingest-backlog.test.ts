@@ -94,7 +94,8 @@ describe.each(await backends())('ingest backlog on %s', (backend) => {
     await holding;
     try {
       // One fix in the batch being written (it waits for the lock), 150 behind it: more than
-      // the backlog allows.
+      // the backlog allows. They wait for it: one batch at a time on PGlite, and on PostgreSQL
+      // a batch beside another starts only with MIN_EXTRA_BATCH (200) fixes waiting.
       const first = pipeline.accept('fila-1', [fixAt(at, 0)], 'osmand');
       await new Promise((resolve) => setImmediate(resolve));
       const queued = pipeline.accept(
