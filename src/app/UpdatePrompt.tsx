@@ -26,12 +26,30 @@ function reloadWhenControlled() {
   });
 }
 
+/**
+ * Asks the waiting worker to take over again once the active one has finished activating: a
+ * worker told to skip waiting while the one before it is still 'activating' is left waiting by
+ * Chromium (a new version found right after the first install; 2 in 10 of the update journey).
+ */
+function skipWaitingAfterActivation(registration: ServiceWorkerRegistration | undefined) {
+  const active = registration?.active;
+  if (!registration || !active || active.state !== 'activating') return;
+  active.addEventListener('statechange', () => {
+    if (active.state === 'activated') registration.waiting?.postMessage({ type: 'SKIP_WAITING' });
+  });
+}
+
+let registration: ServiceWorkerRegistration | undefined;
+
 export function UpdatePrompt() {
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
   } = useRegisterSW({
-    onRegisteredSW: (_url, registration) => checkForUpdates(registration),
+    onRegisteredSW: (_url, found) => {
+      registration = found;
+      checkForUpdates(found);
+    },
     onRegisterError(error: unknown) {
       console.warn('service worker: registration failed', error);
     },
@@ -45,6 +63,7 @@ export function UpdatePrompt() {
           onPress={() => {
             reloadWhenControlled();
             void updateServiceWorker(true);
+            skipWaitingAfterActivation(registration);
           }}
         >
           {t.update.reload}
