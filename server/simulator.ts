@@ -10,11 +10,11 @@
  */
 import { connect, type Socket } from 'node:net';
 import { DEMO_FLEET, type Leg, type Place, type Plan, place } from './demo/fleet';
+import { distanceKm as between } from './ingest/screen';
 import { crcHex } from './ingest/wialon';
 import type { Logger } from './log';
 
 const KNOTS = 1.852;
-const EARTH_KM = 6371;
 /** Parked with the engine off, a tracker reports once in this many ticks (5 min at 10 s). */
 const PARKED_EVERY = 30;
 /** Idling, every few ticks. */
@@ -57,13 +57,9 @@ export interface Step {
   ignition: boolean;
 }
 
+/** Great-circle distance between two places, as the ingest filters measure it. */
 export function distanceKm(a: Place, b: Place): number {
-  const rad = Math.PI / 180;
-  const dLat = (b[0] - a[0]) * rad;
-  const dLon = (b[1] - a[1]) * rad;
-  const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(a[0] * rad) * Math.cos(b[0] * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_KM * Math.asin(Math.sqrt(h));
+  return between({ latitude: a[0], longitude: a[1] }, { latitude: b[0], longitude: b[1] });
 }
 
 export function bearing(a: Place, b: Place): number {

@@ -36,6 +36,11 @@ export interface Fix {
   ignition?: boolean | undefined;
   battery?: number | undefined;
   driverRfid?: string | undefined;
+  /**
+   * False when the device says it has no GPS fix (OsmAnd `valid=false`): its coordinates are
+   * a stale or made-up place, so the fix is acknowledged and not stored (screen: 'no_fix').
+   */
+  valid?: boolean | undefined;
   attributes: Record<string, unknown>;
 }
 

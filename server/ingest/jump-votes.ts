@@ -26,7 +26,7 @@ export const JUMP_CONFIRMATIONS = 3;
 /** A kept fix with an agreeing one at most this much older is a supported anchor. */
 export const SUPPORT_WINDOW_MS = 5 * 60_000;
 /** Trackers with refused jumps remembered at most (the oldest is forgotten first). */
-const MAX_CHAINS = 50_000;
+export const MAX_CHAINS = 50_000;
 
 type Anchor = Pick<Fix, 'latitude' | 'longitude' | 'fixTime'>;
 

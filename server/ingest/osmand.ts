@@ -1,9 +1,10 @@
 /**
  * The OsmAnd HTTP protocol, as Traccar Client and many phone apps speak it: parameters in
  * the query or a form body (`id`/`deviceid`, `lat`, `lon`, `timestamp`, `speed` in knots,
- * `bearing`, `altitude`, `accuracy`, `batt`, `ignition`, any other key as an attribute), or
- * the JSON body of Traccar Client 7+ (`device_id`, `location.coords…`). The device gets 200
- * only after the fix is committed; a malformed request, or one with a value out of the
+ * `bearing`, `altitude`, `accuracy`, `batt`, `ignition`, `valid`, any other key as an
+ * attribute), or the JSON body of Traccar Client 7+ (`device_id`, `location.coords…`). The
+ * device gets 200 only after the fix is committed, or when it is filtered (0,0, an impossible
+ * jump, `valid=false`: no GPS fix); a malformed request, or one with a value out of the
  * physical bounds (server/ingest/bounds.ts), gets 400 and an unknown device 404. While the
  * database is behind (INGEST_MAX_BACKLOG fixes waiting), a request gets 503 and Retry-After.
  *
@@ -35,6 +36,7 @@ const KNOWN = new Set([
   'batt',
   'ignition',
   'driverUniqueId',
+  'valid',
 ]);
 
 export class BadMessage extends Error {}
@@ -95,6 +97,8 @@ export function fromParams(params: Record<string, string>): { identifier: string
       battery: known(params.batt),
       ignition: bool(params.ignition),
       driverRfid: params.driverUniqueId,
+      // Traccar reads 'true' or '1' as valid; a fix without the parameter is valid.
+      valid: params.valid === undefined ? undefined : bool(params.valid),
       attributes,
     },
   };

@@ -40,9 +40,6 @@ import { JumpVotes } from './jump-votes';
 import { type Rejection, screen } from './screen';
 import type { TrackerCache } from './tracker-cache';
 
-export { JUMP_CONFIRMATIONS } from './jump-votes';
-export { distanceKm, type Rejection, screen } from './screen';
-
 /**
  * Work done on every newly stored fix inside the ingest transaction (the alert engine): it
  * commits with the positions or not at all. Returns what to run after the commit.
@@ -68,6 +65,8 @@ export interface Pipeline {
    * no check: each connection holds one line in hand, and TCP holds the rest.
    */
   backlogged(): boolean;
+  /** Fixes waiting to be written (not counting the batches being written). */
+  queued(): number;
   /**
    * Counters since start, for logs and health. A refused jump stored later, when it outvoted
    * its anchor (jump-votes.ts), is counted both as `impossible_jump` and as `stored`.
@@ -119,6 +118,7 @@ export function createPipeline(
     stored: 0,
     unknown_device: 0,
     invalid_coordinates: 0,
+    no_fix: 0,
     zero_coordinates: 0,
     future_fix: 0,
     impossible_jump: 0,
@@ -387,6 +387,7 @@ export function createPipeline(
       });
     },
     backlogged: () => queuedFixes >= config.ingest.maxBacklog,
+    queued: () => queuedFixes,
     device: (identifier) => deviceLogin(db, identifier),
     stats: () => ({ ...counters }),
     onStored(listener) {

@@ -1,12 +1,13 @@
 /**
- * The ingest filters of one fix (server/ingest/pipeline.ts): coordinates, 0,0, the future,
- * and the impossible jump from the fix before it.
+ * The ingest filters of one fix (server/ingest/pipeline.ts): a fix the device marks invalid,
+ * coordinates, 0,0, the future, and the impossible jump from the fix before it.
  */
 import type { Config } from '../config';
 import type { Fix } from '../db/positions';
 
 export type Rejection =
   | 'unknown_device'
+  | 'no_fix'
   | 'invalid_coordinates'
   | 'zero_coordinates'
   | 'future_fix'
@@ -37,6 +38,7 @@ export function screen(
   now = Date.now(),
 ): Rejection | undefined {
   const { latitude, longitude } = fix;
+  if (fix.valid === false) return 'no_fix';
   if (
     !Number.isFinite(latitude) ||
     !Number.isFinite(longitude) ||

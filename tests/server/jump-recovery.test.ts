@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/client';
 import type { Fix } from '../../server/db/positions';
-import { JUMP_CONFIRMATIONS } from '../../server/ingest/pipeline';
+import { JUMP_CONFIRMATIONS } from '../../server/ingest/jump-votes';
 import type { LocationItem, Vehicle } from '../../src/contract';
 import { as, backends, demoClients, useServer } from './harness';
 
@@ -153,5 +153,36 @@ describe.each(await backends())('the jump filter on %s', (backend) => {
     expect(await t.accept([fix(50)])).toMatchObject({ stored: 1, rejected: [] });
     expect(await t.stored()).toEqual([0, 30, 40, 50]);
     expect(await t.accept([fix(60)])).toMatchObject({ stored: 1, rejected: [] });
+  });
+
+  it('keeps the votes of a batch that failed for another reason, so the fix sent again outvotes', async () => {
+    const t = await tracker('jump-lost', 'JMP7G77');
+    const { db } = server().deps.database;
+    await t.accept([fix(0, SAO_PAULO)]);
+    await t.accept([fix(10)]);
+    await t.accept([fix(20)]);
+    // The database cancels the write of the outvoting batch (as a statement timeout would):
+    // no data error, so nothing is forgotten and nothing of the batch is taken as done.
+    await db.execute(sql`
+      create function jump_lost_cancel() returns trigger language plpgsql as $$
+      begin
+        if exists (select 1 from trackers where id = new.tracker_id and identifier = 'jump-lost')
+        then raise exception 'cancelada' using errcode = '57014';
+        end if;
+        return new;
+      end $$`);
+    await db.execute(sql`
+      create trigger jump_lost_cancel before insert on positions
+        for each row execute function jump_lost_cancel()`);
+    try {
+      await expect(t.accept([fix(30)])).rejects.toThrow();
+    } finally {
+      await db.execute(sql`drop trigger jump_lost_cancel on positions`);
+      await db.execute(sql`drop function jump_lost_cancel()`);
+    }
+    expect(await t.stored()).toEqual([0]);
+    // The device sends it again: the same three still outvote the wrong first fix.
+    expect(await t.accept([fix(30)])).toMatchObject({ stored: 1, rejected: [] });
+    expect(await t.stored()).toEqual([0, 10, 20, 30]);
   });
 });

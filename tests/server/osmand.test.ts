@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { connect } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../server/db/client';
 import { partitionName } from '../../server/db/partitions';
 import { parseTime, startOsmand } from '../../server/ingest/osmand';
 import { createLogger } from '../../server/log';
@@ -157,6 +158,35 @@ describe.each(await backends())('OsmAnd ingest on %s', (backend) => {
     await send(`id=${IMEI}&lat=-8.051&lon=-34.881&timestamp=${t}`);
     await send(`id=${IMEI}&lat=-8.051&lon=-34.881&timestamp=${t}`);
     expect(server().deps.pipeline.stats().stored).toBe(stored + 1);
+  });
+
+  it('acknowledges a fix the device marks invalid and stores none of it', async () => {
+    const stats = server().deps.pipeline.stats();
+    const t = Math.floor(Date.now() / 1000) - 2;
+    const at = async () =>
+      rowsOf<{ latitude: number; attributes: Record<string, unknown> }>(
+        await server().deps.database.db.execute(
+          sql`select p.latitude, p.attributes from positions p
+                join trackers t on t.id = p.tracker_id
+               where t.identifier = ${IMEI} and p.fix_time = ${new Date(t * 1000).toISOString()}`,
+        ),
+      );
+    // No GPS lock: the device repeats a stale place (here 30 km away) with valid=false or 0.
+    for (const valid of ['false', '0']) {
+      const res = await send(`id=${IMEI}&lat=-8.3&lon=-34.9&timestamp=${t}&valid=${valid}`);
+      expect(res.status).toBe(200);
+    }
+    const after = server().deps.pipeline.stats();
+    expect(after.no_fix).toBe(stats.no_fix + 2);
+    expect(after.stored).toBe(stats.stored);
+    expect(await at()).toEqual([]);
+    // valid=true (or 1) is an ordinary fix, and 'valid' is no attribute of it.
+    const valid = await send(`id=${IMEI}&lat=-8.0481&lon=-34.8772&timestamp=${t}&valid=1`);
+    expect(valid.status).toBe(200);
+    expect(server().deps.pipeline.stats().stored).toBe(stats.stored + 1);
+    const [row] = await at();
+    expect(row?.latitude).toBeCloseTo(-8.0481, 6);
+    expect(row?.attributes).not.toHaveProperty('valid');
   });
 
   it('takes fixes of several devices at once', async () => {

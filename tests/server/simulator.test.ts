@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/client';
 import { DEMO_FLEET } from '../../server/demo/fleet';
-import { distanceKm } from '../../server/ingest/pipeline';
+import { distanceKm } from '../../server/ingest/screen';
 import { parseFix } from '../../server/ingest/wialon';
 import {
   demoDevices,
