@@ -6,6 +6,7 @@
 import path from 'node:path';
 import * as v from 'valibot';
 import { flattenIssues } from '../src/contract';
+import * as o from '../src/contract/objects';
 import { tileSource } from './http/security';
 import { FIREBASE_PAGE_HOSTS, type PushConfig, PushConfigError, pushConfig } from './push/config';
 
@@ -62,7 +63,7 @@ const optionalText = v.pipe(
   v.transform((value) => (value && value.trim() !== '' ? value.trim() : undefined)),
 );
 
-const EnvSchema = v.object({
+const EnvSchema = o.object({
   PORT: int(3000, 0),
   HOST: v.optional(v.string(), '0.0.0.0'),
   DATA_DIR: v.optional(v.string(), './data'),
@@ -101,6 +102,10 @@ const EnvSchema = v.object({
   WIALON_IPS_PORT: listenerPort(5039),
   WIALON_IPS_PASSWORD: optionalText,
   FLESPI_STREAM_SECRET: optionalText,
+  METRICS_TOKEN: v.pipe(
+    optionalText,
+    v.check((value) => value === undefined || value.length >= 16, 'deve ter 16 caracteres ou mais'),
+  ),
   SIMULATOR: v.optional(v.picklist(['on', 'off'], 'use on ou off'), 'on'),
   SIMULATOR_INTERVAL_MS: int(10_000, 100),
   INGEST_DROP_ZERO: bool(true),
@@ -232,6 +237,8 @@ export type Config = {
   csp: { mapSources: string[]; firebaseHosts: string[] };
   /** The shared secret of the flespi HTTP stream; the stream is refused without it. */
   flespiStreamSecret: string | undefined;
+  /** The bearer token of GET /metrics (Prometheus); without it the route is off (404). */
+  metricsToken: string | undefined;
   /** The demo's moving fleet (only with the demo seed and the OsmAnd listener on). */
   simulator: { on: boolean; intervalMs: number };
   ingest: {
@@ -371,6 +378,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : [],
     },
     flespiStreamSecret: e.FLESPI_STREAM_SECRET,
+    metricsToken: e.METRICS_TOKEN,
     simulator: { on: e.SIMULATOR === 'on', intervalMs: e.SIMULATOR_INTERVAL_MS },
     ingest: {
       dropZero: e.INGEST_DROP_ZERO,

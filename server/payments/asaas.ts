@@ -17,9 +17,10 @@
  */
 import * as v from 'valibot';
 import { PAYMENT_ERRORS, PAYMENTS_NOT_CONFIGURED } from '../../src/contract';
+import * as o from '../../src/contract/objects';
 import { HttpError } from '../http/errors';
 
-export const AsaasPaymentSchema = v.object({
+export const AsaasPaymentSchema = o.object({
   id: v.string(),
   customer: v.string(),
   dateCreated: v.string(),
@@ -38,15 +39,15 @@ export const AsaasPaymentSchema = v.object({
 });
 export type AsaasPayment = v.InferOutput<typeof AsaasPaymentSchema>;
 
-const CustomerSchema = v.object({ id: v.string(), cpfCnpj: v.optional(v.nullable(v.string())) });
+const CustomerSchema = o.object({ id: v.string(), cpfCnpj: v.optional(v.nullable(v.string())) });
 const listOf = <T extends v.GenericSchema>(item: T) =>
-  v.object({ data: v.array(item), hasMore: v.optional(v.boolean(), false) });
-const PixSchema = v.object({
+  o.object({ data: v.array(item), hasMore: v.optional(v.boolean(), false) });
+const PixSchema = o.object({
   encodedImage: v.string(),
   payload: v.string(),
   expirationDate: v.optional(v.nullable(v.string()), null),
 });
-const LineSchema = v.object({ identificationField: v.string() });
+const LineSchema = o.object({ identificationField: v.string() });
 
 export type PaymentErrorCode = keyof typeof PAYMENT_ERRORS;
 

@@ -13,6 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
+import * as o from '../../src/contract/objects';
 
 export interface ServiceAccount {
   projectId: string;
@@ -52,14 +53,14 @@ export const FIREBASE_PAGE_HOSTS = [
   'https://firebaseinstallations.googleapis.com',
 ];
 
-const ServiceAccountSchema = v.object({
+const ServiceAccountSchema = o.object({
   project_id: v.pipe(v.string(), v.nonEmpty()),
   client_email: v.pipe(v.string(), v.nonEmpty()),
   private_key: v.pipe(v.string(), v.includes('PRIVATE KEY')),
   token_uri: v.optional(v.string()),
 });
 
-const WebConfigSchema = v.object({
+const WebConfigSchema = o.object({
   apiKey: v.pipe(v.string(), v.nonEmpty()),
   projectId: v.pipe(v.string(), v.nonEmpty()),
   messagingSenderId: v.pipe(v.string(), v.nonEmpty()),

@@ -18,6 +18,7 @@ import {
   AlertSchema,
   IdSchema,
 } from '../../src/contract';
+import * as o from '../../src/contract/objects';
 import { periodProblem } from '../../src/lib/report-period';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import {
@@ -57,7 +58,7 @@ export async function alertScope(c: Ctx, deps: Deps, clientId?: string): Promise
   return { clientIds, vehicleIds };
 }
 
-const AckAllQuerySchema = v.strictObject({ clientId: v.optional(IdSchema) });
+const AckAllQuerySchema = o.strictObject({ clientId: v.optional(IdSchema) });
 
 export function alertRoutes(deps: Deps) {
   const { db } = deps.database;
@@ -133,7 +134,7 @@ export function alertRoutes(deps: Deps) {
       summary: 'Ler um',
       responses: { 200: docs(AlertSchema, 'Alerta') },
     }),
-    validate('param', v.object({ id: IdSchema })),
+    validate('param', o.object({ id: IdSchema })),
     async (c) => {
       const row = await alertById(db, await alertScope(c, deps), c.req.valid('param').id);
       if (!row) throw notFound(NOT_FOUND);

@@ -8,7 +8,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import {
   type AutoReportRule,
   AutoReportRuleInputSchema,
@@ -20,6 +20,7 @@ import {
   MessageSchema,
   type ReportType,
 } from '../../src/contract';
+import * as o from '../../src/contract/objects';
 import { hasPermission } from '../../src/contract/permissions';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import { subtreeIds } from '../db/clients';
@@ -148,7 +149,7 @@ export function autoReportRoutes(deps: Deps) {
   app.get(
     '/:id',
     json(AutoReportRuleSchema, 'Um relatório automatizado'),
-    validate('param', v.object({ id: IdSchema })),
+    validate('param', o.object({ id: IdSchema })),
     async (c) => c.json(ruleOut(await visibleRule(c, c.req.valid('param').id))),
   );
 
@@ -156,7 +157,7 @@ export function autoReportRoutes(deps: Deps) {
     '/:id',
     json(AutoReportRuleSchema, 'Alterar um relatório automatizado'),
     requirePermission('create_resources'),
-    validate('param', v.object({ id: IdSchema })),
+    validate('param', o.object({ id: IdSchema })),
     validate('json', AutoReportRuleUpdateSchema),
     async (c) => {
       const row = await visibleRule(c, c.req.valid('param').id);
@@ -180,7 +181,7 @@ export function autoReportRoutes(deps: Deps) {
   app.delete(
     '/:id',
     json(MessageSchema, 'Remover um relatório automatizado'),
-    validate('param', v.object({ id: IdSchema })),
+    validate('param', o.object({ id: IdSchema })),
     async (c) => {
       const row = await visibleRule(c, c.req.valid('param').id);
       if (!hasPermission(c.var.user.role, 'delete_resources') && row.createdBy !== c.var.user.id)
@@ -194,7 +195,7 @@ export function autoReportRoutes(deps: Deps) {
     '/:id/send',
     json(AutoReportRuleSchema, "'Enviar agora': envia o último período completo já"),
     requirePermission('create_resources'),
-    validate('param', v.object({ id: IdSchema })),
+    validate('param', o.object({ id: IdSchema })),
     async (c) => {
       const row = await visibleRule(c, c.req.valid('param').id);
       await deps.autoReports.sendNow(row.id);

@@ -1,8 +1,8 @@
 /** SPEC §7: GET registros/autocomplete/cep/{cep}, through the configured CEP service. */
 import { Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
-import * as v from 'valibot';
 import { CepResultSchema, CepSchema } from '../../src/contract';
+import * as o from '../../src/contract/objects';
 import { type AuthEnv, requireAuth } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { validate } from '../http/validate';
@@ -22,7 +22,7 @@ export function autocompleteRoutes(deps: Deps) {
         },
       },
     }),
-    validate('param', v.object({ cep: CepSchema })),
+    validate('param', o.object({ cep: CepSchema })),
     async (c) => c.json(await deps.cep.lookup(c.req.valid('param').cep)),
   );
   return app;

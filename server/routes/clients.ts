@@ -21,6 +21,7 @@ import {
   MotherCompanyPageQuerySchema,
   type PersonKind,
 } from '../../src/contract';
+import * as o from '../../src/contract/objects';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import {
   activeChildren,
@@ -42,7 +43,7 @@ import { badRequest, HttpError } from '../http/errors';
 import { validate } from '../http/validate';
 import { CLIENT_NOT_FOUND, customerScope, visibleClient } from '../tenancy';
 
-const IdParam = v.object({ id: IdSchema });
+const IdParam = o.object({ id: IdSchema });
 const one = {
   200: {
     description: 'Cliente',

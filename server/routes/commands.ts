@@ -22,6 +22,7 @@ import {
   TrackerIdBodySchema,
   VehicleIdQuerySchema,
 } from '../../src/contract';
+import * as o from '../../src/contract/objects';
 import {
   type CommandKind,
   INTEGRATIONS,
@@ -48,7 +49,7 @@ import { DETAILS, WIALON_LINES } from '../ingest/downlink';
 import { visibleClientIds, visibleVehicle } from '../tenancy';
 
 type Ctx = Context<AuthEnv>;
-const IntegrationParam = v.object({ integration: v.picklist(INTEGRATIONS, 'Integração inválida') });
+const IntegrationParam = o.object({ integration: v.picklist(INTEGRATIONS, 'Integração inválida') });
 const commandDocs = {
   200: {
     description: 'Comando registrado',
@@ -288,7 +289,7 @@ export function trackerActivationRoutes(deps: Deps) {
     '/activate/:id',
     describeRoute({ tags: ['Rastreadores'], summary: 'Ativar rastreador', responses: messageDocs }),
     requirePermission('CrudProduct'),
-    validate('param', v.object({ id: IdSchema })),
+    validate('param', o.object({ id: IdSchema })),
     async (c) => {
       const tracker = await visibleTracker(c, deps, c.req.valid('param').id);
       await setTrackerFlags(deps.database.db, tracker.id, {
@@ -312,7 +313,7 @@ export function registerRoutes(deps: Deps) {
       summary: 'Cadastrar rastreador na Getrak',
       responses: messageDocs,
     }),
-    validate('query', v.strictObject({ id: IdSchema })),
+    validate('query', o.strictObject({ id: IdSchema })),
     async (c) => {
       const tracker = await visibleTracker(c, deps, c.req.valid('query').id);
       const external = await deps.integrations.registerDevice('getrak', tracker.identifier);
@@ -327,7 +328,7 @@ export function registerRoutes(deps: Deps) {
       responses: messageDocs,
     }),
     validate('param', IntegrationParam),
-    validate('query', v.strictObject({ id: IdSchema })),
+    validate('query', o.strictObject({ id: IdSchema })),
     async (c) => {
       const vehicle = await visibleVehicle(c, deps, c.req.valid('query').id);
       const { integration } = c.req.valid('param');

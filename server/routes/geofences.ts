@@ -25,6 +25,7 @@ import {
   IdSchema,
   MessageSchema,
 } from '../../src/contract';
+import * as o from '../../src/contract/objects';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import { ancestorIds } from '../db/alert-engine';
 import { subtreeIds } from '../db/clients';
@@ -50,7 +51,7 @@ import { canSeeClient, visibleClient, visibleClientIds } from '../tenancy';
 import type { Ctx } from './owned';
 
 const NOT_FOUND = 'Cerca eletrônica não encontrada';
-const IdParam = v.object({ id: IdSchema });
+const IdParam = o.object({ id: IdSchema });
 const docs = (schema: v.GenericSchema, description: string) => ({
   description,
   content: { 'application/json': { schema: resolver(schema) } },

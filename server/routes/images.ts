@@ -10,8 +10,8 @@ import path from 'node:path';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
-import * as v from 'valibot';
 import { IdSchema, MessageSchema } from '../../src/contract';
+import * as o from '../../src/contract/objects';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import { countImages, deleteImage, getImage, insertImage } from '../db/images';
 import type { Deps } from '../deps';
@@ -36,7 +36,7 @@ const SIGNATURES: { type: string; ext: string; test: (b: Buffer) => boolean }[] 
   },
 ];
 
-const IdParam = v.object({ id: IdSchema });
+const IdParam = o.object({ id: IdSchema });
 
 export function imageRoutes(deps: Deps) {
   const { db } = deps.database;

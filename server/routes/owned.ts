@@ -1,12 +1,13 @@
 import { type Context, Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import {
   IdSchema,
   MessageSchema,
   type Permission,
   SELECT_CLIENT_MESSAGE,
 } from '../../src/contract';
+import * as o from '../../src/contract/objects';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import { subtreeIds } from '../db/clients';
 import {
@@ -73,7 +74,7 @@ export interface OwnedResource<
   visitorIds?: (c: Ctx) => Promise<string[]>;
 }
 
-const IdParam = v.object({ id: IdSchema });
+const IdParam = o.object({ id: IdSchema });
 const docs = (schema: v.GenericSchema, description: string) => ({
   description,
   content: { 'application/json': { schema: resolver(schema) } },

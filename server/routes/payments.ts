@@ -25,6 +25,7 @@ import {
   PaymentSettingsSchema,
   SupportContactSchema,
 } from '../../src/contract';
+import * as o from '../../src/contract/objects';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import { getClient } from '../db/clients';
 import {
@@ -100,7 +101,7 @@ async function syncCustomer(deps: Deps, clientId: string) {
   }
 }
 
-const WebhookSchema = v.looseObject({
+const WebhookSchema = o.looseObject({
   id: v.optional(v.string()),
   event: v.pipe(v.string(), v.maxLength(100)),
   payment: v.optional(v.unknown()),
@@ -196,7 +197,7 @@ export function invoiceRoutes(deps: Deps) {
       summary: 'Uma cobrança com o QR code e o código Pix, a linha digitável e o PDF do boleto',
       responses: { 200: docs(InvoiceSchema, 'Fatura') },
     }),
-    validate('param', v.object({ id: ChargeIdSchema })),
+    validate('param', o.object({ id: ChargeIdSchema })),
     async (c) => {
       noVisitor(c);
       const id = c.req.valid('param').id;

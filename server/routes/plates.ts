@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
 import { PlateRecordSchema, PlateSchema } from '../../src/contract';
+import * as o from '../../src/contract/objects';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { validate } from '../http/validate';
@@ -22,7 +23,7 @@ export function plateRoutes(deps: Deps) {
         },
       },
     }),
-    validate('query', v.strictObject({ placa: PlateSchema })),
+    validate('query', o.strictObject({ placa: PlateSchema })),
     async (c) => c.json(await deps.plates.lookup(c.req.valid('query').placa)),
   );
   return app;

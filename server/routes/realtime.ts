@@ -27,6 +27,7 @@ import {
   LastLocationQuerySchema,
   LocationItemSchema,
 } from '../../src/contract';
+import * as o from '../../src/contract/objects';
 import { wireAlert } from '../alerts/notifier';
 import { type AuthEnv, requireAuth, requirePermission, sessionProblem } from '../auth/middleware';
 import { currentSeq, type TrackerRef } from '../db/positions';
@@ -35,7 +36,7 @@ import { badRequest } from '../http/errors';
 import { validate } from '../http/validate';
 import { locationItems, locationScope } from '../realtime/items';
 
-const StreamQuerySchema = v.strictObject({
+const StreamQuerySchema = o.strictObject({
   ...LastLocationQuerySchema.entries,
   since: v.optional(IsoTimestampSchema),
   /**
@@ -53,7 +54,7 @@ const StreamQuerySchema = v.strictObject({
  */
 const EVENT_ID = /^\d{1,40}$/;
 /** `format=compact`: the same items in the compact form the PWA reads (compact-locations.ts). */
-const LastLocationRequestSchema = v.strictObject({
+const LastLocationRequestSchema = o.strictObject({
   ...LastLocationQuerySchema.entries,
   format: LastLocationFormatSchema,
 });

@@ -29,6 +29,7 @@ import {
   VehiclesFileQuerySchema,
   VehiclesHistoryFileQuerySchema,
 } from '../../src/contract';
+import * as o from '../../src/contract/objects';
 import { validateEmailList } from '../../src/lib/emails';
 import { type IntervalKind, reportDay } from '../../src/lib/report-period';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
@@ -307,7 +308,7 @@ export function reportLinkRoutes(deps: Deps) {
     }),
     validate(
       'param',
-      v.object({ token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{20,100}$/, 'Link inválido')) }),
+      o.object({ token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{20,100}$/, 'Link inválido')) }),
     ),
     async (c) => {
       const link = await linkByHash(deps.database.db, hashToken(c.req.valid('param').token));

@@ -7,7 +7,7 @@
  */
 import type { Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import {
   IdSchema,
   MessageSchema,
@@ -20,6 +20,7 @@ import {
   TripSettingsInputSchema,
   TripSettingsSchema,
 } from '../../src/contract';
+import * as o from '../../src/contract/objects';
 import { hasPermission } from '../../src/contract/permissions';
 import { validateEmailList } from '../../src/lib/emails';
 import { localDate } from '../../src/lib/local-time';
@@ -89,7 +90,7 @@ export function addRequestRoutes(app: Hono<AuthEnv>, deps: Deps) {
       summary: 'Regras de viagem e parada de um cliente',
       responses: json(TripSettingsSchema, 'Regras'),
     }),
-    validate('param', v.object({ clientId: IdSchema })),
+    validate('param', o.object({ clientId: IdSchema })),
     async (c) => {
       const client = await visibleClient(c, deps, c.req.valid('param').clientId);
       return c.json({ clientId: client.id, ...(await rulesOf(db, client.id)) });
@@ -104,7 +105,7 @@ export function addRequestRoutes(app: Hono<AuthEnv>, deps: Deps) {
       responses: json(TripSettingsSchema, 'Regras'),
     }),
     requirePermission('CrudCompany'),
-    validate('param', v.object({ clientId: IdSchema })),
+    validate('param', o.object({ clientId: IdSchema })),
     validate('json', TripSettingsInputSchema),
     async (c) => {
       const client = await visibleClient(c, deps, c.req.valid('param').clientId);
@@ -222,7 +223,7 @@ export function addRequestRoutes(app: Hono<AuthEnv>, deps: Deps) {
       summary: 'Um relatório pedido',
       responses: json(ReportRequestSchema, 'Relatório'),
     }),
-    validate('param', v.object({ id: IdSchema })),
+    validate('param', o.object({ id: IdSchema })),
     async (c) => {
       const row = await reportRequestById(
         db,
@@ -242,7 +243,7 @@ export function addRequestRoutes(app: Hono<AuthEnv>, deps: Deps) {
       summary: 'Remover um relatório da lista (quem o pediu, ou quem pode remover)',
       responses: json(MessageSchema, 'Removido'),
     }),
-    validate('param', v.object({ id: IdSchema })),
+    validate('param', o.object({ id: IdSchema })),
     async (c) => {
       const row = await reportRequestById(
         db,

@@ -12,7 +12,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
 import { describeRoute, resolver } from 'hono-openapi';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import {
   DistanceReportSchema,
   DistanceReportsSchema,
@@ -34,6 +34,7 @@ import {
   VehicleParamSchema,
   VehiclesReportQuerySchema,
 } from '../../src/contract';
+import * as o from '../../src/contract/objects';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import { subtreeIds } from '../db/clients';
 import { vehiclesOfClients } from '../db/geofences';
@@ -294,7 +295,7 @@ export function reportRoutes(deps: Deps) {
       DriverReportSchema,
       'Motorista',
     ),
-    validate('param', v.object({ id: IdSchema })),
+    validate('param', o.object({ id: IdSchema })),
     validate('query', ReportQuerySchema),
     async (c) => {
       const [driver] = await visibleDrivers(c, deps, [c.req.valid('param').id]);

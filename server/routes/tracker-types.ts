@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import {
   IdSchema,
   MessageSchema,
@@ -15,6 +15,7 @@ import {
   TrackerTypeSchema,
   TrackerTypeUpdateSchema,
 } from '../../src/contract';
+import * as o from '../../src/contract/objects';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import { isUniqueViolation } from '../db/owned';
 import {
@@ -29,7 +30,7 @@ import type { Deps } from '../deps';
 import { HttpError, notFound } from '../http/errors';
 import { validate } from '../http/validate';
 
-const IdParam = v.object({ id: IdSchema });
+const IdParam = o.object({ id: IdSchema });
 const docs = (schema: v.GenericSchema, description: string) => ({
   description,
   content: { 'application/json': { schema: resolver(schema) } },

@@ -21,6 +21,7 @@ import {
   UserSchema,
   UserUpdateSchema,
 } from '../../src/contract';
+import * as o from '../../src/contract/objects';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import { sendSetPasswordMail } from '../auth/session';
 import { revokeUserTokens } from '../db/tokens';
@@ -38,7 +39,7 @@ import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import { validate } from '../http/validate';
 import { canSeeClient, visibleClient, visibleClientIds } from '../tenancy';
 
-const IdParam = v.object({ id: IdSchema });
+const IdParam = o.object({ id: IdSchema });
 const json = (schema: Parameters<typeof resolver>[0], description: string) => ({
   description,
   content: { 'application/json': { schema: resolver(schema) } },

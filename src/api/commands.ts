@@ -54,10 +54,16 @@ export async function deleteVehicleImage(url: string) {
   return v.parse(MessageSchema, await api.delete(url.replace(/^\//, '')).json()).message;
 }
 
+/**
+ * Asked once, at a press of the button: a lookup that is not configured (503) stays so, and
+ * one the provider is slow to answer is better pressed again than asked three times.
+ */
 export async function lookupPlate(plate: string) {
   return v.parse(
     PlateListSchema,
-    await api.get('registros/eligo/consultarPlaca', { searchParams: { placa: plate } }).json(),
+    await api
+      .get('registros/eligo/consultarPlaca', { searchParams: { placa: plate }, retry: 0 })
+      .json(),
   );
 }
 

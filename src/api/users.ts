@@ -7,6 +7,7 @@ import {
   UserSchema,
   type UserUpdate,
 } from '../contract';
+import * as o from '../contract/objects';
 import { removeEmptyProperties } from '../lib/clean';
 import { api } from './client';
 
@@ -45,11 +46,11 @@ export async function deleteUser(id: string) {
 }
 
 const SharedVehiclesSchema = v.array(
-  v.object({
+  o.object({
     id: v.string(),
     name: v.string(),
     plate: v.string(),
-    type: v.object({ id: v.string(), label: v.string() }),
+    type: o.object({ id: v.string(), label: v.string() }),
   }),
 );
 

@@ -19,7 +19,8 @@ import {
   REQUIRED,
   SearchSchema,
 } from './common';
-import { ALL_WEEKDAYS, TimeSchema, WeekdaysSchema } from './geofences';
+import { ALL_WEEKDAYS, TIME_PATTERN, WeekdaysSchema } from './geofences';
+import * as o from './objects';
 
 export const ALERT_TYPES = [
   'OVERSPEED',
@@ -95,10 +96,10 @@ const num = (min: number, max: number, what: string) =>
     v.minValue(min, `${what}: de ${min} a ${max}`),
     v.maxValue(max, `${what}: de ${min} a ${max}`),
   );
-const Empty = v.strictObject({});
+const Empty = o.strictObject({});
 
 export const RULE_PARAMS = {
-  OVERSPEED: v.strictObject({
+  OVERSPEED: o.strictObject({
     speedLimit: num(1, 300, 'Limite de velocidade (km/h)'),
     tolerancePercent: v.optional(num(0, 100, 'Tolerância (%)'), 0),
     minDurationSeconds: v.optional(
@@ -106,24 +107,24 @@ export const RULE_PARAMS = {
       0,
     ),
   }),
-  LOW_BATTERY: v.strictObject({ threshold: num(1, 100, 'Limite da bateria (%)') }),
-  HIGH_ENGINE_TEMP: v.strictObject({ threshold: num(40, 200, 'Temperatura (°C)') }),
-  HIGH_RPM: v.strictObject({ threshold: num(500, 15_000, 'Rotação (RPM)') }),
-  LOW_FUEL: v.strictObject({ threshold: num(1, 100, 'Nível de combustível (%)') }),
+  LOW_BATTERY: o.strictObject({ threshold: num(1, 100, 'Limite da bateria (%)') }),
+  HIGH_ENGINE_TEMP: o.strictObject({ threshold: num(40, 200, 'Temperatura (°C)') }),
+  HIGH_RPM: o.strictObject({ threshold: num(500, 15_000, 'Rotação (RPM)') }),
+  LOW_FUEL: o.strictObject({ threshold: num(1, 100, 'Nível de combustível (%)') }),
   /** External power under `threshold` volts (or the tracker's power-cut flag). */
-  DEVICE_POWER_DISCONNECTED: v.strictObject({
+  DEVICE_POWER_DISCONNECTED: o.strictObject({
     threshold: v.optional(num(0, 60, 'Tensão mínima da alimentação (V)'), 6),
   }),
-  LOCATION_TIMEOUT: v.strictObject({
+  LOCATION_TIMEOUT: o.strictObject({
     minutes: v.pipe(
       num(1, 10_080, 'Tempo sem posição (min)'),
       v.integer('Tempo sem posição: minutos inteiros'),
     ),
   }),
-  GEOFENCE_ENTER: v.strictObject({
+  GEOFENCE_ENTER: o.strictObject({
     geofenceIds: v.optional(v.pipe(v.array(IdSchema), v.maxLength(1000)), []),
   }),
-  GEOFENCE_EXIT: v.strictObject({
+  GEOFENCE_EXIT: o.strictObject({
     geofenceIds: v.optional(v.pipe(v.array(IdSchema), v.maxLength(1000)), []),
   }),
   IGNITION_ON: Empty,
@@ -148,11 +149,19 @@ export function parseRuleParams(
     : { ok: false, issues: result.issues as v.BaseIssue<unknown>[] };
 }
 
+/** A time of the schedule: empty is a missing field; anything else not 'HH:MM' is wrong. */
+const ScheduleTime = v.pipe(
+  v.string(),
+  v.regex(TIME_PATTERN, (issue) =>
+    String(issue.input).trim() === '' ? REQUIRED : 'Horário inválido: use HH:MM',
+  ),
+);
+
 export const ScheduleSchema = v.nullable(
-  v.strictObject({
+  o.strictObject({
     weekdays: v.optional(WeekdaysSchema, ALL_WEEKDAYS),
-    startTime: TimeSchema,
-    endTime: TimeSchema,
+    startTime: ScheduleTime,
+    endTime: ScheduleTime,
   }),
 );
 export type Schedule = v.InferOutput<typeof ScheduleSchema>;
@@ -183,7 +192,7 @@ const ruleFields = {
   type: v.nonOptional(AlertTypeSchema, REQUIRED),
   vehicleIds: v.optional(Ids, []),
   fleetIds: v.optional(Ids, []),
-  params: v.optional(v.record(v.string(), v.unknown()), {}),
+  params: v.optional(o.record(v.string(), v.unknown()), {}),
   schedule: v.optional(ScheduleSchema, null),
   active: v.optional(v.boolean(), true),
   emailDelivery: v.optional(EmailDeliverySchema, ''),
@@ -206,11 +215,13 @@ function paramsIssue(
 
 /** Create: the params are checked against the type (and get their defaults). */
 export const AlertRuleCreateSchema = v.pipe(
-  v.strictObject(ruleFields),
+  o.strictObject(ruleFields),
   // Another field wrong (an empty name) stops the transform below: the params are checked
   // here then, so that every problem of the form shows at once.
   v.rawCheck(({ dataset, addIssue }) => {
     if (!dataset.issues) return;
+    // Params that are not an object (a list) already have their issue.
+    if (dataset.issues.some((issue) => v.getDotPath(issue) === 'params')) return;
     const input = dataset.value as unknown;
     if (typeof input !== 'object' || input === null) return;
     const rule = input as Record<string, unknown>;
@@ -228,13 +239,13 @@ export const AlertRuleCreateSchema = v.pipe(
   }),
 );
 /** Update: every field optional; the route checks the params against the resulting type. */
-export const AlertRuleUpdateSchema = v.strictObject({
+export const AlertRuleUpdateSchema = o.strictObject({
   clientId: v.optional(IdSchema),
   name: v.optional(Name),
   type: v.optional(AlertTypeSchema),
   vehicleIds: v.optional(Ids),
   fleetIds: v.optional(Ids),
-  params: v.optional(v.record(v.string(), v.unknown())),
+  params: v.optional(o.record(v.string(), v.unknown())),
   schedule: v.optional(ScheduleSchema),
   active: v.optional(v.boolean()),
   emailDelivery: v.optional(EmailDeliverySchema),
@@ -243,7 +254,7 @@ export type AlertRuleCreate = v.InferOutput<typeof AlertRuleCreateSchema>;
 export type AlertRuleUpdate = v.InferOutput<typeof AlertRuleUpdateSchema>;
 
 export const ALERT_RULE_SORTS = ['name', 'createdAt', 'updatedAt'] as const;
-export const AlertRuleQuerySchema = v.strictObject({
+export const AlertRuleQuerySchema = o.strictObject({
   clientId: v.optional(IdSchema),
   search: SearchSchema,
   page: queryInt(1, 1, 100_000),
@@ -257,22 +268,22 @@ export const AlertRuleQuerySchema = v.strictObject({
   afterId: v.optional(IdSchema),
 });
 
-export const AlertRuleSchema = v.object({
+export const AlertRuleSchema = o.object({
   id: v.string(),
   clientId: v.string(),
   name: v.string(),
   type: v.picklist(ALERT_TYPES),
   vehicleIds: v.array(v.string()),
   fleetIds: v.array(v.string()),
-  params: v.record(v.string(), v.unknown()),
+  params: o.record(v.string(), v.unknown()),
   schedule: v.nullable(
-    v.object({ weekdays: v.array(v.number()), startTime: v.string(), endTime: v.string() }),
+    o.object({ weekdays: v.array(v.number()), startTime: v.string(), endTime: v.string() }),
   ),
   active: v.boolean(),
   emailDelivery: v.string(),
 });
 export type AlertRule = v.InferOutput<typeof AlertRuleSchema>;
-export const AlertRulePageSchema = v.object({
+export const AlertRulePageSchema = o.object({
   items: v.array(AlertRuleSchema),
   page: v.number(),
   limit: v.number(),
@@ -281,7 +292,7 @@ export const AlertRulePageSchema = v.object({
 export type AlertRulePage = v.InferOutput<typeof AlertRulePageSchema>;
 
 // ── Alerts ───────────────────────────────────────────────────────────────────────────────
-export const AlertSchema = v.object({
+export const AlertSchema = o.object({
   id: v.string(),
   type: v.picklist(ALERT_TYPES),
   vehicleId: v.string(),
@@ -304,7 +315,7 @@ export const AlertSchema = v.object({
 export type Alert = v.InferOutput<typeof AlertSchema>;
 
 export const ALERT_SORTS = ['name', 'createdAt', 'updatedAt'] as const;
-export const AlertQuerySchema = v.strictObject({
+export const AlertQuerySchema = o.strictObject({
   clientId: v.optional(IdSchema),
   vehicleId: v.optional(IdSchema),
   type: v.optional(AlertTypeSchema),
@@ -320,7 +331,7 @@ export const AlertQuerySchema = v.strictObject({
 });
 export type AlertQuery = v.InferInput<typeof AlertQuerySchema>;
 
-export const AlertPageSchema = v.object({
+export const AlertPageSchema = o.object({
   items: v.array(AlertSchema),
   page: v.number(),
   limit: v.number(),
@@ -334,14 +345,14 @@ export type AlertPage = v.InferOutput<typeof AlertPageSchema>;
  */
 export const KEPT_AT_HEADER = 'x-rastro-kept-at';
 
-export const AckSchema = v.strictObject({
+export const AckSchema = o.strictObject({
   alertIds: v.pipe(
     v.array(IdSchema),
     v.minLength(1, 'Escolha pelo menos um alerta'),
     v.maxLength(1000, 'No máximo 1000 alertas de uma vez'),
   ),
 });
-export const AckResultSchema = v.object({ count: v.number() });
+export const AckResultSchema = o.object({ count: v.number() });
 
 /** SPEC §5 alert-rule edit: the list only when the e-mail flag is on and it is not empty. */
 export function emailDeliveryOf(sendEmail: boolean, emailDelivery: string): string {

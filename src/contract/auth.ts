@@ -4,11 +4,12 @@
  */
 import * as v from 'valibot';
 import { EmailSchema, REQUIRED } from './common';
+import * as o from './objects';
 import { RoleSchema } from './roles';
 
 export const PASSWORD_MIN = 8;
 
-export const LoginRequestSchema = v.strictObject({
+export const LoginRequestSchema = o.strictObject({
   email: EmailSchema,
   password: v.pipe(v.string(), v.nonEmpty('Informe a senha'), v.maxLength(200)),
 });
@@ -22,7 +23,7 @@ export const NewPasswordSchema = v.pipe(
   v.regex(/\d/, 'A senha deve ter pelo menos um número'),
 );
 
-export const SessionUserSchema = v.object({
+export const SessionUserSchema = o.object({
   id: v.string(),
   sub: v.string(),
   email: v.string(),
@@ -38,14 +39,14 @@ export const SessionUserSchema = v.object({
 });
 export type SessionUser = v.InferOutput<typeof SessionUserSchema>;
 
-export const AuthResponseSchema = v.object({
+export const AuthResponseSchema = o.object({
   user: SessionUserSchema,
   accessToken: v.string(),
   refreshToken: v.string(),
 });
 export type AuthResponse = v.InferOutput<typeof AuthResponseSchema>;
 
-export const RefreshRequestSchema = v.strictObject({
+export const RefreshRequestSchema = o.strictObject({
   refreshToken: v.pipe(v.string(), v.nonEmpty(REQUIRED), v.maxLength(512)),
 });
 
@@ -56,7 +57,7 @@ export const SAME_PASSWORD = 'A nova senha deve ser diferente da atual';
 
 /** PUT registros/auth/password: the signed-in user changes their own password. */
 export const ChangePasswordRequestSchema = v.pipe(
-  v.strictObject({
+  o.strictObject({
     currentPassword: v.pipe(v.string(), v.nonEmpty('Informe a senha atual'), v.maxLength(200)),
     newPassword: NewPasswordSchema,
   }),
@@ -67,10 +68,10 @@ export const ChangePasswordRequestSchema = v.pipe(
 );
 export type ChangePasswordRequest = v.InferInput<typeof ChangePasswordRequestSchema>;
 
-export const ActiveEmailRequestSchema = v.strictObject({ password: NewPasswordSchema });
+export const ActiveEmailRequestSchema = o.strictObject({ password: NewPasswordSchema });
 
-export const ForgetPasswordRequestSchema = v.strictObject({ email: EmailSchema });
+export const ForgetPasswordRequestSchema = o.strictObject({ email: EmailSchema });
 
-export const PushTokenRequestSchema = v.strictObject({
+export const PushTokenRequestSchema = o.strictObject({
   token: v.pipe(v.string(), v.trim(), v.nonEmpty(REQUIRED), v.maxLength(4096)),
 });

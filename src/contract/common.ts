@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { validateEmailList } from '../lib/emails';
+import * as o from './objects';
 
 export const ERROR_CODES = [
   'BAD_REQUEST',
@@ -22,14 +23,14 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export const ApiErrorSchema = v.object({
+export const ApiErrorSchema = o.object({
   statusCode: v.number(),
   code: v.picklist(ERROR_CODES),
   message: v.string(),
   /** Why an identity error happened, for clients that act on it (e.g. TOKEN_EXPIRED). */
   reason: v.optional(v.string()),
   /** Field-level problems of a 400, as 'campo: mensagem'. */
-  issues: v.optional(v.array(v.object({ path: v.string(), message: v.string() }))),
+  issues: v.optional(v.array(o.object({ path: v.string(), message: v.string() }))),
 });
 export type ApiError = v.InferOutput<typeof ApiErrorSchema>;
 
@@ -65,17 +66,17 @@ export const EmailListSchema = v.pipe(
 
 export const IdSchema = v.pipe(v.string(), v.uuid('Identificador inválido'));
 
-export const OptionSchema = v.object({ label: v.string(), value: v.string() });
+export const OptionSchema = o.object({ label: v.string(), value: v.string() });
 export type Option = v.InferOutput<typeof OptionSchema>;
 
-export const PagingSchema = v.object({
+export const PagingSchema = o.object({
   page: v.number(),
   limit: v.number(),
   total: v.number(),
 });
 export type Paging = v.InferOutput<typeof PagingSchema>;
 
-export const MessageSchema = v.object({ message: v.string() });
+export const MessageSchema = o.object({ message: v.string() });
 
 /** Query-string integer with a default and bounds (query values always arrive as text). */
 export function queryInt(fallback: number, min: number, max: number) {

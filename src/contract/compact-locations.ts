@@ -13,6 +13,7 @@
 import * as v from 'valibot';
 import { isoMs } from '../lib/iso-time';
 import { type LocationItem, locationName } from './locations';
+import * as o from './objects';
 
 /** The query of the lastLocation call with its optional answer format. */
 export const LastLocationFormatSchema = v.optional(
@@ -47,7 +48,7 @@ const CompactRowSchema = v.tuple([
 ]);
 type CompactRow = v.InferOutput<typeof CompactRowSchema>;
 
-export const CompactLocationsSchema = v.object({
+export const CompactLocationsSchema = o.object({
   format: v.literal('compact'),
   /** Fix times are counted from this instant (ms since 1970). */
   since: v.pipe(v.number(), v.integer()),

@@ -5,15 +5,16 @@
  */
 import * as v from 'valibot';
 import { CustomerBaseSchema } from './customers';
+import * as o from './objects';
 
-export const CustomerRowSchema = v.object({
+export const CustomerRowSchema = o.object({
   ...CustomerBaseSchema.entries,
   /** null for a top-level company. */
   motherCompanyName: v.optional(v.nullable(v.string()), null),
 });
 export type CustomerRow = v.InferOutput<typeof CustomerRowSchema>;
 
-export const CustomerRowPageSchema = v.object({
+export const CustomerRowPageSchema = o.object({
   clients: v.array(CustomerRowSchema),
   page: v.number(),
   limit: v.number(),

@@ -15,6 +15,7 @@ import {
   queryInt,
   SearchSchema,
 } from './common';
+import * as o from './objects';
 
 export const PERSON_KINDS = ['fisical', 'juridical'] as const;
 export type PersonKind = (typeof PERSON_KINDS)[number];
@@ -48,7 +49,7 @@ export const CepSchema = v.pipe(
   v.regex(/^\d{8}$/, 'CEP inválido'),
 );
 
-export const AddressSchema = v.strictObject({
+export const AddressSchema = o.strictObject({
   cep: v.optional(CepSchema),
   street: v.optional(text(160)),
   number: v.optional(text(20)),
@@ -73,7 +74,7 @@ const customerFields = {
   address: v.optional(AddressSchema),
 };
 
-const CustomerObjectSchema = v.strictObject(customerFields);
+const CustomerObjectSchema = o.strictObject(customerFields);
 
 /** The document that matches the kind must be present. */
 export const CustomerCreateSchema = v.pipe(
@@ -103,7 +104,7 @@ const clearable = <T extends v.GenericSchema>(schema: T) => v.optional(v.nullabl
  * Every field optional; null clears an optional field. The server checks the merged result
  * with CustomerCreateSchema.
  */
-export const CustomerUpdateSchema = v.strictObject({
+export const CustomerUpdateSchema = o.strictObject({
   ...customerFields,
   personKind: v.optional(customerFields.personKind),
   name: v.optional(customerFields.name),
@@ -114,7 +115,7 @@ export const CustomerUpdateSchema = v.strictObject({
   supportEmail: clearable(EmailSchema),
   phone: clearable(PhoneSchema),
   address: v.optional(
-    v.strictObject({
+    o.strictObject({
       cep: clearable(CepSchema),
       street: clearable(text(160)),
       number: clearable(text(20)),
@@ -129,7 +130,7 @@ export type CustomerUpdate = v.InferInput<typeof CustomerUpdateSchema>;
 
 export const CUSTOMER_SORTS = ['name', 'email', 'createdAt', 'updatedAt'] as const;
 
-export const CustomerQuerySchema = v.strictObject({
+export const CustomerQuerySchema = o.strictObject({
   search: SearchSchema,
   name: SearchSchema,
   page: queryInt(1, 1, 100_000),
@@ -140,7 +141,7 @@ export const CustomerQuerySchema = v.strictObject({
   flat: v.optional(QueryBoolSchema),
 });
 
-export const MotherCompanyPageQuerySchema = v.strictObject({
+export const MotherCompanyPageQuerySchema = o.strictObject({
   search: SearchSchema,
   name: SearchSchema,
   page: queryInt(1, 1, 100_000),
@@ -166,7 +167,7 @@ export interface Customer {
   children?: Customer[];
 }
 
-export const CustomerBaseSchema = v.object({
+export const CustomerBaseSchema = o.object({
   id: v.string(),
   active: v.boolean(),
   personKind: v.picklist(PERSON_KINDS),
@@ -178,7 +179,7 @@ export const CustomerBaseSchema = v.object({
   clientCPF: v.nullable(v.string()),
   clientCNPJ: v.nullable(v.string()),
   motherCompanyId: v.nullable(v.string()),
-  address: v.object({
+  address: o.object({
     cep: v.optional(v.string()),
     street: v.optional(v.string()),
     number: v.optional(v.string()),
@@ -192,7 +193,7 @@ export const CustomerBaseSchema = v.object({
   canceledAt: v.nullable(v.string()),
 });
 
-export const CustomerSchema: v.GenericSchema<Customer> = v.object({
+export const CustomerSchema: v.GenericSchema<Customer> = o.object({
   ...CustomerBaseSchema.entries,
   children: v.optional(v.array(v.lazy(() => CustomerSchema))),
 });
@@ -204,7 +205,7 @@ export const CustomerSchema: v.GenericSchema<Customer> = v.object({
 export interface CustomerTree extends Omit<Customer, 'children'> {
   children: CustomerTree[];
 }
-export const CustomerTreeSchema: v.GenericSchema<CustomerTree> = v.object({
+export const CustomerTreeSchema: v.GenericSchema<CustomerTree> = o.object({
   ...CustomerBaseSchema.entries,
   children: v.array(v.lazy(() => CustomerTreeSchema)),
 });
@@ -213,7 +214,7 @@ export const CustomerTreeSchema: v.GenericSchema<CustomerTree> = v.object({
  * GET registros/client/motherCompanyPagineted/{id}: a page of the mother's descendants, each
  * a plain customer (neither `children` nor `motherCompanyName`).
  */
-export const CustomerPageSchema = v.object({
+export const CustomerPageSchema = o.object({
   clients: v.array(CustomerBaseSchema),
   page: v.number(),
   limit: v.number(),
@@ -231,7 +232,7 @@ export function customerOptions(customers: Customer[]) {
   return flattenCustomers(customers).map((c) => ({ label: c.name, value: c.id }));
 }
 
-export const CepResultSchema = v.object({
+export const CepResultSchema = o.object({
   cep: v.string(),
   street: v.string(),
   complement: v.string(),

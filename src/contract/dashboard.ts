@@ -8,28 +8,29 @@
  */
 import * as v from 'valibot';
 import { IdSchema } from './common';
+import * as o from './objects';
 
-export const DashboardQuerySchema = v.strictObject({ clientId: v.optional(IdSchema) });
+export const DashboardQuerySchema = o.strictObject({ clientId: v.optional(IdSchema) });
 
 const Count = v.number();
 
-export const DashboardClientsSchema = v.object({ total: Count, active: Count, inactive: Count });
-export const DashboardUsersSchema = v.object({
+export const DashboardClientsSchema = o.object({ total: Count, active: Count, inactive: Count });
+export const DashboardUsersSchema = o.object({
   total: Count,
   active: Count,
   inactive: Count,
-  byRole: v.record(v.string(), Count),
+  byRole: o.record(v.string(), Count),
 });
 
 export const VEHICLE_NOW_STATES = ['moving', 'idle', 'off', 'offline', 'never'] as const;
 export type VehicleNowState = (typeof VEHICLE_NOW_STATES)[number];
 
-export const DashboardTrackersSchema = v.object({
-  trackers: v.object({ total: Count, active: Count, inactive: Count }),
-  vehicles: v.object({
+export const DashboardTrackersSchema = o.object({
+  trackers: o.object({ total: Count, active: Count, inactive: Count }),
+  vehicles: o.object({
     total: Count,
     /** Vehicles by what their last location says now (the map's states; never: no fix). */
-    now: v.object({
+    now: o.object({
       moving: Count,
       idle: Count,
       off: Count,
@@ -65,7 +66,7 @@ export const ACTIVITY_COLORS: Record<ActivityBucket, string> = {
   never: '#5f6368',
 };
 
-const Buckets = v.object({
+const Buckets = o.object({
   lastHour: Count,
   last24h: Count,
   last7d: Count,
@@ -75,21 +76,21 @@ const Buckets = v.object({
 });
 export type ActivityCounts = v.InferOutput<typeof Buckets>;
 
-export const DashboardActivitySchema = v.object({
+export const DashboardActivitySchema = o.object({
   totals: Buckets,
-  byClient: v.array(v.object({ clientId: v.string(), name: v.string(), ...Buckets.entries })),
+  byClient: v.array(o.object({ clientId: v.string(), name: v.string(), ...Buckets.entries })),
 });
 export type DashboardActivity = v.InferOutput<typeof DashboardActivitySchema>;
 
-export const DashboardAlertsSchema = v.object({
+export const DashboardAlertsSchema = o.object({
   unacknowledged: Count,
   /** The last 30 days (São Paulo calendar days), oldest first: per day, count per type. */
-  perDay: v.array(v.object({ day: v.string(), counts: v.record(v.string(), Count) })),
+  perDay: v.array(o.object({ day: v.string(), counts: o.record(v.string(), Count) })),
 });
 export type DashboardAlerts = v.InferOutput<typeof DashboardAlertsSchema>;
 
-export const DashboardDistanceSchema = v.object({
+export const DashboardDistanceSchema = o.object({
   /** The last 30 days, oldest first, every day present (0 when nothing was driven). */
-  perDay: v.array(v.object({ day: v.string(), km: v.number() })),
+  perDay: v.array(o.object({ day: v.string(), km: v.number() })),
 });
 export type DashboardDistance = v.InferOutput<typeof DashboardDistanceSchema>;

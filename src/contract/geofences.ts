@@ -11,6 +11,7 @@
 import * as v from 'valibot';
 import { type Position, ringSelfIntersects } from '../lib/geo';
 import { IdSchema, IsoTimestampSchema, OrderSchema, queryInt, SearchSchema } from './common';
+import * as o from './objects';
 
 export const DEFAULT_GEOFENCE_COLOR = '#FF0000';
 export const MIN_RADIUS = 10;
@@ -54,7 +55,7 @@ const Ring = v.pipe(
   ),
 );
 
-export const PolygonSchema = v.strictObject({
+export const PolygonSchema = o.strictObject({
   type: v.literal('Polygon'),
   coordinates: v.pipe(
     v.array(Ring, 'Coordenadas inválidas: use [[[longitude, latitude], …]]'),
@@ -62,7 +63,7 @@ export const PolygonSchema = v.strictObject({
   ),
 });
 
-export const CircleSchema = v.strictObject({
+export const CircleSchema = o.strictObject({
   type: v.literal('Circle'),
   center: PositionSchema,
   radius: v.pipe(
@@ -93,7 +94,7 @@ const SpeedLimit = v.pipe(
   v.maxValue(300, 'Limite de velocidade: de 1 a 300 km/h'),
 );
 
-export const GeofenceCreateSchema = v.strictObject({
+export const GeofenceCreateSchema = o.strictObject({
   clientId: IdSchema,
   name: Name,
   description: v.optional(v.nullable(Description)),
@@ -101,7 +102,7 @@ export const GeofenceCreateSchema = v.strictObject({
   speedLimit: v.optional(v.nullable(SpeedLimit)),
   geometry: GeometrySchema,
 });
-export const GeofenceUpdateSchema = v.strictObject({
+export const GeofenceUpdateSchema = o.strictObject({
   clientId: v.optional(IdSchema),
   name: v.optional(Name),
   description: v.optional(v.nullable(Description)),
@@ -113,7 +114,7 @@ export type GeofenceCreate = v.InferOutput<typeof GeofenceCreateSchema>;
 export type GeofenceUpdate = v.InferOutput<typeof GeofenceUpdateSchema>;
 
 export const GEOFENCE_SORTS = ['name', 'createdAt', 'updatedAt'] as const;
-export const GeofenceQuerySchema = v.strictObject({
+export const GeofenceQuerySchema = o.strictObject({
   clientId: v.optional(IdSchema),
   search: SearchSchema,
   page: queryInt(1, 1, 100_000),
@@ -127,7 +128,7 @@ export const GeofenceQuerySchema = v.strictObject({
   updatedSince: v.optional(IsoTimestampSchema),
 });
 
-export const GeofenceSchema = v.object({
+export const GeofenceSchema = o.object({
   id: v.string(),
   clientId: v.string(),
   name: v.string(),
@@ -140,7 +141,7 @@ export const GeofenceSchema = v.object({
 });
 export type Geofence = v.InferOutput<typeof GeofenceSchema>;
 
-export const GeofencePageSchema = v.object({
+export const GeofencePageSchema = o.object({
   items: v.array(GeofenceSchema),
   page: v.number(),
   limit: v.number(),
@@ -195,7 +196,7 @@ export const WeekdaysSchema = v.pipe(
 export const ALL_WEEKDAYS = [0, 1, 2, 3, 4, 5, 6];
 
 const Association = v.pipe(
-  v.strictObject({
+  o.strictObject({
     vehicleId: IdSchema,
     restrictionType: v.picklist(
       RESTRICTION_TYPES,
@@ -239,7 +240,7 @@ const Association = v.pipe(
   ),
 );
 
-export const AssociationBodySchema = v.strictObject({
+export const AssociationBodySchema = o.strictObject({
   geofenceId: IdSchema,
   vehicleAssociations: v.pipe(
     v.array(Association),
@@ -253,12 +254,12 @@ export const AssociationBodySchema = v.strictObject({
 });
 export type AssociationBody = v.InferOutput<typeof AssociationBodySchema>;
 
-export const AssociationQuerySchema = v.strictObject({
+export const AssociationQuerySchema = o.strictObject({
   geofenceId: v.optional(IdSchema),
   vehicleId: v.optional(IdSchema),
 });
 
-export const AssociationSchema = v.object({
+export const AssociationSchema = o.object({
   id: v.string(),
   geofenceId: v.string(),
   vehicleId: v.string(),

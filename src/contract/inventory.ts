@@ -15,6 +15,7 @@ import {
   REQUIRED,
   SearchSchema,
 } from './common';
+import * as o from './objects';
 import { VEHICLE_TYPE_IDS } from './vehicle-types';
 
 const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max));
@@ -27,6 +28,26 @@ const Year = v.pipe(
   v.integer(),
   v.minValue(1900, 'Ano inválido'),
   v.maxValue(yearNow + 2, 'Ano inválido'),
+);
+
+export const MODEL_YEAR_MESSAGE = 'Ano do modelo deve ser o de fabricação ou o seguinte';
+/** In Brazil a vehicle's model year is its manufacture year or the next one. */
+export function modelYearFits(year: unknown, modelYear: unknown): boolean {
+  if (typeof year !== 'number' || typeof modelYear !== 'number') return true;
+  return modelYear === year || modelYear === year + 1;
+}
+
+export const CHASSIS_MESSAGE = 'Chassi deve ter 17 letras e números (sem I, O e Q)';
+/**
+ * A chassis number (VIN, ISO 3779): 17 letters and digits, never I, O or Q. Only 17-character
+ * VINs are taken (every one the plate lookup answers has 17); empty is no chassis.
+ */
+export const CHASSIS_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
+const Chassis = v.pipe(
+  v.string(),
+  v.trim(),
+  v.toUpperCase(),
+  v.check((s: string) => s === '' || CHASSIS_PATTERN.test(s), CHASSIS_MESSAGE),
 );
 
 export const PlateSchema = v.pipe(
@@ -45,7 +66,7 @@ const Phone = v.pipe(
 
 /** List query shared by every customer-owned resource. */
 function listQuery<const S extends readonly string[]>(sorts: S) {
-  return v.strictObject({
+  return o.strictObject({
     clientId: v.optional(IdSchema),
     search: SearchSchema,
     page: queryInt(1, 1, 100_000),
@@ -64,7 +85,7 @@ function listQuery<const S extends readonly string[]>(sorts: S) {
 }
 
 const page = <T extends v.GenericSchema, K extends string>(key: K, item: T) =>
-  v.object({ [key]: v.array(item), page: v.number(), limit: v.number(), total: v.number() } as {
+  o.object({ [key]: v.array(item), page: v.number(), limit: v.number(), total: v.number() } as {
     [P in K]: v.ArraySchema<T, undefined>;
   } & {
     page: v.NumberSchema<undefined>;
@@ -92,36 +113,62 @@ const vehicleFields = {
   year: v.optional(Year),
   modelYear: v.optional(Year),
   color: v.optional(text(40)),
-  chassis: v.optional(v.pipe(text(17), v.toUpperCase())),
+  chassis: v.optional(Chassis),
   renavam: v.optional(v.pipe(v.string(), v.regex(/^\d{9,11}$/, 'RENAVAM inválido'))),
   active: v.optional(v.boolean()),
 };
-export const VehicleCreateSchema = v.strictObject(vehicleFields);
-export const VehicleUpdateSchema = v.strictObject({
-  ...vehicleFields,
-  clientId: v.optional(IdSchema),
-  name: v.optional(vehicleFields.name),
-  plate: v.optional(PlateSchema),
-  type: v.optional(vehicleFields.type),
-  brand: clearable(text(60)),
-  model: clearable(text(60)),
-  year: clearable(Year),
-  modelYear: clearable(Year),
-  color: clearable(text(40)),
-  chassis: clearable(vehicleFields.chassis.wrapped),
-  renavam: clearable(vehicleFields.renavam.wrapped),
-});
+// The model year against the manufacture year, said at the model year's field.
+export const VehicleCreateSchema = v.pipe(
+  o.strictObject(vehicleFields),
+  v.forward(
+    v.partialCheck(
+      [['year'], ['modelYear']],
+      (input) => modelYearFits(input.year, input.modelYear),
+      MODEL_YEAR_MESSAGE,
+    ),
+    ['modelYear'],
+  ),
+);
+/**
+ * Every field optional, null clearing; when both years come (as the form sends them) they are
+ * checked together. A change of one year alone is not checked here: only the stored record
+ * knows the other.
+ */
+export const VehicleUpdateSchema = v.pipe(
+  o.strictObject({
+    ...vehicleFields,
+    clientId: v.optional(IdSchema),
+    name: v.optional(vehicleFields.name),
+    plate: v.optional(PlateSchema),
+    type: v.optional(vehicleFields.type),
+    brand: clearable(text(60)),
+    model: clearable(text(60)),
+    year: clearable(Year),
+    modelYear: clearable(Year),
+    color: clearable(text(40)),
+    chassis: clearable(Chassis),
+    renavam: clearable(vehicleFields.renavam.wrapped),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['year'], ['modelYear']],
+      (input) => modelYearFits(input.year, input.modelYear),
+      MODEL_YEAR_MESSAGE,
+    ),
+    ['modelYear'],
+  ),
+);
 export const VEHICLE_SORTS = ['name', 'plate', 'createdAt', 'updatedAt'] as const;
 /** SPEC §7: GET registros/vehicle takes clientId, limit, page and vehicleQuery (the search). */
-export const VehicleQuerySchema = v.strictObject({
+export const VehicleQuerySchema = o.strictObject({
   ...listQuery(VEHICLE_SORTS).entries,
   vehicleQuery: SearchSchema,
 });
-export const VehicleSchema = v.object({
+export const VehicleSchema = o.object({
   ...ownedOut,
   name: v.string(),
   plate: v.string(),
-  type: v.object({ id: v.string(), label: v.string() }),
+  type: o.object({ id: v.string(), label: v.string() }),
   brand: v.nullable(v.string()),
   model: v.nullable(v.string()),
   year: v.nullable(v.number()),
@@ -132,7 +179,7 @@ export const VehicleSchema = v.object({
   chassis: v.nullable(v.string()),
   renavam: v.nullable(v.string()),
   images: v.array(
-    v.object({ id: v.string(), url: v.string(), contentType: v.string(), size: v.number() }),
+    o.object({ id: v.string(), url: v.string(), contentType: v.string(), size: v.number() }),
   ),
 });
 export type Vehicle = v.InferOutput<typeof VehicleSchema>;
@@ -167,8 +214,8 @@ const driverFields = {
   phone: v.optional(Phone),
   active: v.optional(v.boolean()),
 };
-export const DriverCreateSchema = v.strictObject(driverFields);
-export const DriverUpdateSchema = v.strictObject({
+export const DriverCreateSchema = o.strictObject(driverFields);
+export const DriverUpdateSchema = o.strictObject({
   ...driverFields,
   clientId: v.optional(IdSchema),
   completName: v.optional(driverFields.completName),
@@ -181,14 +228,14 @@ export const DriverUpdateSchema = v.strictObject({
 });
 export const DRIVER_SORTS = ['completName', 'createdAt', 'updatedAt'] as const;
 /** SPEC §3: drivers are searched by completName, clientId, rfidcode and cpf; active defaults to true. */
-export const DriverQuerySchema = v.strictObject({
+export const DriverQuerySchema = o.strictObject({
   ...listQuery(DRIVER_SORTS).entries,
   active: v.optional(QueryBoolSchema, 'true'),
   completName: SearchSchema,
   rfidcode: SearchSchema,
   cpf: SearchSchema,
 });
-export const DriverSchema = v.object({
+export const DriverSchema = o.object({
   ...ownedOut,
   completName: v.string(),
   cpf: v.string(),
@@ -214,8 +261,8 @@ const simFields = {
   apn: v.optional(text(100)),
   active: v.optional(v.boolean()),
 };
-export const SimCardCreateSchema = v.strictObject(simFields);
-export const SimCardUpdateSchema = v.strictObject({
+export const SimCardCreateSchema = o.strictObject(simFields);
+export const SimCardUpdateSchema = o.strictObject({
   ...simFields,
   clientId: v.optional(IdSchema),
   iccid: v.optional(simFields.iccid),
@@ -225,7 +272,7 @@ export const SimCardUpdateSchema = v.strictObject({
 });
 export const SIM_SORTS = ['iccid', 'carrier', 'createdAt', 'updatedAt'] as const;
 export const SimCardQuerySchema = listQuery(SIM_SORTS);
-export const SimCardSchema = v.object({
+export const SimCardSchema = o.object({
   ...ownedOut,
   iccid: v.string(),
   phoneNumber: v.nullable(v.string()),
@@ -250,17 +297,17 @@ const trackerTypeFields = {
   protocol: v.picklist(PROTOCOLS, 'Protocolo inválido'),
   inputs: v.optional(v.pipe(v.array(required(40)), v.maxLength(32, 'No máximo 32 entradas'))),
 };
-export const TrackerTypeCreateSchema = v.strictObject(trackerTypeFields);
+export const TrackerTypeCreateSchema = o.strictObject(trackerTypeFields);
 export const TrackerTypeUpdateSchema = v.partial(TrackerTypeCreateSchema);
 export const TRACKER_TYPE_SORTS = ['manufacturer', 'model', 'createdAt'] as const;
-export const TrackerTypeQuerySchema = v.strictObject({
+export const TrackerTypeQuerySchema = o.strictObject({
   search: SearchSchema,
   page: queryInt(1, 1, 100_000),
   limit: queryInt(10, 1, 1000),
   sort: v.optional(v.picklist(TRACKER_TYPE_SORTS, 'Ordenação inválida'), 'manufacturer'),
   order: OrderSchema,
 });
-export const TrackerTypeSchema = v.object({
+export const TrackerTypeSchema = o.object({
   id: v.string(),
   manufacturer: v.string(),
   model: v.string(),
@@ -317,8 +364,8 @@ const trackerFields = {
   wialonPassword: v.optional(WialonPasswordSchema),
   active: v.optional(v.boolean()),
 };
-export const TrackerCreateSchema = v.strictObject(trackerFields);
-export const TrackerUpdateSchema = v.strictObject({
+export const TrackerCreateSchema = o.strictObject(trackerFields);
+export const TrackerUpdateSchema = o.strictObject({
   ...trackerFields,
   clientId: v.optional(IdSchema),
   identifier: v.optional(trackerFields.identifier),
@@ -331,7 +378,7 @@ export const TrackerUpdateSchema = v.strictObject({
 });
 export const TRACKER_SORTS = ['identifier', 'provider', 'createdAt', 'updatedAt'] as const;
 export const TrackerQuerySchema = listQuery(TRACKER_SORTS);
-export const TrackerSchema = v.object({
+export const TrackerSchema = o.object({
   ...ownedOut,
   identifier: v.string(),
   trackerTypeId: v.nullable(v.string()),
@@ -355,8 +402,8 @@ const fleetFields = {
   vehicleIds: v.optional(v.pipe(v.array(IdSchema), v.maxLength(10_000))),
   active: v.optional(v.boolean()),
 };
-export const FleetCreateSchema = v.strictObject(fleetFields);
-export const FleetUpdateSchema = v.strictObject({
+export const FleetCreateSchema = o.strictObject(fleetFields);
+export const FleetUpdateSchema = o.strictObject({
   ...fleetFields,
   clientId: v.optional(IdSchema),
   name: v.optional(fleetFields.name),
@@ -364,7 +411,7 @@ export const FleetUpdateSchema = v.strictObject({
 });
 export const FLEET_SORTS = ['name', 'createdAt', 'updatedAt'] as const;
 export const FleetQuerySchema = listQuery(FLEET_SORTS);
-export const FleetSchema = v.object({
+export const FleetSchema = o.object({
   ...ownedOut,
   name: v.string(),
   description: v.nullable(v.string()),
@@ -395,7 +442,7 @@ export const COMMAND_STATUS_LABELS: Record<(typeof COMMAND_STATUSES)[number], st
   failed: 'Falhou',
   expired: 'Expirado',
 };
-export const CommandSchema = v.object({
+export const CommandSchema = o.object({
   id: v.string(),
   kind: v.picklist(COMMAND_KINDS),
   integration: v.string(),
@@ -409,13 +456,13 @@ export const CommandSchema = v.object({
 });
 export type Command = v.InferOutput<typeof CommandSchema>;
 /** GET registros/commands?vehicleId=: the vehicle's commands, newest first. */
-export const CommandListSchema = v.object({ commands: v.array(CommandSchema) });
+export const CommandListSchema = o.object({ commands: v.array(CommandSchema) });
 export type CommandList = v.InferOutput<typeof CommandListSchema>;
-export const VehicleIdQuerySchema = v.strictObject({ vehicleId: IdSchema });
-export const TrackerIdBodySchema = v.strictObject({ trackerId: IdSchema });
+export const VehicleIdQuerySchema = o.strictObject({ vehicleId: IdSchema });
+export const TrackerIdBodySchema = o.strictObject({ trackerId: IdSchema });
 
 /** SPEC §7 plate lookup answer (the Eligo list shape). */
-export const PlateRecordSchema = v.object({
+export const PlateRecordSchema = o.object({
   ano_fabricacao_veiculo: v.optional(v.nullable(v.union([v.string(), v.number()]))),
   ano_modelo: v.optional(v.nullable(v.union([v.string(), v.number()]))),
   chassi_veiculo: v.optional(v.nullable(v.string())),

@@ -1,6 +1,7 @@
 /** Last locations (SPEC §3 "Location item"): what the map and the list beside it show. */
 import * as v from 'valibot';
 import { IdSchema } from './common';
+import * as o from './objects';
 
 /** Comma-separated ids; an empty value is no filter at all (not 'none of them'). */
 const IdList = v.pipe(
@@ -19,13 +20,13 @@ const IdList = v.pipe(
  * `GET registros/real-time/lastLocation`: without `clientId`, everything the caller may see
  * (their customer and its descendants; a VISITOR's linked vehicles).
  */
-export const LastLocationQuerySchema = v.strictObject({
+export const LastLocationQuerySchema = o.strictObject({
   clientId: v.optional(IdSchema),
   vehicleIds: v.optional(IdList),
   fleets: v.optional(IdList),
 });
 
-export const LocationItemSchema = v.object({
+export const LocationItemSchema = o.object({
   id: v.string(),
   type: v.picklist(['vehicle', 'tracker']),
   /** The vehicle's name, or 'Veículo'/'Rastreador' when it has none. */

@@ -11,12 +11,13 @@
  * so the map is never a blank box when no tile answers.
  */
 import * as v from 'valibot';
+import * as o from './objects';
 
 const Attribution = v.string();
 
 export const MapConfigSchema = v.variant('kind', [
-  v.object({ kind: v.literal('xyz'), url: v.string(), attribution: Attribution }),
-  v.object({
+  o.object({ kind: v.literal('xyz'), url: v.string(), attribution: Attribution }),
+  o.object({
     kind: v.literal('pmtiles'),
     url: v.string(),
     tiles: v.picklist(['raster', 'vector']),
@@ -25,7 +26,7 @@ export const MapConfigSchema = v.variant('kind', [
     style: v.nullable(v.string()),
     attribution: Attribution,
   }),
-  v.object({ kind: v.literal('style'), url: v.string(), attribution: Attribution }),
-  v.object({ kind: v.literal('none') }),
+  o.object({ kind: v.literal('style'), url: v.string(), attribution: Attribution }),
+  o.object({ kind: v.literal('none') }),
 ]);
 export type MapConfig = v.InferOutput<typeof MapConfigSchema>;

@@ -44,6 +44,8 @@ export function ptBrMessage(issue: v.BaseIssue<unknown>): string {
       return `Tipo inválido: esperado ${describeExpected(issue.expected)}`;
     case 'strict_object':
     case 'loose_object':
+    case 'object_with_rest':
+    case 'record':
     case 'never':
       return issue.expected === 'never' ? 'Campo não permitido' : 'Tipo inválido: esperado objeto';
     case 'picklist':

@@ -10,6 +10,7 @@
  */
 import * as v from 'valibot';
 import { IdSchema, OrderSchema, queryInt } from './common';
+import * as o from './objects';
 
 export const PAYMENT_METHODS = ['boleto', 'creditCard', 'pix'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -54,7 +55,7 @@ export const PAYMENT_ERRORS = {
 export const PAYMENTS_NOT_CONFIGURED =
   'Pagamentos não configurados neste servidor: defina PAYMENTS_URL e PAYMENTS_TOKEN.';
 
-export const ChargeSchema = v.object({
+export const ChargeSchema = o.object({
   id: v.string(),
   /** The charge's number at the provider (Asaas `invoiceNumber`). */
   document: v.string(),
@@ -74,11 +75,11 @@ export const ChargeSchema = v.object({
 });
 export type Charge = v.InferOutput<typeof ChargeSchema>;
 
-export const InvoiceSchema = v.object({
+export const InvoiceSchema = o.object({
   ...ChargeSchema.entries,
-  boleto: v.nullable(v.object({ digitableLine: v.string(), pdfUrl: v.nullable(v.string()) })),
+  boleto: v.nullable(o.object({ digitableLine: v.string(), pdfUrl: v.nullable(v.string()) })),
   pix: v.nullable(
-    v.object({
+    o.object({
       /** The copy-and-paste code (BR Code). */
       code: v.string(),
       /** The QR code as a data: URL (PNG). */
@@ -92,7 +93,7 @@ export const InvoiceSchema = v.object({
 export type Invoice = v.InferOutput<typeof InvoiceSchema>;
 
 export const CHARGE_SORTS = ['document', 'status', 'createdAt'] as const;
-export const ChargeQuerySchema = v.strictObject({
+export const ChargeQuerySchema = o.strictObject({
   clientId: v.optional(IdSchema),
   page: queryInt(1, 1, 100_000),
   limit: queryInt(10, 1, 100),
@@ -102,7 +103,7 @@ export const ChargeQuerySchema = v.strictObject({
 });
 export type ChargeQuery = v.InferOutput<typeof ChargeQuerySchema>;
 
-export const ChargePageSchema = v.object({
+export const ChargePageSchema = o.object({
   charges: v.array(ChargeSchema),
   page: v.number(),
   limit: v.number(),
@@ -116,13 +117,13 @@ export const ChargeIdSchema = v.pipe(
   v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Identificador de cobrança inválido'),
 );
 
-export const PaymentSettingsSchema = v.object({
+export const PaymentSettingsSchema = o.object({
   configured: v.boolean(),
   provider: v.string(),
 });
 
 /** The provider's support contact; each part only when configured. */
-export const SupportContactSchema = v.object({
+export const SupportContactSchema = o.object({
   email: v.nullable(v.string()),
   phone: v.nullable(v.string()),
   whatsapp: v.nullable(v.string()),

@@ -5,15 +5,16 @@
  */
 import * as v from 'valibot';
 import { AlertTypeSchema } from './alerts';
+import * as o from './objects';
 
 /** `GET registros/push/config` (public): how this server sends push. */
-export const PushConfigSchema = v.object({
+export const PushConfigSchema = o.object({
   /** 'fcm': Firebase Cloud Messaging; 'webpush': standard Web Push with the server's keys. */
   provider: v.picklist(['fcm', 'webpush']),
   /** The applicationServerKey (base64url): the Firebase project's, or the server's own. */
   vapidKey: v.string(),
   firebase: v.nullable(
-    v.object({
+    o.object({
       apiKey: v.string(),
       projectId: v.string(),
       messagingSenderId: v.string(),
@@ -26,10 +27,10 @@ export const PushConfigSchema = v.object({
 export type PushConfig = v.InferOutput<typeof PushConfigSchema>;
 
 /** A Web Push subscription as `PushSubscription.toJSON()` gives it: the token of 'webpush'. */
-export const WebPushSubscriptionSchema = v.object({
+export const WebPushSubscriptionSchema = o.object({
   endpoint: v.pipe(v.string(), v.url('Endereço de inscrição inválido')),
   expirationTime: v.optional(v.nullable(v.number())),
-  keys: v.object({
+  keys: o.object({
     p256dh: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{80,100}$/, 'Chave p256dh inválida')),
     auth: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,32}$/, 'Chave auth inválida')),
   }),
@@ -37,7 +38,7 @@ export const WebPushSubscriptionSchema = v.object({
 export type WebPushSubscription = v.InferOutput<typeof WebPushSubscriptionSchema>;
 
 /** One of the caller's devices: `id` is the SHA-256 of its token, base64url (pushDeviceId). */
-export const PushDeviceSchema = v.object({
+export const PushDeviceSchema = o.object({
   id: v.string(),
   kind: v.picklist(['fcm', 'webpush']),
   /** null: every alert type. */
@@ -47,12 +48,12 @@ export const PushDeviceSchema = v.object({
 });
 export type PushDevice = v.InferOutput<typeof PushDeviceSchema>;
 
-export const PushDeviceUpdateSchema = v.strictObject({
+export const PushDeviceUpdateSchema = o.strictObject({
   alertTypes: v.nullable(v.pipe(v.array(AlertTypeSchema), v.maxLength(13))),
 });
 
 /** What one push carries: one alert, shown by the worker (or as a toast by a visible page). */
-export const PushAlertSchema = v.object({
+export const PushAlertSchema = o.object({
   rastro: v.literal('alert'),
   alertId: v.string(),
   type: AlertTypeSchema,

@@ -14,8 +14,10 @@ import {
   OrderSchema,
   PagingSchema,
   queryInt,
+  REQUIRED,
   SearchSchema,
 } from './common';
+import * as o from './objects';
 import { DELIVERY_METHODS, idList, REPORT_TYPES } from './reports';
 
 const fileQuery = {
@@ -31,26 +33,26 @@ const historyFormat = v.optional(
 );
 
 /** `download/{kind}/{vehicleId}`: one vehicle. */
-export const FileQuerySchema = v.strictObject({ ...fileQuery, format: tableFormat });
-export const HistoryFileQuerySchema = v.strictObject({ ...fileQuery, format: historyFormat });
+export const FileQuerySchema = o.strictObject({ ...fileQuery, format: tableFormat });
+export const HistoryFileQuerySchema = o.strictObject({ ...fileQuery, format: historyFormat });
 /** `v2/download/{kind}?vehicleIds=`. */
-export const VehiclesFileQuerySchema = v.strictObject({
+export const VehiclesFileQuerySchema = o.strictObject({
   ...fileQuery,
   format: tableFormat,
   vehicleIds: idList(500, 'ao menos um veículo'),
 });
-export const VehiclesHistoryFileQuerySchema = v.strictObject({
+export const VehiclesHistoryFileQuerySchema = o.strictObject({
   ...fileQuery,
   format: historyFormat,
   vehicleIds: idList(50, 'ao menos um veículo'),
 });
-export const DriversFileQuerySchema = v.strictObject({
+export const DriversFileQuerySchema = o.strictObject({
   ...fileQuery,
   format: tableFormat,
   driverIds: idList(200, 'ao menos um motorista'),
 });
 /** `v2/geofence/download?vehicleIds=` (and optionally the geofences). */
-export const GeofenceFileQuerySchema = v.strictObject({
+export const GeofenceFileQuerySchema = o.strictObject({
   ...fileQuery,
   format: tableFormat,
   vehicleIds: idList(500, 'ao menos um veículo'),
@@ -59,7 +61,7 @@ export const GeofenceFileQuerySchema = v.strictObject({
 export type FileQuery = v.InferOutput<typeof FileQuerySchema>;
 
 /** The answer of a download asked with deliveryMethod=email (202). */
-export const FileQueuedSchema = v.object({ message: v.string(), id: v.string() });
+export const FileQueuedSchema = o.object({ message: v.string(), id: v.string() });
 
 /* ---------- automated reports ---------- */
 
@@ -81,7 +83,7 @@ export const WEEKDAY_LABELS = [
   'Domingo',
 ] as const;
 
-export const AutoReportRunSchema = v.object({
+export const AutoReportRunSchema = o.object({
   at: v.string(),
   status: v.picklist(['sent', 'failed']),
   error: v.nullable(v.string()),
@@ -90,7 +92,7 @@ export const AutoReportRunSchema = v.object({
 });
 export type AutoReportRun = v.InferOutput<typeof AutoReportRunSchema>;
 
-export const AutoReportRuleSchema = v.object({
+export const AutoReportRuleSchema = o.object({
   id: v.string(),
   clientId: v.string(),
   name: v.string(),
@@ -110,18 +112,13 @@ export const AutoReportRuleSchema = v.object({
 });
 export type AutoReportRule = v.InferOutput<typeof AutoReportRuleSchema>;
 
-export const AutoReportRulePageSchema = v.object({
+export const AutoReportRulePageSchema = o.object({
   rules: v.array(AutoReportRuleSchema),
   ...PagingSchema.entries,
 });
 
 const ruleFields = {
-  name: v.pipe(
-    v.string('Informe o nome'),
-    v.trim(),
-    v.minLength(1, 'Informe o nome'),
-    v.maxLength(120, 'Nome longo demais'),
-  ),
+  name: v.pipe(v.string(), v.trim(), v.nonEmpty(REQUIRED), v.maxLength(120, 'Nome longo demais')),
   reportType: v.picklist(REPORT_TYPES, 'Tipo de relatório inválido'),
   format: v.optional(v.picklist(['pdf', 'excel'], 'Use pdf ou excel'), 'excel'),
   periodicity: v.picklist(PERIODICITIES, 'Use DAILY, WEEKLY ou MONTHLY'),
@@ -132,7 +129,8 @@ const ruleFields = {
   ),
   emailDelivery: v.pipe(
     EmailListSchema,
-    v.check((value) => value.trim() !== '', 'Informe ao menos um e-mail'),
+    // No address at all is a missing field, said as every required field says it.
+    v.check((value) => value.trim() !== '', REQUIRED),
   ),
   sendHour: v.optional(
     v.pipe(
@@ -164,14 +162,14 @@ const ruleFields = {
   active: v.optional(v.boolean(), true),
 };
 
-export const AutoReportRuleInputSchema = v.strictObject({
+export const AutoReportRuleInputSchema = o.strictObject({
   clientId: v.optional(IdSchema),
   ...ruleFields,
 });
 export type AutoReportRuleInput = v.InferOutput<typeof AutoReportRuleInputSchema>;
 
 /** PUT takes any of the fields; what is left out stays as it was. */
-export const AutoReportRuleUpdateSchema = v.strictObject({
+export const AutoReportRuleUpdateSchema = o.strictObject({
   name: v.optional(ruleFields.name),
   reportType: v.optional(ruleFields.reportType),
   format: v.optional(v.picklist(['pdf', 'excel'], 'Use pdf ou excel')),
@@ -209,7 +207,7 @@ export type AutoReportRuleUpdate = v.InferOutput<typeof AutoReportRuleUpdateSche
 
 export const AUTO_REPORT_SORTS = ['name', 'reportType', 'createdAt', 'updatedAt'] as const;
 
-export const AutoReportRuleQuerySchema = v.strictObject({
+export const AutoReportRuleQuerySchema = o.strictObject({
   clientId: v.optional(IdSchema),
   search: SearchSchema,
   page: queryInt(1, 1, 100_000),

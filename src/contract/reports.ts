@@ -13,6 +13,7 @@ import {
   queryInt,
   SearchSchema,
 } from './common';
+import * as o from './objects';
 
 export const REPORT_TYPES = [
   'HISTORY',
@@ -53,22 +54,22 @@ const period = {
 };
 
 /** `?beginAt&endAt` of a one-vehicle (or one-driver) report. */
-export const ReportQuerySchema = v.strictObject(period);
+export const ReportQuerySchema = o.strictObject(period);
 export type ReportQuery = v.InferOutput<typeof ReportQuerySchema>;
 
 /** Reports of many vehicles at once (`v2/…?vehicleIds=`). */
-export const VehiclesReportQuerySchema = v.strictObject({
+export const VehiclesReportQuerySchema = o.strictObject({
   ...period,
   vehicleIds: idList(500, 'ao menos um veículo'),
 });
 
 /** Reports of many drivers at once (`v2/drivers?driverIds=`). */
-export const DriversReportQuerySchema = v.strictObject({
+export const DriversReportQuerySchema = o.strictObject({
   ...period,
   driverIds: idList(200, 'ao menos um motorista'),
 });
 
-export const VehicleParamSchema = v.object({ vehicleId: IdSchema });
+export const VehicleParamSchema = o.object({ vehicleId: IdSchema });
 
 const nullableNumber = v.nullable(v.number());
 
@@ -79,7 +80,7 @@ const VehicleHeader = {
 };
 const PeriodHeader = { beginAt: v.string(), endAt: v.string() };
 
-export const TripSchema = v.object({
+export const TripSchema = o.object({
   vehicleId: v.string(),
   startTime: v.string(),
   endTime: v.string(),
@@ -100,7 +101,7 @@ export const TripSchema = v.object({
 });
 export type Trip = v.InferOutput<typeof TripSchema>;
 
-export const StopSchema = v.object({
+export const StopSchema = o.object({
   vehicleId: v.string(),
   startTime: v.string(),
   endTime: v.string(),
@@ -112,7 +113,7 @@ export const StopSchema = v.object({
 });
 export type Stop = v.InferOutput<typeof StopSchema>;
 
-export const TripTotalsSchema = v.object({
+export const TripTotalsSchema = o.object({
   trips: v.number(),
   distance: v.number(),
   drivingTime: v.number(),
@@ -123,7 +124,7 @@ export const TripTotalsSchema = v.object({
 });
 export type TripTotals = v.InferOutput<typeof TripTotalsSchema>;
 
-export const TripsReportSchema = v.object({
+export const TripsReportSchema = o.object({
   ...VehicleHeader,
   ...PeriodHeader,
   trips: v.array(TripSchema),
@@ -132,12 +133,12 @@ export const TripsReportSchema = v.object({
 });
 export type TripsReport = v.InferOutput<typeof TripsReportSchema>;
 
-export const TripsReportsSchema = v.object({
+export const TripsReportsSchema = o.object({
   ...PeriodHeader,
   vehicles: v.array(TripsReportSchema),
 });
 
-export const DayResultSchema = v.object({
+export const DayResultSchema = o.object({
   distance: v.number(),
   fixes: v.number(),
   maxSpeed: nullableNumber,
@@ -146,22 +147,22 @@ export const DayResultSchema = v.object({
 });
 export type DayResult = v.InferOutput<typeof DayResultSchema>;
 
-export const DistanceReportSchema = v.object({
+export const DistanceReportSchema = o.object({
   ...VehicleHeader,
   ...PeriodHeader,
   distance: v.number(),
   /** Every São Paulo day of the period, even those without a fix (distance 0). */
-  dailyResults: v.record(v.string(), DayResultSchema),
+  dailyResults: o.record(v.string(), DayResultSchema),
 });
 export type DistanceReport = v.InferOutput<typeof DistanceReportSchema>;
 
-export const DistanceReportsSchema = v.object({
+export const DistanceReportsSchema = o.object({
   ...PeriodHeader,
   vehicles: v.array(DistanceReportSchema),
 });
 
 /** An alert shown with a history or counted in a summary (alerts come from the alert engine). */
-export const ReportAlertSchema = v.object({
+export const ReportAlertSchema = o.object({
   id: v.string(),
   type: v.string(),
   time: v.string(),
@@ -170,7 +171,7 @@ export const ReportAlertSchema = v.object({
 });
 export type ReportAlert = v.InferOutput<typeof ReportAlertSchema>;
 
-export const HistoryPointSchema = v.object({
+export const HistoryPointSchema = o.object({
   fixTime: v.string(),
   latitude: v.number(),
   longitude: v.number(),
@@ -181,7 +182,7 @@ export const HistoryPointSchema = v.object({
 });
 export type HistoryPoint = v.InferOutput<typeof HistoryPointSchema>;
 
-export const HistoryReportSchema = v.object({
+export const HistoryReportSchema = o.object({
   ...VehicleHeader,
   ...PeriodHeader,
   vehicleType: v.string(),
@@ -192,7 +193,7 @@ export const HistoryReportSchema = v.object({
 export type HistoryReport = v.InferOutput<typeof HistoryReportSchema>;
 
 /** A stored position with every attribute (the positions report). */
-export const PositionRowSchema = v.object({
+export const PositionRowSchema = o.object({
   fixTime: v.string(),
   receivedAt: v.string(),
   trackerId: v.string(),
@@ -207,7 +208,7 @@ export const PositionRowSchema = v.object({
   odometer: v.number(),
   driverRfid: v.nullable(v.string()),
   driverName: v.nullable(v.string()),
-  attributes: v.nullable(v.record(v.string(), v.unknown())),
+  attributes: v.nullable(o.record(v.string(), v.unknown())),
 });
 export type PositionRow = v.InferOutput<typeof PositionRowSchema>;
 
@@ -215,14 +216,14 @@ export type PositionRow = v.InferOutput<typeof PositionRowSchema>;
  * GET registros/reports/positions/{vehicleId}: the vehicle and the period, then its positions
  * (streamed, one per line).
  */
-export const PositionsReportSchema = v.object({
+export const PositionsReportSchema = o.object({
   ...VehicleHeader,
   ...PeriodHeader,
   positions: v.array(PositionRowSchema),
 });
 export type PositionsReport = v.InferOutput<typeof PositionsReportSchema>;
 
-export const SummarySchema = v.object({
+export const SummarySchema = o.object({
   ...VehicleHeader,
   ...PeriodHeader,
   distance: v.number(),
@@ -233,19 +234,19 @@ export const SummarySchema = v.object({
   trips: v.number(),
   maxSpeed: v.number(),
   averageSpeed: v.number(),
-  alertsByType: v.record(v.string(), v.number()),
+  alertsByType: o.record(v.string(), v.number()),
 });
 export type Summary = v.InferOutput<typeof SummarySchema>;
 
-export const SummariesSchema = v.object({ ...PeriodHeader, vehicles: v.array(SummarySchema) });
+export const SummariesSchema = o.object({ ...PeriodHeader, vehicles: v.array(SummarySchema) });
 
-export const DriverTripSchema = v.object({
+export const DriverTripSchema = o.object({
   ...TripSchema.entries,
   plate: v.string(),
   vehicleName: v.string(),
 });
 
-export const DriverReportSchema = v.object({
+export const DriverReportSchema = o.object({
   driverId: v.string(),
   name: v.string(),
   rfid: v.nullable(v.string()),
@@ -254,7 +255,7 @@ export const DriverReportSchema = v.object({
   distance: v.number(),
   drivingTime: v.number(),
   vehicles: v.array(
-    v.object({
+    o.object({
       ...VehicleHeader,
       trips: v.number(),
       distance: v.number(),
@@ -264,7 +265,7 @@ export const DriverReportSchema = v.object({
 });
 export type DriverReport = v.InferOutput<typeof DriverReportSchema>;
 
-export const DriverReportsSchema = v.object({
+export const DriverReportsSchema = o.object({
   ...PeriodHeader,
   drivers: v.array(DriverReportSchema),
 });
@@ -275,7 +276,7 @@ export const DriverReportsSchema = v.object({
  * geometry and hysteresis). `insideAtStart`: it was already inside at the period's first fix
  * (its entry is before the period); `exitedAt` null: still inside at the period's last fix.
  */
-export const GeofenceVisitSchema = v.object({
+export const GeofenceVisitSchema = o.object({
   vehicleId: v.string(),
   plate: v.string(),
   geofenceId: v.string(),
@@ -288,7 +289,7 @@ export const GeofenceVisitSchema = v.object({
 export type GeofenceVisit = v.InferOutput<typeof GeofenceVisitSchema>;
 
 /** Per vehicle and geofence: entries and exits within the period, and the time inside. */
-export const GeofenceTotalSchema = v.object({
+export const GeofenceTotalSchema = o.object({
   vehicleId: v.string(),
   plate: v.string(),
   geofenceId: v.string(),
@@ -300,7 +301,7 @@ export const GeofenceTotalSchema = v.object({
 export type GeofenceTotal = v.InferOutput<typeof GeofenceTotalSchema>;
 
 /** `geofence/{vehicleId}`: one vehicle's visits to every geofence that applies to it. */
-export const GeofenceReportSchema = v.object({
+export const GeofenceReportSchema = o.object({
   ...VehicleHeader,
   ...PeriodHeader,
   visits: v.array(GeofenceVisitSchema),
@@ -309,7 +310,7 @@ export const GeofenceReportSchema = v.object({
 export type GeofenceReport = v.InferOutput<typeof GeofenceReportSchema>;
 
 /** `by-fence/{geofenceId}`: every vehicle's visits to one geofence. */
-export const FenceReportSchema = v.object({
+export const FenceReportSchema = o.object({
   geofenceId: v.string(),
   geofenceName: v.string(),
   ...PeriodHeader,
@@ -319,20 +320,20 @@ export const FenceReportSchema = v.object({
 export type FenceReport = v.InferOutput<typeof FenceReportSchema>;
 
 /** `by-fence/{geofenceId}`: the period and, optionally, only some vehicles. */
-export const FenceReportQuerySchema = v.strictObject({
+export const FenceReportQuerySchema = o.strictObject({
   ...period,
   vehicleIds: v.optional(idList(500, 'ao menos um veículo')),
 });
-export const GeofenceParamSchema = v.object({ geofenceId: IdSchema });
+export const GeofenceParamSchema = o.object({ geofenceId: IdSchema });
 
-export const TripSettingsSchema = v.object({
+export const TripSettingsSchema = o.object({
   clientId: v.string(),
   minDistance: v.number(),
   stopSeconds: v.number(),
   gapSeconds: v.number(),
   useIgnition: v.boolean(),
 });
-export const TripSettingsInputSchema = v.strictObject({
+export const TripSettingsInputSchema = o.strictObject({
   minDistance: v.optional(
     v.pipe(
       v.number(),
@@ -361,7 +362,7 @@ export const TripSettingsInputSchema = v.strictObject({
 });
 
 /** A report a user asked for (SPEC §3 Report). */
-export const ReportRequestSchema = v.object({
+export const ReportRequestSchema = o.object({
   id: v.string(),
   clientId: v.string(),
   userId: v.string(),
@@ -380,14 +381,14 @@ export const ReportRequestSchema = v.object({
 });
 export type ReportRequest = v.InferOutput<typeof ReportRequestSchema>;
 
-export const ReportRequestPageSchema = v.object({
+export const ReportRequestPageSchema = o.object({
   reports: v.array(ReportRequestSchema),
   ...PagingSchema.entries,
 });
 
 export const REPORT_SORTS = ['name', 'reportType', 'createdAt', 'updatedAt'] as const;
 
-export const ReportRequestQuerySchema = v.strictObject({
+export const ReportRequestQuerySchema = o.strictObject({
   clientId: v.optional(IdSchema),
   search: SearchSchema,
   page: queryInt(1, 1, 100_000),
@@ -396,7 +397,7 @@ export const ReportRequestQuerySchema = v.strictObject({
   order: v.optional(OrderSchema, 'desc'),
 });
 
-export const ReportRequestInputSchema = v.strictObject({
+export const ReportRequestInputSchema = o.strictObject({
   name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120, 'Nome longo demais'))),
   reportType: v.picklist(REPORT_TYPES, 'Tipo de relatório inválido'),
   vehicleIds: v.optional(v.pipe(v.array(IdSchema), v.maxLength(500, 'No máximo 500 veículos'))),

@@ -3,10 +3,16 @@
  * only hand out levels that the rules below allow for their own role.
  */
 import * as v from 'valibot';
+import { REQUIRED } from './common';
 
 export const ROLES = ['VISITOR', 'CLIENT', 'OPERATOR', 'MANAGER', 'ADMINISTRATOR'] as const;
 export type Role = (typeof ROLES)[number];
-export const RoleSchema = v.picklist(ROLES, 'Nível de acesso inválido');
+/** None chosen ('', null or absent) is a missing field, said as every required field says it. */
+export const RoleSchema = v.picklist(ROLES, (issue) =>
+  issue.input === undefined || issue.input === null || issue.input === ''
+    ? REQUIRED
+    : 'Nível de acesso inválido',
+);
 
 /** Label in level selectors. */
 export const ROLE_SELECTOR_LABELS: Record<Role, string> = {

@@ -5,9 +5,10 @@
  * holds the link is outside the customer.
  */
 import * as v from 'valibot';
+import * as o from './objects';
 import { SharedVehicleSchema } from './sharing';
 
-export const SharedLocationSchema = v.object({
+export const SharedLocationSchema = o.object({
   /** The vehicle's id. */
   id: v.string(),
   name: v.string(),
@@ -23,7 +24,7 @@ export const SharedLocationSchema = v.object({
 });
 export type SharedLocation = v.InferOutput<typeof SharedLocationSchema>;
 
-export const SharedLocationsSchema = v.object({
+export const SharedLocationsSchema = o.object({
   name: v.string(),
   expiresAt: v.string(),
   vehicles: v.array(SharedVehicleSchema),

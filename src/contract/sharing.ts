@@ -1,6 +1,7 @@
 /** Visitors' vehicles and temporary shared links (SPEC §7 visitor-role and temporaryUser). */
 import * as v from 'valibot';
 import { IdSchema } from './common';
+import * as o from './objects';
 
 const Name = v.pipe(v.string(), v.trim(), v.nonEmpty('Campo obrigatório'), v.maxLength(80));
 const Hours = v.pipe(
@@ -15,20 +16,20 @@ const VehicleIds = v.pipe(
   v.maxLength(500),
 );
 
-export const VisitorAddVehicleSchema = v.strictObject({ vehicle: IdSchema });
+export const VisitorAddVehicleSchema = o.strictObject({ vehicle: IdSchema });
 
-export const TemporaryLinkCreateSchema = v.strictObject({
+export const TemporaryLinkCreateSchema = o.strictObject({
   name: Name,
   vehicleIds: VehicleIds,
   /** How long the link works, from now. */
   expiresInHours: v.optional(Hours, 24),
 });
-export const TemporaryUserUpdateSchema = v.strictObject({
+export const TemporaryUserUpdateSchema = o.strictObject({
   name: v.optional(Name),
   expiresInHours: v.optional(Hours),
 });
-export const TemporaryAddVehicleSchema = v.strictObject({ vehicleId: IdSchema });
-export const TemporaryVehiclesSchema = v.strictObject({ vehicleIds: VehicleIds });
+export const TemporaryAddVehicleSchema = o.strictObject({ vehicleId: IdSchema });
+export const TemporaryVehiclesSchema = o.strictObject({ vehicleIds: VehicleIds });
 
 export const LINK_STATES = ['active', 'expired', 'revoked'] as const;
 export const LINK_STATE_LABELS: Record<(typeof LINK_STATES)[number], string> = {
@@ -37,7 +38,7 @@ export const LINK_STATE_LABELS: Record<(typeof LINK_STATES)[number], string> = {
   revoked: 'Revogado',
 };
 
-export const TemporaryUserSchema = v.object({
+export const TemporaryUserSchema = o.object({
   id: v.string(),
   clientId: v.string(),
   name: v.string(),
@@ -53,13 +54,13 @@ export const TemporaryUserSchema = v.object({
 });
 export type TemporaryUser = v.InferOutput<typeof TemporaryUserSchema>;
 
-export const SharedVehicleSchema = v.object({
+export const SharedVehicleSchema = o.object({
   id: v.string(),
   name: v.string(),
   plate: v.string(),
-  type: v.object({ id: v.string(), label: v.string() }),
+  type: o.object({ id: v.string(), label: v.string() }),
 });
-export const TempAccessViewSchema = v.object({
+export const TempAccessViewSchema = o.object({
   name: v.string(),
   expiresAt: v.string(),
   vehicles: v.array(SharedVehicleSchema),
@@ -67,3 +68,5 @@ export const TempAccessViewSchema = v.object({
 export type TempAccessView = v.InferOutput<typeof TempAccessViewSchema>;
 
 export const LINK_GONE = 'Este link expirou ou foi revogado.';
+/** A token no link has (never made, or cut short when it was pasted). */
+export const LINK_UNKNOWN = 'Link inválido: confira se ele foi copiado inteiro.';

@@ -8,6 +8,7 @@ import {
   queryInt,
   SearchSchema,
 } from './common';
+import * as o from './objects';
 import { ROLES, RoleSchema } from './roles';
 
 /** SPEC §5: listing users or vehicles needs a selected customer. */
@@ -21,7 +22,7 @@ export const StatusSchema = v.pipe(
   v.transform((value) => value === 1 || value === true),
 );
 
-export const UserCreateSchema = v.strictObject({
+export const UserCreateSchema = o.strictObject({
   name,
   email: EmailSchema,
   role: RoleSchema,
@@ -30,7 +31,7 @@ export const UserCreateSchema = v.strictObject({
 });
 export type UserCreate = v.InferInput<typeof UserCreateSchema>;
 
-export const UserUpdateSchema = v.strictObject({
+export const UserUpdateSchema = o.strictObject({
   name: v.optional(name),
   email: v.optional(EmailSchema),
   role: v.optional(RoleSchema),
@@ -41,7 +42,7 @@ export type UserUpdate = v.InferInput<typeof UserUpdateSchema>;
 
 export const USER_SORTS = ['name', 'email', 'role', 'createdAt', 'updatedAt'] as const;
 
-export const UserQuerySchema = v.strictObject({
+export const UserQuerySchema = o.strictObject({
   clientId: v.optional(v.string()),
   search: SearchSchema,
   role: v.optional(v.picklist(ROLES, 'Nível de acesso inválido')),
@@ -52,7 +53,7 @@ export const UserQuerySchema = v.strictObject({
   order: OrderSchema,
 });
 
-export const UserSchema = v.object({
+export const UserSchema = o.object({
   id: v.string(),
   sub: v.string(),
   clientId: v.string(),
@@ -69,7 +70,7 @@ export const UserSchema = v.object({
 });
 export type User = v.InferOutput<typeof UserSchema>;
 
-export const UserPageSchema = v.object({
+export const UserPageSchema = o.object({
   users: v.array(UserSchema),
   page: v.number(),
   limit: v.number(),

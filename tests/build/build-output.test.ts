@@ -182,6 +182,7 @@ describe('build output', () => {
       'common',
       'index',
       'messages',
+      'objects',
       'permissions',
       'roles',
     ]);

@@ -386,6 +386,50 @@ describe.each(await backends())('geofence, alert-rule and alert calls on %s', (b
     expect(byCreation.body.items[0]?.id).toBe(created.body.id);
   });
 
+  it('refuses params sent as a list, on create and update, and changes nothing', async () => {
+    const s = server();
+    const { north } = await demoClients(s);
+    const admin = await as(s, 'admin@rastro.demo');
+    const rule = await admin.call<AlertRule>('POST', '/registros/alert-rules', {
+      clientId: north,
+      name: 'Sem alimentação',
+      type: 'DEVICE_POWER_DISCONNECTED',
+      params: { threshold: 9 },
+    });
+    expect([rule.status, rule.body.params]).toEqual([201, { threshold: 9 }]);
+    const read = async () =>
+      (await admin.call<AlertRule>('GET', `/registros/alert-rules/${rule.body.id}`)).body;
+    const before = await read();
+    const total = async () =>
+      (await admin.call<AlertRulePage>('GET', `/registros/alert-rules?clientId=${north}&limit=100`))
+        .body.total;
+    const count = await total();
+    // valibot alone took [] for {}: the threshold went back to its default (6 V).
+    for (const params of [[], [12]]) {
+      const patched = await admin.call<ErrorBody>(
+        'PATCH',
+        `/registros/alert-rules/${rule.body.id}`,
+        { name: 'Renomeada', params },
+      );
+      expect([patched.status, patched.body.message]).toEqual([
+        400,
+        'Requisição inválida: params: Tipo inválido: esperado objeto',
+      ]);
+    }
+    const created = await admin.call<ErrorBody>('POST', '/registros/alert-rules', {
+      clientId: north,
+      name: 'Ignição',
+      type: 'IGNITION_ON',
+      params: [],
+    });
+    expect(created.status).toBe(400);
+    expect(created.body.issues).toEqual([
+      { path: 'params', message: 'Tipo inválido: esperado objeto' },
+    ]);
+    expect(await read()).toEqual(before);
+    expect(await total()).toBe(count);
+  });
+
   it('lists, filters and pages alerts; acknowledges one, several or all within the tenancy', async () => {
     const s = server();
     const { north, south } = await demoClients(s);

@@ -146,6 +146,38 @@ describe.each(await backends())('customers on %s', (backend) => {
     ).toBe(before);
   });
 
+  it('refuses a list where an object goes (the address, the whole body) and changes nothing', async () => {
+    const { north } = await demoClients(server());
+    const admin = await as(server(), 'admin@rastro.demo');
+    const read = async () => (await admin.call<Customer>('GET', `/registros/client/${north}`)).body;
+    const before = await read();
+    const total = async () =>
+      (await admin.call<CustomerRowPage>('GET', '/registros/client?limit=100')).body.total;
+    const count = await total();
+    const created = await admin.call<ErrorBody>(
+      'POST',
+      '/registros/client',
+      company('Lista', '11.222.333/0001-81', { address: [] }),
+    );
+    expect([created.status, created.body.message]).toEqual([
+      400,
+      'Requisição inválida: address: Tipo inválido: esperado objeto',
+    ]);
+    const patched = await admin.call<ErrorBody>('PATCH', `/registros/client/${north}`, {
+      name: 'Nome trocado por engano',
+      address: [{ city: 'Manaus' }],
+    });
+    expect(patched.status).toBe(400);
+    expect(patched.body.issues).toEqual([
+      { path: 'address', message: 'Tipo inválido: esperado objeto' },
+    ]);
+    const whole = await admin.call<ErrorBody>('PATCH', `/registros/client/${north}`, []);
+    expect(whole.status).toBe(400);
+    expect(whole.body.message).toMatch(/^(Corpo|Requisição) inválid[ao]: /);
+    expect(await read()).toEqual(before);
+    expect(await total()).toBe(count);
+  });
+
   it('refuses a document already in use', async () => {
     const admin = await as(server(), 'admin@rastro.demo');
     const res = await admin.call<ErrorBody>(
