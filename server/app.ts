@@ -34,6 +34,7 @@ import {
   vehicleRoutes,
 } from './routes/inventory';
 import { mapConfigRoutes, mapFileRoutes } from './routes/map';
+import { metricsRoutes } from './routes/metrics';
 import { invoiceRoutes, paymentRoutes, supportRoutes } from './routes/payments';
 import { plateRoutes } from './routes/plates';
 import { pushRoutes, workerPushConfigScript } from './routes/push';
@@ -145,6 +146,8 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
     c.header('Cache-Control', 'no-cache');
     return c.body(workerPushConfigScript(deps));
   });
+
+  app.route('/metrics', metricsRoutes(deps));
 
   app.get(
     '/health',

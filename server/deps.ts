@@ -11,6 +11,7 @@ import type { Downlink } from './ingest/downlink';
 import type { Pipeline } from './ingest/pipeline';
 import type { Logger } from './log';
 import type { Mailer } from './mail/mailer';
+import type { Metrics } from './metrics';
 import type { PaymentsProvider } from './payments/asaas';
 import type { Push } from './push/notifier';
 import type { LiveFeed } from './realtime/feed';
@@ -45,4 +46,6 @@ export interface Deps {
    * built-in stand-in once that listens (server/start.ts).
    */
   payments: PaymentsProvider;
+  /** This process's figures for GET /metrics (server/metrics.ts); parts add theirs as they start. */
+  metrics: Metrics;
 }

@@ -51,3 +51,26 @@ export function createLogger(level: LogLevel = 'info', base: Fields = {}): Logge
     child: (fields) => createLogger(level, { ...base, ...fields }),
   };
 }
+
+/** Warnings and errors logged so far, by level (for GET /metrics), whatever LOG_LEVEL shows. */
+export interface LogCounts {
+  warn: number;
+  error: number;
+}
+
+/** The same logger, counting its warnings and errors (and its children's) into `counts`. */
+export function countingLogger(log: Logger, counts: LogCounts): Logger {
+  return {
+    debug: log.debug,
+    info: log.info,
+    warn(msg, fields) {
+      counts.warn += 1;
+      log.warn(msg, fields);
+    },
+    error(msg, fields) {
+      counts.error += 1;
+      log.error(msg, fields);
+    },
+    child: (fields) => countingLogger(log.child(fields), counts),
+  };
+}

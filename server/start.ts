@@ -28,8 +28,9 @@ import { createPipeline } from './ingest/pipeline';
 import { createTrackerCache } from './ingest/tracker-cache';
 import { startWialon } from './ingest/wialon';
 import { everyOnce } from './jobs';
-import { createLogger, type Logger } from './log';
+import { countingLogger, createLogger, type LogCounts, type Logger } from './log';
 import { createMailer } from './mail/mailer';
+import { createMetrics } from './metrics';
 import { createAsaas } from './payments/asaas';
 import { startDemoPayments } from './payments/demo';
 import { createPush } from './push/notifier';
@@ -38,6 +39,7 @@ import { createLiveFeed } from './realtime/feed';
 import { createAutoReports } from './reports/auto/scheduler';
 import { createReportFiles } from './reports/files/delivery';
 import { demoDevices, startSimulator } from './simulator';
+import { VERSION } from './version';
 
 export interface RunningServer {
   url: string;
@@ -54,8 +56,10 @@ const BATCHES_ON_POSTGRES = 4;
 
 export async function prepare(
   config: Config,
-  log: Logger = createLogger(config.logLevel),
+  given: Logger = createLogger(config.logLevel),
 ): Promise<Deps> {
+  const logged: LogCounts = { warn: 0, error: 0 };
+  const log = countingLogger(given, logged);
   const database = await openDatabase({
     ...config,
     onIdleError: (err) => log.warn('database: idle connection lost', { err: err.message }),
@@ -115,6 +119,29 @@ export async function prepare(
     },
   );
   live.attach(pipeline);
+  const metrics = createMetrics(VERSION);
+  metrics.counter(
+    'rastro_log_messages_total',
+    'Warnings and errors logged, by level (whatever LOG_LEVEL shows): e-mails and pushes not sent, failed writes...',
+    () => [
+      { labels: { level: 'warn' }, value: logged.warn },
+      { labels: { level: 'error' }, value: logged.error },
+    ],
+  );
+  metrics.counter(
+    'rastro_ingest_fixes_total',
+    'Positions received, by result: stored, or why they were not (unknown_device, no_fix, zero_coordinates, impossible_jump, duplicate...).',
+    () =>
+      Object.entries(pipeline.stats()).map(([result, value]) => ({ labels: { result }, value })),
+  );
+  metrics.gauge('rastro_ingest_queued_fixes', 'Positions waiting to be written.', () =>
+    pipeline.queued(),
+  );
+  metrics.gauge(
+    'rastro_ingest_backlogged',
+    '1 while INGEST_MAX_BACKLOG positions or more wait (OsmAnd and flespi are answered 503).',
+    () => (pipeline.backlogged() ? 1 : 0),
+  );
   const reportFiles = createReportFiles({ db: database.db, mailer, config, log });
   return {
     database,
@@ -132,6 +159,7 @@ export async function prepare(
     payments: createAsaas({ ...config.payments, timeoutMs: config.outsideTimeoutMs }),
     push: { sender: push, vapidPublicKey: keys.publicKey },
     reportFiles,
+    metrics,
     autoReports: createAutoReports({
       db: database.db,
       files: reportFiles,
@@ -205,6 +233,18 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
           downlink: deps.downlink,
           log: deps.log,
         });
+  if (wialon) {
+    deps.metrics.gauge(
+      'rastro_wialon_connections',
+      'Open Wialon IPS connections.',
+      () => wialon.stats().connections,
+    );
+    deps.metrics.gauge(
+      'rastro_wialon_queued_lines',
+      'Wialon IPS lines read and waiting for their turn, over every connection.',
+      () => wialon.stats().queued,
+    );
+  }
   // The demo's Asaas stand-in: only with the demo seed and no PAYMENTS_URL (never production).
   const demoPayments =
     !config.payments.url && config.seedDemo && config.payments.demo

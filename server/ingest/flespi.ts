@@ -14,12 +14,12 @@
  * the physical bounds (server/ingest/bounds.ts) is skipped and counted: the good messages of
  * the same batch are stored all the same.
  */
-import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import type { Fix } from '../db/positions';
 import type { Deps } from '../deps';
 import { badRequest, HttpError, unauthorized } from '../http/errors';
+import { bearerMatches } from '../http/secrets';
 import { UNSUPPORTED_TYPE } from '../http/validate';
 import { checkFix, checkIdentifier } from './bounds';
 import { canonicalize, FLESPI_ALIASES } from './canonical';
@@ -100,12 +100,6 @@ function parseFlespi(message: Message): { identifier: string; fix: Fix } | { ski
   };
 }
 
-function sameSecret(given: string, expected: string) {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 export function flespiStreamRoutes(deps: Deps) {
   const app = new Hono();
   app.post(
@@ -130,8 +124,8 @@ export function flespiStreamRoutes(deps: Deps) {
           'SERVER_ERROR',
           'Fluxo flespi não configurado: defina FLESPI_STREAM_SECRET',
         );
-      const given = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
-      if (!sameSecret(given, secret)) throw unauthorized('Segredo do fluxo flespi inválido');
+      if (!bearerMatches(c.req.header('authorization'), secret))
+        throw unauthorized('Segredo do fluxo flespi inválido');
       // The database is behind: flespi keeps the batch and sends it again.
       if (deps.pipeline.backlogged())
         throw new HttpError(503, 'SERVER_ERROR', BACKLOGGED, {
