@@ -4,7 +4,7 @@
  * Every read is filtered by the customer ids the caller may see.
  */
 import { and, asc, count, desc, eq, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
-import type { ChargeQuery } from '../../src/contract';
+import { type ChargeQuery, PAYMENT_STATUS_LABELS } from '../../src/contract';
 import type { AsaasPayment } from '../payments/asaas';
 import { paymentStatus } from '../payments/status';
 import type { Db } from './client';
@@ -118,7 +118,13 @@ export async function applyWebhookCharge(db: Db, payment: AsaasPayment): Promise
 const SORTS: Record<ChargeQuery['sort'], SQL> = {
   // Asaas numbers are digits: shorter first, then by text, sorts them as numbers.
   document: sql`length(${paymentCharges.document}), ${paymentCharges.document}`,
-  status: sql`${paymentCharges.status}`,
+  // By the label people see (Inativo, Pago, Pendente): 'paid' and 'closed' are both 'Pago'.
+  status: sql`case ${paymentCharges.status} ${sql.join(
+    Object.entries(PAYMENT_STATUS_LABELS).map(
+      ([status, label]) => sql`when ${status} then ${label}`,
+    ),
+    sql` `,
+  )} end`,
   createdAt: sql`${paymentCharges.createdAt}`,
 };
 

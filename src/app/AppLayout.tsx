@@ -76,8 +76,11 @@ export function AppLayout() {
         )}
         <span className="topbar-spacer" />
         {!online && (
-          <span className="offline-badge" role="status">
-            <OfflineIcon /> {t.network.offline}
+          // On a narrow phone only its icon shows (styles.css): its words stay its text, read
+          // out, and the tooltip says what still works.
+          <span className="offline-badge" role="status" title={t.network.offlineDetail}>
+            <OfflineIcon />
+            <span className="offline-badge-text">{t.network.offline}</span>
           </span>
         )}
         {hearsAlerts && <AlertBadge />}

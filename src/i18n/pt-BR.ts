@@ -51,6 +51,19 @@ export const t = {
     region: 'Notificações',
     more: (n: number) => (n === 1 ? 'Mais 1 notificação' : `Mais ${n} notificações`),
     closeAll: 'Fechar todas',
+    /** The settled line: how many alerts and warnings wait until closed. */
+    waiting: (n: number, kind: 'alert' | 'warning' | 'mixed') =>
+      kind === 'alert'
+        ? n === 1
+          ? '1 alerta'
+          : `${n} alertas`
+        : kind === 'warning'
+          ? n === 1
+            ? '1 aviso'
+            : `${n} avisos`
+          : `${n} notificações`,
+    /** The settled line's count opens the stack again. */
+    show: (count: string) => `Mostrar ${count}`,
   },
   login: {
     title: 'Entrar no Rastro',
@@ -175,8 +188,8 @@ export const t = {
   checkList: {
     filter: (label: string) => `Filtrar: ${label}`,
     placeholder: 'Filtrar a lista',
-    count: (checked: number, total: number) =>
-      total === 1 ? `${checked} de 1 marcado` : `${checked} de ${total} marcados`,
+    // What a list counts when it names nothing else (SPEC §9: '2 itens selecionados').
+    noun: ['item', 'itens'] as [string, string],
     // Seen: 'Todos' and 'Limpar'; heard: what they do (the seen word inside, WCAG 2.5.3).
     all: 'Todos',
     none: 'Limpar',

@@ -1,11 +1,13 @@
 /**
  * A labelled list of checkboxes (vehicles of a fleet or of a link, drivers, geofences). A long
- * one gets, above its scrolling box, a filter, how many are checked and 'Todos' / 'Limpar'
- * for the items shown: forty vehicles are not found by scrolling.
+ * one gets, above its scrolling box, a filter, how many are checked in the words of SPEC §9
+ * ('3 veículos selecionados', as MultiSelect says it) and 'Todos' / 'Limpar' for the items
+ * shown: forty vehicles are not found by scrolling.
  */
 import { useMemo, useState } from 'react';
 import { Checkbox, CheckboxGroup, Input, Label, SearchField } from 'react-aria-components';
 import { t } from '../i18n/pt-BR';
+import { quantityText } from '../lib/format';
 import { matchesSearch, searchable } from '../lib/text';
 import { Button } from './Button';
 import type { SelectOption } from './Select';
@@ -18,12 +20,15 @@ export function CheckList({
   options,
   value,
   onChange,
+  noun = t.checkList.noun,
   emptyText = t.checkList.noOptions,
 }: {
   label: string;
   options: SelectOption[];
   value: string[];
   onChange: (value: string[]) => void;
+  /** Singular and plural of what is checked ('veículo', 'veículos'); 'item', 'itens' if not. */
+  noun?: [string, string];
   emptyText?: string;
 }) {
   const [query, setQuery] = useState('');
@@ -46,7 +51,7 @@ export function CheckList({
         <Label>{label}</Label>
         {long && (
           <span className="muted check-list-count" aria-live="polite">
-            {t.checkList.count(checked, options.length)}
+            {quantityText(checked, noun[0], noun[1])}
           </span>
         )}
       </div>

@@ -21,6 +21,11 @@ export function emailListCheck(value: string): string | null {
   return firstIssue(EmailListSchema, value);
 }
 
+/** A field's check from the contract's own rule for it (the API refuses the same). */
+export function fieldCheck(schema: v.GenericSchema<string, unknown>) {
+  return (value: string): string | null => firstIssue(schema, value);
+}
+
 function firstIssue(schema: v.GenericSchema<string, unknown>, value: string): string | null {
   const result = v.safeParse(schema, value);
   return result.success ? null : (result.issues[0]?.message ?? INVALID_EMAIL);

@@ -1,5 +1,8 @@
 // @vitest-environment happy-dom
-/** A long checkbox list: its filter, its count and 'Todos' / 'Limpar' for what is shown. */
+/**
+ * A long checkbox list: its filter, its count in the words of SPEC §9 ('{n} {singular}
+ * selecionado' / '{n} {plural} selecionados') and 'Todos' / 'Limpar' for what is shown.
+ */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,10 +16,22 @@ const VEHICLES = Array.from({ length: 12 }, (_, i) => ({
 }));
 
 let last: string[] = [];
-function Harness({ initial = [] as string[], options = VEHICLES }) {
+function Harness({
+  initial = [] as string[],
+  options = VEHICLES,
+  noun = ['veículo', 'veículos'] as [string, string] | null,
+}) {
   const [value, setValue] = useState(initial);
   last = value;
-  return <CheckList label="Veículos" options={options} value={value} onChange={setValue} />;
+  return (
+    <CheckList
+      label="Veículos"
+      noun={noun ?? undefined}
+      options={options}
+      value={value}
+      onChange={setValue}
+    />
+  );
 }
 
 async function press(name: string) {
@@ -33,7 +48,8 @@ describe('CheckList', () => {
     // 'gone': checked once, no longer offered (a vehicle removed): not counted.
     render(<Harness initial={['v1', 'gone']} />);
     expect(screen.getAllByRole('checkbox')).toHaveLength(12);
-    expect(screen.getByText('1 de 12 marcados')).toBeTruthy();
+    expect(screen.getByText('1 veículo selecionado')).toBeTruthy();
+    expect(screen.queryByText(/marcad/)).toBeNull();
     fireEvent.change(screen.getByRole('searchbox', { name: 'Filtrar: Veículos' }), {
       target: { value: 'caminhao' },
     });
@@ -58,7 +74,7 @@ describe('CheckList', () => {
     });
     await press('Marcar todos os mostrados');
     expect([...last].sort()).toEqual(['v0', 'v1', 'v11', 'v3', 'v5', 'v7', 'v9']);
-    expect(screen.getByText('7 de 12 marcados')).toBeTruthy();
+    expect(screen.getByText('7 veículos selecionados')).toBeTruthy();
     await press('Limpar os mostrados');
     expect(last).toEqual(['v0']);
     fireEvent.change(screen.getByRole('searchbox', { name: 'Filtrar: Veículos' }), {
@@ -79,6 +95,19 @@ describe('CheckList', () => {
     render(<Harness initial={['v2', 'gone']} />);
     await press('Limpar seleção');
     expect(last).toEqual([]);
+  });
+
+  it('counts in the singular for one and in the plural for none or many, by its noun', async () => {
+    render(<Harness />);
+    expect(screen.getByText('0 veículos selecionados')).toBeTruthy();
+    await press('Marcar todos');
+    expect(screen.getByText('12 veículos selecionados')).toBeTruthy();
+    cleanup();
+    // A list that names nothing counts items.
+    render(<Harness initial={['v3']} noun={null} />);
+    expect(screen.getByText('1 item selecionado')).toBeTruthy();
+    await press('Marcar todos');
+    expect(screen.getByText('12 itens selecionados')).toBeTruthy();
   });
 
   it('a short list has no filter, and an empty one says so', () => {

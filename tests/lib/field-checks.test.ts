@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emailCheck, emailListCheck, filledCheck } from '../../src/ui/field-checks';
+import { TemporaryLinkCreateSchema } from '../../src/contract';
+import { emailCheck, emailListCheck, fieldCheck, filledCheck } from '../../src/ui/field-checks';
 
 describe('field checks of the browser-validated forms', () => {
   it('says a missing value as every form does', () => {
@@ -19,5 +20,12 @@ describe('field checks of the browser-validated forms', () => {
     expect(emailListCheck('a@x.com, b@y.com.br')).toBeNull();
     expect(emailListCheck('a@x.com, b@')).toBe('E-mails inválidos: b@');
     expect(emailListCheck(' , ')).toBe('Informe e-mails separados por vírgula');
+  });
+
+  it("checks a field by the API's own rule for it (a temporary link's name)", () => {
+    const nameCheck = fieldCheck(TemporaryLinkCreateSchema.entries.name);
+    expect(nameCheck('  ')).toBe('Campo obrigatório');
+    expect(nameCheck('x'.repeat(81))).toBe('Deve ter no máximo 80 caracteres');
+    expect(nameCheck(` ${'x'.repeat(80)} `)).toBeNull();
   });
 });

@@ -182,7 +182,16 @@ describe.each(await backends())('sharing on %s', (backend) => {
     }
     const after = await manager.call<TemporaryUser>('GET', `/registros/temporaryUser/${id}`);
     expect([after.body.name, after.body.vehicleIds]).toEqual(['Entrega Y', [b]]);
-    expect((await s.request('/registros/temp-access/nao-existe-1234567890')).status).toBe(410);
+    // A token that opens no link, well formed or cut short when pasted: the same plain answer.
+    for (const token of ['nao-existe-1234567890', 'abc', 'x'.repeat(65)]) {
+      for (const tail of ['', '/locations']) {
+        const res = await s.request(`/registros/temp-access/${token}${tail}`);
+        expect([res.status, (await jsonOf<ErrorBody>(res)).message], token).toEqual([
+          410,
+          'Link inválido: confira se ele foi copiado inteiro.',
+        ]);
+      }
+    }
   });
 
   it('names in the list only the vehicles still of the customer that shared them', async () => {

@@ -77,6 +77,7 @@ function Field<V extends Record<string, unknown>>({
       return (
         <CheckList
           label={field.label}
+          noun={field.noun}
           options={options}
           value={(value as string[]) ?? []}
           onChange={onChange}

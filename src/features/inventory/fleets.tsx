@@ -37,7 +37,12 @@ export const fleetScreen: ResourceConfig<
     { key: 'clientId', label: 'Cliente', kind: 'customer' },
     { key: 'name', label: 'Nome', required: true },
     { key: 'description', label: 'Descrição' },
-    { key: 'vehicleIds', label: 'Veículos da frota', kind: 'checkboxes' },
+    {
+      key: 'vehicleIds',
+      label: 'Veículos da frota',
+      kind: 'checkboxes',
+      noun: ['veículo', 'veículos'],
+    },
     { key: 'active', label: 'Status', kind: 'switch' },
   ],
   useOptions: (values) => ({ vehicleIds: useVehicleOptions(values.clientId) }),

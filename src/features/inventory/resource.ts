@@ -31,6 +31,8 @@ export interface FieldDef<V> {
   labelOf?: (values: V) => string;
   /** A switch's own text, on and off (default: Ativo / Inativo). */
   switchLabels?: { on: string; off: string };
+  /** What a checkbox list counts, singular and plural ('3 veículos selecionados'). */
+  noun?: [string, string];
 }
 
 export interface ResourceMessages {

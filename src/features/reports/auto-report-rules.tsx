@@ -266,12 +266,14 @@ export const autoReportRuleScreen: ResourceConfig<
       key: 'vehicleIds',
       label: 'Veículos',
       kind: 'checkboxes',
+      noun: ['veículo', 'veículos'],
       shownWhen: (x) => x.reportType !== 'DRIVERS',
     },
     {
       key: 'driverIds',
       label: 'Motoristas',
       kind: 'checkboxes',
+      noun: ['motorista', 'motoristas'],
       shownWhen: (x) => x.reportType === 'DRIVERS',
     },
     {

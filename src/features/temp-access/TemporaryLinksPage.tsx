@@ -8,6 +8,7 @@ import { createTemporaryLink, listTemporaryLinks, revokeTemporaryLink } from '..
 import {
   ALL_VEHICLES_BY_CLIENT,
   LINK_STATE_LABELS,
+  TemporaryLinkCreateSchema,
   type TemporaryUser,
   vehicleOption,
 } from '../../contract';
@@ -21,7 +22,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable } from '../../ui/DataTable';
 import { copyText } from '../../ui/feedback/copy';
 import { toast } from '../../ui/feedback/toasts';
-import { filledCheck } from '../../ui/field-checks';
+import { fieldCheck } from '../../ui/field-checks';
 import { Select } from '../../ui/Select';
 import { ShortList } from '../../ui/ShortList';
 import { FormMessage } from '../../ui/States';
@@ -41,6 +42,9 @@ const DURATIONS = [
 /** The link in the clipboard, to paste in a message to whoever will follow the vehicles. */
 const copyLink = (link: TemporaryUser) =>
   copyText(link.link, t.tempAccess.copied, t.tempAccess.copyFailed);
+
+/** The API's rule for a link's name (required, at most 80 characters), beside the field. */
+const linkNameCheck = fieldCheck(TemporaryLinkCreateSchema.entries.name);
 
 export function TemporaryLinksPage() {
   const [clientId, setClientId] = useSelectedClient();
@@ -127,12 +131,13 @@ export function TemporaryLinksPage() {
             value={name}
             onChange={setName}
             isRequired
-            validate={filledCheck}
+            validate={linkNameCheck}
             description="Para quem é o link, ex.: Cliente X — entrega de hoje"
           />
           <Select label="Validade" value={hours} onChange={setHours} options={DURATIONS} />
           <CheckList
             label="Veículos"
+            noun={['veículo', 'veículos']}
             options={vehicles}
             value={chosen}
             onChange={setChosen}
