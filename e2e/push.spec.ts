@@ -383,7 +383,7 @@ test('offline, a form opens with its lookups from the worker, and an acknowledge
   await expect(row).toContainText(`Reconhecido por ${ADMIN.name}`, { timeout: 10_000 });
 });
 
-test('with a Firebase project, Firebase messaging runs in the worker: data messages shown by us, notification messages once', async ({
+test('with a Firebase project, Firebase starts in the worker and each message is shown once, by us, a notice that wakes a stopped worker too', async ({
   page,
   context,
 }) => {
@@ -421,11 +421,19 @@ test('with a Firebase project, Firebase messaging runs in the worker: data messa
 
     const exit = pushAlert(5, 'GEOFENCE_EXIT', 'Saída de cerca — RST1D05');
     await deliver(cdp, id, { data: exit, from: '1234567890', fcmMessageId: 'fcm-e2e-1' }, origin);
-    // The worker's first Firebase message waits for the SDK to start in it: slow when loaded.
     await expect
       .poll(() => notifications(context, origin), { timeout: 15_000 })
       .toEqual([{ title: exit.title, body: exit.body, tag: exit.tag }]);
-    // A notification message: Firebase shows it, and only it.
+
+    // A notification message that wakes a stopped worker, as on a phone after a while: shown
+    // once, by us, with our icon.
+    const stopped = new Promise<void>((resolve) =>
+      cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+        if (versions.some((version) => version.runningStatus === 'stopped')) resolve();
+      }),
+    );
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    await stopped;
     await deliver(
       cdp,
       id,
@@ -437,12 +445,21 @@ test('with a Firebase project, Firebase messaging runs in the worker: data messa
       },
       origin,
     );
-    // Shown by the SDK after its own checks (open windows, its database): slow when loaded too.
     await expect
       .poll(async () => (await notifications(context, origin)).map((n) => n.title).sort(), {
         timeout: 15_000,
       })
       .toEqual(['Aviso do Firebase', exit.title].sort());
+    const notice = await worker(context, origin).evaluate(async () => {
+      const all = await (self as unknown as WorkerScope).registration.getNotifications();
+      const shown = all.find((n) => n.title === 'Aviso do Firebase');
+      return shown && { body: shown.body, icon: shown.icon, url: shown.data?.url };
+    });
+    expect(notice).toEqual({
+      body: 'Mensagem de notificação',
+      icon: `${origin}/icons/icon-192.png`,
+      url: '/',
+    });
   } finally {
     await server.stop();
   }

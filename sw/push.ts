@@ -1,17 +1,24 @@
 /**
  * The worker's push duties (issue 12). Firebase messaging starts at the worker's top level
  * when the server has a Firebase project (its web config comes from /push-config.js, imported
- * before this runs); otherwise standard Web Push arrives at our own `push` handler. Either way:
+ * before this runs); otherwise standard Web Push arrives alone. Either way every push reaches
+ * our own `push` handler first, and it alone shows notifications:
  *
  * - one notification per alert, with title, body, icon, badge and a tag per vehicle and type,
- *   so that a burst replaces instead of stacking; data-only messages are shown by us, FCM
- *   notification messages are shown by Firebase alone (never twice);
- * - with a visible window, no system notification: the message goes to the page, which shows
- *   the alert toast (SPEC §2);
+ *   so that a burst replaces instead of stacking;
+ * - an FCM notification message (a notice sent from the Firebase console, say) is shown once,
+ *   by us, with our icon: Firebase's own push listener never sees the message, so it cannot
+ *   show it a second time, and the display does not depend on its internals (a notice that
+ *   woke a stopped worker was not always shown by it: see the push journey);
+ * - with a visible window, no system notification for an alert: it goes to the page, which
+ *   shows the alert toast (SPEC §2). A notice has no toast, so it is shown anyway;
  * - a tap focuses an open window (and takes it to the alert history) or opens one there.
+ *
+ * What Firebase still does here is its own: keeping the device's token when the browser
+ * renews the push subscription (`pushsubscriptionchange`).
  */
 import { initializeApp } from 'firebase/app';
-import { getMessaging, onBackgroundMessage } from 'firebase/messaging/sw';
+import { getMessaging } from 'firebase/messaging/sw';
 import * as v from 'valibot';
 import { type PushAlert, PushAlertSchema, type PushConfig } from '../src/contract/push';
 
@@ -67,18 +74,63 @@ async function deliver(alert: PushAlert) {
   await show(alert);
 }
 
-const firebase = self.RASTRO_PUSH?.firebase;
-if (firebase) {
-  // At the top level, so that Firebase's push listener exists from the worker's first run.
-  // It forwards pushes to a visible page itself, and shows notification messages itself.
-  const messaging = getMessaging(initializeApp(firebase));
-  onBackgroundMessage(messaging, (payload) => {
-    if (payload.notification) return;
-    const alert = alertOf(payload);
-    if (alert) return show(alert);
+/** An FCM notification message that carries no alert of ours: a notice, shown as sent. */
+interface Notice {
+  title: string;
+  body?: string;
+  icon?: string;
+  tag?: string;
+  url: string;
+}
+
+/** The notice in an FCM-shaped payload (`notification`, and where a tap goes), if any. */
+function noticeOf(payload: unknown): Notice | undefined {
+  if (typeof payload !== 'object' || payload === null || !('notification' in payload)) return;
+  const { notification } = payload as { notification: unknown };
+  if (typeof notification !== 'object' || notification === null) return;
+  const field = (object: object, key: string) => {
+    const value = (object as Record<string, unknown>)[key];
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  };
+  const title = field(notification, 'title');
+  if (!title) return;
+  const options = (payload as { fcmOptions?: unknown }).fcmOptions;
+  const link =
+    (typeof options === 'object' && options !== null ? field(options, 'link') : undefined) ??
+    field(notification, 'click_action');
+  return {
+    title,
+    body: field(notification, 'body'),
+    icon: field(notification, 'icon'),
+    tag: field(notification, 'tag'),
+    url: sameOriginPath(link) ?? '/',
+  };
+}
+
+/** A link's path when it stays in Rastro; a tap never leaves for another site. */
+function sameOriginPath(link: string | undefined): string | undefined {
+  if (!link) return;
+  try {
+    const url = new URL(link, self.location.origin);
+    return url.origin === self.location.origin ? url.pathname + url.search + url.hash : undefined;
+  } catch {
+    return;
+  }
+}
+
+async function showNotice(notice: Notice) {
+  await self.registration.showNotification(notice.title, {
+    body: notice.body,
+    icon: notice.icon ?? '/icons/icon-192.png',
+    badge: '/icons/icon-192.png',
+    ...(notice.tag ? { tag: notice.tag } : {}),
+    data: { url: notice.url },
+    lang: 'pt-BR',
   });
 }
 
+// Registered before Firebase starts, so that it runs first and can keep Firebase's listener
+// from a message as well: we show every push ourselves, and each once.
 self.addEventListener('push', (event) => {
   let payload: unknown;
   try {
@@ -86,11 +138,20 @@ self.addEventListener('push', (event) => {
   } catch {
     return;
   }
-  // Firebase's own listener handles its messages.
-  if (firebase && isFcmShaped(payload)) return;
+  if (isFcmShaped(payload)) event.stopImmediatePropagation();
   const alert = alertOf(payload);
-  if (alert) event.waitUntil(deliver(alert));
+  if (alert) {
+    event.waitUntil(deliver(alert));
+    return;
+  }
+  const notice = noticeOf(payload);
+  if (notice) event.waitUntil(showNotice(notice));
 });
+
+const firebase = self.RASTRO_PUSH?.firebase;
+// At the top level, as Firebase asks: it keeps the device's token when the subscription is
+// renewed. Its push listener comes after ours and hears no message.
+if (firebase) getMessaging(initializeApp(firebase));
 
 self.addEventListener('notificationclick', (event) => {
   const data = event.notification.data as { url?: unknown } | null;

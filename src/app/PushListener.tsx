@@ -19,7 +19,10 @@ import { ensurePushToken, pushState } from '../features/push/push';
 import { useInvalidate } from '../hooks/useInvalidate';
 import { toast } from '../ui/feedback/toasts';
 
-/** Our alert in a worker message: ours (`RASTRO_PUSH`) or Firebase's (`push-received`). */
+/**
+ * Our alert in a worker message: ours (`RASTRO_PUSH`), or Firebase's (`push-received`), which
+ * only a worker of an earlier version still sends until the update prompt replaces it.
+ */
 function pushedAlert(data: unknown) {
   if (typeof data !== 'object' || data === null) return undefined;
   const message = data as { type?: unknown; alert?: unknown; isFirebaseMessaging?: unknown };
