@@ -32,7 +32,8 @@ const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
 export const UNSUPPORTED_TYPE = 'Tipo de conteúdo não suportado: envie application/json';
 export const NOT_AN_OBJECT = 'Corpo inválido: envie um objeto JSON';
 
-function invalid(path: string, message: string): HttpError {
+/** A 400 about one field, in the shape a failed validation gives (message and issues). */
+export function invalid(path: string, message: string): HttpError {
   return new HttpError(
     400,
     'BAD_REQUEST',

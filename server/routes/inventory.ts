@@ -13,6 +13,8 @@ import {
   FleetPageSchema,
   FleetQuerySchema,
   FleetUpdateSchema,
+  MODEL_YEAR_MESSAGE,
+  modelYearFits,
   SimCardCreateSchema,
   SimCardPageSchema,
   SimCardQuerySchema,
@@ -44,6 +46,7 @@ import { simCards, vehicles } from '../db/schema';
 import { linkedVehicleIds } from '../db/sharing';
 import type { Deps } from '../deps';
 import { badRequest, HttpError, notFound } from '../http/errors';
+import { invalid } from '../http/validate';
 import { visibleClientIds } from '../tenancy';
 import { type Ctx, iso, ownedRoutes, present } from './owned';
 
@@ -132,9 +135,16 @@ export function vehicleRoutes(deps: Deps) {
           })),
       }));
     },
-    // A vehicle moves to another customer alone: its tracker would stay with the old one.
-    async checkRefs(_c, _input, clientId, existing) {
-      if (existing && clientId !== existing.clientId) {
+    async checkRefs(_c, input, clientId, existing) {
+      if (!existing) return;
+      // One year changed alone is checked against the other as stored (the schema checks
+      // them together only when both come).
+      const years = input as { year?: number | null; modelYear?: number | null };
+      const year = years.year === undefined ? existing.year : years.year;
+      const modelYear = years.modelYear === undefined ? existing.modelYear : years.modelYear;
+      if (!modelYearFits(year, modelYear)) throw invalid('modelYear', MODEL_YEAR_MESSAGE);
+      // A vehicle moves to another customer alone: its tracker would stay with the old one.
+      if (clientId !== existing.clientId) {
         if ((await liveTrackersUsing(deps.database.db, 'vehicleId', existing.id)) > 0)
           throw new HttpError(409, 'CONFLICT', VEHICLE_MOVE_LINKED);
       }

@@ -81,6 +81,29 @@ describe.each(await backends())('field checks on %s', (backend) => {
     });
     expect(cleared.status).toBe(200);
     expect(cleared.body).toMatchObject({ modelYear: 2022, chassis: null });
+
+    // One year alone (an integration's PATCH) is checked against the other as stored.
+    const url = `/registros/vehicle/${made.body.id}`;
+    for (const json of [{ modelYear: 2024 }, { year: 2019 }, { year: 2024 }]) {
+      const res = await operator.call<ErrorBody>('PATCH', url, json);
+      expect([res.status, issueAt(res.body, 'modelYear')], JSON.stringify(json)).toEqual([
+        400,
+        MODEL_YEAR,
+      ]);
+    }
+    expect((await operator.call<Vehicle>('GET', url)).body).toMatchObject({
+      year: 2022,
+      modelYear: 2022,
+    });
+    // The next year alone, or one year cleared, is taken.
+    expect((await operator.call<Vehicle>('PATCH', url, { modelYear: 2023 })).body).toMatchObject({
+      year: 2022,
+      modelYear: 2023,
+    });
+    expect((await operator.call<Vehicle>('PATCH', url, { year: null })).body).toMatchObject({
+      year: null,
+      modelYear: 2023,
+    });
   });
 
   it("says 'Campo obrigatório' for an empty access level, and what is wrong for a wrong one", async () => {
