@@ -35,6 +35,16 @@ function formatValue(value: number) {
 
 export class Metrics {
   private readonly families = new Map<string, Family>();
+  private readonly stops: (() => void)[] = [];
+
+  /** Something to stop when the process's server closes (a monitor the registry started). */
+  onClose(stop: () => void) {
+    this.stops.push(stop);
+  }
+
+  close() {
+    for (const stop of this.stops.splice(0)) stop();
+  }
 
   /** A value that only grows while the process runs (reset when it restarts). */
   counter(name: string, help: string, read: Family['read']) {
@@ -87,6 +97,7 @@ export function createMetrics(version: string): Metrics {
   // A histogram fed by libuv: it holds no handle, so the process can exit with it on.
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
+  metrics.onClose(() => delay.disable());
   metrics.gauge('rastro_build_info', 'A 1 labelled with the running version.', () => [
     { labels: { version }, value: 1 },
   ]);

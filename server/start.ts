@@ -335,6 +335,7 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
       if (wialon) await new Promise<void>((resolve) => wialon.close(() => resolve()));
       await demoPayments?.close();
       await deps.database.close();
+      deps.metrics.close();
     },
   };
 }

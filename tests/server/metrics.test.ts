@@ -5,6 +5,7 @@
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMetrics } from '../../server/metrics';
 import type { RunningServer } from '../../server/start';
 import { startTestServer, testConfig } from './harness';
 
@@ -124,5 +125,19 @@ describe('GET /metrics', () => {
     await expect.poll(connections).toBe(1);
     device.destroy();
     await expect.poll(connections).toBe(0);
+  });
+});
+
+describe('the registry', () => {
+  it('stops what it started when the server closes, once, and its figures still read', () => {
+    const metrics = createMetrics('teste');
+    let stopped = 0;
+    metrics.onClose(() => stopped++);
+    metrics.close();
+    metrics.close();
+    expect(stopped).toBe(1);
+    // The event-loop monitor is off, and a scrape after it still answers.
+    const { samples } = parse(metrics.render());
+    expect(samples.get('rastro_build_info{version="teste"}')).toBe(1);
   });
 });
