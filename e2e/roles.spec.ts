@@ -55,14 +55,13 @@ test('a Terceiro sees the map and the two vehicles linked to them, read-only', a
   await expect(page.getByRole('link', { name: 'Voltar' })).toBeVisible();
   await expectNoWriteAction(page);
 
-  // The alert history's crumbs lead only where a Terceiro may go: 'Regras de alerta' is named,
-  // not a link to 'Acesso negado'.
+  // The alert history's crumbs follow the menu, where it sits beside the rules, and lead only
+  // where a Terceiro may go: no 'Regras de alerta' (an 'Acesso negado' for them).
   await page.goto('/fleet-management/alerts/alerts-history');
   const crumbs = page.getByRole('navigation', { name: 'Você está em' });
   await expect(crumbs.getByRole('listitem')).toHaveText([
     'Mapa',
     'Gestão de Frotas',
-    'Regras de alerta',
     'Histórico de alertas',
   ]);
   await expect(crumbs.getByRole('link', { name: 'Regras de alerta' })).toHaveCount(0);

@@ -27,12 +27,24 @@ describe('breadcrumbs', () => {
     ]);
   });
 
-  it('names an area as its menu and title do', () => {
+  it('names an area as its menu and title do, under the sections the menu puts it in', () => {
+    // The history's path runs through the rules', but the menu has them side by side.
     expect(breadcrumbs('/fleet-management/alerts/alerts-history').map((c) => c.label)).toEqual([
       'Mapa',
       'Gestão de Frotas',
-      'Regras de alerta',
       'Histórico de alertas',
+    ]);
+    // A rule's own page is under the rules.
+    expect(
+      breadcrumbs('/fleet-management/alerts/7a59a5d2-dc33-4efa-9625-d1c1ceb4f7bf').map(
+        (c) => c.label,
+      ),
+    ).toEqual(['Mapa', 'Gestão de Frotas', 'Regras de alerta', 'Editar']);
+    expect(breadcrumbs('/fleet-management/alerts/create').map((c) => c.label)).toEqual([
+      'Mapa',
+      'Gestão de Frotas',
+      'Regras de alerta',
+      'Criar',
     ]);
   });
 

@@ -129,15 +129,33 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const labelOf = (path: string) => allAreas().find((a) => a.path === path)?.label;
 
+/** The areas from the menu's top down to `target`: its sections, then itself. */
+function menuChain(target: Area, areas: Area[] = AREAS): Area[] | undefined {
+  for (const a of areas) {
+    if (a === target) return [a];
+    const below = a.children && menuChain(target, a.children);
+    if (below) return [a, ...below];
+  }
+  return undefined;
+}
+
 /**
  * 'Mapa' then one crumb per path segment, labelled as SPEC §2 names the segments; a record
- * id reads 'Editar' (or `recordLabel`: 'Detalhes' for someone who may only read it).
+ * id reads 'Editar' (or `recordLabel`: 'Detalhes' for someone who may only read it). A
+ * segment that is another area of the menu, not one the page sits under, is left out: the
+ * alert history's path runs through the alert rules', but in the menu both sit side by side
+ * under 'Gestão de Frotas', and the history is not a page of the rules.
  */
 export function breadcrumbs(pathname: string, recordLabel = ROUTE_LABELS.edit): Crumb[] {
   const segments = pathname.split('/').filter(Boolean);
   const crumbs: Crumb[] = [{ path: '/', label: t.home }];
+  const own = areaOf(pathname);
+  const chain = new Set(((own && menuChain(own)) ?? []).map((a) => a.path));
+  const areaPaths = new Set(allAreas().map((a) => a.path));
   segments.forEach((segment, i) => {
     const decoded = decodeURIComponent(segment);
+    const path = `/${segments.slice(0, i + 1).join('/')}`;
+    if (areaPaths.has(path) && !chain.has(path)) return;
     crumbs.push({
       path: `/${segments.slice(0, i + 1).join('/')}`,
       // An area's own label first ('Regras de alerta', as the menu and its title say).
