@@ -171,10 +171,19 @@ const CARRIERS = [
 ];
 
 /** Drivers without a tag, so the drivers list reads like a company's. */
-const OTHER_DRIVERS: { company: Company; name: string; category: string }[] = [
+/**
+ * Drivers without a demo vehicle. Two CNHs need attention, counted from the day the demo is
+ * made: one expired 40 days before, one expiring in 20 (the drivers' screens say so).
+ */
+const OTHER_DRIVERS: {
+  company: Company;
+  name: string;
+  category: string;
+  expiresInDays?: number;
+}[] = [
   { company: 'mother', name: 'Mariana Costa Albuquerque', category: 'B' },
-  { company: 'north', name: 'Severino Ramos Bezerra', category: 'E' },
-  { company: 'north', name: 'Paulo Henrique Cavalcanti', category: 'D' },
+  { company: 'north', name: 'Severino Ramos Bezerra', category: 'E', expiresInDays: -40 },
+  { company: 'north', name: 'Paulo Henrique Cavalcanti', category: 'D', expiresInDays: 20 },
   { company: 'south', name: 'Juliana Freitas Moura', category: 'AB' },
   { company: 'south', name: 'Edson Luiz Barbosa', category: 'C' },
 ];
@@ -292,7 +301,10 @@ export async function seedDemoFleet(db: Db): Promise<void> {
         completName: other.name,
         cpf: cpfFrom(String(271_828_000 + i * 131).slice(0, 9)),
         licenseCategory: other.category,
-        licenseExpiry: '2027-12-31',
+        licenseExpiry:
+          other.expiresInDays === undefined
+            ? '2027-12-31'
+            : new Date(Date.now() + other.expiresInDays * 86_400_000).toISOString().slice(0, 10),
       });
     }
     const idsOf = (plates: string[]) => plates.flatMap((p) => vehicleIds.get(p) ?? []);

@@ -198,7 +198,11 @@ export function ResourceFormPage<T extends { id: string }, P, V extends Record<s
             .map((field) => (
               <Field
                 key={field.key}
-                field={field.labelOf ? { ...field, label: field.labelOf(values) } : field}
+                field={{
+                  ...field,
+                  label: field.labelOf?.(values) ?? field.label,
+                  description: field.descriptionOf?.(values) ?? field.description,
+                }}
                 value={values[field.key]}
                 onChange={(next) => form.set(field.key)(next as V[typeof field.key])}
                 error={errors[field.key]}

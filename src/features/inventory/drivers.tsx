@@ -2,6 +2,7 @@
 import { driversApi } from '../../api/resources';
 import { type Driver, DriverCreateSchema, LICENSE_CATEGORIES } from '../../contract';
 import { useMirroredDriver, useMirroredDrivers } from '../../db/hooks';
+import { licenseExpiryText, licenseState, licenseWarning } from '../../lib/license';
 import { maskCpf, maskPhone } from '../../lib/masks';
 import { matchesSearch } from '../../lib/text';
 import type { ResourceConfig } from './resource';
@@ -40,14 +41,24 @@ export const driverScreen: ResourceConfig<
     {
       id: 'license',
       label: 'CNH',
-      render: (d) =>
-        [
-          d.licenseCategory,
-          d.licenseExpiry &&
-            `vence ${new Date(`${d.licenseExpiry}T12:00:00`).toLocaleDateString('pt-BR')}`,
-        ]
-          .filter(Boolean)
-          .join(' · ') || '—',
+      render: (d) => {
+        const text =
+          [d.licenseCategory, d.licenseExpiry && licenseExpiryText(d.licenseExpiry)]
+            .filter(Boolean)
+            .join(' · ') || '—';
+        const state = d.licenseExpiry ? licenseState(d.licenseExpiry) : undefined;
+        if (!state || state.kind === 'valid') return text;
+        return (
+          <span className="badges">
+            {text}
+            <span
+              className={`badge ${state.kind === 'expired' ? 'badge-danger' : 'badge-warning'}`}
+            >
+              {state.kind === 'expired' ? 'CNH vencida' : 'Vence em breve'}
+            </span>
+          </span>
+        );
+      },
     },
     statusColumn,
   ],
@@ -67,7 +78,12 @@ export const driverScreen: ResourceConfig<
       kind: 'select',
       options: LICENSE_CATEGORIES.map((c) => ({ value: c, label: c })),
     },
-    { key: 'licenseExpiry', label: 'Validade da CNH', type: 'date' },
+    {
+      key: 'licenseExpiry',
+      label: 'Validade da CNH',
+      type: 'date',
+      descriptionOf: (values) => licenseWarning(values.licenseExpiry),
+    },
     { key: 'phone', label: 'Telefone', type: 'tel', mask: maskPhone },
     { key: 'active', label: 'Status', kind: 'switch' },
   ],

@@ -23,6 +23,8 @@ export interface FieldDef<V> {
   required?: boolean;
   type?: 'text' | 'email' | 'tel' | 'date' | 'password' | 'time';
   description?: string;
+  /** A description that depends on the values (e.g. a CNH that has expired). */
+  descriptionOf?: (values: V) => string | undefined;
   /** Only when creating (e.g. the customer of a record never moves from the form). */
   createOnly?: boolean;
   /** Shown only when this holds for the current values (e.g. 'remove' only when one is set). */
