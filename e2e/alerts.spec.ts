@@ -230,7 +230,7 @@ test('an alert rule from the form; e-mail only while its switch is on', async ({
   await page.goto('/fleet-management/alerts/create');
   await page.getByRole('button', { name: /Tipo de alerta/ }).click();
   await page.getByRole('option', { name: 'Excesso de velocidade' }).click();
-  await page.getByRole('switch', { name: 'Não enviar e-mail' }).click({ force: true });
+  await page.getByRole('switch', { name: 'Enviar por e-mail' }).click({ force: true });
   // Nothing filled: every problem at once, the e-mail switched on with no address too.
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByRole('textbox', { name: 'Nome' })).toHaveAccessibleDescription(

@@ -212,7 +212,7 @@ export const alertRuleScreen: ResourceConfig<
       key: 'scheduled',
       label: 'Quando',
       kind: 'switch',
-      switchLabels: { on: 'Só em alguns dias e horários', off: 'Sempre ativa' },
+      switchLabel: 'Só em alguns dias e horários',
     },
     {
       key: 'weekdays',
@@ -240,7 +240,7 @@ export const alertRuleScreen: ResourceConfig<
       key: 'sendEmail',
       label: 'E-mail',
       kind: 'switch',
-      switchLabels: { on: 'Enviar por e-mail', off: 'Não enviar e-mail' },
+      switchLabel: 'Enviar por e-mail',
     },
     {
       key: 'emailDelivery',

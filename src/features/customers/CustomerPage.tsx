@@ -279,7 +279,7 @@ export function CustomerPage() {
           </fieldset>
           {!own && (
             <Switch isSelected={values.active} onChange={set('active')}>
-              {values.active ? t.list.active : t.list.inactive}
+              {t.list.active}
             </Switch>
           )}
         </fieldset>

@@ -41,14 +41,9 @@ function Field<V extends Record<string, unknown>>({
   switch (field.kind ?? 'text') {
     case 'switch':
       return (
+        // One name whatever the state (what 'on' means); the state is the switch's own.
         <Switch isSelected={Boolean(value)} onChange={onChange}>
-          {field.switchLabels
-            ? value
-              ? field.switchLabels.on
-              : field.switchLabels.off
-            : value
-              ? t.list.active
-              : t.list.inactive}
+          {field.switchLabel ?? t.list.active}
         </Switch>
       );
     case 'customer':

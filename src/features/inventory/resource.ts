@@ -31,8 +31,11 @@ export interface FieldDef<V> {
   shownWhen?: (values: V) => boolean;
   /** A label that depends on the other values (e.g. a threshold's unit by the rule's type). */
   labelOf?: (values: V) => string;
-  /** A switch's own text, on and off (default: Ativo / Inativo). */
-  switchLabels?: { on: string; off: string };
+  /**
+   * A switch's name: what it means switched on (default: Ativo). It stays as the state
+   * changes, which the switch itself shows and tells screen readers.
+   */
+  switchLabel?: string;
   /** What a checkbox list counts, singular and plural ('3 veículos selecionados'). */
   noun?: [string, string];
 }

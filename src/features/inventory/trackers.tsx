@@ -88,7 +88,7 @@ export const trackerScreen: ResourceConfig<
       key: 'removeWialonPassword',
       label: 'Senha própria do rastreador',
       kind: 'switch',
-      switchLabels: { on: 'Remover ao salvar', off: 'Manter' },
+      switchLabel: 'Remover ao salvar',
       shownWhen: (x) => x.provider === 'rastro' && x.wialonPasswordSet,
     },
     { key: 'active', label: 'Status', kind: 'switch' },

@@ -156,7 +156,7 @@ export function UserPage() {
         )}
         {!self && !creating && (
           <Switch isSelected={values.active} onChange={set('active')} isDisabled={locked}>
-            {values.active ? t.list.active : t.list.inactive}
+            {t.list.active}
           </Switch>
         )}
         <FormActions
