@@ -35,11 +35,23 @@ afterEach(cleanup);
 function List({
   items,
   onChoose = () => {},
+  onDismiss,
+  selectedId = null,
 }: {
   items: LocationItem[];
   onChoose?(id: string): void;
+  onDismiss?(): void;
+  selectedId?: string | null;
 }) {
-  return <VehicleList items={items} selectedId={null} onChoose={onChoose} now={NOW} />;
+  return (
+    <VehicleList
+      items={items}
+      selectedId={selectedId}
+      onChoose={onChoose}
+      onDismiss={onDismiss}
+      now={NOW}
+    />
+  );
 }
 
 const grid = () => screen.getByRole('grid', { name: 'Veículos' });
@@ -88,5 +100,32 @@ describe('VehicleList', () => {
     rerender(<List items={more} />);
     expect(await screen.findByText(`${REMOUNT_AT + 60} veículos`)).toBeTruthy();
     expect(grid()).toBe(full);
+  });
+
+  it('lets the keyboard cross the rows without choosing; Enter chooses, Escape closes', async () => {
+    const onChoose = vi.fn();
+    const onDismiss = vi.fn();
+    render(<List items={fleet(5)} onChoose={onChoose} onDismiss={onDismiss} selectedId="v0" />);
+    expect(await screen.findByText('5 veículos')).toBeTruthy();
+    const first = within(grid()).getByRole('row', { name: /ABC0000/ });
+    await act(async () => first.focus());
+    await act(async () => {
+      fireEvent.keyDown(document.activeElement ?? first, { key: 'ArrowDown' });
+      fireEvent.keyUp(document.activeElement ?? first, { key: 'ArrowDown' });
+    });
+    const second = within(grid()).getByRole('row', { name: /ABC0001/ });
+    expect(document.activeElement).toBe(second);
+    expect(onChoose).not.toHaveBeenCalled();
+
+    await act(async () => {
+      fireEvent.keyDown(second, { key: 'Enter' });
+      fireEvent.keyUp(second, { key: 'Enter' });
+    });
+    expect(onChoose).toHaveBeenCalledWith('v1');
+
+    await act(async () => {
+      fireEvent.keyDown(second, { key: 'Escape' });
+    });
+    expect(onDismiss).toHaveBeenCalledTimes(1);
   });
 });

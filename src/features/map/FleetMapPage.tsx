@@ -130,6 +130,10 @@ export function FleetMapPage() {
             setFollow(true);
             revealMap();
           }}
+          onDismiss={() => {
+            setSelectedId(null);
+            setFollow(false);
+          }}
         />
         <MapView label="Mapa da frota" id={MAP_ID}>
           <BaseTiles config={baseMap} ready={live.rows !== undefined} />

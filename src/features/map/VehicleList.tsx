@@ -231,7 +231,9 @@ const Rows = memo(function Rows({
         className="vehicle-rows"
         items={shown}
         selectionMode="single"
-        selectionBehavior="replace"
+        // Arrows and Tab only move the focus: a keyboard passing through the list must not
+        // send the map to each vehicle it crosses. Enter, Space or a click chooses one.
+        selectionBehavior="toggle"
         disallowEmptySelection
         selectedKeys={selectedId ? [selectedId] : []}
         onSelectionChange={onSelectionChange}
@@ -255,11 +257,14 @@ export function VehicleList({
   items: incoming,
   selectedId,
   onChoose,
+  onDismiss,
   now,
 }: {
   items: LocationItem[];
   selectedId: string | null;
   onChoose(id: string): void;
+  /** Escape in the rows: the chosen vehicle's popup closes. */
+  onDismiss?(): void;
   now: number;
 }) {
   // The map draws first; the list follows (React renders it when the page is free).
@@ -288,7 +293,16 @@ export function VehicleList({
   }, []);
 
   return (
-    <div className="vehicle-list">
+    // Escape in the grid's rows is seen on its way down: the grid keeps its keyboard and does
+    // not let Escape through.
+    <div
+      className="vehicle-list"
+      onKeyDownCapture={(event) => {
+        if (event.key !== 'Escape' || !selectedId || !onDismiss) return;
+        if (!(event.target as Element).closest('.vehicle-rows')) return;
+        onDismiss();
+      }}
+    >
       <SearchInput
         label="Buscar veículo"
         placeholder="Placa, nome ou motorista"
