@@ -120,6 +120,17 @@ function DriverCard({ report }: { report: DriverReport }) {
   );
 }
 
+/**
+ * The type and the name, once: a name given by the server already starts with the type
+ * ('Resumo do veículo de 01/11/2026 a 07/11/2026'), one typed by the user may not.
+ */
+export function resultsTitle(reportType: keyof typeof REPORT_TYPE_LABELS, name: string): string {
+  const label = REPORT_TYPE_LABELS[reportType];
+  return name.toLocaleLowerCase('pt-BR').startsWith(label.toLocaleLowerCase('pt-BR'))
+    ? name
+    : `${label}: ${name}`;
+}
+
 export function ReportResults({
   request,
   onClose,
@@ -141,9 +152,7 @@ export function ReportResults({
   return (
     <section className="report-section report-results" aria-labelledby="results-title">
       <div className="page-header">
-        <h2 id="results-title">
-          {REPORT_TYPE_LABELS[request.reportType]}: {request.name}
-        </h2>
+        <h2 id="results-title">{resultsTitle(request.reportType, request.name)}</h2>
         <Button variant="ghost" onPress={onClose}>
           {t.list.back}
         </Button>
