@@ -7,7 +7,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // A journey is many pages and reloads: 30 s left the longest ones (offline pickers, a
+  // Cliente's read-only tour) a second from the limit on a loaded machine, and CI failed there.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: '.tmp/e2e/results',
