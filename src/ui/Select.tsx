@@ -1,4 +1,6 @@
 /** Labelled single choice from a short list (react-aria Select: a button and a listbox). */
+
+import type { ReactNode } from 'react';
 import {
   Select as AriaSelect,
   Button,
@@ -43,7 +45,7 @@ export function Select({
   options: SelectOption[];
   value: string | null;
   onChange: (value: string) => void;
-  description?: string | undefined;
+  description?: ReactNode;
   errorMessage?: string | undefined;
   isRequired?: boolean;
   isDisabled?: boolean;

@@ -106,6 +106,12 @@ function Field<V extends Record<string, unknown>>({
   }
 }
 
+/** A field's warning for these values, shown as its description (and read with the field). */
+function warningOf<V extends Record<string, unknown>>(field: FieldDef<V>, values: V) {
+  const warning = field.warningOf?.(values);
+  return warning ? <span className="field-warning">{warning}</span> : undefined;
+}
+
 export function ResourceFormPage<T extends { id: string }, P, V extends Record<string, unknown>>({
   config,
 }: {
@@ -196,7 +202,7 @@ export function ResourceFormPage<T extends { id: string }, P, V extends Record<s
                 field={{
                   ...field,
                   label: field.labelOf?.(values) ?? field.label,
-                  description: field.descriptionOf?.(values) ?? field.description,
+                  description: warningOf(field, values) ?? field.description,
                 }}
                 value={values[field.key]}
                 onChange={(next) => form.set(field.key)(next as V[typeof field.key])}

@@ -82,7 +82,7 @@ export const driverScreen: ResourceConfig<
       key: 'licenseExpiry',
       label: 'Validade da CNH',
       type: 'date',
-      descriptionOf: (values) => licenseWarning(values.licenseExpiry),
+      warningOf: (values) => licenseWarning(values.licenseExpiry),
     },
     { key: 'phone', label: 'Telefone', type: 'tel', mask: maskPhone },
     { key: 'active', label: 'Status', kind: 'switch' },

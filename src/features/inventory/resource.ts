@@ -22,9 +22,9 @@ export interface FieldDef<V> {
   mask?: (value: string) => string;
   required?: boolean;
   type?: 'text' | 'email' | 'tel' | 'date' | 'password' | 'time';
-  description?: string;
-  /** A description that depends on the values (e.g. a CNH that has expired). */
-  descriptionOf?: (values: V) => string | undefined;
+  description?: ReactNode;
+  /** A warning that depends on the values, said in the description's place (an expired CNH). */
+  warningOf?: (values: V) => string | undefined;
   /** Only when creating (e.g. the customer of a record never moves from the form). */
   createOnly?: boolean;
   /** Shown only when this holds for the current values (e.g. 'remove' only when one is set). */
