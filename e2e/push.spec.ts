@@ -450,16 +450,38 @@ test('with a Firebase project, Firebase starts in the worker and each message is
         timeout: 15_000,
       })
       .toEqual(['Aviso do Firebase', exit.title].sort());
-    const notice = await worker(context, origin).evaluate(async () => {
-      const all = await (self as unknown as WorkerScope).registration.getNotifications();
-      const shown = all.find((n) => n.title === 'Aviso do Firebase');
-      return shown && { body: shown.body, icon: shown.icon, url: shown.data?.url };
-    });
-    expect(notice).toEqual({
+    const shown = (title: string) =>
+      worker(context, origin).evaluate(async (wanted) => {
+        const all = await (self as unknown as WorkerScope).registration.getNotifications();
+        const found = all.find((n) => n.title === wanted);
+        return found && { body: found.body, icon: found.icon, url: found.data?.url };
+      }, title);
+    expect(await shown('Aviso do Firebase')).toEqual({
       body: 'Mensagem de notificação',
       icon: `${origin}/icons/icon-192.png`,
       url: '/',
     });
+
+    // A notice sent without a title is still shown (as Rastro), and its link to another site
+    // ('//' after our origin is one) does not go with it: a tap opens Rastro.
+    await deliver(
+      cdp,
+      id,
+      {
+        notification: { body: 'Manutenção programada às 23h' },
+        fcmOptions: { link: `${origin}//outro.exemplo/` },
+        from: '1234567890',
+        fcmMessageId: 'fcm-e2e-3',
+      },
+      origin,
+    );
+    await expect
+      .poll(() => shown('Rastro'))
+      .toEqual({
+        body: 'Manutenção programada às 23h',
+        icon: `${origin}/icons/icon-192.png`,
+        url: '/',
+      });
   } finally {
     await server.stop();
   }

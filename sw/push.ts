@@ -79,6 +79,7 @@ interface Notice {
   title: string;
   body?: string;
   icon?: string;
+  image?: string;
   tag?: string;
   url: string;
 }
@@ -92,7 +93,9 @@ function noticeOf(payload: unknown): Notice | undefined {
     const value = (object as Record<string, unknown>)[key];
     return typeof value === 'string' && value !== '' ? value : undefined;
   };
-  const title = field(notification, 'title');
+  const body = field(notification, 'body');
+  // The console lets a notice go without a title: ours then, never a notice dropped.
+  const title = field(notification, 'title') ?? (body ? 'Rastro' : undefined);
   if (!title) return;
   const options = (payload as { fcmOptions?: unknown }).fcmOptions;
   const link =
@@ -100,22 +103,31 @@ function noticeOf(payload: unknown): Notice | undefined {
     field(notification, 'click_action');
   return {
     title,
-    body: field(notification, 'body'),
+    body,
     icon: field(notification, 'icon'),
+    image: field(notification, 'image'),
     tag: field(notification, 'tag'),
     url: sameOriginPath(link) ?? '/',
   };
 }
 
-/** A link's path when it stays in Rastro; a tap never leaves for another site. */
-function sameOriginPath(link: string | undefined): string | undefined {
-  if (!link) return;
+/** A link as a URL of Rastro, or nothing when it leaves for another site (or is no URL). */
+function ownUrl(link: unknown): URL | undefined {
+  if (typeof link !== 'string' || !link) return;
   try {
     const url = new URL(link, self.location.origin);
-    return url.origin === self.location.origin ? url.pathname + url.search + url.hash : undefined;
+    return url.origin === self.location.origin ? url : undefined;
   } catch {
     return;
   }
+}
+
+/** A link's path when it stays in Rastro ('//other.site/' is another site, not a path). */
+function sameOriginPath(link: string | undefined): string | undefined {
+  const url = ownUrl(link);
+  const path = url && url.pathname + url.search + url.hash;
+  // Read again as the tap will read it: '//other.site/' must stay ours as a path too.
+  return path && ownUrl(path) ? path : undefined;
 }
 
 async function showNotice(notice: Notice) {
@@ -124,6 +136,8 @@ async function showNotice(notice: Notice) {
     icon: notice.icon ?? '/icons/icon-192.png',
     badge: '/icons/icon-192.png',
     ...(notice.tag ? { tag: notice.tag } : {}),
+    // The notice's picture (Chromium shows it; not in TypeScript's NotificationOptions yet).
+    ...(notice.image ? { image: notice.image } : {}),
     data: { url: notice.url },
     lang: 'pt-BR',
   });
@@ -155,10 +169,8 @@ if (firebase) getMessaging(initializeApp(firebase));
 
 self.addEventListener('notificationclick', (event) => {
   const data = event.notification.data as { url?: unknown } | null;
-  const target = new URL(
-    typeof data?.url === 'string' && data.url.startsWith('/') ? data.url : HISTORY_URL,
-    self.location.origin,
-  ).href;
+  // A tap never leaves Rastro, whatever the payload said.
+  const target = (ownUrl(data?.url) ?? new URL(HISTORY_URL, self.location.origin)).href;
   event.notification.close();
   event.waitUntil(
     (async () => {
