@@ -138,11 +138,14 @@ export function vehicleRoutes(deps: Deps) {
     async checkRefs(_c, input, clientId, existing) {
       if (!existing) return;
       // One year changed alone is checked against the other as stored (the schema checks
-      // them together only when both come).
+      // them together only when both come). A change that sends no year is not: a vehicle
+      // stored before the rule can still be renamed or made inactive.
       const years = input as { year?: number | null; modelYear?: number | null };
-      const year = years.year === undefined ? existing.year : years.year;
-      const modelYear = years.modelYear === undefined ? existing.modelYear : years.modelYear;
-      if (!modelYearFits(year, modelYear)) throw invalid('modelYear', MODEL_YEAR_MESSAGE);
+      if (years.year !== undefined || years.modelYear !== undefined) {
+        const year = years.year === undefined ? existing.year : years.year;
+        const modelYear = years.modelYear === undefined ? existing.modelYear : years.modelYear;
+        if (!modelYearFits(year, modelYear)) throw invalid('modelYear', MODEL_YEAR_MESSAGE);
+      }
       // A vehicle moves to another customer alone: its tracker would stay with the old one.
       if (clientId !== existing.clientId) {
         if ((await liveTrackersUsing(deps.database.db, 'vehicleId', existing.id)) > 0)

@@ -5,7 +5,9 @@
  * schedule times, an automated report's name) says 'Campo obrigatório' while a wrong
  * non-empty value keeps its own message. Nothing refused is stored.
  */
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { vehicles } from '../../server/db/schema';
 import type { AlertRule, AutoReportRule, Vehicle } from '../../src/contract';
 import type { UserPage, VehiclePage } from './api-types';
 import { as, backends, demoClients, type ErrorBody, useServer } from './harness';
@@ -104,6 +106,17 @@ describe.each(await backends())('field checks on %s', (backend) => {
       year: null,
       modelYear: 2023,
     });
+
+    // A vehicle stored before the rule (2020 / 2022) can still be renamed or made inactive;
+    // a change of one of its years is checked.
+    await server()
+      .deps.database.db.update(vehicles)
+      .set({ year: 2020, modelYear: 2022 })
+      .where(eq(vehicles.id, made.body.id));
+    const renamed = await operator.call<Vehicle>('PATCH', url, { name: 'Baú 02 (antigo)' });
+    expect([renamed.status, renamed.body.name]).toEqual([200, 'Baú 02 (antigo)']);
+    const moved = await operator.call<ErrorBody>('PATCH', url, { year: 2019 });
+    expect([moved.status, issueAt(moved.body, 'modelYear')]).toEqual([400, MODEL_YEAR]);
   });
 
   it("says 'Campo obrigatório' for an empty access level, and what is wrong for a wrong one", async () => {
