@@ -7,10 +7,6 @@ import { signInAsAdmin, waitForServiceWorker } from './pages';
 test('a new deployment is offered with an update prompt and applied on request', async ({
   page,
 }) => {
-  // Two installs (the first version, then the new one, each precaching the shell) and a
-  // reload: more than the default 30 s when the machine is loaded (CI once ran out at the
-  // reload, and the retry passed in 14 s).
-  test.setTimeout(60_000);
   await signInAsAdmin(page);
   await waitForServiceWorker(page);
   const before = await page.evaluate(

@@ -334,8 +334,8 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
       if (osmand) await new Promise<void>((resolve) => osmand.close(() => resolve()));
       if (wialon) await new Promise<void>((resolve) => wialon.close(() => resolve()));
       await demoPayments?.close();
-      await deps.database.close();
       deps.metrics.close();
+      await deps.database.close();
     },
   };
 }

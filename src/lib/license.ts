@@ -8,7 +8,24 @@ import { TIME_ZONE } from './schedule';
 export const LICENSE_WARNING_DAYS = 30;
 const DAY_MS = 24 * 3600 * 1000;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE });
+const dayParts = new Intl.DateTimeFormat('en-US', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+});
+
+/** Today in Brasília as a UTC day (by the date's parts, whatever the locale's layout). */
+function todayUtcDay(now: number): number {
+  const parts: Record<string, number> = {};
+  for (const part of dayParts.formatToParts(new Date(now)))
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  return Date.UTC(
+    parts.year ?? Number.NaN,
+    (parts.month ?? Number.NaN) - 1,
+    parts.day ?? Number.NaN,
+  );
+}
 
 export interface LicenseState {
   kind: 'expired' | 'expiring' | 'valid';
@@ -26,7 +43,7 @@ const utcDay = (iso: string) => {
 export function licenseState(expiry: string, now = Date.now()): LicenseState | undefined {
   const parts = ISO_DATE.exec(expiry);
   if (!parts) return undefined;
-  const days = Math.round((utcDay(expiry) - utcDay(today.format(now))) / DAY_MS);
+  const days = Math.round((utcDay(expiry) - todayUtcDay(now)) / DAY_MS);
   if (Number.isNaN(days)) return undefined;
   const date = `${parts[3]}/${parts[2]}/${parts[1]}`;
   const kind = days < 0 ? 'expired' : days <= LICENSE_WARNING_DAYS ? 'expiring' : 'valid';

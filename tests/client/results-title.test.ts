@@ -13,5 +13,10 @@ describe('resultsTitle', () => {
     expect(resultsTitle('light_final_report', 'Frota norte, novembro')).toBe(
       'Resumo do veículo: Frota norte, novembro',
     );
+    // The whole type, not the start of a longer word.
+    expect(resultsTitle('HISTORY', 'Históricos de novembro')).toBe(
+      'Histórico: Históricos de novembro',
+    );
+    expect(resultsTitle('HISTORY', 'Histórico')).toBe('Histórico');
   });
 });

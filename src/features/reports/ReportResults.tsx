@@ -126,9 +126,11 @@ function DriverCard({ report }: { report: DriverReport }) {
  */
 export function resultsTitle(reportType: keyof typeof REPORT_TYPE_LABELS, name: string): string {
   const label = REPORT_TYPE_LABELS[reportType];
-  return name.toLocaleLowerCase('pt-BR').startsWith(label.toLocaleLowerCase('pt-BR'))
-    ? name
-    : `${label}: ${name}`;
+  const said =
+    name.toLocaleLowerCase('pt-BR').startsWith(label.toLocaleLowerCase('pt-BR')) &&
+    // The whole type, not the start of a longer word ('Históricos' is not 'Histórico').
+    !/[\p{L}\p{N}]/u.test(name.charAt(label.length));
+  return said ? name : `${label}: ${name}`;
 }
 
 export function ReportResults({
