@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { Role } from '../../src/contract';
 import { luhnValid } from '../../src/lib/documents';
+import { reportDay } from '../../src/lib/report-period';
 import { DEMO_RULES, demoGeofences } from '../demo/alerts';
 import { type Company, DEMO_FLEET, SHARED_VEHICLES, VISITOR_VEHICLES } from '../demo/fleet';
 import type { Db } from './client';
@@ -304,7 +305,7 @@ export async function seedDemoFleet(db: Db): Promise<void> {
         licenseExpiry:
           other.expiresInDays === undefined
             ? '2027-12-31'
-            : new Date(Date.now() + other.expiresInDays * 86_400_000).toISOString().slice(0, 10),
+            : reportDay(Date.now() + other.expiresInDays * 86_400_000),
       });
     }
     const idsOf = (plates: string[]) => plates.flatMap((p) => vehicleIds.get(p) ?? []);

@@ -3,29 +3,11 @@
  * LICENSE_WARNING_DAYS, or valid. The form takes an expired date (the record says what the
  * document says) and says so beside the field; the list says it in the CNH column. Pure.
  */
-import { TIME_ZONE } from './schedule';
+import { reportDay } from './report-period';
 
 export const LICENSE_WARNING_DAYS = 30;
 const DAY_MS = 24 * 3600 * 1000;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const dayParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-});
-
-/** Today in Brasília as a UTC day (by the date's parts, whatever the locale's layout). */
-function todayUtcDay(now: number): number {
-  const parts: Record<string, number> = {};
-  for (const part of dayParts.formatToParts(new Date(now)))
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  return Date.UTC(
-    parts.year ?? Number.NaN,
-    (parts.month ?? Number.NaN) - 1,
-    parts.day ?? Number.NaN,
-  );
-}
 
 export interface LicenseState {
   kind: 'expired' | 'expiring' | 'valid';
@@ -43,7 +25,7 @@ const utcDay = (iso: string) => {
 export function licenseState(expiry: string, now = Date.now()): LicenseState | undefined {
   const parts = ISO_DATE.exec(expiry);
   if (!parts) return undefined;
-  const days = Math.round((utcDay(expiry) - todayUtcDay(now)) / DAY_MS);
+  const days = Math.round((utcDay(expiry) - utcDay(reportDay(now))) / DAY_MS);
   if (Number.isNaN(days)) return undefined;
   const date = `${parts[3]}/${parts[2]}/${parts[1]}`;
   const kind = days < 0 ? 'expired' : days <= LICENSE_WARNING_DAYS ? 'expiring' : 'valid';
