@@ -15,7 +15,7 @@ import {
 import { requireOnline, toastError, useErrorToast } from '../../hooks/feedback';
 import { useInvalidate } from '../../hooks/useInvalidate';
 import { t } from '../../i18n/pt-BR';
-import { localDateTime } from '../../lib/local-time';
+import { localDateAndClock } from '../../lib/local-time';
 import { Button } from '../../ui/Button';
 import { CheckList } from '../../ui/CheckList';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -184,7 +184,7 @@ export function TemporaryLinksPage() {
               {
                 id: 'expires',
                 label: 'Expira em',
-                render: (l) => localDateTime(l.expiresAt),
+                render: (l) => localDateAndClock(l.expiresAt),
               },
               {
                 id: 'actions',
