@@ -1,8 +1,8 @@
 /**
  * Invoices and payments in Chromium, on the demo's Asaas stand-in: a customer opens the
  * 'Faturas e pagamentos' list (each status as its SPEC §3 chip), opens a Pix charge, sees the
- * QR code and copies the code; a boleto shows its digitable line and PDF. With no support
- * contact configured (as here) no 'Suporte' shows anywhere.
+ * QR code and copies the code; a boleto shows its digitable line and PDF. The demo's support
+ * contact (no SUPPORT_* here) is beside the invoices and under 'Suporte' in the menu.
  */
 import { expect, test } from '@playwright/test';
 import { Shell, signInAs } from './pages';
@@ -17,7 +17,11 @@ test('a customer opens a Pix charge, sees the QR code and copies the code', asyn
   const table = page.getByRole('grid', { name: 'Faturas e pagamentos' });
   for (const label of ['Pago', 'Pendente', 'Inativo'])
     await expect(table.getByText(label, { exact: true }).first()).toBeVisible();
-  await expect(shell.navigation().getByRole('link', { name: 'Suporte' })).toHaveCount(0);
+  const contact = page.getByRole('complementary', { name: 'Suporte' });
+  await expect(contact.getByRole('link', { name: 'financeiro@rastro.demo' })).toHaveAttribute(
+    'href',
+    'mailto:financeiro@rastro.demo',
+  );
 
   // The newest charge of the demo is a Pix one, due in ten days.
   const pixRow = table.getByRole('row').filter({ hasText: 'Pix' }).filter({ hasText: 'Pendente' });
@@ -31,7 +35,10 @@ test('a customer opens a Pix charge, sees the QR code and copies the code', asyn
   await page.getByRole('button', { name: 'Copiar código Pix' }).click();
   await expect(shell.toast('Copiado.')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
-  await expect(page.getByText('Suporte')).toHaveCount(0);
+  await expect(contact.getByRole('link', { name: '(81) 3234-5678' })).toHaveAttribute(
+    'href',
+    'tel:8132345678',
+  );
 
   // Back to the list; a boleto shows its line and its PDF.
   await page.getByRole('link', { name: 'Voltar às faturas' }).click();
@@ -45,6 +52,14 @@ test('a customer opens a Pix charge, sees the QR code and copies the code', asyn
   await expect(page.getByRole('link', { name: 'Baixar boleto (PDF)' })).toHaveAttribute(
     'href',
     /\/b\/pdf\//,
+  );
+
+  // The whole contact from the menu, WhatsApp as a wa.me link.
+  await shell.navigation().getByRole('link', { name: 'Suporte' }).click();
+  await expect(shell.heading('Suporte')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Conversar no WhatsApp' })).toHaveAttribute(
+    'href',
+    'https://wa.me/5581998765432',
   );
 });
 

@@ -33,14 +33,18 @@ async function expectDenied(page: Page, path: string) {
 
 test('a Terceiro sees the map and the two vehicles linked to them, read-only', async ({ page }) => {
   await signInAs(page, 'terceiro@rastro.demo', 'Tiago Terceiro');
-  // And the alerts of those vehicles (read-only: acknowledging is for operators).
-  expect(await menuLinks(page)).toEqual([
-    '/',
-    '/fleet-management',
-    '/fleet-management/alerts/alerts-history',
-    '/management',
-    '/management/vehicles',
-  ]);
+  // And the alerts of those vehicles (read-only: acknowledging is for operators), and the
+  // provider's support contact (the demo's, read a moment after the menu is drawn).
+  await expect
+    .poll(() => menuLinks(page))
+    .toEqual([
+      '/',
+      '/fleet-management',
+      '/fleet-management/alerts/alerts-history',
+      '/management',
+      '/management/vehicles',
+      '/support',
+    ]);
 
   await page.goto('/management/vehicles');
   const table = page.getByRole('grid', { name: 'Veículos' });

@@ -166,6 +166,7 @@ const EnvSchema = o.object({
       'use um link https:// ou um número',
     ),
   ),
+  SUPPORT_DEMO: bool(true),
   // Push (issue 12): Firebase Cloud Messaging when all three FIREBASE_* are set, else Web Push.
   FIREBASE_SERVICE_ACCOUNT: optionalText,
   FIREBASE_WEB_CONFIG: optionalText,
@@ -294,8 +295,16 @@ export type Config = {
     syncMs: number;
     demo: boolean;
   };
-  /** The provider's support contact (SPEC §1): shown only when configured. */
-  support: { email: string | undefined; phone: string | undefined; whatsapp: string | undefined };
+  /**
+   * The provider's support contact (SPEC §1): shown only when configured; `demo`: whether the
+   * demo gives its own when none is (only with the demo seed, server/start.ts).
+   */
+  support: {
+    email: string | undefined;
+    phone: string | undefined;
+    whatsapp: string | undefined;
+    demo: boolean;
+  };
   /** Push notifications (server/push/): FCM when `firebase` is set, Web Push always. */
   push: PushConfig;
   /** Issue 14: report files e-mailed (attached up to maxMailBytes, else a link) and scheduled. */
@@ -422,7 +431,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       syncMs: e.PAYMENTS_SYNC_SECONDS * 1000,
       demo: e.PAYMENTS_DEMO,
     },
-    support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE, whatsapp: e.SUPPORT_WHATSAPP },
+    support: {
+      email: e.SUPPORT_EMAIL,
+      phone: e.SUPPORT_PHONE,
+      whatsapp: e.SUPPORT_WHATSAPP,
+      demo: e.SUPPORT_DEMO,
+    },
     push: readPushConfig(e),
     reportFiles: {
       maxMailBytes: e.REPORT_MAIL_MAX_BYTES,

@@ -18,7 +18,14 @@ import { openDatabase } from './db/client';
 import { ensurePartitions } from './db/partitions';
 import { noPositionsYet, pruneLocationBatches } from './db/positions';
 import { dropExpiredPositions } from './db/retention';
-import { DEMO_PASSWORD, isEmpty, seedDemo, seedDemoAlerts, seedDemoFleet } from './db/seed';
+import {
+  DEMO_PASSWORD,
+  DEMO_SUPPORT,
+  isEmpty,
+  seedDemo,
+  seedDemoAlerts,
+  seedDemoFleet,
+} from './db/seed';
 import { getOrCreateSetting } from './db/settings';
 import { writeDemoHistory } from './demo/write-history';
 import type { Deps } from './deps';
@@ -54,12 +61,24 @@ export interface RunningServer {
 /** Ingest batches written at once on PostgreSQL by default (INGEST_BATCHES_IN_FLIGHT). */
 const BATCHES_ON_POSTGRES = 4;
 
+/**
+ * The configuration as the server runs it: with the demo seed on, SUPPORT_DEMO and no contact
+ * of its own, the demo's support contact, so that a newcomer sees 'Suporte' in the menu and
+ * beside the invoices (never with SEED_DEMO=false, as the demo's Asaas).
+ */
+export function withDemoDefaults(config: Config): Config {
+  const { email, phone, whatsapp, demo } = config.support;
+  if (!config.seedDemo || !demo || email || phone || whatsapp) return config;
+  return { ...config, support: { ...DEMO_SUPPORT, demo } };
+}
+
 export async function prepare(
-  config: Config,
-  given: Logger = createLogger(config.logLevel),
+  given: Config,
+  givenLog: Logger = createLogger(given.logLevel),
 ): Promise<Deps> {
+  const config = withDemoDefaults(given);
   const logged: LogCounts = { warn: 0, error: 0 };
-  const log = countingLogger(given, logged);
+  const log = countingLogger(givenLog, logged);
   const database = await openDatabase({
     ...config,
     onIdleError: (err) => log.warn('database: idle connection lost', { err: err.message }),

@@ -30,6 +30,17 @@ import {
 
 export const DEMO_PASSWORD = 'rastro-demo';
 
+/**
+ * The demo provider's support contact (finance e-mail, phone, WhatsApp), shown under 'Suporte'
+ * and beside the invoices while the demo runs without SUPPORT_* of its own; made-up numbers
+ * of Recife, like the demo companies'.
+ */
+export const DEMO_SUPPORT = {
+  email: 'financeiro@rastro.demo',
+  phone: '(81) 3234-5678',
+  whatsapp: '(81) 99876-5432',
+} as const;
+
 interface DemoUser {
   email: string;
   name: string;

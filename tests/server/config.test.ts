@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
+import { withDemoDefaults } from '../../server/start';
 
 describe('loadConfig', () => {
   it('runs the embedded demo with no variables at all', () => {
@@ -99,5 +100,31 @@ describe('payments and support configuration', () => {
     expect(() => loadConfig({ SUPPORT_WHATSAPP: 'javascript:alert(1)' })).toThrow(
       /SUPPORT_WHATSAPP/,
     );
+  });
+});
+
+describe('the demo support contact', () => {
+  const support = (env: Record<string, string>) => withDemoDefaults(loadConfig(env)).support;
+  it('is given only by the demo, and only when no contact is configured', () => {
+    expect(support({})).toEqual({
+      email: 'financeiro@rastro.demo',
+      phone: '(81) 3234-5678',
+      whatsapp: '(81) 99876-5432',
+      demo: true,
+    });
+    // A contact of the deployment's own, even one part of it, is never mixed with the demo's.
+    expect(support({ SUPPORT_PHONE: '(11) 4000-1234' })).toEqual({
+      email: undefined,
+      phone: '(11) 4000-1234',
+      whatsapp: undefined,
+      demo: true,
+    });
+    const offs: Record<string, string>[] = [{ SEED_DEMO: 'false' }, { SUPPORT_DEMO: 'false' }];
+    for (const off of offs)
+      expect(support(off)).toMatchObject({
+        email: undefined,
+        phone: undefined,
+        whatsapp: undefined,
+      });
   });
 });

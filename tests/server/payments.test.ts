@@ -324,8 +324,20 @@ describe('support contact', () => {
   });
 });
 
-describe('support contact not configured', () => {
+describe('support contact of the demo', () => {
   const server = useServer('pglite');
+  it("is the demo provider's while the demo runs without one of its own", async () => {
+    const user = await as(server(), 'cliente@rastro.demo');
+    expect((await user.call('GET', '/registros/support')).body).toEqual({
+      email: 'financeiro@rastro.demo',
+      phone: '(81) 3234-5678',
+      whatsapp: 'https://wa.me/5581998765432',
+    });
+  });
+});
+
+describe('support contact not configured', () => {
+  const server = useServer('pglite', () => ({ SUPPORT_DEMO: 'false' }));
   it('answers nothing to show', async () => {
     const user = await as(server(), 'cliente@rastro.demo');
     expect((await user.call('GET', '/registros/support')).body).toEqual({

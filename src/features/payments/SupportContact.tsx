@@ -23,7 +23,17 @@ export function hasContact(contact: Contact | undefined): contact is Contact {
   return Boolean(contact && (contact.email || contact.phone || contact.whatsapp));
 }
 
-export function SupportContact({ compact = false }: { compact?: boolean }) {
+/**
+ * The contact as a box: beside the invoices (`compact`, titled 'Suporte'), or as the 'Suporte'
+ * page's content (`page`: the page's own heading names it, so the box has none of its own).
+ */
+export function SupportContact({
+  compact = false,
+  page = false,
+}: {
+  compact?: boolean;
+  page?: boolean;
+}) {
   const { data } = useSupportContact();
   if (!hasContact(data)) return null;
   return (
@@ -31,7 +41,7 @@ export function SupportContact({ compact = false }: { compact?: boolean }) {
       className={`support-contact${compact ? ' support-contact-compact' : ''}`}
       aria-label={t.support.title}
     >
-      <h2>{t.support.title}</h2>
+      {!page && <h2>{t.support.title}</h2>}
       {!compact && <p>{t.support.intro}</p>}
       <dl className="support-list">
         {data.email && (
@@ -75,7 +85,7 @@ export function SupportPage() {
         <h1 id="page-title">{t.support.title}</h1>
       </div>
       {hasContact(data) ? (
-        <SupportContact />
+        <SupportContact page />
       ) : isUnavailable(query) ? (
         <p>{t.support.offline}</p>
       ) : (
