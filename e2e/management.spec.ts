@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_MAIL } from './env';
-import { Shell, signInAsAdmin } from './pages';
+import { freshCnpj, Shell, signInAsAdmin } from './pages';
 
 function firstAccessLink(email: string): string | undefined {
   for (const file of readdirSync(E2E_MAIL).sort().reverse()) {
@@ -26,22 +26,6 @@ async function pick(page: Page, combobox: string, option: string) {
 async function choose(page: Page, select: string, option: string) {
   await page.getByRole('button', { name: new RegExp(select) }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** A valid numeric CNPJ that no other run used. */
-function freshCnpj(): string {
-  const base = `${String(Date.now()).slice(-8)}0001`;
-  const digit = (b: string) => {
-    let sum = 0;
-    let weight = 2;
-    for (let i = b.length - 1; i >= 0; i--) {
-      sum += Number(b[i]) * weight;
-      weight = weight === 9 ? 2 : weight + 1;
-    }
-    return sum % 11 < 2 ? 0 : 11 - (sum % 11);
-  };
-  const first = digit(base);
-  return `${base}${first}${digit(base + first)}`;
 }
 
 test('an administrator creates a child company and its manager, who sees only that subtree', async ({

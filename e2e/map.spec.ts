@@ -5,7 +5,7 @@ import { CompactLocationsSchema, expandLocations } from '../src/contract/compact
 import { newestEvent } from '../src/lib/event-id';
 import { E2E_OSMAND_URL, E2E_URL } from './env';
 import { mirroredLocations, mirrorRows } from './mirror';
-import { ADMIN, Shell, signInAsAdmin, waitForServiceWorker } from './pages';
+import { ADMIN, freshCnpj, Shell, signInAsAdmin, waitForServiceWorker } from './pages';
 
 const map = (page: Page) => page.getByRole('region', { name: 'Mapa da frota' });
 const rows = (page: Page) => page.getByRole('grid', { name: 'Veículos' }).getByRole('row');
@@ -109,6 +109,61 @@ test('a position sent to the OsmAnd port appears on the map within 2 seconds', a
   await expect(page.getByRole('dialog', { name: `Veículo ${plate}` })).toContainText(
     `Furgão ${plate}`,
   );
+});
+
+test("the map opens on the chosen customer's fleet, wherever it is", async ({ page, request }) => {
+  // A customer whose one vehicle is in São Paulo, far outside the demo's view of Recife.
+  const login = await request.post(`${E2E_URL}/registros/auth/login`, {
+    data: { email: ADMIN.email, password: ADMIN.password },
+  });
+  const { accessToken, user } = (await login.json()) as {
+    accessToken: string;
+    user: { clientId: string };
+  };
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const suffix = Date.now().toString().slice(-5);
+  const name = `Frota Paulista ${suffix}`;
+  const customer = await request.post(`${E2E_URL}/registros/client`, {
+    headers,
+    data: {
+      personKind: 'juridical',
+      name,
+      clientCNPJ: freshCnpj(),
+      motherCompanyId: user.clientId,
+    },
+  });
+  expect(customer.status()).toBe(201);
+  const { id: clientId } = (await customer.json()) as { id: string };
+  const plate = `SPA${suffix.slice(-1)}B${suffix.slice(-3, -1)}`;
+  const vehicle = await request.post(`${E2E_URL}/registros/vehicle`, {
+    headers,
+    data: { clientId, name: `Utilitário ${plate}`, plate, type: 'van' },
+  });
+  expect(vehicle.status()).toBe(201);
+  const { id: vehicleId } = (await vehicle.json()) as { id: string };
+  const tracker = await request.post(`${E2E_URL}/registros/tracker`, {
+    headers,
+    data: { clientId, identifier: `sp-${plate}`, provider: 'rastro', vehicleId },
+  });
+  expect(tracker.status()).toBe(201);
+  const sent = await fetch(`${E2E_OSMAND_URL}/?id=sp-${plate}&lat=-23.5505&lon=-46.6333&speed=0`);
+  expect(sent.status).toBe(200);
+
+  await signInAsAdmin(page);
+  await expect(listed(page)).toHaveText(/^([4-9]\d|\d{3,}) veículos$/, { timeout: 15_000 });
+  const picker = page.getByRole('combobox', { name: 'Cliente' });
+  await picker.fill(name);
+  await page.getByRole('option', { name }).click();
+  await expect(page.getByText('1 veículo', { exact: true })).toBeVisible();
+  // Framed on its fleet, the map has the vehicle in its middle: a click there opens it.
+  const box = await map(page).boundingBox();
+  if (!box) throw new Error('no map');
+  await expect(async () => {
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(page.getByRole('dialog', { name: `Veículo ${plate}` })).toBeVisible({
+      timeout: 1000,
+    });
+  }).toPass({ timeout: 10_000 });
 });
 
 /**

@@ -140,3 +140,19 @@ export async function expireAccessToken(page: Page, refreshToken?: string): Prom
   );
   return expired;
 }
+
+/** A valid numeric CNPJ that no other run used. */
+export function freshCnpj(): string {
+  const base = `${String(Date.now()).slice(-8)}0001`;
+  const digit = (b: string) => {
+    let sum = 0;
+    let weight = 2;
+    for (let i = b.length - 1; i >= 0; i--) {
+      sum += Number(b[i]) * weight;
+      weight = weight === 9 ? 2 : weight + 1;
+    }
+    return sum % 11 < 2 ? 0 : 11 - (sum % 11);
+  };
+  const first = digit(base);
+  return `${base}${first}${digit(base + first)}`;
+}

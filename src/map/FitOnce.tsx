@@ -3,7 +3,10 @@ import { fromLonLat } from 'ol/proj';
 import { useEffect, useRef } from 'react';
 import { useMap } from './MapView';
 
-/** Frames the map on these places the first time there are any; later moves are the user's. */
+/**
+ * Frames the map on these places the first time there are any; later moves are the user's.
+ * Keyed by customer, it frames again when another customer's places come.
+ */
 export function FitOnce({
   points,
   maxZoom = 15,

@@ -97,7 +97,12 @@ export function GeofencesPage() {
     const q = foldText(search.trim());
     return q ? geofences.filter((g) => foldText(g.name).includes(q)) : geofences;
   }, [geofences, search]);
-  const framing = useMemo(() => geofences.flatMap((g) => framePoints(g.geometry)), [geofences]);
+  // The chosen customer's fences only: a moment after a change of customer, the mirror's
+  // answer can still be the previous one's.
+  const framing = useMemo(
+    () => geofences.filter((g) => g.scope === clientId).flatMap((g) => framePoints(g.geometry)),
+    [geofences, clientId],
+  );
   const selected =
     selectedId && selectedId !== 'new' ? geofences.find((g) => g.id === selectedId) : undefined;
 
@@ -261,7 +266,12 @@ export function GeofencesPage() {
         <MapView label={t.geofences.map} className="map geofence-map">
           <BaseTiles config={baseMap} />
           {/* The names are drawn across each fence's middle: room for them at the sides. */}
-          <FitOnce points={framing} maxZoom={16} padding={[72, 160, 72, 160]} />
+          <FitOnce
+            key={clientId ?? ''}
+            points={framing}
+            maxZoom={16}
+            padding={[72, 160, 72, 160]}
+          />
           <GeofenceLayer
             geofences={geofences}
             selectedId={selected?.id ?? null}

@@ -20,6 +20,7 @@ import {
   vehicleState,
 } from '../../lib/vehicle-state';
 import { BaseTiles } from '../../map/BaseTiles';
+import { FitOnce } from '../../map/FitOnce';
 import { GeofenceLayer } from '../../map/GeofenceLayer';
 import { MapView } from '../../map/MapView';
 import { Popup } from '../../map/Popup';
@@ -71,6 +72,12 @@ export function FleetMapPage() {
   const now = useNow(STATE_CLOCK_MS);
   const baseMap = useMapConfig();
   const items = useMemo(() => live.rows ?? [], [live.rows]);
+  // Where the fleet is: the map opens on it (the default view is one city, and a customer's
+  // vehicles may all be elsewhere), once per customer.
+  const framing = useMemo(
+    () => items.map((item): [number, number] => [item.longitude, item.latitude]),
+    [items],
+  );
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [follow, setFollow] = useState(false);
   const selected = useMemo(
@@ -137,6 +144,7 @@ export function FleetMapPage() {
         />
         <MapView label="Mapa da frota" id={MAP_ID}>
           <BaseTiles config={baseMap} ready={live.rows !== undefined} />
+          <FitOnce key={clientId ?? ''} points={framing} maxZoom={15} padding={[60, 60, 60, 60]} />
           {seesGeofences && showGeofences && <GeofenceLayer geofences={geofences.rows ?? []} />}
           <VehicleLayer
             items={items}
