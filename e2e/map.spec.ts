@@ -5,7 +5,7 @@ import { CompactLocationsSchema, expandLocations } from '../src/contract/compact
 import { newestEvent } from '../src/lib/event-id';
 import { E2E_OSMAND_URL, E2E_URL } from './env';
 import { mirroredLocations, mirrorRows } from './mirror';
-import { ADMIN, freshCnpj, Shell, signInAsAdmin, waitForServiceWorker } from './pages';
+import { adminApi, freshCnpj, Shell, signInAsAdmin, waitForServiceWorker } from './pages';
 
 const map = (page: Page) => page.getByRole('region', { name: 'Mapa da frota' });
 const rows = (page: Page) => page.getByRole('grid', { name: 'Veículos' }).getByRole('row');
@@ -72,23 +72,16 @@ test('a position sent to the OsmAnd port appears on the map within 2 seconds', a
   request,
 }) => {
   const plate = `MAP${Date.now().toString().slice(-1)}A${Date.now().toString().slice(-2)}`;
-  const login = await request.post(`${E2E_URL}/registros/auth/login`, {
-    data: { email: ADMIN.email, password: ADMIN.password },
-  });
-  const { accessToken, user } = (await login.json()) as {
-    accessToken: string;
-    user: { clientId: string };
-  };
-  const headers = { authorization: `Bearer ${accessToken}` };
+  const { headers, clientId: ownCompany } = await adminApi(request);
   const vehicle = await request.post(`${E2E_URL}/registros/vehicle`, {
     headers,
-    data: { clientId: user.clientId, name: `Furgão ${plate}`, plate, type: 'van' },
+    data: { clientId: ownCompany, name: `Furgão ${plate}`, plate, type: 'van' },
   });
   expect(vehicle.status()).toBe(201);
   const { id: vehicleId } = (await vehicle.json()) as { id: string };
   const tracker = await request.post(`${E2E_URL}/registros/tracker`, {
     headers,
-    data: { clientId: user.clientId, identifier: `map-${plate}`, provider: 'rastro', vehicleId },
+    data: { clientId: ownCompany, identifier: `map-${plate}`, provider: 'rastro', vehicleId },
   });
   expect(tracker.status()).toBe(201);
 
@@ -113,14 +106,7 @@ test('a position sent to the OsmAnd port appears on the map within 2 seconds', a
 
 test("the map opens on the chosen customer's fleet, wherever it is", async ({ page, request }) => {
   // A customer whose one vehicle is in São Paulo, far outside the demo's view of Recife.
-  const login = await request.post(`${E2E_URL}/registros/auth/login`, {
-    data: { email: ADMIN.email, password: ADMIN.password },
-  });
-  const { accessToken, user } = (await login.json()) as {
-    accessToken: string;
-    user: { clientId: string };
-  };
-  const headers = { authorization: `Bearer ${accessToken}` };
+  const { headers, clientId: ownCompany } = await adminApi(request);
   const suffix = Date.now().toString().slice(-5);
   const name = `Frota Paulista ${suffix}`;
   const customer = await request.post(`${E2E_URL}/registros/client`, {
@@ -129,7 +115,7 @@ test("the map opens on the chosen customer's fleet, wherever it is", async ({ pa
       personKind: 'juridical',
       name,
       clientCNPJ: freshCnpj(),
-      motherCompanyId: user.clientId,
+      motherCompanyId: ownCompany,
     },
   });
   expect(customer.status()).toBe(201);

@@ -1,7 +1,7 @@
 /** Page models of the journeys: what a person sees and does, found by role and name. */
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { sign } from 'hono/jwt';
-import { E2E_SECRET } from './env';
+import { E2E_SECRET, E2E_URL } from './env';
 
 export const ADMIN = {
   email: 'admin@rastro.demo',
@@ -155,4 +155,17 @@ export function freshCnpj(): string {
   };
   const first = digit(base);
   return `${base}${first}${digit(base + first)}`;
+}
+
+/** The administrator signed in on the API, for a journey's own records: the header, the company. */
+export async function adminApi(request: APIRequestContext) {
+  const login = await request.post(`${E2E_URL}/registros/auth/login`, {
+    data: { email: ADMIN.email, password: ADMIN.password },
+  });
+  expect(login.status()).toBe(200);
+  const { accessToken, user } = (await login.json()) as {
+    accessToken: string;
+    user: { clientId: string };
+  };
+  return { headers: { authorization: `Bearer ${accessToken}` }, clientId: user.clientId };
 }

@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { E2E_OSMAND_URL, E2E_URL } from './env';
-import { ADMIN } from './pages';
+import { adminApi } from './pages';
 
 test('a temporary link opened in a fresh phone shows the vehicle moving on a map', async ({
   browser,
@@ -14,22 +14,15 @@ test('a temporary link opened in a fresh phone shows the vehicle moving on a map
   const n = Date.now() % 100_000;
   const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
   const plate = `L${letters[n % 26]}${letters[Math.floor(n / 26) % 26]}${n % 10}${letters[(n >> 2) % 26]}${String(n % 100).padStart(2, '0')}`;
-  const login = await request.post(`${E2E_URL}/registros/auth/login`, {
-    data: { email: ADMIN.email, password: ADMIN.password },
-  });
-  const { accessToken, user } = (await login.json()) as {
-    accessToken: string;
-    user: { clientId: string };
-  };
-  const headers = { authorization: `Bearer ${accessToken}` };
+  const { headers, clientId: ownCompany } = await adminApi(request);
   const vehicle = await request.post(`${E2E_URL}/registros/vehicle`, {
     headers,
-    data: { clientId: user.clientId, name: `Entrega ${plate}`, plate, type: 'light_truck' },
+    data: { clientId: ownCompany, name: `Entrega ${plate}`, plate, type: 'light_truck' },
   });
   const { id: vehicleId } = (await vehicle.json()) as { id: string };
   await request.post(`${E2E_URL}/registros/tracker`, {
     headers,
-    data: { clientId: user.clientId, identifier: `link-${plate}`, provider: 'rastro', vehicleId },
+    data: { clientId: ownCompany, identifier: `link-${plate}`, provider: 'rastro', vehicleId },
   });
   const report = (lat: string, lon: string) =>
     fetch(`${E2E_OSMAND_URL}/?id=link-${plate}&lat=${lat}&lon=${lon}&speed=20&ignition=true`);
