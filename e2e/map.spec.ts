@@ -104,7 +104,7 @@ test('a position sent to the OsmAnd port appears on the map within 2 seconds', a
   );
 });
 
-test("the map opens on the chosen customer's fleet, wherever it is", async ({ page, request }) => {
+test("the maps open on the chosen customer's fleet, wherever it is", async ({ page, request }) => {
   // A customer whose one vehicle is in São Paulo, far outside the demo's view of Recife.
   const { headers, clientId: ownCompany } = await adminApi(request);
   const suffix = Date.now().toString().slice(-5);
@@ -150,6 +150,31 @@ test("the map opens on the chosen customer's fleet, wherever it is", async ({ pa
       timeout: 1000,
     });
   }).toPass({ timeout: 10_000 });
+
+  // Its first fence is drawn near the vehicle: without fences, their map frames the fleet.
+  await page.goto('/fleet-management/geofences');
+  await expect(page.getByRole('combobox', { name: 'Cliente' })).toHaveValue(name);
+  await expect(page.getByText('Nenhuma cerca cadastrada. Desenhe uma no mapa.')).toBeVisible();
+  const fences = await page.getByRole('region', { name: 'Mapa das cercas' }).boundingBox();
+  if (!fences) throw new Error('no geofence map');
+  await page.getByRole('button', { name: 'Nova cerca' }).click();
+  await page.getByRole('button', { name: 'Desenhar círculo' }).click();
+  const [x, y] = [fences.x + fences.width / 2, fences.y + fences.height / 2];
+  await page.mouse.click(x, y);
+  await page.mouse.click(x + 40, y);
+  await page.getByRole('textbox', { name: 'Nome' }).fill(`Base ${plate}`);
+  await page.getByRole('button', { name: 'Salvar cerca' }).click();
+  await expect(new Shell(page).toast('Cerca criada.')).toBeVisible();
+  const list = await request.get(`${E2E_URL}/registros/geofence?clientId=${clientId}`, {
+    headers,
+  });
+  const { items } = (await list.json()) as {
+    items: { geometry: { center?: [number, number] } }[];
+  };
+  const [lon, lat] = items[0]?.geometry.center ?? [0, 0];
+  // Beside the vehicle (40 px at the framing's zoom), not in Recife.
+  expect(Math.abs(lat + 23.5505)).toBeLessThan(0.01);
+  expect(Math.abs(lon + 46.6333)).toBeLessThan(0.01);
 });
 
 /**

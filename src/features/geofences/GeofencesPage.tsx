@@ -10,6 +10,7 @@ import { Button as AriaButton } from 'react-aria-components';
 import { createGeofence, removeGeofence, updateGeofence } from '../../api/geofences';
 import { flattenIssues, type Geofence, GeofenceCreateSchema, type Geometry } from '../../contract';
 import { useMirroredGeofences } from '../../db/geofences';
+import { useLiveLocations } from '../../db/useLiveLocations';
 import { requireOnline, toastError, useErrorToast } from '../../hooks/feedback';
 import { useMapConfig } from '../../hooks/useMapConfig';
 import { PHONE, useMediaQuery } from '../../hooks/useMediaQuery';
@@ -97,12 +98,17 @@ export function GeofencesPage() {
     const q = foldText(search.trim());
     return q ? geofences.filter((g) => foldText(g.name).includes(q)) : geofences;
   }, [geofences, search]);
+  // A customer without fences yet draws the first near its vehicles: the map frames their
+  // last positions (read only while there is no fence to frame, once the fences were read).
+  const fenceless = mirror.rows?.length === 0 && mirror.syncedAt !== undefined;
+  const fleet = useLiveLocations(fenceless ? clientId : null).rows;
   // The chosen customer's fences only: a moment after a change of customer, the mirror's
   // answer can still be the previous one's.
-  const framing = useMemo(
-    () => geofences.filter((g) => g.scope === clientId).flatMap((g) => framePoints(g.geometry)),
-    [geofences, clientId],
-  );
+  const framing = useMemo(() => {
+    const fences = geofences.filter((g) => g.scope === clientId);
+    if (fences.length) return fences.flatMap((g) => framePoints(g.geometry));
+    return (fleet ?? []).map((v): [number, number] => [v.longitude, v.latitude]);
+  }, [geofences, clientId, fleet]);
   const selected =
     selectedId && selectedId !== 'new' ? geofences.find((g) => g.id === selectedId) : undefined;
 
