@@ -155,6 +155,9 @@ test("the maps open on the chosen customer's fleet, wherever it is", async ({ pa
   await page.goto('/fleet-management/geofences');
   await expect(page.getByRole('combobox', { name: 'Cliente' })).toHaveValue(name);
   await expect(page.getByText('Nenhuma cerca cadastrada. Desenhe uma no mapa.')).toBeVisible();
+  await expect(
+    page.getByText('Os pontos no mapa são as últimas posições dos seus veículos.'),
+  ).toBeVisible();
   const fences = await page.getByRole('region', { name: 'Mapa das cercas' }).boundingBox();
   if (!fences) throw new Error('no geofence map');
   await page.getByRole('button', { name: 'Nova cerca' }).click();

@@ -5,10 +5,16 @@
  * name, colour and speed limit, associate vehicles. 'Nova cerca' draws a polygon or a circle.
  * Writes need the network; people who may only read see the same page without the tools.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
 import { createGeofence, removeGeofence, updateGeofence } from '../../api/geofences';
-import { flattenIssues, type Geofence, GeofenceCreateSchema, type Geometry } from '../../contract';
+import {
+  flattenIssues,
+  type Geofence,
+  GeofenceCreateSchema,
+  type Geometry,
+  type LocationItem,
+} from '../../contract';
 import { useMirroredGeofences } from '../../db/geofences';
 import { useLiveLocations } from '../../db/useLiveLocations';
 import { requireOnline, toastError, useErrorToast } from '../../hooks/feedback';
@@ -18,12 +24,14 @@ import { useOnline } from '../../hooks/useOnline';
 import { t } from '../../i18n/pt-BR';
 import { destination, type Position } from '../../lib/geo';
 import { foldText } from '../../lib/text';
+import { STATE_COLORS, vehicleState } from '../../lib/vehicle-state';
 import { BaseTiles } from '../../map/BaseTiles';
 import { FitOnce } from '../../map/FitOnce';
 import { type EditorMode, GeofenceEditor } from '../../map/GeofenceEditor';
 import { GeofenceLayer } from '../../map/GeofenceLayer';
 import { describeGeometry } from '../../map/geofence-shapes';
 import { MapView } from '../../map/MapView';
+import { type Marker, MarkersLayer } from '../../map/MarkersLayer';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { MirrorState } from '../../ui/feedback/MirrorState';
@@ -101,14 +109,34 @@ export function GeofencesPage() {
   // A customer without fences yet draws the first near its vehicles: the map frames their
   // last positions (read only while there is no fence to frame, once the fences were read).
   const fenceless = mirror.rows?.length === 0 && mirror.syncedAt !== undefined;
-  const fleet = useLiveLocations(fenceless ? clientId : null).rows;
+  // The first positions that come are kept (drawn as dots, for where the fleet is), and the
+  // read stops: a fleet of thousands is not followed live on this page.
+  const [seen, setSeen] = useState<{ scope: string; rows: LocationItem[] }>();
+  const fleetScope = fenceless && seen?.scope !== clientId ? clientId : null;
+  const read = useLiveLocations(fleetScope).rows;
+  useEffect(() => {
+    if (fleetScope && read?.length) setSeen({ scope: fleetScope, rows: read });
+  }, [fleetScope, read]);
+  const fleet = fenceless && seen?.scope === clientId ? seen.rows : undefined;
+  const fleetDots = useMemo(() => {
+    const now = Date.now();
+    return (fleet ?? []).map(
+      (v): Marker => ({
+        id: v.id,
+        latitude: v.latitude,
+        longitude: v.longitude,
+        color: STATE_COLORS[vehicleState(v, now)],
+        text: '',
+      }),
+    );
+  }, [fleet]);
   // The chosen customer's fences only: a moment after a change of customer, the mirror's
   // answer can still be the previous one's.
   const framing = useMemo(() => {
     const fences = geofences.filter((g) => g.scope === clientId);
     if (fences.length) return fences.flatMap((g) => framePoints(g.geometry));
-    return (fleet ?? []).map((v): [number, number] => [v.longitude, v.latitude]);
-  }, [geofences, clientId, fleet]);
+    return fleetDots.map((v): [number, number] => [v.longitude, v.latitude]);
+  }, [geofences, clientId, fleetDots]);
   const selected =
     selectedId && selectedId !== 'new' ? geofences.find((g) => g.id === selectedId) : undefined;
 
@@ -243,7 +271,9 @@ export function GeofencesPage() {
                 // Never read on this device and no signal: whether there are any is not known.
                 <EmptyState
                   title={!mirror.syncedAt && !online ? t.network.listOffline : t.geofences.empty}
-                />
+                >
+                  {fleetDots.length > 0 && <p>{t.geofences.fleetDots}</p>}
+                </EmptyState>
               ) : (
                 <ul className="geofence-list" aria-label={t.geofences.list}>
                   {shown.map((g) => (
@@ -278,6 +308,7 @@ export function GeofencesPage() {
             maxZoom={16}
             padding={[72, 160, 72, 160]}
           />
+          {fleetDots.length > 0 && <MarkersLayer markers={fleetDots} />}
           <GeofenceLayer
             geofences={geofences}
             selectedId={selected?.id ?? null}
