@@ -139,7 +139,7 @@ test("the maps open on the chosen customer's fleet, wherever it is", async ({ pa
   await expect(listed(page)).toHaveText(/^([4-9]\d|\d{3,}) veículos$/, { timeout: 15_000 });
   const picker = page.getByRole('combobox', { name: 'Cliente' });
   await picker.fill(name);
-  await page.getByRole('option', { name }).click();
+  await page.getByRole('option', { name, exact: true }).click();
   await expect(page.getByText('1 veículo', { exact: true })).toBeVisible();
   // Framed on its fleet, the map has the vehicle in its middle: a click there opens it.
   const box = await map(page).boundingBox();
@@ -156,7 +156,7 @@ test("the maps open on the chosen customer's fleet, wherever it is", async ({ pa
   await expect(page.getByRole('combobox', { name: 'Cliente' })).toHaveValue(name);
   await expect(page.getByText('Nenhuma cerca cadastrada. Desenhe uma no mapa.')).toBeVisible();
   await expect(
-    page.getByText('Os pontos no mapa são as últimas posições dos seus veículos.'),
+    page.getByText('Os pontos no mapa são as últimas posições dos veículos.'),
   ).toBeVisible();
   const fences = await page.getByRole('region', { name: 'Mapa das cercas' }).boundingBox();
   if (!fences) throw new Error('no geofence map');

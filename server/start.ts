@@ -79,6 +79,10 @@ export async function prepare(
   const config = withDemoDefaults(given);
   const logged: LogCounts = { warn: 0, error: 0 };
   const log = countingLogger(givenLog, logged);
+  if (config.support !== given.support)
+    log.info('demo: contato de suporte de demonstração (defina SUPPORT_* ou SUPPORT_DEMO=false)', {
+      email: config.support.email,
+    });
   const database = await openDatabase({
     ...config,
     onIdleError: (err) => log.warn('database: idle connection lost', { err: err.message }),

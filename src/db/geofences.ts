@@ -42,17 +42,19 @@ export interface MirroredGeofences {
 
 /** A customer's geofences from the mirror, synced on mount, on reconnect and when visible. */
 export function useMirroredGeofences(scope: string | null): MirroredGeofences {
-  const rows = useLiveQuery(
-    () =>
-      scope
-        ? db.geofences.where('scope').equals(scope).sortBy('name')
-        : Promise.resolve([] as MirroredGeofence[]),
-    [scope],
-  );
-  const state = useLiveQuery(
-    () => (scope ? db.syncState.get(geofencesKey(scope)) : undefined),
-    [scope],
-  );
+  // Rows and sync state from one query, with the scope they were read for: after a change of
+  // customer, useLiveQuery still answers the previous query's result until the new one's comes.
+  const read = useLiveQuery(async () => {
+    if (!scope) return { scope, rows: [] as MirroredGeofence[], state: undefined };
+    const [rows, state] = await Promise.all([
+      db.geofences.where('scope').equals(scope).sortBy('name'),
+      db.syncState.get(geofencesKey(scope)),
+    ]);
+    return { scope, rows, state };
+  }, [scope]);
+  const current = read?.scope === scope ? read : undefined;
+  const rows = current?.rows;
+  const state = current?.state;
   const [syncing, setSyncing] = useState(false);
   const [error, setError] = useState<unknown>();
   const refresh = useCallback(async () => {

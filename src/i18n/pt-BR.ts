@@ -366,7 +366,7 @@ export const t = {
     list: 'Cercas do cliente',
     search: 'Buscar cercas',
     empty: 'Nenhuma cerca cadastrada. Desenhe uma no mapa.',
-    fleetDots: 'Os pontos no mapa são as últimas posições dos seus veículos.',
+    fleetDots: 'Os pontos no mapa são as últimas posições dos veículos.',
     newOne: 'Nova cerca',
     map: 'Mapa das cercas',
     drawPolygon: 'Desenhar polígono',

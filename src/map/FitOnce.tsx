@@ -11,15 +11,19 @@ export function FitOnce({
   points,
   maxZoom = 15,
   padding = [72, 72, 72, 72],
+  tookOver = false,
 }: {
   points: [number, number][];
   maxZoom?: number;
   /** Room kept around the places (top, right, bottom, left px): more where labels are wide. */
   padding?: [number, number, number, number];
+  /** The user is at work on the map (chose a vehicle, draws a fence): it is never moved now. */
+  tookOver?: boolean;
 }) {
   const map = useMap();
   const done = useRef(false);
   useEffect(() => {
+    if (tookOver) done.current = true;
     if (done.current || points.length === 0) return;
     done.current = true;
     const extent = boundingExtent(points.map((p) => fromLonLat(p)));
@@ -32,6 +36,6 @@ export function FitOnce({
       maxZoom,
       duration: 0,
     });
-  }, [map, points, maxZoom, padding]);
+  }, [map, points, maxZoom, padding, tookOver]);
   return null;
 }

@@ -24,7 +24,6 @@ import { useOnline } from '../../hooks/useOnline';
 import { t } from '../../i18n/pt-BR';
 import { destination, type Position } from '../../lib/geo';
 import { foldText } from '../../lib/text';
-import { STATE_COLORS, vehicleState } from '../../lib/vehicle-state';
 import { BaseTiles } from '../../map/BaseTiles';
 import { FitOnce } from '../../map/FitOnce';
 import { type EditorMode, GeofenceEditor } from '../../map/GeofenceEditor';
@@ -46,6 +45,9 @@ import { emptyDraft, type GeofenceDraft, GeofenceForm } from './GeofenceForm';
 import { VisitsPanel } from './VisitsPanel';
 
 /** Points that frame a geofence: its vertices, or its circle's four extremes. */
+/** The dots of a fenceless customer's vehicles: one colour, their states are not the point. */
+const FLEET_DOT = '#0b5cad';
+
 function framePoints(geometry: Geometry): [number, number][] {
   if (geometry.type === 'Polygon') return (geometry.coordinates[0] ?? []).map(([x, y]) => [x, y]);
   const center = geometry.center as Position;
@@ -107,36 +109,44 @@ export function GeofencesPage() {
     return q ? geofences.filter((g) => foldText(g.name).includes(q)) : geofences;
   }, [geofences, search]);
   // A customer without fences yet draws the first near its vehicles: the map frames their
-  // last positions (read only while there is no fence to frame, once the fences were read).
+  // last positions, drawn as dots (read only while there is no fence, once the fences were
+  // read). The first positions that come are kept and the read stops, as it does when it
+  // finds none: a fleet of thousands is not followed live on this page.
   const fenceless = mirror.rows?.length === 0 && mirror.syncedAt !== undefined;
-  // The first positions that come are kept (drawn as dots, for where the fleet is), and the
-  // read stops: a fleet of thousands is not followed live on this page.
   const [seen, setSeen] = useState<{ scope: string; rows: LocationItem[] }>();
   const fleetScope = fenceless && seen?.scope !== clientId ? clientId : null;
-  const read = useLiveLocations(fleetScope).rows;
+  const {
+    rows: fleetRows,
+    syncedAt: fleetSyncedAt,
+    syncing: fleetSyncing,
+  } = useLiveLocations(fleetScope);
   useEffect(() => {
-    if (fleetScope && read?.length) setSeen({ scope: fleetScope, rows: read });
-  }, [fleetScope, read]);
-  const fleet = fenceless && seen?.scope === clientId ? seen.rows : undefined;
-  const fleetDots = useMemo(() => {
-    const now = Date.now();
-    return (fleet ?? []).map(
-      (v): Marker => ({
-        id: v.id,
-        latitude: v.latitude,
-        longitude: v.longitude,
-        color: STATE_COLORS[vehicleState(v, now)],
-        text: '',
-      }),
-    );
-  }, [fleet]);
-  // The chosen customer's fences only: a moment after a change of customer, the mirror's
-  // answer can still be the previous one's.
-  const framing = useMemo(() => {
-    const fences = geofences.filter((g) => g.scope === clientId);
-    if (fences.length) return fences.flatMap((g) => framePoints(g.geometry));
-    return fleetDots.map((v): [number, number] => [v.longitude, v.latitude]);
-  }, [geofences, clientId, fleetDots]);
+    if (!fleetScope || !fleetRows) return;
+    if (fleetRows.length || (fleetSyncedAt && !fleetSyncing))
+      setSeen({ scope: fleetScope, rows: fleetRows });
+  }, [fleetScope, fleetRows, fleetSyncedAt, fleetSyncing]);
+  const fleetDots = useMemo(
+    () =>
+      fenceless && seen?.scope === clientId
+        ? seen.rows.map(
+            (v): Marker => ({
+              id: v.id,
+              latitude: v.latitude,
+              longitude: v.longitude,
+              color: FLEET_DOT,
+              text: '',
+            }),
+          )
+        : [],
+    [fenceless, seen, clientId],
+  );
+  const framing = useMemo(
+    () =>
+      geofences.length
+        ? geofences.flatMap((g) => framePoints(g.geometry))
+        : fleetDots.map((v): [number, number] => [v.longitude, v.latitude]),
+    [geofences, fleetDots],
+  );
   const selected =
     selectedId && selectedId !== 'new' ? geofences.find((g) => g.id === selectedId) : undefined;
 
@@ -307,6 +317,7 @@ export function GeofencesPage() {
             points={framing}
             maxZoom={16}
             padding={[72, 160, 72, 160]}
+            tookOver={selectedId !== null || mode !== 'idle'}
           />
           {fleetDots.length > 0 && <MarkersLayer markers={fleetDots} />}
           <GeofenceLayer

@@ -144,7 +144,13 @@ export function FleetMapPage() {
         />
         <MapView label="Mapa da frota" id={MAP_ID}>
           <BaseTiles config={baseMap} ready={live.rows !== undefined} />
-          <FitOnce key={clientId ?? ''} points={framing} maxZoom={15} padding={[60, 60, 60, 60]} />
+          <FitOnce
+            key={clientId ?? ''}
+            points={framing}
+            maxZoom={15}
+            padding={[60, 60, 60, 60]}
+            tookOver={selectedId !== null}
+          />
           {seesGeofences && showGeofences && <GeofenceLayer geofences={geofences.rows ?? []} />}
           <VehicleLayer
             items={items}
