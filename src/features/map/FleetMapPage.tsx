@@ -149,7 +149,7 @@ export function FleetMapPage() {
             points={framing}
             maxZoom={15}
             padding={[60, 60, 60, 60]}
-            tookOver={selectedId !== null}
+            tookOver={selected !== undefined}
           />
           {seesGeofences && showGeofences && <GeofenceLayer geofences={geofences.rows ?? []} />}
           <VehicleLayer
