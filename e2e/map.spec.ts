@@ -141,15 +141,30 @@ test("the maps open on the chosen customer's fleet, wherever it is", async ({ pa
   await picker.fill(name);
   await page.getByRole('option', { name, exact: true }).click();
   await expect(page.getByText('1 veículo', { exact: true })).toBeVisible();
-  // Framed on its fleet, the map has the vehicle in its middle: a click there opens it.
+  // Framed on its fleet, the map has the vehicle in its middle (the pointer turns into a hand
+  // over a vehicle).
   const box = await map(page).boundingBox();
   if (!box) throw new Error('no map');
-  await expect(async () => {
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    await expect(page.getByRole('dialog', { name: `Veículo ${plate}` })).toBeVisible({
-      timeout: 1000,
-    });
-  }).toPass({ timeout: 10_000 });
+  const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+  const overVehicle = async (x: number, y: number) => {
+    await page.mouse.move(x, y);
+    return map(page).evaluate((region) => (region as HTMLElement).style.cursor);
+  };
+  await expect.poll(() => overVehicle(cx, cy), { timeout: 10_000 }).toBe('pointer');
+
+  // Moved by the user (an arrow key pans 128 px), the map is where it was left when they
+  // come back to it, not framed again: a click 128 px left of the middle opens the vehicle.
+  await map(page).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => overVehicle(cx - 128, cy)).toBe('pointer');
+  const shell = new Shell(page);
+  await shell.navigation().getByRole('link', { name: 'Dashboard' }).click();
+  await expect(shell.heading('Dashboard')).toBeVisible();
+  await shell.navigation().getByRole('link', { name: 'Mapa' }).click();
+  await expect(page.getByText('1 veículo', { exact: true })).toBeVisible();
+  await expect.poll(() => overVehicle(cx - 128, cy)).toBe('pointer');
+  await page.mouse.click(cx - 128, cy);
+  await expect(page.getByRole('dialog', { name: `Veículo ${plate}` })).toBeVisible();
 
   // Its first fence is drawn near the vehicle: without fences, their map frames the fleet.
   await page.goto('/fleet-management/geofences');
@@ -167,7 +182,7 @@ test("the maps open on the chosen customer's fleet, wherever it is", async ({ pa
   await page.mouse.click(x + 40, y);
   await page.getByRole('textbox', { name: 'Nome' }).fill(`Base ${plate}`);
   await page.getByRole('button', { name: 'Salvar cerca' }).click();
-  await expect(new Shell(page).toast('Cerca criada.')).toBeVisible();
+  await expect(shell.toast('Cerca criada.')).toBeVisible();
   const list = await request.get(`${E2E_URL}/registros/geofence?clientId=${clientId}`, {
     headers,
   });

@@ -24,6 +24,7 @@ import { FitOnce } from '../../map/FitOnce';
 import { GeofenceLayer } from '../../map/GeofenceLayer';
 import { MapView } from '../../map/MapView';
 import { Popup } from '../../map/Popup';
+import { RememberView, readView } from '../../map/RememberView';
 import { FOLLOW_OFFSET, VehicleLayer } from '../../map/VehicleLayer';
 import { Switch } from '../../ui/Choice';
 import { MirrorState } from '../../ui/feedback/MirrorState';
@@ -78,6 +79,8 @@ export function FleetMapPage() {
     () => items.map((item): [number, number] => [item.longitude, item.latitude]),
     [items],
   );
+  // Back on the page in the same session, the map is where it was left instead.
+  const savedView = useMemo(() => readView('fleet', clientId), [clientId]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [follow, setFollow] = useState(false);
   const selected = useMemo(
@@ -144,12 +147,13 @@ export function FleetMapPage() {
         />
         <MapView label="Mapa da frota" id={MAP_ID}>
           <BaseTiles config={baseMap} ready={live.rows !== undefined} />
+          <RememberView name="fleet" scope={clientId} saved={savedView} keep={items.length > 0} />
           <FitOnce
             key={clientId ?? ''}
             points={framing}
             maxZoom={15}
             padding={[60, 60, 60, 60]}
-            tookOver={selected !== undefined}
+            tookOver={savedView !== undefined || selected !== undefined}
           />
           {seesGeofences && showGeofences && <GeofenceLayer geofences={geofences.rows ?? []} />}
           <VehicleLayer
