@@ -164,3 +164,19 @@ export function useLiveLocations(scope: string | null): LiveLocations {
 
   return { rows, syncedAt: state?.syncedAt, live, syncing, error };
 }
+
+/**
+ * A scope's last locations read once, for where a fleet is (not to follow it): the first rows
+ * that come, or none once the server found none; then the read and the stream stop. A null
+ * scope reads nothing. A new scope is read anew.
+ */
+export function useLocationsOnce(scope: string | null): LocationItem[] | undefined {
+  const [seen, setSeen] = useState<{ scope: string; rows: LocationItem[] }>();
+  const reading = scope && seen?.scope !== scope ? scope : null;
+  const { rows, syncedAt, syncing } = useLiveLocations(reading);
+  useEffect(() => {
+    if (!reading || !rows) return;
+    if (rows.length || (syncedAt && !syncing)) setSeen({ scope: reading, rows });
+  }, [reading, rows, syncedAt, syncing]);
+  return scope && seen?.scope === scope ? seen.rows : undefined;
+}

@@ -5,18 +5,12 @@
  * name, colour and speed limit, associate vehicles. 'Nova cerca' draws a polygon or a circle.
  * Writes need the network; people who may only read see the same page without the tools.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
 import { createGeofence, removeGeofence, updateGeofence } from '../../api/geofences';
-import {
-  flattenIssues,
-  type Geofence,
-  GeofenceCreateSchema,
-  type Geometry,
-  type LocationItem,
-} from '../../contract';
+import { flattenIssues, type Geofence, GeofenceCreateSchema, type Geometry } from '../../contract';
 import { useMirroredGeofences } from '../../db/geofences';
-import { useLiveLocations } from '../../db/useLiveLocations';
+import { useLocationsOnce } from '../../db/useLiveLocations';
 import { requireOnline, toastError, useErrorToast } from '../../hooks/feedback';
 import { useMapConfig } from '../../hooks/useMapConfig';
 import { PHONE, useMediaQuery } from '../../hooks/useMediaQuery';
@@ -108,37 +102,22 @@ export function GeofencesPage() {
     const q = foldText(search.trim());
     return q ? geofences.filter((g) => foldText(g.name).includes(q)) : geofences;
   }, [geofences, search]);
-  // A customer without fences yet draws the first near its vehicles: the map frames their
-  // last positions, drawn as dots (read only while there is no fence, once the fences were
-  // read). The first positions that come are kept and the read stops, as it does when it
-  // finds none: a fleet of thousands is not followed live on this page.
+  // A customer without fences yet draws the first near its vehicles: the map shows their last
+  // positions as dots and frames them (read once there are no fences, as the fences were read).
   const fenceless = mirror.rows?.length === 0 && mirror.syncedAt !== undefined;
-  const [seen, setSeen] = useState<{ scope: string; rows: LocationItem[] }>();
-  const fleetScope = fenceless && seen?.scope !== clientId ? clientId : null;
-  const {
-    rows: fleetRows,
-    syncedAt: fleetSyncedAt,
-    syncing: fleetSyncing,
-  } = useLiveLocations(fleetScope);
-  useEffect(() => {
-    if (!fleetScope || !fleetRows) return;
-    if (fleetRows.length || (fleetSyncedAt && !fleetSyncing))
-      setSeen({ scope: fleetScope, rows: fleetRows });
-  }, [fleetScope, fleetRows, fleetSyncedAt, fleetSyncing]);
+  const fleet = useLocationsOnce(fenceless ? clientId : null);
   const fleetDots = useMemo(
     () =>
-      fenceless && seen?.scope === clientId
-        ? seen.rows.map(
-            (v): Marker => ({
-              id: v.id,
-              latitude: v.latitude,
-              longitude: v.longitude,
-              color: FLEET_DOT,
-              text: '',
-            }),
-          )
-        : [],
-    [fenceless, seen, clientId],
+      (fleet ?? []).map(
+        (v): Marker => ({
+          id: v.id,
+          latitude: v.latitude,
+          longitude: v.longitude,
+          color: FLEET_DOT,
+          text: '',
+        }),
+      ),
+    [fleet],
   );
   const framing = useMemo(
     () =>
