@@ -3,10 +3,11 @@
  * makes sure this browser's token is registered (and renewed after 7 days); permission itself
  * is asked only from the visible 'Ativar notificações' control (Minha conta). A push that
  * arrives while the page is visible comes here from the service worker (sw/push.ts; a worker
- * of an earlier version may still forward Firebase's message) and is shown as the alert toast with 'Ver alertas' — never as a second system
- * notification, and once even when the live stream brings the same alert. It also hands the
- * worker the current token to send the acknowledgements made offline when the connection
- * returns, and reads the alerts again once they went.
+ * of an earlier version may still forward Firebase's message) and is shown as the alert toast
+ * with 'Ver alertas' — never as a second system notification, and once even when the live
+ * stream brings the same alert. It also hands the worker the current token to send the
+ * acknowledgements made offline when the connection returns, and reads the alerts again once
+ * they went.
  */
 import { useEffect } from 'react';
 import * as v from 'valibot';
