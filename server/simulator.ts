@@ -11,7 +11,7 @@
 import { connect, type Socket } from 'node:net';
 import { DEMO_FLEET, type Leg, type Place, type Plan, place } from './demo/fleet';
 import { distanceKm as between } from './ingest/screen';
-import { crcHex } from './ingest/wialon';
+import { crcHex } from './ingest/wialon/parse';
 import type { Logger } from './log';
 
 const KNOTS = 1.852;

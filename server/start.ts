@@ -33,7 +33,7 @@ import { createDownlink } from './ingest/downlink';
 import { startOsmand } from './ingest/osmand';
 import { createPipeline } from './ingest/pipeline';
 import { createTrackerCache } from './ingest/tracker-cache';
-import { startWialon } from './ingest/wialon';
+import { startWialon } from './ingest/wialon/tcp';
 import { everyOnce } from './jobs';
 import { countingLogger, createLogger, type LogCounts, type Logger } from './log';
 import { createMailer } from './mail/mailer';

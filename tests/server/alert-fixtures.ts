@@ -9,7 +9,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { crcHex } from '../../server/ingest/wialon';
+import { crcHex } from '../../server/ingest/wialon/parse';
 import { createLogger } from '../../server/log';
 import { type RunningServer, startServer } from '../../server/start';
 import type {

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/client';
 import { createDownlink, type Downlink } from '../../server/ingest/downlink';
-import { startWialon, type WialonListener } from '../../server/ingest/wialon';
+import { startWialon, type WialonListener } from '../../server/ingest/wialon/tcp';
 import { createLogger } from '../../server/log';
 import {
   COMMAND_STATUS_LABELS,

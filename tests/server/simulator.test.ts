@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/client';
 import { DEMO_FLEET } from '../../server/demo/fleet';
 import { distanceKm } from '../../server/ingest/screen';
-import { parseFix } from '../../server/ingest/wialon';
+import { parseFix } from '../../server/ingest/wialon/parse';
 import {
   demoDevices,
   reportOf,

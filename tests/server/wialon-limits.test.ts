@@ -17,9 +17,8 @@ import {
   LoginGuard,
   MAX_LOGIN_DELAY_MS,
   MAX_LOGIN_FAILURES,
-  startWialon,
-  type WialonListener,
-} from '../../server/ingest/wialon';
+} from '../../server/ingest/wialon/login-guard';
+import { startWialon, type WialonListener } from '../../server/ingest/wialon/tcp';
 import { createLogger } from '../../server/log';
 import type { Tracker } from '../../src/contract';
 import type { TrackerPage } from './api-types';
