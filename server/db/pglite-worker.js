@@ -12,6 +12,7 @@
  * Plain JavaScript on purpose, type-checked through JSDoc: a worker thread starts without
  * the TypeScript loader of its parent (tsx, or vitest's), and this file needs none.
  */
+import { fdatasyncSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -33,7 +34,50 @@ const PART = 256 * 1024;
 /** @param {FromWorker} message @param {ArrayBuffer[]} [transfer] */
 const send = (message, transfer) => port.postMessage(message, transfer ?? []);
 
-const db = await PGlite.create(dataDir);
+/**
+ * Durability: PGlite starts PostgreSQL with fsync off (`-F`), and its file system (Emscripten's
+ * NODEFS) has no fsync of its own, so a power cut could lose commits already acknowledged to
+ * devices. On a folder it runs with fsync on, the WAL flushed by fsync (PGlite's fdatasync is a
+ * no-op, its fsync reaches the file system) and that fsync made a real one: one flush per
+ * commit, which the ingest's group commit shares among every fix of a batch (measured in
+ * bench/ingest.ts and docs/deployment.md). An in-memory database has nothing to flush.
+ */
+const DURABLE_EXTRA = ['-c', 'wal_sync_method=fsync'];
+const durable = dataDir !== 'memory://';
+const defaults =
+  /** @type {{ defaultStartParams?: string[] }} */ (/** @type {unknown} */ (PGlite))
+    .defaultStartParams;
+if (durable && !defaults) throw new Error('PGlite: its default start parameters are unknown');
+const db = await PGlite.create(
+  dataDir,
+  durable && defaults
+    ? { startParams: [...defaults.filter((param) => param !== '-F'), ...DURABLE_EXTRA] }
+    : {},
+);
+if (durable) flushToDisk(db);
+
+/**
+ * Makes the fsync PostgreSQL asks of a file a real one (see DURABLE_EXTRA). A failed flush is
+ * an I/O error for PostgreSQL, which stops rather than go on as if the data were safe.
+ * @param {PGlite} pglite
+ */
+function flushToDisk(pglite) {
+  const fs = pglite.Module.FS;
+  const ops = fs.lookupPath(fs.cwd()).node.stream_ops;
+  /** @param {{ nfd?: number }} stream */
+  ops.fsync = (stream) => {
+    if (stream.nfd === undefined) return 0;
+    try {
+      fdatasyncSync(stream.nfd);
+      return 0;
+    } catch (err) {
+      const code = /** @type {{ code?: string }} */ (err).code;
+      // A directory or a special file that cannot be flushed is nothing lost.
+      if (code === 'EINVAL' || code === 'EISDIR' || code === 'EBADF') return 0;
+      return 29; // EIO
+    }
+  };
+}
 
 /** Bytes of each connection that do not make a whole message yet. */
 /** @type {Map<number, Buffer>} */

@@ -2,7 +2,8 @@
  * The embedded database on its worker thread (server/db/pglite-thread.ts): the server's
  * event loop keeps running while PGlite works, statements and transactions stay in order as
  * with one connection, PostgreSQL's errors keep their SQLSTATE, large results arrive whole,
- * a data folder keeps its data across a restart, and close() ends the thread.
+ * a data folder keeps its data across a restart and flushes its commits to the disk, and
+ * close() ends the thread.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -124,6 +125,19 @@ describe('PGlite in a data folder', () => {
 
   it('migrates, keeps its data across a restart, and refuses work once closed', async () => {
     const first = await openDatabase({ dataDir: dir });
+    // Every commit is flushed to the disk: PGlite's own start runs with fsync off, and an
+    // acknowledged fix would be lost on a power cut.
+    expect(
+      rowsOf<{ name: string; setting: string }>(
+        await first.db.execute(
+          sql`select name, setting from pg_settings where name in ('fsync', 'wal_sync_method')
+               order by name`,
+        ),
+      ),
+    ).toEqual([
+      { name: 'fsync', setting: 'on' },
+      { name: 'wal_sync_method', setting: 'fsync' },
+    ]);
     await first.migrate();
     await first.db.execute(sql`create table kept (note text)`);
     await first.db.execute(sql`insert into kept values ('gravado')`);
