@@ -13,7 +13,9 @@ import {
   trackers,
   vehicles,
 } from '../server/db/schema';
+import { hashDevicePassword } from '../server/ingest/identity';
 import type { RunningServer } from '../server/start';
+import { BENCH_DEVICE_PASSWORD } from './device-password';
 import { benchServer } from './server';
 
 const VEHICLES = Number(process.env.BENCH_ALERT_VEHICLES ?? 10_000);
@@ -72,6 +74,8 @@ async function seed(server: RunningServer) {
         clientId: client.id,
         identifier: `alert-bench-${i + k}`,
         provider: 'rastro',
+        protocol: 'osmand',
+        devicePasswordHash: hashDevicePassword(BENCH_DEVICE_PASSWORD),
         vehicleId: v.id,
       })),
     );
@@ -112,7 +116,7 @@ async function ingest(server: RunningServer) {
         const ignition = spread(v * 7 + Math.floor(step / 3), 7) > 0.15;
         const batt = Math.round(60 + spread(v, 8) * 40 - step);
         const res = await fetch(
-          `${base}/?id=alert-bench-${v}&lat=${lat.toFixed(6)}&lon=${lon.toFixed(6)}&timestamp=${start + step * 10}&speed=${speed.toFixed(1)}&ignition=${ignition}&batt=${batt}`,
+          `${base}/?password=${BENCH_DEVICE_PASSWORD}&id=alert-bench-${v}&lat=${lat.toFixed(6)}&lon=${lon.toFixed(6)}&timestamp=${start + step * 10}&speed=${speed.toFixed(1)}&ignition=${ignition}&batt=${batt}`,
         );
         await res.text();
       }
@@ -152,7 +156,7 @@ async function latency(server: RunningServer, rounds = 20): Promise<number[]> {
   const t = Math.floor(Date.now() / 1000) + 10;
   const send = (round: number) =>
     fetch(
-      `http://127.0.0.1:${server.osmandPort}/?id=alert-bench-0&lat=${AREA.lat}&lon=${AREA.lon}&timestamp=${t + round}&ignition=${round % 2 === 0}`,
+      `http://127.0.0.1:${server.osmandPort}/?password=${BENCH_DEVICE_PASSWORD}&id=alert-bench-0&lat=${AREA.lat}&lon=${AREA.lon}&timestamp=${t + round}&ignition=${round % 2 === 0}`,
     );
   // A first fix sets the ignition the timed ones then change, one edge each.
   await (await send(-1)).text();

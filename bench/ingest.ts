@@ -15,7 +15,9 @@ import { type EventLoopUtilization, performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../server/db/client';
 import { alertRules, alerts, trackers, vehicles } from '../server/db/schema';
+import { hashDevicePassword } from '../server/ingest/identity';
 import type { RunningServer } from '../server/start';
+import { BENCH_DEVICE_PASSWORD } from './device-password';
 import { withLoopWatch } from './loop-watch';
 import { benchServer } from './server';
 
@@ -26,8 +28,16 @@ const OSMAND_CONCURRENCY = Number(process.env.BENCH_OSMAND_CONCURRENCY ?? 128);
 /** Which protocols to drive (BENCH_INGEST_PROTOCOLS=wialon,osmand). */
 const PROTOCOLS = (process.env.BENCH_INGEST_PROTOCOLS ?? 'wialon,osmand').split(',');
 
-/** `count` vehicles with a tracker each (identifiers `prefix`0…), of the first customer. */
-export async function seed(server: RunningServer, prefix: string, count: number) {
+/**
+ * `count` vehicles with a tracker each (identifiers `prefix`0…), of the first customer, each
+ * bound to `protocol` with BENCH_DEVICE_PASSWORD (the ingest checks both on every message).
+ */
+export async function seed(
+  server: RunningServer,
+  prefix: string,
+  count: number,
+  protocol: 'osmand' | 'wialon_ips' | null = null,
+) {
   const { db } = server.deps.database;
   const [client] = await db.query.clients.findMany({ limit: 1 });
   if (!client) throw new Error('no customer');
@@ -48,6 +58,8 @@ export async function seed(server: RunningServer, prefix: string, count: number)
         clientId: client.id,
         identifier: `${prefix}${i + k}`,
         provider: 'rastro',
+        protocol,
+        devicePasswordHash: hashDevicePassword(BENCH_DEVICE_PASSWORD),
         vehicleId: v.id,
       })),
     );
@@ -203,8 +215,8 @@ export async function benchIngest(label: string, databaseUrl?: string) {
     ALERT_ENGINE: 'on',
   });
   try {
-    const clientId = await seed(server, 'wia-', WIALON_DEVICES);
-    await seed(server, 'osm-', OSMAND_DEVICES);
+    const clientId = await seed(server, 'wia-', WIALON_DEVICES, 'wialon_ips');
+    await seed(server, 'osm-', OSMAND_DEVICES, 'osmand');
     await coverWithRules(server, clientId);
     console.log(`\n${label}: ingest with the alert engine on (load generator in a child process)`);
     const runs = [

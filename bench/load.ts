@@ -15,6 +15,7 @@
  */
 import { Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
+import { BENCH_DEVICE_PASSWORD } from './device-password';
 
 interface Job {
   protocol: 'wialon' | 'osmand';
@@ -74,7 +75,8 @@ async function wialonDevice(d: number) {
       wake = resolve;
       socket.write(packet);
     });
-  if ((await send(`#L#${job.prefix}${d};NA\r\n`)) !== '#AL#1') throw new Error('login refused');
+  if ((await send(`#L#${job.prefix}${d};${BENCH_DEVICE_PASSWORD}\r\n`)) !== '#AL#1')
+    throw new Error('login refused');
   return { d, send, close: () => socket.destroy() };
 }
 
@@ -112,7 +114,7 @@ async function osmand(until: number, counts: { sent: number; acked: number }) {
       const n = next[d] ?? 0;
       next[d] = n + 1;
       const { at, lat, lon, kmh, ignition } = fixOf(d, n);
-      const path = `/?id=${job.prefix}${d}&lat=${lat.toFixed(6)}&lon=${lon.toFixed(6)}&timestamp=${Math.floor(at.getTime() / 1000)}&speed=${(kmh / 1.852).toFixed(1)}&ignition=${ignition}`;
+      const path = `/?password=${BENCH_DEVICE_PASSWORD}&id=${job.prefix}${d}&lat=${lat.toFixed(6)}&lon=${lon.toFixed(6)}&timestamp=${Math.floor(at.getTime() / 1000)}&speed=${(kmh / 1.852).toFixed(1)}&ignition=${ignition}`;
       counts.sent += 1;
       request({ host: '127.0.0.1', port: job.port, path, agent }, (res) => {
         if (res.statusCode === 200) counts.acked += 1;

@@ -11,11 +11,12 @@ import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import pg from 'pg';
 import { trackers, vehicles } from '../server/db/schema';
+import { hashDevicePassword } from '../server/ingest/identity';
 import type { RunningServer } from '../server/start';
-
 import { benchAlerts } from './alerts';
 import { benchBatch } from './batch';
 import { benchDashboard } from './dashboard';
+import { BENCH_DEVICE_PASSWORD } from './device-password';
 import { benchFiles } from './files';
 import { benchIngest } from './ingest';
 import { benchLongQuery } from './long-query';
@@ -98,6 +99,8 @@ async function bench(label: string, databaseUrl?: string) {
         clientId: client.id,
         identifier: `bench-${i + k}`,
         provider: 'rastro',
+        protocol: 'osmand',
+        devicePasswordHash: hashDevicePassword(BENCH_DEVICE_PASSWORD),
         vehicleId: vehicle.id,
       })),
     );
@@ -112,7 +115,7 @@ async function bench(label: string, databaseUrl?: string) {
           const tracker = i % TRACKERS;
           const step = Math.floor(i / TRACKERS);
           const res = await fetch(
-            `${base}/?id=bench-${tracker}&lat=${(-8 - tracker / 1000 - step / 100000).toFixed(6)}&lon=-34.9&timestamp=${start + step}&speed=20`,
+            `${base}/?password=${BENCH_DEVICE_PASSWORD}&id=bench-${tracker}&lat=${(-8 - tracker / 1000 - step / 100000).toFixed(6)}&lon=-34.9&timestamp=${start + step}&speed=20`,
           );
           await res.text();
         }

@@ -24,6 +24,7 @@ import {
   vehicleCommandRoutes,
 } from './routes/commands';
 import { dashboardRoutes } from './routes/dashboard';
+import { deviceSettingsRoutes, unknownDeviceRoutes } from './routes/devices';
 import { geofenceRoutes } from './routes/geofences';
 import { imageRoutes, MAX_IMAGE_BYTES, MAX_IMAGES_PER_VEHICLE } from './routes/images';
 import {
@@ -111,6 +112,8 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   registros.route('/tracker', trackerRoutes(deps));
   registros.route('/commands', vehicleCommandRoutes(deps));
   registros.route('/tracker-types', trackerTypeRoutes(deps));
+  registros.route('/device-settings', deviceSettingsRoutes(deps));
+  registros.route('/unknown-devices', unknownDeviceRoutes(deps));
   registros.route('/eligo', plateRoutes(deps));
   registros.route('/real-time', realtimeRoutes(deps));
   registros.route('/visitor-role', visitorRoutes(deps));

@@ -102,6 +102,19 @@ const EnvSchema = o.object({
   WIALON_IPS_PORT: listenerPort(5039),
   WIALON_IPS_PASSWORD: optionalText,
   FLESPI_STREAM_SECRET: optionalText,
+  /**
+   * `required`: a device proves its password (or comes through a secret-protected stream)
+   * unless its tracker lets it in without one; `optional`: a tracker without a password of
+   * its own takes any device that gives its identifier (only for a closed network).
+   */
+  DEVICE_AUTH: v.optional(
+    v.picklist(['required', 'optional'], 'use required ou optional'),
+    'required',
+  ),
+  /** The host name devices are told to send to (default: PUBLIC_URL's). */
+  DEVICE_HOST: optionalText,
+  /** Seconds a second session of a tracker may stay silent before it is taken for dead. */
+  DEVICE_SESSION_LIVE_SECONDS: int(120, 1),
   METRICS_TOKEN: v.pipe(
     optionalText,
     v.check((value) => value === undefined || value.length >= 16, 'deve ter 16 caracteres ou mais'),
@@ -109,7 +122,7 @@ const EnvSchema = o.object({
   SIMULATOR: v.optional(v.picklist(['on', 'off'], 'use on ou off'), 'on'),
   SIMULATOR_INTERVAL_MS: int(10_000, 100),
   INGEST_DROP_ZERO: bool(true),
-  INGEST_MAX_FUTURE_SECONDS: int(300, 0),
+  INGEST_MAX_FUTURE_SECONDS: int(60, 0),
   INGEST_MAX_JUMP_KMH: int(1000, 1),
   /** Ingest batches written at once (0: automatic, 1 on PGlite and 4 on PostgreSQL). */
   INGEST_BATCHES_IN_FLIGHT: int(0, 0),
@@ -238,6 +251,14 @@ export type Config = {
   csp: { mapSources: string[]; firebaseHosts: string[] };
   /** The shared secret of the flespi HTTP stream; the stream is refused without it. */
   flespiStreamSecret: string | undefined;
+  /** Who may speak for a tracker (server/ingest/identity.ts). */
+  devices: {
+    auth: 'required' | 'optional';
+    /** The host name shown to installers in a tracker's connection settings. */
+    host: string;
+    /** A second session silent this long while another speaks is taken for dead. */
+    sessionLiveMs: number;
+  };
   /** The bearer token of GET /metrics (Prometheus); without it the route is off (404). */
   metricsToken: string | undefined;
   /** The demo's moving fleet (only with the demo seed and the OsmAnd listener on). */
@@ -387,6 +408,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : [],
     },
     flespiStreamSecret: e.FLESPI_STREAM_SECRET,
+    devices: {
+      auth: e.DEVICE_AUTH,
+      host: e.DEVICE_HOST ?? hostOf(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`),
+      sessionLiveMs: e.DEVICE_SESSION_LIVE_SECONDS * 1000,
+    },
     metricsToken: e.METRICS_TOKEN,
     simulator: { on: e.SIMULATOR === 'on', intervalMs: e.SIMULATOR_INTERVAL_MS },
     ingest: {
@@ -475,5 +501,14 @@ function readPushConfig(e: Parameters<typeof pushConfig>[0]): PushConfig {
     if (err instanceof PushConfigError)
       throw new ConfigError(`Configuração inválida:\n  ${err.message}`);
     throw err;
+  }
+}
+
+/** The host name of a URL ('localhost' when it is none). */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname || 'localhost';
+  } catch {
+    return 'localhost';
   }
 }

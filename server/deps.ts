@@ -7,6 +7,7 @@ import type { AlertMail } from './alerts/mail';
 import type { AlertBus } from './alerts/notifier';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { DeviceStatus } from './ingest/device-status';
 import type { Downlink } from './ingest/downlink';
 import type { Pipeline } from './ingest/pipeline';
 import type { Logger } from './log';
@@ -29,6 +30,8 @@ export interface Deps {
   pipeline: Pipeline;
   /** Commands to our own trackers over their open connections (Wialon IPS). */
   downlink: Downlink;
+  /** What each device last told us, written in batches (installers' view). */
+  devices: DeviceStatus;
   /** The alert engine, the live bus of raised alerts and the grouped alert e-mails. */
   alerts: { engine: AlertEngine; bus: AlertBus; mail: AlertMail };
   /** Push notifications (issue 12): the sender and the server's public VAPID key. */

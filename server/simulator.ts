@@ -9,7 +9,14 @@
  * against any server (OSMAND_URL, WIALON_IPS_HOST/PORT, SIMULATOR_DEVICES).
  */
 import { connect, type Socket } from 'node:net';
-import { DEMO_FLEET, type Leg, type Place, type Plan, place } from './demo/fleet';
+import {
+  DEMO_FLEET,
+  demoDevicePassword,
+  type Leg,
+  type Place,
+  type Plan,
+  place,
+} from './demo/fleet';
 import { distanceKm as between } from './ingest/screen';
 import { crcHex } from './ingest/wialon/parse';
 import type { Logger } from './log';
@@ -22,6 +29,8 @@ const IDLE_EVERY = 3;
 
 export interface SimulatedDevice {
   identifier: string;
+  /** Its device password (sent on every OsmAnd report and at the Wialon IPS login). */
+  password: string;
   plan: Plan;
   /** The tracker's battery (%) at the start. */
   battery: number;
@@ -38,8 +47,10 @@ export function demoDevices(count = DEMO_FLEET.length): SimulatedDevice[] {
       base.plan.kind === 'drive' && lap > 0
         ? { ...base.plan, phase: (base.plan.phase + lap * 0.37) % 1 }
         : base.plan;
+    const identifier = `demo-${String(i + 1).padStart(3, '0')}`;
     return {
-      identifier: `demo-${String(i + 1).padStart(3, '0')}`,
+      identifier,
+      password: demoDevicePassword(identifier),
       plan,
       battery: base.battery,
       driverRfid: base.driver?.rfid,
@@ -231,15 +242,20 @@ export function wialonPacket(step: Step, at: Date, battery: number, driverRfid?:
   return `#D#${body};${crcHex(`${body};`)}\r\n`;
 }
 
-/** The OsmAnd query (as Traccar Client sends it) for a step at a moment. */
+/**
+ * The OsmAnd query (as Traccar Client sends it) for a step at a moment, with the device's
+ * password as the server URL given to the app carries it.
+ */
 export function osmandQuery(
   identifier: string,
   step: Step,
   at: Date,
   battery: number,
   driverRfid?: string,
+  password?: string,
 ): URLSearchParams {
   const query = new URLSearchParams({
+    ...(password ? { password } : {}),
     id: identifier,
     lat: step.latitude.toFixed(6),
     lon: step.longitude.toFixed(6),
@@ -260,6 +276,7 @@ class WialonLink {
   constructor(
     private readonly target: { host: string; port: number },
     private readonly identifier: string,
+    private readonly password: string,
   ) {}
 
   send(packet: string) {
@@ -267,7 +284,7 @@ class WialonLink {
       const socket = connect(this.target.port, this.target.host);
       socket.on('error', () => socket.destroy());
       socket.on('data', () => {}); // answers are read and dropped
-      const login = `2.0;${this.identifier};NA;`;
+      const login = `2.0;${this.identifier};${this.password};`;
       socket.write(`#L#${login}${crcHex(login)}\r\n`);
       this.socket = socket;
     }
@@ -294,7 +311,10 @@ export function startSimulator(options: {
     wialon
       ? options.devices
           .filter((_, i) => i % 2 === 1)
-          .map((device) => [device.identifier, new WialonLink(wialon, device.identifier)])
+          .map((device) => [
+            device.identifier,
+            new WialonLink(wialon, device.identifier, device.password),
+          ])
       : [],
   );
   const send = async () => {
@@ -310,7 +330,14 @@ export function startSimulator(options: {
           link.send(wialonPacket(step, at, battery, device.driverRfid));
           return;
         }
-        const query = osmandQuery(device.identifier, step, at, battery, device.driverRfid);
+        const query = osmandQuery(
+          device.identifier,
+          step,
+          at,
+          battery,
+          device.driverRfid,
+          device.password,
+        );
         try {
           await fetch(`${options.osmandUrl}/?${query}`, { signal: AbortSignal.timeout(5000) });
         } catch (err) {

@@ -29,11 +29,13 @@ import {
 import { getOrCreateSetting } from './db/settings';
 import { writeDemoHistory } from './demo/write-history';
 import type { Deps } from './deps';
+import { createDeviceStatus } from './ingest/device-status';
 import { createDownlink } from './ingest/downlink';
 import { startOsmand } from './ingest/osmand';
 import { createPipeline } from './ingest/pipeline';
 import { createTrackerCache } from './ingest/tracker-cache';
 import { startWialon } from './ingest/wialon/tcp';
+import { startWialonUdp } from './ingest/wialon/udp';
 import { everyOnce } from './jobs';
 import { countingLogger, createLogger, type LogCounts, type Logger } from './log';
 import { createMailer } from './mail/mailer';
@@ -129,6 +131,7 @@ export async function prepare(
     { rowLocks: database.kind !== 'pglite' },
   );
   const alertMail = createAlertMail(database.db, mailer, config.publicUrl, log);
+  const devices = createDeviceStatus(database.db, log);
   const pipeline = createPipeline(
     database.db,
     config,
@@ -139,6 +142,7 @@ export async function prepare(
         config.ingest.batchesInFlight || (database.kind === 'pglite' ? 1 : BATCHES_ON_POSTGRES),
       // One process owns the embedded database: trackers and last fixes can stay in memory.
       trackerCache: database.kind === 'pglite' ? createTrackerCache(database.db) : undefined,
+      observer: devices,
     },
   );
   live.attach(pipeline);
@@ -160,6 +164,11 @@ export async function prepare(
   metrics.gauge('rastro_ingest_queued_fixes', 'Positions waiting to be written.', () =>
     pipeline.queued(),
   );
+  metrics.counter(
+    'rastro_device_status_dropped_total',
+    'Device news (last communication, unknown identifiers) dropped because too much waited to be written.',
+    () => [{ labels: {}, value: devices.dropped() }],
+  );
   metrics.gauge(
     'rastro_ingest_backlogged',
     '1 while INGEST_MAX_BACKLOG positions or more wait (OsmAnd and flespi are answered 503).',
@@ -176,7 +185,20 @@ export async function prepare(
     integrations: createIntegrations(config),
     plates: createPlateLookup({ ...config.plateLookup, timeoutMs: config.outsideTimeoutMs }),
     pipeline,
-    downlink: createDownlink(database.db, config.commands, log, engine.lockConfirmed),
+    downlink: createDownlink(
+      database.db,
+      { ...config.commands, sessionLiveMs: config.devices.sessionLiveMs },
+      log,
+      engine.lockConfirmed,
+      (trackerId, state) => {
+        devices.duplicate(trackerId, state);
+        if (state)
+          void engine
+            .duplicateDevice(trackerId, state.since, state.addresses)
+            .catch((err: unknown) => log.error('alerts: duplicate device not raised', { err }));
+      },
+    ),
+    devices,
     alerts: { engine, bus: live.alerts, mail: alertMail },
     live,
     payments: createAsaas({ ...config.payments, timeoutMs: config.outsideTimeoutMs }),
@@ -240,7 +262,6 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
           host: config.host,
           pipeline: deps.pipeline,
           log: deps.log,
-          maxFutureSeconds: config.ingest.maxFutureSeconds,
         });
   const wialon =
     config.wialon.port === null
@@ -252,10 +273,24 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
           loginTimeoutMs: config.wialon.loginTimeoutMs,
           maxConnectionsPerAddress: config.wialon.maxConnectionsPerAddress,
           maxFutureSeconds: config.ingest.maxFutureSeconds,
+          auth: config.devices.auth,
+          status: deps.devices,
           pipeline: deps.pipeline,
           downlink: deps.downlink,
           log: deps.log,
         });
+  // UDP on the same port number (devices configured for UDP send there).
+  const wialonUdp = wialon
+    ? await startWialonUdp({
+        port: wialon.port,
+        host: config.host,
+        maxFutureSeconds: config.ingest.maxFutureSeconds,
+        auth: config.devices.auth,
+        status: deps.devices,
+        pipeline: deps.pipeline,
+        log: deps.log,
+      })
+    : null;
   if (wialon) {
     deps.metrics.gauge(
       'rastro_wialon_connections',
@@ -284,6 +319,7 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
     });
   }
   const stopDownlink = deps.downlink.start();
+  const stopDevices = deps.devices.start();
   const stopTimeouts = deps.alerts.engine.start();
   const stopMail = deps.alerts.mail.start(config.alerts.mailFlushMs);
   // Issue 14: automated reports (a tick at start catches up what was missed while down).
@@ -356,6 +392,8 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (osmand) await new Promise<void>((resolve) => osmand.close(() => resolve()));
       if (wialon) await new Promise<void>((resolve) => wialon.close(() => resolve()));
+      await wialonUdp?.close();
+      await stopDevices();
       await demoPayments?.close();
       deps.metrics.close();
       await deps.database.close();

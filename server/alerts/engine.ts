@@ -24,7 +24,7 @@
  * raised when the device confirms a block (server/ingest/downlink.ts). Notifiers
  * (server/alerts/notifier.ts) get every alert.
  */
-import type { AlertType } from '../../src/contract';
+import { ALERT_TYPE_LABELS, type AlertType } from '../../src/contract';
 import { withinWindow } from '../../src/lib/schedule';
 import type { Config } from '../config';
 import {
@@ -36,6 +36,7 @@ import {
   type NewAlert,
   silentVehicles,
   vehicleNow,
+  vehicleOfTracker,
   writeStates,
 } from '../db/alert-engine';
 import type { Db } from '../db/client';
@@ -60,6 +61,11 @@ export interface AlertEngine {
   checkTimeouts(now?: Date): Promise<number>;
   /** A block command was confirmed by the device: LOCK_ACTIVATED. */
   lockConfirmed(commands: { id: string; vehicleId: string | null; kind: string }[]): Promise<void>;
+  /**
+   * Two live devices speak for this tracker since `since`: DUPLICATE_DEVICE on its vehicle,
+   * once per episode, for every customer (one alert per rule of the type, else one without).
+   */
+  duplicateDevice(trackerId: string, since: Date, addresses: string[]): Promise<void>;
   /** Adds a way out for alerts (push, issue 12); returns the function that removes it. */
   addNotifier(notifier: AlertNotifier): () => void;
   /** Runs the periodic checks (once across processes); returns the stop function. */
@@ -83,6 +89,7 @@ function toEvalFix(row: TrackerFix, receivedAt: number): EvalFix {
     ignition: fix.ignition,
     battery: fix.battery,
     attributes: fix.attributes ?? {},
+    positioned: fix.valid !== false,
   };
 }
 
@@ -180,7 +187,8 @@ export function createAlertEngine(
       const byVehicle = new Map<string, { clientId: string; fixes: EvalFix[] }>();
       for (const row of stored) {
         const vehicleId = row.tracker.vehicleId;
-        if (!vehicleId) continue;
+        // A mocked location (a phone app that fakes its GPS) is stored flagged, never judged.
+        if (!vehicleId || row.fix.attributes.mock === true) continue;
         const entry = byVehicle.get(vehicleId) ?? { clientId: row.tracker.clientId, fixes: [] };
         entry.fixes.push(toEvalFix(row, receivedAt.getTime()));
         byVehicle.set(vehicleId, entry);
@@ -363,10 +371,51 @@ export function createAlertEngine(
     }
   }
 
+  async function duplicateDevice(trackerId: string, since: Date, addresses: string[]) {
+    const vehicleId = await vehicleOfTracker(db, trackerId);
+    if (!vehicleId) return;
+    const vehicle = await vehicleNow(db, vehicleId);
+    if (!vehicle) return;
+    const customer = await configs.get(db, vehicle.clientId, await configVersion(db));
+    const context = contextOf(customer, vehicleId, hysteresisMeters);
+    const rules = context.rules.filter(
+      (r) => r.type === 'DUPLICATE_DEVICE' && (!r.schedule || withinWindow(r.schedule, Date.now())),
+    );
+    const label = ALERT_TYPE_LABELS.DUPLICATE_DEVICE;
+    const targets = rules.length
+      ? rules.map((rule) => ({ id: rule.id as string | null, rule }))
+      : [{ id: null, rule: { name: label, emailDelivery: '' } }];
+    const notified = await db.transaction((tx) =>
+      store(
+        tx as unknown as Db,
+        targets.map(({ id, rule }) => ({
+          clientId: vehicle.clientId,
+          vehicleId,
+          ruleId: id,
+          type: 'DUPLICATE_DEVICE',
+          geofenceId: null,
+          latitude: vehicle.latitude,
+          longitude: vehicle.longitude,
+          speed: vehicle.speed,
+          fixTime: vehicle.fixTime,
+          late: false,
+          dedupeKey: `${id ?? 'system'}:${vehicleId}:DUPLICATE_DEVICE:${trackerId}:${since.getTime()}`,
+          details: { trackerId, addresses, since: since.toISOString() },
+          rule,
+          plate: vehicle.plate,
+          vehicleName: vehicle.name,
+          geofenceName: null,
+        })),
+      ),
+    );
+    deliver(notified);
+  }
+
   return {
     processor,
     checkTimeouts,
     lockConfirmed,
+    duplicateDevice,
     addNotifier(notifier) {
       outs.add(notifier);
       return () => outs.delete(notifier);

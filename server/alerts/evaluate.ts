@@ -63,6 +63,11 @@ export interface EvalFix {
   ignition?: boolean | null | undefined;
   battery?: number | null | undefined;
   attributes: Record<string, unknown>;
+  /**
+   * False for a report without GPS: its place is borrowed from the fix before it, so it moves
+   * no geofence membership (a second report at the same place would confirm a crossing).
+   */
+  positioned?: boolean | undefined;
 }
 
 export interface VehicleState {
@@ -174,7 +179,8 @@ export function evaluate(
   const ofType = (type: AlertType) => ctx.rules.filter((r) => r.type === type);
 
   // ── Geofences ─────────────────────────────────────────────────────────────────────────
-  const inside = updateMembership(state, fix, ctx);
+  const inside =
+    fix.positioned === false ? new Set(state.geo ?? []) : updateMembership(state, fix, ctx);
   const before = state.watch ?? {};
   const watch: Record<string, boolean> = {};
   const edge = (key: string, violated: boolean, onRise: () => void) => {

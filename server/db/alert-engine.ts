@@ -350,6 +350,14 @@ export async function silentVehicles(
 }
 
 /** A vehicle's customer, names and newest fix (for alerts not raised by a fix). */
+/** The vehicle a tracker is installed in now, if any. */
+export async function vehicleOfTracker(db: Db, trackerId: string): Promise<string | undefined> {
+  const [row] = rowsOf<{ vehicle_id: string | null }>(
+    await db.execute(sql`select vehicle_id from trackers where id = ${trackerId}`),
+  );
+  return row?.vehicle_id ?? undefined;
+}
+
 export async function vehicleNow(db: Db, vehicleId: string) {
   const [row] = rowsOf<{
     client_id: string;

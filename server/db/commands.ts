@@ -199,15 +199,26 @@ export async function closeOverdue(
  * How a tracker talks to us, to know whether it can take a command: its type's protocol
  * when it has a type, else the protocol of its last fix; undefined when neither is known.
  */
-export async function trackerProtocol(db: Db, trackerId: string): Promise<string | undefined> {
-  const [row] = rowsOf<{ type_protocol: string | null; last_protocol: string | null }>(
+export async function trackerProtocol(
+  db: Db,
+  trackerId: string,
+): Promise<{ protocol: string | undefined; passwordSet: boolean }> {
+  const [row] = rowsOf<{
+    protocol: string | null;
+    type_protocol: string | null;
+    last_protocol: string | null;
+    password_set: boolean;
+  }>(
     await db.execute(sql`
-      select tt.protocol as type_protocol, l.protocol as last_protocol
+      select t.protocol, tt.protocol as type_protocol, l.protocol as last_protocol,
+             t.wialon_password_hash is not null as password_set
         from trackers t
         left join tracker_types tt on tt.id = t.tracker_type_id
         left join last_locations l on l.tracker_id = t.id
         where t.id = ${trackerId}::uuid`),
   );
   const typed = row?.type_protocol;
-  return (typed && typed !== 'other' ? typed : row?.last_protocol) ?? undefined;
+  const protocol =
+    row?.protocol ?? (typed && typed !== 'other' ? typed : row?.last_protocol) ?? undefined;
+  return { protocol, passwordSet: row?.password_set ?? false };
 }

@@ -49,9 +49,13 @@ export async function userCounts(db: Db, ids: string[]) {
 }
 
 export async function trackerCounts(db: Db, ids: string[]) {
-  const [trackers] = rowsOf<{ total: string; active: string }>(
+  const [trackers] = rowsOf<{ total: string; active: string; open: string; duplicated: string }>(
     await db.execute(sql`
-      select count(*) as total, count(*) filter (where active) as active
+      select count(*) as total, count(*) filter (where active) as active,
+             count(*) filter (where active and allow_unauthenticated) as open,
+             count(*) filter (where active and exists (select 1 from device_status d
+               where d.tracker_id = trackers.id and d.duplicate_since is not null))
+               as duplicated
         from trackers where client_id = any(${idArray(ids)}) and canceled_at is null`),
   );
   // A vehicle with several trackers is as its newest fix says.
@@ -90,7 +94,13 @@ export async function trackerCounts(db: Db, ids: string[]) {
   const total = n(trackers?.total);
   const active = n(trackers?.active);
   return {
-    trackers: { total, active, inactive: total - active },
+    trackers: {
+      total,
+      active,
+      inactive: total - active,
+      withoutPassword: Number(trackers?.open ?? 0),
+      duplicated: Number(trackers?.duplicated ?? 0),
+    },
     vehicles: {
       total: n(now?.total),
       now: {

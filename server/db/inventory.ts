@@ -25,11 +25,16 @@ export async function imagesOf(db: Db, vehicleIds: string[]): Promise<ImageRow[]
 }
 
 export async function trackerTypeExists(db: Db, id: string): Promise<boolean> {
+  return (await trackerTypeProtocol(db, id)) !== undefined;
+}
+
+/** A live tracker type's protocol ('' when it has none); undefined when there is no such type. */
+export async function trackerTypeProtocol(db: Db, id: string): Promise<string | undefined> {
   const [row] = await db
-    .select({ id: trackerTypes.id })
+    .select({ protocol: trackerTypes.protocol })
     .from(trackerTypes)
     .where(and(eq(trackerTypes.id, id), isNull(trackerTypes.canceledAt)));
-  return Boolean(row);
+  return row ? (row.protocol ?? '') : undefined;
 }
 
 /** Live vehicles among the ids that belong to the customer. */
@@ -127,11 +132,15 @@ export const trackerQueries = {
   sorts: {
     identifier: trackers.identifier,
     provider: trackers.provider,
+    protocol: sql`coalesce(${trackers.protocol}, '')`,
+    // Never heard from sorts as the oldest communication.
+    lastSeenAt: sql`coalesce((select d.last_seen_at from device_status d
+      where d.tracker_id = ${trackers.id}), '-infinity'::timestamptz)`,
     createdAt: trackers.createdAt,
     updatedAt: trackers.updatedAt,
   },
   filters: (q: BaseQuery): Filter[] => [
-    containsAny(q.search, [trackers.identifier, trackers.provider]),
+    containsAny(q.search, [trackers.identifier, trackers.provider, trackers.protocol]),
     activeIs(q.active, trackers.active),
   ],
 };

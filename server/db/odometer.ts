@@ -145,13 +145,59 @@ export function dayDeltasStatement(deltas: DayDeltas): SQL | undefined {
 export interface LateFix extends OdometerPoint {
   clientId: string;
   driverRfid?: string | null | undefined;
-  /** Set here: the odometer it is stored with (undefined: a repeat of a stored fix). */
+  /**
+   * Set here: the odometer it is stored with (undefined: a repeat of a stored fix, or refused
+   * as an impossible jump).
+   */
   odometer?: number;
+  /** A report without GPS: its coordinates are set here, to those of the fix before it. */
+  noGps?: boolean | undefined;
 }
 
 interface StoredFix extends OdometerPoint {
   odometer: number;
   clientId: string;
+  /** False for a stored report without GPS: never a neighbour a late fix is checked against. */
+  valid: boolean;
+}
+
+/** Whether going from `a` to `b` would need more than `maxKmh` (steps under 1 km never do). */
+export function impossibleStep(
+  a: { time: number; latitude: number; longitude: number },
+  b: { time: number; latitude: number; longitude: number },
+  maxKmh: number,
+): boolean {
+  const km = metresBetween(a, b) / 1000;
+  const hours = Math.abs(b.time - a.time) / 3_600_000;
+  return km > 1 && (hours === 0 || km / hours > maxKmh);
+}
+
+/**
+ * The late fixes that agree with neither stored fix around them (or with the only one): a fix
+ * back-dated into a tracker's past lands between two real ones and must fit both. One that
+ * fits one side is kept (that neighbour, not it, may be the wrong one). Reports without GPS
+ * are never neighbours: their place is borrowed.
+ */
+function impossibleLate(stored: StoredFix[], late: LateFix[], maxKmh: number): Set<LateFix> {
+  const refused = new Set<LateFix>();
+  if (!Number.isFinite(maxKmh)) return refused;
+  const fixes = stored.filter((s) => s.valid);
+  for (const fix of late) {
+    if (fix.noGps) continue;
+    let before: StoredFix | undefined;
+    let after: StoredFix | undefined;
+    for (const s of fixes) {
+      if (s.time < fix.time) before = s;
+      else if (s.time > fix.time) {
+        after = s;
+        break;
+      }
+    }
+    const wrongBefore = before ? impossibleStep(before, fix, maxKmh) : undefined;
+    const wrongAfter = after ? impossibleStep(fix, after, maxKmh) : undefined;
+    if ((wrongBefore ?? true) && (wrongAfter ?? true) && (before || after)) refused.add(fix);
+  }
+  return refused;
 }
 
 /**
@@ -161,15 +207,28 @@ interface StoredFix extends OdometerPoint {
  * fresh fixes of the same batch continue from); the caller moves the last location's by it
  * (server/db/positions.ts, at the end of the transaction, under the event-id lock).
  */
+/** The first fix with GPS after position `i` of a merged span (see placeLateFixes). */
+function placeAfter(
+  merged: { stored?: StoredFix; fix?: LateFix }[],
+  i: number,
+): OdometerPoint | undefined {
+  for (const item of merged.slice(i + 1)) {
+    if (item.stored?.valid) return item.stored;
+    if (item.fix && !item.fix.noGps) return item.fix;
+  }
+  return undefined;
+}
+
 export async function placeLateFixes(
   tx: Tx,
   trackerId: string,
   late: LateFix[],
   days: DayDeltas,
-): Promise<number> {
+  maxJumpKmh = Number.POSITIVE_INFINITY,
+): Promise<{ shift: number; refused: number[] }> {
   const first = late[0];
   const last = late.at(-1);
-  if (!first || !last) return 0;
+  if (!first || !last) return { shift: 0, refused: [] };
   const from = new Date(first.time).toISOString();
   const to = new Date(last.time).toISOString();
   const stored = rowsOf<{
@@ -180,9 +239,10 @@ export async function placeLateFixes(
     odometer: number;
     vehicle_id: string | null;
     client_id: string;
+    valid: boolean | null;
   }>(
     await tx.execute(sql`
-      select fix_time, latitude, longitude, speed, odometer, vehicle_id, client_id
+      select fix_time, latitude, longitude, speed, odometer, vehicle_id, client_id, valid
         from positions
        where tracker_id = ${trackerId}
          and fix_time >= coalesce((select max(fix_time) from positions
@@ -198,10 +258,14 @@ export async function placeLateFixes(
     odometer: Number(row.odometer),
     vehicleId: row.vehicle_id,
     clientId: row.client_id,
+    valid: row.valid !== false,
   }));
   const storedTimes = new Set(stored.map((s) => s.time));
-  const fresh = late.filter((f) => !storedTimes.has(f.time));
-  if (fresh.length === 0) return 0;
+  const unseen = late.filter((f) => !storedTimes.has(f.time));
+  const impossible = impossibleLate(stored, unseen, maxJumpKmh);
+  const refused = [...impossible].map((f) => f.time);
+  const fresh = unseen.filter((f) => !impossible.has(f));
+  if (fresh.length === 0) return { shift: 0, refused };
   // The stored fix before the span keeps its odometer; everything after is recomputed.
   const before = stored[0] && stored[0].time < first.time ? stored[0] : undefined;
   const merged: { time: number; stored?: StoredFix; fix?: LateFix }[] = [
@@ -213,7 +277,15 @@ export async function placeLateFixes(
   let previousStoredOdometer = before?.odometer;
   let delta = 0;
   const changed: { time: number; odometer: number }[] = [];
-  for (const item of merged) {
+  for (const [i, item] of merged.entries()) {
+    if (item.fix?.noGps) {
+      // Where the tracker was: the fix before it, else (none stored before) the one after.
+      const place = previous ?? placeAfter(merged, i);
+      if (place) {
+        item.fix.latitude = place.latitude;
+        item.fix.longitude = place.longitude;
+      }
+    }
     const point = item.stored ?? item.fix;
     if (!point) continue;
     const step = odometerStep(previous, point);
@@ -233,7 +305,7 @@ export async function placeLateFixes(
     previousOdometer = odometer;
   }
   const next = merged.at(-1)?.stored;
-  if (!next) return 0;
+  if (!next) return { shift: 0, refused };
   // The stored fix after the span and every later one move by the same delta.
   const span = changed.filter((c) => c.time < next.time);
   if (span.length)
@@ -246,5 +318,5 @@ export async function placeLateFixes(
     await tx.execute(sql`
       update positions set odometer = odometer + ${delta}
        where tracker_id = ${trackerId} and fix_time >= ${new Date(next.time).toISOString()}::timestamptz`);
-  return delta;
+  return { shift: delta, refused };
 }

@@ -4,6 +4,8 @@
  * tracker's last location, moved forward only when a newer fix arrives.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DeviceProtocol } from '../../src/contract';
+import type { IngestTracker } from '../ingest/identity';
 import { type Db, rowsOf } from './client';
 import {
   DayDeltas,
@@ -17,7 +19,7 @@ import { bareArray, booleanArray, jsonArray, numberArray, textArray } from './pg
 import { fleets, lastLocations, trackers } from './schema';
 
 /** How a fix reached us: who can take commands back (only Wialon IPS has a downlink). */
-export type Protocol = 'osmand' | 'wialon_ips' | 'flespi';
+export type Protocol = DeviceProtocol;
 
 export interface TrackerRef {
   id: string;
@@ -37,8 +39,10 @@ export interface Fix {
   battery?: number | undefined;
   driverRfid?: string | undefined;
   /**
-   * False when the device says it has no GPS fix (OsmAnd `valid=false`): its coordinates are
-   * a stale or made-up place, so the fix is acknowledged and not stored (screen: 'no_fix').
+   * False when the device has no GPS fix (Wialon IPS `NA` coordinates, OsmAnd `valid=false` or
+   * cell/wifi only, flespi `position.valid=false`): its coordinates are missing (NaN) or a
+   * stale or made-up place. Its telemetry is stored as a report at the tracker's last known
+   * place (server/ingest/pipeline.ts), which it does not move.
    */
   valid?: boolean | undefined;
   attributes: Record<string, unknown>;
@@ -68,10 +72,8 @@ export async function trackersByIdentifiers(
   return new Map(rows.map(({ identifier, ...ref }) => [identifier, ref]));
 }
 
-/** What a protocol with a login needs of a device: its tracker and own password, if any. */
-export interface DeviceLogin extends TrackerRef {
-  wialonPasswordHash: string | null;
-}
+/** What a protocol with a login needs of a device: its tracker and its identity rules. */
+export type DeviceLogin = IngestTracker;
 
 export async function deviceLogin(db: Db, identifier: string): Promise<DeviceLogin | undefined> {
   const [row] = await db
@@ -79,7 +81,9 @@ export async function deviceLogin(db: Db, identifier: string): Promise<DeviceLog
       id: trackers.id,
       clientId: trackers.clientId,
       vehicleId: trackers.vehicleId,
-      wialonPasswordHash: trackers.wialonPasswordHash,
+      protocol: trackers.protocol,
+      passwordHash: trackers.devicePasswordHash,
+      allowUnauthenticated: trackers.allowUnauthenticated,
     })
     .from(trackers)
     .where(
@@ -94,7 +98,7 @@ export async function deviceLogin(db: Db, identifier: string): Promise<DeviceLog
 
 export type LastFix = Pick<
   typeof lastLocations.$inferSelect,
-  'latitude' | 'longitude' | 'fixTime' | 'odometer' | 'vehicleId'
+  'latitude' | 'longitude' | 'fixTime' | 'odometer' | 'vehicleId' | 'lastReportAt'
 >;
 
 /** The stored last fix of each tracker, for a whole ingest batch in one query. */
@@ -108,6 +112,7 @@ export async function lastFixesOf(db: Db, trackerIds: string[]): Promise<Map<str
       fixTime: lastLocations.fixTime,
       odometer: lastLocations.odometer,
       vehicleId: lastLocations.vehicleId,
+      lastReportAt: lastLocations.lastReportAt,
     })
     .from(lastLocations)
     .where(inArray(lastLocations.trackerId, trackerIds));
@@ -121,8 +126,8 @@ export async function lastFixesOf(db: Db, trackerIds: string[]): Promise<Map<str
 export async function trackersAndLastFixes(
   db: Db,
   identifiers: string[],
-): Promise<{ trackers: Map<string, TrackerRef>; last: Map<string, LastFix> }> {
-  const trackerMap = new Map<string, TrackerRef>();
+): Promise<{ trackers: Map<string, IngestTracker>; last: Map<string, LastFix> }> {
+  const trackerMap = new Map<string, IngestTracker>();
   const last = new Map<string, LastFix>();
   if (identifiers.length === 0) return { trackers: trackerMap, last };
   const rows = rowsOf<{
@@ -130,15 +135,21 @@ export async function trackersAndLastFixes(
     id: string;
     client_id: string;
     vehicle_id: string | null;
+    protocol: string | null;
+    password_hash: string | null;
+    allow_unauthenticated: boolean;
     latitude: number | null;
     longitude: number | null;
     fix_time: Date | null;
     odometer: number | null;
     last_vehicle_id: string | null;
+    last_report_at: Date | null;
   }>(
     await db.execute(sql`
-      select t.identifier, t.id, t.client_id, t.vehicle_id, l.latitude, l.longitude,
-             l.fix_time, l.odometer, l.vehicle_id as last_vehicle_id
+      select t.identifier, t.id, t.client_id, t.vehicle_id, t.protocol,
+             t.wialon_password_hash as password_hash, t.allow_unauthenticated,
+             l.latitude, l.longitude, l.fix_time, l.odometer, l.vehicle_id as last_vehicle_id,
+             l.last_report_at
         from trackers t left join last_locations l on l.tracker_id = t.id
        where t.identifier = any(${textArray(identifiers)}::text[])
          and t.canceled_at is null and t.active`),
@@ -148,6 +159,9 @@ export async function trackersAndLastFixes(
       id: row.id,
       clientId: row.client_id,
       vehicleId: row.vehicle_id,
+      protocol: row.protocol,
+      passwordHash: row.password_hash,
+      allowUnauthenticated: row.allow_unauthenticated,
     });
     if (row.fix_time)
       last.set(row.id, {
@@ -156,9 +170,23 @@ export async function trackersAndLastFixes(
         fixTime: new Date(row.fix_time),
         odometer: Number(row.odometer),
         vehicleId: row.last_vehicle_id,
+        lastReportAt: row.last_report_at ? new Date(row.last_report_at) : null,
       });
   }
   return { trackers: trackerMap, last };
+}
+
+/**
+ * Binds trackers that had no protocol yet to the one they were first heard on (a tracker
+ * from before protocols were bound). One that got a protocol meanwhile keeps it.
+ */
+export async function bindProtocols(db: Db, first: Map<string, Protocol>): Promise<void> {
+  if (first.size === 0) return;
+  await db.execute(sql`
+    update trackers t set protocol = x.protocol
+      from unnest(${bareArray([...first.keys()])}::uuid[], ${textArray([...first.values()])}::text[])
+        as x(id, protocol)
+     where t.id = x.id and t.protocol is null`);
 }
 
 /**
@@ -208,14 +236,41 @@ export function watchLastFixes(db: Db, watcher: (changes: LastFixChanges) => voi
   return () => watchers.delete(watcher);
 }
 
+/** What `storeFixes` did with the rows it was given. */
+export interface StoreResult {
+  /** Keys (`fixKey`) of the positions that were new. */
+  inserted: Set<string>;
+  /**
+   * Keys of late fixes refused as impossible jumps from the stored fixes around them (a fix
+   * back-dated into a tracker's past must agree with its neighbours, not only with the newest).
+   */
+  refused: Set<string>;
+  /**
+   * Keys whose time another, different position already holds: not stored, not a success.
+   * The same fix sent again (a retransmission) is neither here nor in `inserted`.
+   */
+  conflicts: Set<string>;
+}
+
+/** The rules storeFixes applies to late fixes (INGEST_MAX_JUMP_KMH). */
+export interface StoreRules {
+  maxJumpKmh: number;
+}
+
 /**
  * Stores the fixes of many trackers in one transaction (group commit): the positions (a
  * repeated fix is ignored by its key) with their odometer and driver's tag, each tracker's last
- * location, moved forward only when a newer fix arrives, and the per-day rollup. The rows travel
- * as one array per column unpacked by `unnest` (server/db/pg-arrays.ts): one statement
- * whatever the batch size, no parameter limit, and the same on PGlite and node-postgres. `before` is each
- * tracker's last location as it was before this batch (read here when not given). Returns
- * the keys of the positions that were new.
+ * location, moved forward only when a newer report arrives, and the per-day rollup. The rows
+ * travel as one array per column unpacked by `unnest` (server/db/pg-arrays.ts): one statement
+ * whatever the batch size, no parameter limit, and the same on PGlite and node-postgres.
+ * `before` is each tracker's last location as it was before this batch (read here when not
+ * given).
+ *
+ * A report without GPS (`fix.valid === false`) is stored at the place of the fix before it
+ * (its coordinates are set here for a late one) and moves the last location's readings and
+ * `no_gps_since`, never its place or fix time. A late fix is checked against the stored fixes
+ * around it (`rules`). A fix whose key was already stored is compared with the stored one: the
+ * same place is a retransmission, another one a conflict (see StoreResult).
  */
 export async function storeFixes(
   db: Db,
@@ -223,9 +278,11 @@ export async function storeFixes(
   before?: Map<string, LastFix>,
   /** Work in the same transaction on the fixes that were new (the alert engine). */
   within?: (tx: Db, stored: TrackerFix[], receivedAt: Date) => Promise<void>,
-): Promise<Set<string>> {
-  const inserted = new Set<string>();
-  if (rows.length === 0) return inserted;
+  rules: StoreRules = { maxJumpKmh: Number.POSITIVE_INFINITY },
+): Promise<StoreResult> {
+  const result: StoreResult = { inserted: new Set(), refused: new Set(), conflicts: new Set() };
+  const { inserted } = result;
+  if (rows.length === 0) return result;
   const byTracker = new Map<string, TrackerFix[]>();
   for (const row of rows) {
     const list = byTracker.get(row.tracker.id);
@@ -238,11 +295,12 @@ export async function storeFixes(
   await db.transaction(async (tx) => {
     const days = new DayDeltas();
     const records: PositionRecord[] = [];
-    const newest: PositionRecord[] = [];
+    const newest: LastRecord[] = [];
     const shifts: { tracker_id: string; delta: number }[] = [];
     for (const [trackerId, list] of byTracker) {
-      const planned = await planTracker(tx, trackerId, list, last.get(trackerId), days);
+      const planned = await planTracker(tx, trackerId, list, last.get(trackerId), days, rules);
       records.push(...planned.records);
+      for (const key of planned.refused) result.refused.add(key);
       if (planned.newest) {
         newest.push(planned.newest.record);
         changes.moved.set(trackerId, planned.newest.last);
@@ -260,15 +318,16 @@ export async function storeFixes(
         ${dayRows ? sql`with days as (${dayRows})` : sql``}
         insert into positions (tracker_id, vehicle_id, client_id, fix_time, received_at,
           latitude, longitude, speed, course, altitude, accuracy, ignition, battery, attributes,
-          odometer, driver_rfid)
+          odometer, driver_rfid, valid)
         select tracker_id, vehicle_id, client_id, fix_time, ${receivedAt}::timestamptz,
           latitude, longitude, speed, course, altitude, accuracy, ignition, battery, attributes,
-          odometer, driver_rfid
-          from ${unnestRecords(records, true)}
+          odometer, driver_rfid, valid
+          from ${unnestPositions(records)}
         on conflict do nothing
         returning tracker_id, (extract(epoch from fix_time) * 1000)::float8 as ms`),
     );
     for (const row of stored) inserted.add(`${row.tracker_id}@${row.ms}`);
+    await findConflicts(tx, rows, result);
     if (within) {
       // The first row of each new key (a batch may repeat a fix), in batch order.
       const fresh = new Set(inserted);
@@ -277,7 +336,7 @@ export async function storeFixes(
     }
     // Last, so that the event-id lock is held from here to the commit only.
     if (shifts.length > 0) await shiftLastOdometers(tx, shifts);
-    // A last location another writer had moved past this batch's newest fix stays: then
+    // A last location another writer had moved past this batch's newest report stays: then
     // which moved is not known here.
     if (newest.length > 0 && (await moveLastLocations(tx, newest)) !== newest.length) {
       changes.stale.push(...changes.moved.keys());
@@ -285,14 +344,15 @@ export async function storeFixes(
     }
   });
   for (const watcher of lastFixWatchers.get(db) ?? []) watcher(changes);
-  return inserted;
+  return result;
 
   /**
-   * Each tracker's last location, moved forward only by a newer fix (tracker order: no
+   * Each tracker's last location, moved forward only by a newer report (tracker order: no
    * deadlocks), numbered under the event-id lock, the batch listed in location_batches, and
-   * a notice to the other processes.
+   * a notice to the other processes. A report without GPS keeps the place, the fix time, the
+   * speed and the course of the fix before it (those `record` carries, see planTracker).
    */
-  async function moveLastLocations(tx: Tx, newest: PositionRecord[]): Promise<number> {
+  async function moveLastLocations(tx: Tx, newest: LastRecord[]): Promise<number> {
     newest.sort((a, b) => (a.tracker_id < b.tracker_id ? -1 : 1));
     const [notified] = rowsOf<{ moved: number }>(
       await tx.execute(sql`
@@ -300,20 +360,30 @@ export async function storeFixes(
       moved as (
         insert into last_locations as l (tracker_id, vehicle_id, client_id, fix_time,
           received_at, latitude, longitude, speed, course, ignition, battery, driver_rfid,
-          protocol, odometer, seq)
+          protocol, odometer, no_gps_since, last_report_at, seq)
         select tracker_id, vehicle_id, client_id, fix_time, ${receivedAt}::timestamptz,
           latitude, longitude, speed, course, ignition, battery, driver_rfid, protocol, odometer,
-          nextval('last_location_seq')
-          from lock, ${unnestRecords(newest, false)}
+          no_gps_since, last_report_at, nextval('last_location_seq')
+          from lock, ${unnestLast(newest)}
         on conflict (tracker_id) do update set
           vehicle_id = excluded.vehicle_id, client_id = excluded.client_id,
           fix_time = excluded.fix_time, received_at = excluded.received_at,
           latitude = excluded.latitude, longitude = excluded.longitude,
-          speed = excluded.speed, course = excluded.course, ignition = excluded.ignition,
-          battery = excluded.battery, driver_rfid = excluded.driver_rfid,
+          speed = case when excluded.fix_time = l.fix_time and excluded.no_gps_since is not null
+            then l.speed else excluded.speed end,
+          course = case when excluded.fix_time = l.fix_time and excluded.no_gps_since is not null
+            then l.course else excluded.course end,
+          ignition = case when excluded.no_gps_since is null then excluded.ignition
+            else coalesce(excluded.ignition, l.ignition) end,
+          battery = case when excluded.no_gps_since is null then excluded.battery
+            else coalesce(excluded.battery, l.battery) end,
+          driver_rfid = case when excluded.no_gps_since is null then excluded.driver_rfid
+            else coalesce(excluded.driver_rfid, l.driver_rfid) end,
           protocol = coalesce(excluded.protocol, l.protocol), odometer = excluded.odometer,
-          seq = excluded.seq
-        where l.fix_time < excluded.fix_time
+          no_gps_since = case when excluded.fix_time = l.fix_time
+            then coalesce(l.no_gps_since, excluded.no_gps_since) else excluded.no_gps_since end,
+          last_report_at = excluded.last_report_at, seq = excluded.seq
+        where coalesce(l.last_report_at, l.fix_time) < excluded.last_report_at
         returning l.tracker_id, l.seq),
       listed as (
         insert into location_batches (seq, first_seq, tracker_ids)
@@ -322,6 +392,55 @@ export async function storeFixes(
       select pg_notify(${LOCATIONS_CHANNEL}, seq::text), moved from listed`),
     );
     return notified?.moved ?? 0;
+  }
+}
+
+/** Coordinates that tell a retransmission (the same fix) from another fix at the same time. */
+const SAME_PLACE_DEGREES = 1e-6;
+
+/**
+ * Sorts the rows the insert did not store (and storeFixes did not refuse) into
+ * retransmissions and conflicts, by the position stored under their key (in this transaction:
+ * a repeat within the batch is compared with the row stored by the first). Reads only when
+ * some row was not stored, which is rare.
+ */
+async function findConflicts(tx: Tx, rows: TrackerFix[], result: StoreResult) {
+  const repeats = rows.filter((row, i) => {
+    const key = fixKey(row.tracker.id, row.fix.fixTime);
+    if (result.refused.has(key)) return false;
+    if (!result.inserted.has(key)) return true;
+    // Stored by the first row with this key; later ones with it are repeats.
+    return rows.findIndex((r) => fixKey(r.tracker.id, r.fix.fixTime) === key) !== i;
+  });
+  if (repeats.length === 0) return;
+  const held = rowsOf<{
+    tracker_id: string;
+    ms: number;
+    latitude: number;
+    longitude: number;
+    valid: boolean | null;
+  }>(
+    await tx.execute(sql`
+      select p.tracker_id, (extract(epoch from p.fix_time) * 1000)::float8 as ms,
+             p.latitude, p.longitude, p.valid
+        from positions p
+        join unnest(${bareArray(repeats.map((r) => r.tracker.id))}::uuid[],
+                    ${bareArray(repeats.map((r) => r.fix.fixTime.toISOString()))}::timestamptz[])
+             as k(tracker_id, fix_time)
+          on p.tracker_id = k.tracker_id and p.fix_time = k.fix_time`),
+  );
+  const byKey = new Map(held.map((h) => [`${h.tracker_id}@${h.ms}`, h]));
+  for (const row of repeats) {
+    const key = fixKey(row.tracker.id, row.fix.fixTime);
+    const stored = byKey.get(key);
+    if (!stored) continue;
+    const noGps = row.fix.valid === false;
+    const same =
+      noGps === (stored.valid === false) &&
+      (noGps ||
+        (Math.abs(Number(stored.latitude) - row.fix.latitude) < SAME_PLACE_DEGREES &&
+          Math.abs(Number(stored.longitude) - row.fix.longitude) < SAME_PLACE_DEGREES));
+    if (!same) result.conflicts.add(key);
   }
 }
 
@@ -450,18 +569,19 @@ function record({ tracker, fix, protocol }: TrackerFix, odometer: number) {
     attributes: fix.attributes,
     protocol: protocol ?? null,
     odometer,
+    valid: fix.valid === false ? false : null,
   };
 }
 
 type PositionRecord = ReturnType<typeof record>;
 
-/**
- * The records as `unnest(…) as x(…)`, one array per column: the positions' columns, or (for
- * last locations, `all` false) those a last location keeps.
- */
-function unnestRecords(records: PositionRecord[], all: boolean) {
+/** A last location as written: the newest report's readings at the newest fix's place. */
+type LastRecord = PositionRecord & { no_gps_since: string | null; last_report_at: string };
+
+/** The columns positions and last locations share, one array each, and their names. */
+function commonColumns(records: PositionRecord[]) {
   const column = <K extends keyof PositionRecord>(key: K) => records.map((r) => r[key]);
-  const common = sql`${bareArray(column('tracker_id'))}::uuid[],
+  const arrays = sql`${bareArray(column('tracker_id'))}::uuid[],
     ${bareArray(column('vehicle_id'))}::uuid[], ${bareArray(column('client_id'))}::uuid[],
     ${bareArray(column('fix_time'))}::timestamptz[], ${numberArray(column('latitude'))}::float8[],
     ${numberArray(column('longitude'))}::float8[], ${numberArray(column('speed'))}::real[],
@@ -470,29 +590,46 @@ function unnestRecords(records: PositionRecord[], all: boolean) {
     ${numberArray(column('odometer'))}::float8[]`;
   const names = sql.raw(`tracker_id, vehicle_id, client_id, fix_time, latitude, longitude,
     speed, course, ignition, battery, driver_rfid, odometer`);
-  if (!all)
-    return sql`unnest(${common}, ${textArray(column('protocol'))}::text[]) as x(${names}, protocol)`;
-  return sql`unnest(${common}, ${numberArray(column('altitude'))}::real[],
-    ${numberArray(column('accuracy'))}::real[],
-    ${jsonArray(column('attributes'))}::jsonb[])
-    as x(${names}, altitude, accuracy, attributes)`;
+  return { arrays, names };
+}
+
+/** Positions as `unnest(…) as x(…)`, one array per column (server/db/pg-arrays.ts). */
+function unnestPositions(records: PositionRecord[]) {
+  const { arrays, names } = commonColumns(records);
+  return sql`unnest(${arrays}, ${numberArray(records.map((r) => r.altitude))}::real[],
+    ${numberArray(records.map((r) => r.accuracy))}::real[],
+    ${jsonArray(records.map((r) => r.attributes))}::jsonb[],
+    ${booleanArray(records.map((r) => r.valid))}::boolean[])
+    as x(${names}, altitude, accuracy, attributes, valid)`;
+}
+
+/** Last locations as `unnest(…) as x(…)`. */
+function unnestLast(records: LastRecord[]) {
+  const { arrays, names } = commonColumns(records);
+  return sql`unnest(${arrays}, ${textArray(records.map((r) => r.protocol))}::text[],
+    ${bareArray(records.map((r) => r.no_gps_since))}::timestamptz[],
+    ${bareArray(records.map((r) => r.last_report_at))}::timestamptz[])
+    as x(${names}, protocol, no_gps_since, last_report_at)`;
 }
 
 /**
  * One tracker's fixes of a batch, with their odometers: the late ones placed among the stored
- * fixes first (server/db/odometer.ts), then the newer ones continuing from the last location.
- * A fix at the time of the last location (or twice in the batch) is a repeat: the insert
- * ignores it, so its odometer does not matter.
+ * fixes first (server/db/odometer.ts, which also refuses those impossible from their stored
+ * neighbours), then the newer ones continuing from the last location. A fix at the time of the
+ * last location's newest report (or twice in the batch) is a repeat: the insert ignores it, so
+ * its odometer does not matter. The last location is the newest report's readings at the
+ * newest fix's place (see moveLastLocations).
  */
 async function planTracker(
-  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  tx: Tx,
   trackerId: string,
   list: TrackerFix[],
   last: LastFix | undefined,
   days: DayDeltas,
+  rules: StoreRules,
 ) {
   const sorted = [...list].sort((a, b) => a.fix.fixTime.getTime() - b.fix.fixTime.getTime());
-  const lastTime = last?.fixTime.getTime() ?? Number.NEGATIVE_INFINITY;
+  const lastTime = (last?.lastReportAt ?? last?.fixTime)?.getTime() ?? Number.NEGATIVE_INFINITY;
   const late: (LateFix & { row: TrackerFix })[] = [];
   const fresh: TrackerFix[] = [];
   let seen = Number.NaN;
@@ -510,13 +647,21 @@ async function planTracker(
         vehicleId: row.tracker.vehicleId,
         clientId: row.tracker.clientId,
         driverRfid: row.fix.driverRfid,
+        noGps: row.fix.valid === false,
       });
     else fresh.push(row);
   }
-  const shift = late.length ? await placeLateFixes(tx, trackerId, late, days) : 0;
-  const records = late.flatMap((l) =>
-    l.odometer === undefined ? [] : [record(l.row, l.odometer)],
-  );
+  const placed = late.length
+    ? await placeLateFixes(tx, trackerId, late, days, rules.maxJumpKmh)
+    : { shift: 0, refused: [] };
+  const refused = placed.refused.map((time) => `${trackerId}@${time}`);
+  const records = late.flatMap((l) => {
+    if (l.odometer === undefined) return [];
+    // A late report without GPS is at the place placeLateFixes found before it.
+    if (l.noGps)
+      l.row.fix = { ...l.row.fix, latitude: l.latitude, longitude: l.longitude, speed: undefined };
+    return [record(l.row, l.odometer)];
+  });
   let previous: OdometerPoint | undefined = last
     ? {
         time: lastTime,
@@ -525,8 +670,11 @@ async function planTracker(
         vehicleId: last.vehicleId,
       }
     : undefined;
-  let odometer = (last?.odometer ?? 0) + shift;
-  let newest: { record: PositionRecord; last: LastFix } | undefined;
+  let odometer = (last?.odometer ?? 0) + placed.shift;
+  /** The newest fix with GPS of the fresh ones, and the first report without GPS after it. */
+  let place: { row: TrackerFix; record: PositionRecord } | undefined;
+  let noGpsSince: string | null = null;
+  let newest: { record: LastRecord; last: LastFix } | undefined;
   for (const row of fresh) {
     const point: OdometerPoint = {
       time: row.fix.fixTime.getTime(),
@@ -540,19 +688,44 @@ async function planTracker(
     days.add(row.tracker.vehicleId, row.tracker.clientId, point.time, step, row.fix);
     const stored = record(row, odometer);
     records.push(stored);
+    if (row.fix.valid === false) noGpsSince ??= stored.fix_time;
+    else {
+      place = { row, record: stored };
+      noGpsSince = null;
+    }
+    // Without a fix in this batch, the place is the last location's own: the upsert keeps it
+    // (the same fix time), with its speed and course.
+    const at = place?.record ?? {
+      ...stored,
+      fix_time: (last?.fixTime ?? row.fix.fixTime).toISOString(),
+    };
     newest = {
-      record: stored,
+      record: {
+        ...stored,
+        fix_time: at.fix_time,
+        latitude: at.latitude,
+        longitude: at.longitude,
+        speed: at.speed,
+        course: at.course,
+        // A reading the newest report lacks is not gone: the fix's (or the stored one's).
+        ignition: stored.ignition ?? place?.record.ignition ?? null,
+        battery: stored.battery ?? place?.record.battery ?? null,
+        driver_rfid: stored.driver_rfid ?? place?.record.driver_rfid ?? null,
+        no_gps_since: noGpsSince,
+        last_report_at: stored.fix_time,
+      },
       last: {
-        latitude: row.fix.latitude,
-        longitude: row.fix.longitude,
-        fixTime: row.fix.fixTime,
+        latitude: at.latitude,
+        longitude: at.longitude,
+        fixTime: new Date(at.fix_time),
         odometer,
         vehicleId: row.tracker.vehicleId,
+        lastReportAt: row.fix.fixTime,
       },
     };
     previous = point;
   }
-  return { records, newest, shift };
+  return { records, newest, shift: placed.shift, refused };
 }
 
 /** A transaction of the one database handle. */

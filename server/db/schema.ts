@@ -260,10 +260,22 @@ export const trackers = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     /**
-     * The tracker's own Wialon IPS password (SHA-256), when the operator set one: then only
-     * it logs the device in, and a wrong one answers as an unknown identifier would.
+     * The protocol the device speaks ('osmand', 'wialon_ips', 'flespi', …): a message for this
+     * tracker on any other listener is refused. Null only for a tracker from before protocols
+     * were bound that has never sent: the first protocol it is heard on binds it.
      */
-    wialonPasswordHash: text('wialon_password_hash'),
+    protocol: text('protocol'),
+    /**
+     * The device's own password (SHA-256 of it), when the operator set one: Wialon IPS login
+     * and OsmAnd (`password`, or HTTP Basic) must present it, and a wrong one is answered as an
+     * unknown identifier is. The column keeps the name it had when only Wialon IPS used it.
+     */
+    devicePasswordHash: text('wialon_password_hash'),
+    /**
+     * Let the device in without a password (one that cannot hold one). Its messages are
+     * stored, but no command ever goes out through a link that skipped the password.
+     */
+    allowUnauthenticated: boolean('allow_unauthenticated').notNull().default(false),
   },
   (t) => [
     index('trackers_client_idx').on(t.clientId),
@@ -414,6 +426,11 @@ export const positions = pgTable(
     odometer: doublePrecision('odometer').notNull().default(0),
     /** The driver's tag (RFID/iButton) the tracker read, unique within the customer only. */
     driverRfid: text('driver_rfid'),
+    /**
+     * False for a report without a GPS fix (cold start, garage, tunnel): its telemetry is the
+     * device's, its coordinates are the tracker's last known place. Null for a fix.
+     */
+    valid: boolean('valid'),
   },
   (t) => [
     primaryKey({ columns: [t.trackerId, t.fixTime] }),
@@ -450,6 +467,16 @@ export const lastLocations = pgTable(
     seq: bigint('seq', { mode: 'number' }).notNull().default(sql`nextval('last_location_seq')`),
     /** The protocol the fix came by ('osmand', 'wialon_ips', 'flespi'): who can take commands. */
     protocol: text('protocol'),
+    /**
+     * Since when the device reports without a GPS fix (null while it has one): the place and
+     * fix time above stay those of its last fix, its readings follow the reports.
+     */
+    noGpsSince: timestamp('no_gps_since', { withTimezone: true }),
+    /**
+     * The time of the tracker's newest stored report, with or without GPS (null: `fix_time`):
+     * where its next fresh report continues from, and what a late one is older than.
+     */
+    lastReportAt: timestamp('last_report_at', { withTimezone: true }),
   },
   (t) => [
     index('last_locations_client_idx').on(t.clientId),
@@ -474,6 +501,53 @@ export const locationBatches = pgTable('location_batches', {
   trackerIds: uuid('tracker_ids').array().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What each tracker last told us, for installers: when and from where it last spoke, what came
+ * (a position, a report without GPS, a login, or a refusal and why), its fix-time conflicts
+ * and whether two devices speak for it at once. Kept in memory by each process and written
+ * every few seconds (server/ingest/device-status.ts), never in the ingest transaction.
+ */
+export const deviceStatus = pgTable('device_status', {
+  trackerId: uuid('tracker_id').primaryKey(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  lastAddress: text('last_address'),
+  lastProtocol: text('last_protocol'),
+  /** 'position', 'telemetry' (no GPS), 'login', 'heartbeat' or 'refused'. */
+  lastKind: text('last_kind').notNull(),
+  /** Why the last refused message was refused ('password', 'protocol', 'future', …). */
+  lastRefusal: text('last_refusal'),
+  lastRefusedAt: timestamp('last_refused_at', { withTimezone: true }),
+  /** Fixes refused because another fix already holds their time. */
+  conflicts: integer('conflicts').notNull().default(0),
+  lastConflictAt: timestamp('last_conflict_at', { withTimezone: true }),
+  /** Whether the last message came through a link that proved the device's password. */
+  authenticated: boolean('authenticated'),
+  /** Since when two live sessions speak for this tracker (null: not now). */
+  duplicateSince: timestamp('duplicate_since', { withTimezone: true }),
+  duplicateAddresses: text('duplicate_addresses').array(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Identifiers that tried to connect and match no active tracker, per protocol, for the
+ * administrator who creates trackers from them. Bounded (server/ingest/device-status.ts).
+ */
+export const unknownDevices = pgTable(
+  'unknown_devices',
+  {
+    identifier: text('identifier').notNull(),
+    protocol: text('protocol').notNull(),
+    lastAddress: text('last_address'),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.identifier, t.protocol] }),
+    index('unknown_devices_seen_idx').on(t.lastSeenAt),
+  ],
+);
 
 /**
  * Per vehicle and day (America/Sao_Paulo calendar days), kept current by ingest in the same

@@ -9,7 +9,14 @@ import type { Role } from '../../src/contract';
 import { luhnValid } from '../../src/lib/documents';
 import { reportDay } from '../../src/lib/report-period';
 import { DEMO_RULES, demoGeofences } from '../demo/alerts';
-import { type Company, DEMO_FLEET, SHARED_VEHICLES, VISITOR_VEHICLES } from '../demo/fleet';
+import {
+  type Company,
+  DEMO_FLEET,
+  demoDevicePassword,
+  SHARED_VEHICLES,
+  VISITOR_VEHICLES,
+} from '../demo/fleet';
+import { hashDevicePassword } from '../ingest/identity';
 import type { Db } from './client';
 import {
   alertRules,
@@ -285,12 +292,16 @@ export async function seedDemoFleet(db: Db): Promise<void> {
           apn: sim?.apn,
         })
         .returning({ id: simCards.id });
-      // The simulator speaks OsmAnd for even devices and Wialon IPS for odd ones.
+      // The simulator speaks OsmAnd for even devices and Wialon IPS for odd ones, each with
+      // its own device password.
+      const protocol = i % 2 === 0 ? 'osmand' : 'wialon_ips';
       await tx.insert(trackers).values({
         clientId,
         identifier: demo.identifier,
         provider: 'rastro',
-        trackerTypeId: typeOf(i % 2 === 0 ? 'osmand' : 'wialon_ips'),
+        protocol,
+        devicePasswordHash: hashDevicePassword(demoDevicePassword(demo.identifier)),
+        trackerTypeId: typeOf(protocol),
         vehicleId: vehicle.id,
         simCardId: simCard?.id,
         activatedAt: new Date(),

@@ -772,3 +772,10 @@ export function place(name: PlaceName): Place {
 /** The two vehicles the demo Terceiro sees, and the one the demo's temporary link shares. */
 export const VISITOR_VEHICLES = ['KGH1L23', 'KGK6T45'];
 export const SHARED_VEHICLES = ['KGJ5Q67'];
+
+/**
+ * The device password of a demo tracker (`demo-001` → `rastro-demo-001`): the seed stores it,
+ * the simulator sends it, as a real installer and device would. Demo only, like the demo's
+ * accounts.
+ */
+export const demoDevicePassword = (identifier: string) => `rastro-${identifier}`;

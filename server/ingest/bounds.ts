@@ -208,13 +208,16 @@ export function dropImplausibleReadings(fix: Fix): void {
 /**
  * The first value of a fix out of bounds, or undefined when the whole fix is sound; readings
  * out of range are dropped first (dropImplausibleReadings), not counted as out of bounds.
+ * A report without GPS (`valid === false`) is not held to its coordinates.
  */
 export function checkFix(fix: Fix, rules: { now: number; maxFutureSeconds: number }) {
   dropImplausibleReadings(fix);
+  // A report without GPS has no coordinates of its own (they may be missing or stale).
+  const placed = fix.valid !== false;
   return (
     checkTime(fix.fixTime, rules.now, rules.maxFutureSeconds) ??
-    checkRange('latitude', fix.latitude) ??
-    checkRange('longitude', fix.longitude) ??
+    (placed ? checkRange('latitude', fix.latitude) : undefined) ??
+    (placed ? checkRange('longitude', fix.longitude) : undefined) ??
     checkRange('speed', fix.speed) ??
     checkRange('course', fix.course) ??
     checkRange('altitude', fix.altitude) ??

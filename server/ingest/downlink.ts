@@ -13,6 +13,16 @@
  * they do not
  * within the confirmation timeout; a pending one expires when the device does not connect in
  * time. Both timeouts are configurable (COMMAND_CONFIRM_TIMEOUT_SECONDS, COMMAND_EXPIRY_SECONDS).
+ *
+ * Only the real device takes commands. A command goes out only through a link that proved the
+ * device's password, and only while it is the tracker's one live session here; its confirmation
+ * counts only from that link. A second login of the same tracker never takes the link over:
+ * - from the same address, it is the device reconnecting: the old session is closed;
+ * - while the old session has been silent for DEVICE_SESSION_LIVE_SECONDS, the old one is taken
+ *   for dead (a device whose carrier gave it a new address) and closed;
+ * - otherwise the two are contested and commands wait. When both speak after the second
+ *   login, two devices claim the tracker: `onDuplicate` is told (an alert, the tracker's page),
+ *   and commands wait until one of them closes or falls silent.
  */
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -66,19 +76,37 @@ export function outputsShow(payload: string, outputs: number): boolean {
   return bit >= 0 && bit < 31 && ((outputs >> bit) & 1) === Number(match[2]);
 }
 
-/** A device connection of this process: writes one line, false when it cannot. */
-export type Link = (line: string) => boolean;
+/** A logged-in device connection of this process. */
+export interface DeviceLink {
+  /** Writes one line; false when it cannot. */
+  send(line: string): boolean;
+  /** The peer's address: two sessions from one address are one device reconnecting. */
+  address: string;
+  /** Whether the login proved the device's password: commands go only through such links. */
+  authenticated: boolean;
+  /** Ends the session (another session of the same device replaced it). */
+  close(): void;
+}
+
+/** A link as the downlink holds it: tell it when the device speaks, and when it is gone. */
+export interface LinkHandle {
+  heard(): void;
+  detach(): void;
+}
 
 export interface Downlink {
-  /** A device logged in here: sends its pending commands; returns the detach function. */
-  connected(trackerId: string, link: Link): () => void;
+  /** A device logged in here: sends its pending commands when the link may take them. */
+  connected(trackerId: string, link: DeviceLink): LinkHandle;
   /** A command was stored for this tracker in this process: send now if connected here. */
   created(trackerId: string): Promise<void>;
   /**
    * The outputs a connected device reported: confirms the sent commands they show done. With
    * `archivedAt` (a black box fix's time), not those sent after it (CONFIRM_CLOCK_TOLERANCE_MS).
+   * From `via` only when it is the link commands go through.
    */
-  observed(trackerId: string, outputs: number, archivedAt?: Date): Promise<void>;
+  observed(trackerId: string, outputs: number, archivedAt?: Date, via?: DeviceLink): Promise<void>;
+  /** Whether this tracker has a link here that would take a command now. */
+  reachable(trackerId: string): boolean;
   /** Closes overdue commands and sends those created by other processes. */
   sweep(): Promise<void>;
   /** Runs `sweep` every COMMAND_POLL_SECONDS; returns the stop function. */
@@ -92,23 +120,47 @@ export interface ConfirmedCommand {
   kind: string;
 }
 
+/** Two live sessions of one tracker (see the file's comment), or none any more (null). */
+export type DuplicateListener = (
+  trackerId: string,
+  state: { since: Date; addresses: string[] } | null,
+) => void;
+
+interface Session {
+  link: DeviceLink;
+  since: number;
+  heardAt: number;
+}
+
 export function createDownlink(
   db: Db,
-  config: Config['commands'],
+  config: Config['commands'] & { sessionLiveMs?: number },
   log: Logger,
   onConfirmed?: (commands: ConfirmedCommand[]) => Promise<void>,
+  onDuplicate?: DuplicateListener,
 ): Downlink {
-  const links = new Map<string, Link>();
+  const liveMs = config.sessionLiveMs ?? 120_000;
+  /** Each tracker's logged-in sessions in this process, oldest first. */
+  const sessions = new Map<string, Session[]>();
+  /** Trackers two live devices speak for, since when. */
+  const duplicates = new Map<string, number>();
   /** Trackers with a sent command waiting, so that fixes of the others cost nothing. */
   const awaiting = new Set<string>();
   const details = overdueDetails(config);
 
+  /** The link a command may go through now: the one live, authenticated session. */
+  function commandLink(trackerId: string): DeviceLink | undefined {
+    const only = sessions.get(trackerId);
+    const session = only?.length === 1 ? only[0] : undefined;
+    return session?.link.authenticated ? session.link : undefined;
+  }
+
   async function deliver(trackerIds: string[]) {
-    const here = trackerIds.filter((id) => links.has(id));
+    const here = trackerIds.filter((id) => commandLink(id));
     if (here.length === 0) return;
     for (const command of await claimPending(db, here, DETAILS.sent)) {
-      const link = links.get(command.trackerId);
-      if (!link?.(`${command.payload}\r\n`)) {
+      const link = commandLink(command.trackerId);
+      if (!link?.send(`${command.payload}\r\n`)) {
         await unclaim(db, command.id, DETAILS.lostBeforeSend);
         continue;
       }
@@ -120,17 +172,87 @@ export function createDownlink(
   const safely = (what: string, work: Promise<void>) =>
     work.catch((err: unknown) => log.error(`downlink: ${what} failed`, { err }));
 
+  /** Sets the sessions of a tracker; back to one, the duplicate is over and commands go. */
+  function settle(trackerId: string, list: Session[]) {
+    if (list.length === 0) sessions.delete(trackerId);
+    else sessions.set(trackerId, list);
+    if (list.length > 1) return;
+    if (duplicates.delete(trackerId)) onDuplicate?.(trackerId, null);
+    if (list.length === 1) void safely('delivery', deliver([trackerId]));
+  }
+
+  /** Closes the sessions silent for longer than `liveMs` while another speaks. */
+  function dropSilent(trackerId: string, now: number) {
+    const list = sessions.get(trackerId);
+    if (!list || list.length < 2) return;
+    const live = list.filter((s) => now - s.heardAt <= liveMs);
+    if (live.length === list.length) return;
+    // All silent: the one heard last stays (nobody spoke since to contest it).
+    const kept = live.length ? live : [list.reduce((a, b) => (b.heardAt > a.heardAt ? b : a))];
+    for (const s of list)
+      if (!kept.includes(s)) {
+        log.info('device session silent while another spoke, closed', {
+          trackerId,
+          address: s.link.address,
+        });
+        s.link.close();
+      }
+    settle(trackerId, kept);
+  }
+
+  /** Two sessions both heard after the newer one logged in: two devices claim the tracker. */
+  function checkDuplicate(trackerId: string, now: number) {
+    const list = sessions.get(trackerId);
+    if (!list || list.length < 2 || duplicates.has(trackerId)) return;
+    const newest = Math.max(...list.map((s) => s.since));
+    if (!list.every((s) => s.heardAt > newest)) return;
+    duplicates.set(trackerId, now);
+    const addresses = list.map((s) => s.link.address);
+    log.warn('two devices speak for one tracker', { trackerId, addresses });
+    onDuplicate?.(trackerId, { since: new Date(now), addresses });
+  }
+
   const downlink: Downlink = {
     connected(trackerId, link) {
-      links.set(trackerId, link);
-      void safely('delivery at login', deliver([trackerId]));
-      return () => {
-        if (links.get(trackerId) === link) links.delete(trackerId);
+      const now = Date.now();
+      const session: Session = { link, since: now, heardAt: now };
+      const kept: Session[] = [];
+      for (const s of sessions.get(trackerId) ?? []) {
+        if (s.link.address === link.address || now - s.heardAt > liveMs) {
+          // The same device again, or a session nobody heard from for long: replaced.
+          s.link.close();
+          continue;
+        }
+        kept.push(s);
+      }
+      kept.push(session);
+      settle(trackerId, kept);
+      return {
+        heard() {
+          const at = Date.now();
+          session.heardAt = at;
+          const list = sessions.get(trackerId);
+          if (list && list.length > 1) {
+            checkDuplicate(trackerId, at);
+            dropSilent(trackerId, at);
+          }
+        },
+        detach() {
+          const list = sessions.get(trackerId);
+          if (!list?.includes(session)) return;
+          settle(
+            trackerId,
+            list.filter((s) => s !== session),
+          );
+        },
       };
     },
     created: (trackerId) => deliver([trackerId]),
-    async observed(trackerId, outputs, archivedAt) {
+    reachable: (trackerId) => commandLink(trackerId) !== undefined,
+    async observed(trackerId, outputs, archivedAt, via) {
       if (!awaiting.has(trackerId)) return;
+      // Only the link commands went through confirms them (not a second device).
+      if (via && commandLink(trackerId) !== via) return;
       const waiting = await awaitingConfirmation(db, trackerId);
       if (waiting.length === 0) awaiting.delete(trackerId);
       const done = waiting.filter(
@@ -153,9 +275,11 @@ export function createDownlink(
       if (done.length === waiting.length) awaiting.delete(trackerId);
     },
     async sweep() {
+      const now = Date.now();
+      for (const trackerId of [...sessions.keys()]) dropSilent(trackerId, now);
       const closed = await closeOverdue(db, config.confirmTimeoutMs, details);
       if (closed.expired || closed.failed) log.info('commands closed as overdue', closed);
-      await deliver([...links.keys()]);
+      await deliver([...sessions.keys()]);
     },
     start() {
       const timer = setInterval(() => void safely('sweep', downlink.sweep()), config.pollMs);

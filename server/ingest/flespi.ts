@@ -7,9 +7,14 @@
  * `POST /tech-integracao/v1/flespi/stream`, authenticated by the shared secret configured in
  * FLESPI_STREAM_SECRET and sent as `Authorization: Bearer <secret>`.
  *
+ * A message without a valid position (`position.valid=false`, or no position at all) is a
+ * report without GPS: its telemetry is stored at the tracker's last known place
+ * (server/ingest/pipeline.ts). The stream's secret proves every device in it; a tracker bound
+ * to another protocol is refused and counted as unknown.
+ *
  * The answer comes after every fix of the batch is committed. flespi resends a batch that
  * was not answered 2xx, so a batch that was read is answered 200 with what became of it
- * (unknown devices and messages without a valid position are counted, not retried forever);
+ * (unknown devices and conflicts are counted, not retried forever);
  * a body that is not a JSON array of messages is answered 400. A message with a value out of
  * the physical bounds (server/ingest/bounds.ts) is skipped and counted: the good messages of
  * the same batch are stored all the same.
@@ -21,6 +26,7 @@ import type { Deps } from '../deps';
 import { badRequest, HttpError, unauthorized } from '../http/errors';
 import { bearerMatches } from '../http/secrets';
 import { UNSUPPORTED_TYPE } from '../http/validate';
+import { clientAddress } from '../routes/auth';
 import { checkFix, checkIdentifier } from './bounds';
 import { canonicalize, FLESPI_ALIASES } from './canonical';
 import { BACKLOG_RETRY_SECONDS, BACKLOGGED } from './pipeline';
@@ -64,13 +70,10 @@ function parseFlespi(message: Message): { identifier: string; fix: Fix } | { ski
   const latitude = num(message['position.latitude']);
   const longitude = num(message['position.longitude']);
   const timestamp = num(message.timestamp);
-  if (
-    latitude === undefined ||
-    longitude === undefined ||
-    timestamp === undefined ||
-    message['position.valid'] === false
-  )
-    return { skip: 'no_position' };
+  if (timestamp === undefined) return { skip: 'no_position' };
+  // Without a valid position: its telemetry only (see the file's comment).
+  const placed =
+    latitude !== undefined && longitude !== undefined && message['position.valid'] !== false;
   const attributes: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(message)) if (!MAPPED.has(key)) attributes[key] = value;
   const ignition = message['engine.ignition.status'];
@@ -84,8 +87,9 @@ function parseFlespi(message: Message): { identifier: string; fix: Fix } | { ski
     identifier: String(identifier),
     fix: {
       fixTime: new Date(Math.round(timestamp * 1000)),
-      latitude,
-      longitude,
+      latitude: placed ? latitude : Number.NaN,
+      longitude: placed ? longitude : Number.NaN,
+      valid: placed ? undefined : false,
       speed: num(message['position.speed']),
       course: num(message['position.direction']),
       altitude: num(message['position.altitude']),
@@ -174,9 +178,14 @@ export function flespiStreamRoutes(deps: Deps) {
         byDevice.set(parsed.identifier, fixes);
       }
       // Every device's fixes join the same group commit; answered after it.
+      const address = clientAddress(c, deps.config.trustProxy);
       const results = await Promise.all(
         [...byDevice].map(([identifier, fixes]) =>
-          deps.pipeline.accept(identifier, fixes, 'flespi'),
+          deps.pipeline.accept(identifier, fixes, {
+            protocol: 'flespi',
+            address,
+            credential: { kind: 'stream' },
+          }),
         ),
       );
       return c.json({
@@ -185,6 +194,11 @@ export function flespiStreamRoutes(deps: Deps) {
         unknownDevices: results.filter((r) => r.status === 'unknown_device').length,
         skipped,
         rejected: results.reduce((sum, r) => sum + (r.status === 'ok' ? r.rejected.length : 0), 0),
+        conflicts: results.reduce(
+          (sum, r) => sum + r.rejected.filter((x) => x === 'conflict').length,
+          0,
+        ),
+        withoutGps: results.reduce((sum, r) => sum + (r.telemetry ?? 0), 0),
       });
     },
   );

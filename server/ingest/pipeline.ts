@@ -1,8 +1,13 @@
 /**
  * The one ingest path of every source (OsmAnd, Wialon IPS, flespi, the simulator): match
- * the tracker by identifier, validate and filter each fix, store the fixes and the last
- * location, then tell whoever listens (live stream, alerts). A source acknowledges the
- * device only after `accept` resolves, i.e. after the commit.
+ * the tracker by identifier, check who sent it (server/ingest/identity.ts), validate and filter
+ * each fix, store the fixes and the last location, then tell whoever listens (live stream,
+ * alerts). A source acknowledges the device only after `accept` resolves, i.e. after the
+ * commit, and only for what was stored: a fix refused or in conflict is reported as such.
+ *
+ * A report without a GPS fix is stored at the tracker's last known place (its anchor), which
+ * it never moves, so that its ignition, inputs, power and alarms still raise their alerts; a
+ * tracker with no place yet drops it ('no_fix').
  *
  * Group commit: while batches are being written (one at a time on PGlite, a few at once on
  * PostgreSQL: INGEST_BATCHES_IN_FLIGHT), every fix that arrives waits in a queue; the next
@@ -24,18 +29,21 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import {
+  bindProtocols,
   type DeviceLogin,
   deviceLogin,
   type Fix,
   fixKey,
   type LastFix,
   type Protocol,
+  type StoreResult,
   storeFixes,
   type TrackerFix,
   type TrackerRef,
   trackersAndLastFixes,
 } from '../db/positions';
 import type { Logger } from '../log';
+import { checkIdentity, type DeviceSource, type IdentityRefusal } from './identity';
 import { JumpVotes } from './jump-votes';
 import { type Rejection, screen } from './screen';
 import type { TrackerCache } from './tracker-cache';
@@ -49,14 +57,46 @@ export interface FixProcessor {
 }
 
 export interface AcceptResult {
+  /** 'unknown_device' also for a known tracker that refused its sender (see identity.ts). */
   status: 'ok' | 'unknown_device';
+  /** Fixes and reports without GPS stored (a retransmission of a stored fix is not counted). */
   stored: number;
+  /** Of those, reports without GPS. */
+  telemetry?: number;
   rejected: Rejection[];
+  /** Whether the sender proved the device's password (see identity.ts). */
+  authenticated?: boolean;
+  /**
+   * The fixes given that were neither stored nor already stored: in conflict with another
+   * fix of the same time, or refused by the database ('invalid_value'). Those a device must be
+   * told were not registered.
+   */
+  unstored?: Fix[];
+}
+
+/** What happened to one device's message, for the installers' view (device-status.ts). */
+export interface DeviceEvent {
+  identifier: string;
+  /** The tracker it named, when that is an active one. */
+  trackerId: string | undefined;
+  source: DeviceSource;
+  result: AcceptResult;
+  /** Why a known tracker's message was refused as an unknown one's. */
+  refusal: IdentityRefusal | undefined;
+  at: number;
+}
+
+export interface DeviceObserver {
+  message(event: DeviceEvent): void;
 }
 
 export interface Pipeline {
-  /** Stores the fixes of one device; `protocol` is recorded with its last location. */
-  accept(identifier: string, fixes: Fix[], protocol?: Protocol): Promise<AcceptResult>;
+  /**
+   * Stores the fixes of one device. A `DeviceSource` (every listener) has its sender checked
+   * against the tracker (protocol, password); a bare protocol is a trusted caller of this
+   * process (the demo's history, tests) and is only recorded with the last location.
+   */
+  accept(identifier: string, fixes: Fix[], from?: Protocol | DeviceSource): Promise<AcceptResult>;
   /** The active tracker with this identifier, for protocols with a login; else undefined. */
   device(identifier: string): Promise<DeviceLogin | undefined>;
   /**
@@ -88,6 +128,8 @@ interface Pending {
   identifier: string;
   fixes: Fix[];
   protocol: Protocol | undefined;
+  /** Undefined for a trusted caller (see Pipeline.accept). */
+  source: DeviceSource | undefined;
   resolve(result: AcceptResult): void;
   reject(err: unknown): void;
 }
@@ -105,26 +147,34 @@ type Counters = Record<Rejection | 'stored', number>;
 
 export function createPipeline(
   db: Db,
-  config: Pick<Config, 'ingest'>,
+  config: Pick<Config, 'ingest'> & Partial<Pick<Config, 'devices'>>,
   log: Logger,
   processor?: FixProcessor,
   options: {
     batchesInFlight?: number;
     /** Trackers and last fixes held in memory (one process owns the database). */
     trackerCache?: TrackerCache | undefined;
+    /** Told what became of every device's message (the installers' view). */
+    observer?: DeviceObserver | undefined;
   } = {},
 ): Pipeline {
   const counters: Counters = {
     stored: 0,
     unknown_device: 0,
+    wrong_password: 0,
+    no_password: 0,
+    wrong_protocol: 0,
     invalid_coordinates: 0,
     no_fix: 0,
     zero_coordinates: 0,
     future_fix: 0,
     impossible_jump: 0,
     duplicate: 0,
+    conflict: 0,
     invalid_value: 0,
   };
+  const auth = config.devices?.auth ?? 'required';
+  const storeRules = { maxJumpKmh: config.ingest.maxJumpKmh };
   const listeners = new Set<(tracker: TrackerRef, newest: Fix) => void>();
   const queue: Pending[] = [];
   const maxInFlight = Math.max(1, options.batchesInFlight ?? 1);
@@ -141,17 +191,44 @@ export function createPipeline(
     const previous = new Map<string, Pick<LastFix, 'latitude' | 'longitude' | 'fixTime'>>(stored);
     const rows: TrackerFix[] = [];
     const ballot = votes.ballot();
+    /** Trackers bound to no protocol yet, and the one they were first heard on. */
+    const unbound = new Map<string, Protocol>();
     const plans = batch.map((pending) => {
-      const tracker = trackers.get(pending.identifier);
+      const found = trackers.get(pending.identifier);
+      const identity = pending.source
+        ? checkIdentity(found, pending.source, auth)
+        : found
+          ? ({ ok: true, authenticated: true } as const)
+          : ({ ok: false, reason: 'unknown_device' } as const);
+      const tracker = identity.ok ? found : undefined;
       const rejected: Rejection[] = [];
       const kept: Fix[] = [];
       /** Refused jumps of earlier messages, stored now that they outvote their anchor. */
       const recovered: Fix[] = [];
-      if (!tracker) return { pending, tracker, kept, rejected, recovered };
+      /** The fix given for each report without GPS kept (the report is a copy). */
+      const given = new Map<Fix, Fix>();
+      const plan = { pending, tracker, found, identity, kept, rejected, recovered, given };
+      if (!tracker) return plan;
+      if (found?.protocol === null && pending.source)
+        unbound.set(found.id, pending.source.protocol);
       const ordered = [...pending.fixes].sort((a, b) => a.fixTime.getTime() - b.fixTime.getTime());
       for (const fix of ordered) {
         const anchor = previous.get(tracker.id);
         const reason = screen(fix, anchor, config.ingest);
+        if (!reason && fix.valid === false) {
+          // A report without GPS, at the last known place (it moves nothing).
+          if (!anchor) {
+            rejected.push('no_fix');
+            continue;
+          }
+          const report = { ...fix, latitude: anchor.latitude, longitude: anchor.longitude };
+          report.speed = undefined;
+          report.course = undefined;
+          given.set(report, fix);
+          kept.push(report);
+          rows.push({ tracker, fix: report, protocol: pending.protocol });
+          continue;
+        }
         const chain =
           reason === 'impossible_jump' && anchor
             ? ballot.refused(tracker.id, fix, anchor)
@@ -178,9 +255,9 @@ export function createPipeline(
         ballot.kept(tracker.id, fix, anchor);
         kept.push(fix);
         rows.push({ tracker, fix, protocol: pending.protocol });
-        if (!anchor || fix.fixTime >= anchor.fixTime) previous.set(tracker.id, fix);
+        if (!anchor || fix.fixTime > anchor.fixTime) previous.set(tracker.id, fix);
       }
-      return { pending, tracker, kept, rejected, recovered };
+      return plan;
     });
     let afterCommit: (() => void) | undefined;
     let engineFailure: unknown;
@@ -194,10 +271,10 @@ export function createPipeline(
           throw err;
         }
       });
-    let inserted: Set<string>;
+    let outcome: StoreResult;
     try {
       try {
-        inserted = await storeFixes(db, rows, stored, engine);
+        outcome = await storeFixes(db, rows, stored, engine, storeRules);
       } catch (err) {
         if (engineFailure === undefined) throw err;
         // A failing engine costs the alerts of this batch, never its fixes: stored again alone.
@@ -205,7 +282,7 @@ export function createPipeline(
           err: engineFailure,
         });
         afterCommit = undefined;
-        inserted = await storeFixes(db, rows, stored);
+        outcome = await storeFixes(db, rows, stored, undefined, storeRules);
       }
     } catch (err) {
       // A refused jump the database cannot take would fail every outvote it joins.
@@ -218,33 +295,70 @@ export function createPipeline(
     } catch (err) {
       log.error('alerts: notification failed', { err });
     }
+    if (unbound.size > 0) {
+      // A tracker from before protocols were bound takes the first it is heard on.
+      await bindProtocols(db, unbound).catch((err: unknown) =>
+        log.warn('ingest: could not bind trackers to their protocol', { err }),
+      );
+      cache?.clear();
+    }
+    const { inserted, refused, conflicts } = outcome;
     const newest = new Map<string, { tracker: TrackerRef; fix: Fix }>();
     const results: AcceptResult[] = [];
-    for (const { pending, tracker, kept, rejected, recovered } of plans) {
-      if (!tracker) {
-        counters.unknown_device += 1;
-        log.debug('ingest: unknown device', { identifier: pending.identifier });
-        results.push({ status: 'unknown_device', stored: 0, rejected: ['unknown_device'] });
-        continue;
+    const now = Date.now();
+    for (const { pending, tracker, found, identity, kept, rejected, recovered, given } of plans) {
+      let result: AcceptResult;
+      if (!tracker || !identity.ok) {
+        const reason = identity.ok ? 'unknown_device' : identity.reason;
+        counters[reason] += 1;
+        log.debug('ingest: device refused', { identifier: pending.identifier, reason });
+        result = { status: 'unknown_device', stored: 0, rejected: [reason] };
+      } else {
+        let count = 0;
+        let telemetry = 0;
+        const unstored: Fix[] = [];
+        for (const fix of kept) {
+          const key = fixKey(tracker.id, fix.fixTime);
+          // The first claimant of a new key stores it; a repeat (even in this batch) does not.
+          if (inserted.delete(key)) {
+            count += 1;
+            if (fix.valid === false) telemetry += 1;
+            const seen = newest.get(tracker.id);
+            if (!seen || fix.fixTime > seen.fix.fixTime) newest.set(tracker.id, { tracker, fix });
+          } else if (refused.has(key)) rejected.push('impossible_jump');
+          else if (conflicts.has(key)) {
+            rejected.push('conflict');
+            unstored.push(given.get(fix) ?? fix);
+          } else rejected.push('duplicate');
+        }
+        for (const fix of recovered)
+          if (inserted.delete(fixKey(tracker.id, fix.fixTime))) counters.stored += 1;
+        for (const reason of rejected) counters[reason] += 1;
+        counters.stored += count;
+        result = {
+          status: 'ok',
+          stored: count,
+          telemetry,
+          rejected,
+          authenticated: identity.authenticated,
+          unstored,
+        };
       }
-      let count = 0;
-      for (const fix of kept) {
-        // The first claimant of a new key stores it; a repeat (even in this batch) does not.
-        if (inserted.delete(fixKey(tracker.id, fix.fixTime))) {
-          count += 1;
-          const seen = newest.get(tracker.id);
-          if (!seen || fix.fixTime > seen.fix.fixTime) newest.set(tracker.id, { tracker, fix });
-        } else rejected.push('duplicate');
-      }
-      for (const fix of recovered)
-        if (inserted.delete(fixKey(tracker.id, fix.fixTime))) counters.stored += 1;
-      for (const reason of rejected) counters[reason] += 1;
-      counters.stored += count;
-      results.push({ status: 'ok', stored: count, rejected });
+      results.push(result);
+      if (pending.source && options.observer)
+        options.observer.message({
+          identifier: pending.identifier,
+          trackerId: found?.id,
+          source: pending.source,
+          result,
+          refusal:
+            identity.ok || identity.reason === 'unknown_device' ? undefined : identity.reason,
+          at: now,
+        });
     }
     for (const { tracker, fix } of newest.values()) {
       const before = stored.get(tracker.id);
-      if (before && before.fixTime >= fix.fixTime) continue;
+      if (before && (before.lastReportAt ?? before.fixTime) >= fix.fixTime) continue;
       for (const listener of listeners) {
         try {
           listener(tracker, fix);
@@ -258,7 +372,13 @@ export function createPipeline(
 
   /** One message alone failed: store it fix by fix, dropping only the fixes refused as data. */
   async function writeFixByFix(pending: Pending): Promise<AcceptResult> {
-    const total: AcceptResult = { status: 'ok', stored: 0, rejected: [] };
+    const total: AcceptResult = {
+      status: 'ok',
+      stored: 0,
+      telemetry: 0,
+      rejected: [],
+      unstored: [],
+    };
     const ordered = [...pending.fixes].sort((a, b) => a.fixTime.getTime() - b.fixTime.getTime());
     for (const fix of ordered) {
       let result: AcceptResult | undefined;
@@ -274,12 +394,15 @@ export function createPipeline(
           err,
         });
         counters.invalid_value += 1;
-        result = { status: 'ok', stored: 0, rejected: ['invalid_value'] };
+        result = { status: 'ok', stored: 0, rejected: ['invalid_value'], unstored: [fix] };
       }
       if (!result) continue;
       if (result.status === 'unknown_device') return result;
       total.stored += result.stored;
+      total.telemetry = (total.telemetry ?? 0) + (result.telemetry ?? 0);
+      total.authenticated = result.authenticated;
       total.rejected.push(...result.rejected);
+      total.unstored?.push(...(result.unstored ?? []));
     }
     return total;
   }
@@ -379,9 +502,11 @@ export function createPipeline(
   }
 
   return {
-    accept(identifier, fixes, protocol) {
+    accept(identifier, fixes, from) {
+      const source = typeof from === 'object' ? from : undefined;
+      const protocol = typeof from === 'object' ? from.protocol : from;
       return new Promise<AcceptResult>((resolve, reject) => {
-        queue.push({ identifier, fixes, protocol, resolve, reject });
+        queue.push({ identifier, fixes, protocol, source, resolve, reject });
         queuedFixes += fixes.length;
         schedule();
       });

@@ -1,18 +1,30 @@
 /**
- * The ingest filters of one fix (server/ingest/pipeline.ts): a fix the device marks invalid,
- * coordinates, 0,0, the future, and the impossible jump from the fix before it.
+ * The ingest filters of one fix (server/ingest/pipeline.ts): coordinates, 0,0, the future,
+ * and the impossible jump from the fix before it. A report without GPS (`valid === false`) is
+ * checked only for its time: its coordinates are not the device's. A late fix (not newer than
+ * the one before it) is checked against its stored neighbours when it is stored
+ * (server/db/odometer.ts), not against the newest fix.
  */
 import type { Config } from '../config';
 import type { Fix } from '../db/positions';
 
 export type Rejection =
   | 'unknown_device'
+  /** A known tracker whose sender gave a wrong password, or none when one is required. */
+  | 'wrong_password'
+  | 'no_password'
+  /** A known tracker on a listener other than its protocol's. */
+  | 'wrong_protocol'
+  /** A report without GPS from a tracker that has no known place yet. */
   | 'no_fix'
   | 'invalid_coordinates'
   | 'zero_coordinates'
   | 'future_fix'
   | 'impossible_jump'
+  /** The same fix again (a retransmission): already stored, answered as a success. */
   | 'duplicate'
+  /** Another fix already holds this time: not stored, not a success. */
+  | 'conflict'
   | 'invalid_value';
 
 const EARTH_KM = 6371;
@@ -38,7 +50,8 @@ export function screen(
   now = Date.now(),
 ): Rejection | undefined {
   const { latitude, longitude } = fix;
-  if (fix.valid === false) return 'no_fix';
+  if (fix.valid === false)
+    return fix.fixTime.getTime() - now > rules.maxFutureSeconds * 1000 ? 'future_fix' : undefined;
   if (
     !Number.isFinite(latitude) ||
     !Number.isFinite(longitude) ||
@@ -49,7 +62,9 @@ export function screen(
   }
   if (rules.dropZero && latitude === 0 && longitude === 0) return 'zero_coordinates';
   if (fix.fixTime.getTime() - now > rules.maxFutureSeconds * 1000) return 'future_fix';
-  if (previous) {
+  // At the same time as the fix before it, it is that fix again or a conflict with it: the
+  // store tells which (server/db/positions.ts), not the jump filter.
+  if (previous && fix.fixTime > previous.fixTime) {
     const hours = Math.abs(fix.fixTime.getTime() - previous.fixTime.getTime()) / 3_600_000;
     const km = distanceKm(previous, fix);
     if (km > 1 && (hours === 0 || km / hours > rules.maxJumpKmh)) return 'impossible_jump';

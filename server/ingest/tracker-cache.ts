@@ -16,17 +16,17 @@
 import type { Db } from '../db/client';
 import {
   type LastFix,
-  type TrackerRef,
   trackersAndLastFixes,
   trackerVersion,
   watchLastFixes,
 } from '../db/positions';
+import type { IngestTracker } from './identity';
 
 export interface TrackerCache {
   /** The active trackers among `identifiers` and the last fix of each, as the database has them. */
   lookup(
     identifiers: string[],
-  ): Promise<{ trackers: Map<string, TrackerRef>; last: Map<string, LastFix> }>;
+  ): Promise<{ trackers: Map<string, IngestTracker>; last: Map<string, LastFix> }>;
   /** Forgets everything (after a write that may or may not have committed). */
   clear(): void;
   /** Stops following last locations. */
@@ -39,7 +39,7 @@ export function createTrackerCache(db: Db): TrackerCache {
   let version: number | undefined;
   /** Moves forward whenever something held is dropped (see `lookup`). */
   let generation = 0;
-  const trackers = new Map<string, TrackerRef>();
+  const trackers = new Map<string, IngestTracker>();
   /** Identifier of each tracker held, by tracker id. */
   const identifiers = new Map<string, string>();
   /** The last fix of the trackers held that have one. */
@@ -93,7 +93,7 @@ export function createTrackerCache(db: Db): TrackerCache {
           if (fix) last.set(tracker.id, fix);
         }
       }
-      const found = new Map<string, TrackerRef>();
+      const found = new Map<string, IngestTracker>();
       const fixes = new Map<string, LastFix>();
       for (const identifier of wanted) {
         const tracker = trackers.get(identifier);

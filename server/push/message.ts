@@ -22,6 +22,7 @@ const WHAT: Record<AlertType, (a: StoredAlert) => string> = {
   HIGH_ENGINE_TEMP: () => 'está com a temperatura do motor alta',
   HIGH_RPM: () => 'está com a rotação do motor alta',
   LOW_FUEL: () => 'está com pouco combustível',
+  DUPLICATE_DEVICE: () => 'tem dois aparelhos enviando com o mesmo identificador',
 };
 
 export function pushMessage(alert: StoredAlert): PushAlert {

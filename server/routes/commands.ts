@@ -97,6 +97,9 @@ export const NO_DOWNLINK: Record<string, string> = {
     'Este rastreador envia posições pelo fluxo do flespi, que não recebe comandos do Rastro. Cadastre-o com o provedor Flespi para enviar comandos. Nada foi enviado.',
 };
 export const APPLIED_HERE = 'Aplicado no Rastro.';
+/** A tracker that can never prove it is the real device takes no command. */
+export const NO_PASSWORD =
+  'Este rastreador não tem senha própria: por segurança, comandos só vão a um aparelho que prova a sua senha. Defina a senha do aparelho no cadastro do rastreador. Nada foi enviado.';
 
 /** A command to one of our own trackers: queued for its connection, applied, or refused. */
 async function ownTracker(
@@ -119,9 +122,10 @@ async function ownTracker(
   if (!line) {
     id = await insertCommand(db, { ...base, status: 'confirmed', detail: APPLIED_HERE });
   } else {
-    const protocol = await trackerProtocol(db, target.tracker.id);
+    const { protocol, passwordSet } = await trackerProtocol(db, target.tracker.id);
     const refusal = protocol ? NO_DOWNLINK[protocol] : undefined;
     if (refusal) throw new HttpError(409, 'CONFLICT', refusal);
+    if (!passwordSet) throw new HttpError(409, 'CONFLICT', NO_PASSWORD);
     id = await insertCommand(db, {
       ...base,
       payload: line,

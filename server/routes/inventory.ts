@@ -2,7 +2,6 @@
  * The customer-owned inventory of SPEC §7: vehicles, drivers, SIM cards, trackers and fleets,
  * each declared once on top of ownedRoutes.
  */
-import { createHash } from 'node:crypto';
 import type * as v from 'valibot';
 import {
   DriverCreateSchema,
@@ -13,12 +12,14 @@ import {
   FleetPageSchema,
   FleetQuerySchema,
   FleetUpdateSchema,
+  isDeviceProtocol,
   MODEL_YEAR_MESSAGE,
   modelYearFits,
   SimCardCreateSchema,
   SimCardPageSchema,
   SimCardQuerySchema,
   SimCardUpdateSchema,
+  type TrackerCommunication,
   TrackerCreateSchema,
   TrackerPageSchema,
   TrackerQuerySchema,
@@ -30,6 +31,7 @@ import {
   type VehicleTypeId,
   VehicleUpdateSchema,
 } from '../../src/contract';
+import { type CommunicationRow, communicationOf } from '../db/device-status';
 import {
   driverQueries,
   fleetQueries,
@@ -38,6 +40,7 @@ import {
   simCardQueries,
   trackerQueries,
   trackerTypeExists,
+  trackerTypeProtocol,
   vehicleQueries,
   vehiclesOfClient,
 } from '../db/inventory';
@@ -47,6 +50,7 @@ import { linkedVehicleIds } from '../db/sharing';
 import type { Deps } from '../deps';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { invalid } from '../http/validate';
+import { hashDevicePassword } from '../ingest/identity';
 import { visibleClientIds } from '../tenancy';
 import { type Ctx, iso, ownedRoutes, present } from './owned';
 
@@ -283,6 +287,8 @@ export function trackerRoutes(deps: Deps) {
       if (t.trackerTypeId && !(await trackerTypeExists(deps.database.db, t.trackerTypeId))) {
         throw notFound('Tipo de rastreador não encontrado');
       }
+      if (t.devicePassword && t.wialonPassword && t.devicePassword !== t.wialonPassword)
+        throw badRequest('Informe a senha do aparelho uma só vez (devicePassword)');
       if (t.vehicleId) await sameCustomer(c, deps, vehicles, t.vehicleId, clientId, 'Veículo');
       if (t.simCardId) await sameCustomer(c, deps, simCards, t.simCardId, clientId, 'Chip');
       // Moving to another customer: what stays linked must move too, or be unlinked.
@@ -295,7 +301,7 @@ export function trackerRoutes(deps: Deps) {
           throw new HttpError(409, 'CONFLICT', TRACKER_MOVE_SIM);
       }
     },
-    toValues: (input) => {
+    async toValues(input, existing) {
       const t = input as v.InferOutput<typeof TrackerUpdateSchema>;
       const values = present(t, [
         'clientId',
@@ -305,18 +311,28 @@ export function trackerRoutes(deps: Deps) {
         'configMode',
         'vehicleId',
         'simCardId',
+        'allowUnauthenticated',
         'active',
       ]);
-      // Only a hash is kept; null removes the tracker's own password.
-      if (t.wialonPassword !== undefined)
-        values.wialonPasswordHash =
-          t.wialonPassword === null
-            ? null
-            : createHash('sha256').update(t.wialonPassword, 'utf8').digest('hex');
+      // Only a hash is kept; null removes the device's own password.
+      const password = t.devicePassword !== undefined ? t.devicePassword : t.wialonPassword;
+      if (password !== undefined)
+        values.devicePasswordHash = password === null ? null : hashDevicePassword(password);
+      // Bound to the protocol given, else (new, or no protocol yet) its type's when that is
+      // one of our listeners'.
+      if (t.protocol) values.protocol = t.protocol;
+      else if (t.trackerTypeId && !existing?.protocol) {
+        const typed = await trackerTypeProtocol(deps.database.db, t.trackerTypeId);
+        if (isDeviceProtocol(typed)) values.protocol = typed;
+      }
       return values;
     },
-    toOutput: (_d, rows) =>
-      rows.map((row) => ({
+    toOutput: async (_d, rows) => {
+      const heard = await communicationOf(
+        deps.database.db,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => ({
         ...owned(row),
         identifier: row.identifier,
         trackerTypeId: row.trackerTypeId,
@@ -326,9 +342,25 @@ export function trackerRoutes(deps: Deps) {
         simCardId: row.simCardId,
         enabled: row.enabled,
         activatedAt: iso(row.activatedAt),
-        wialonPasswordSet: row.wialonPasswordHash !== null,
-      })),
+        protocol: row.protocol,
+        devicePasswordSet: row.devicePasswordHash !== null,
+        wialonPasswordSet: row.devicePasswordHash !== null,
+        allowUnauthenticated: row.allowUnauthenticated,
+        communication: communication(heard.get(row.id)),
+      }));
+    },
   });
+}
+
+/** A tracker's communication as the API gives it (null before it ever spoke). */
+function communication(row: CommunicationRow | undefined): TrackerCommunication | null {
+  if (!row) return null;
+  const { trackerId: _, duplicateAddresses, ...rest } = row;
+  return {
+    ...rest,
+    conflicts: Number(rest.conflicts),
+    duplicateAddresses: duplicateAddresses ?? [],
+  };
 }
 
 export function fleetRoutes(deps: Deps) {

@@ -65,7 +65,11 @@ export interface OwnedResource<
   sorts: Record<string, SortBy>;
   filters: (q: Q) => Filter[];
   toOutput: (deps: Deps, rows: Row<T>[]) => Promise<unknown[]> | unknown[];
-  toValues: (input: C | U) => Record<string, unknown>;
+  /** The columns to write; `existing` is the record a patch changes (absent on create). */
+  toValues: (
+    input: C | U,
+    existing?: Row<T>,
+  ) => Record<string, unknown> | Promise<Record<string, unknown>>;
   /** Checks references (ids of other records) against what the caller may see. */
   checkRefs?: (c: Ctx, input: C | U, clientId: string, existing?: Row<T>) => Promise<void>;
   beforeRemove?: (c: Ctx, row: Row<T>) => Promise<void>;
@@ -169,7 +173,8 @@ export function ownedRoutes<
       const input = c.req.valid('json') as C;
       await visibleClient(c, deps, input.clientId);
       await r.checkRefs?.(c, input, input.clientId);
-      const row = await duplicateSafe(() => insertOwned(db, r.table, r.toValues(input)));
+      const values = await r.toValues(input);
+      const row = await duplicateSafe(() => insertOwned(db, r.table, values));
       return c.json(await out(row), 201);
     },
   );
@@ -201,8 +206,9 @@ export function ownedRoutes<
       const clientId = patch.clientId ?? (existing.clientId as string);
       if (patch.clientId) await visibleClient(c, deps, patch.clientId);
       await r.checkRefs?.(c, patch, clientId, existing);
+      const values = await r.toValues(patch, existing);
       const row = await duplicateSafe(() =>
-        updateOwned(db, r.table, existing.id as string, r.toValues(patch)),
+        updateOwned(db, r.table, existing.id as string, values),
       );
       if (!row) throw notFound(r.notFound);
       return c.json(await out(row));

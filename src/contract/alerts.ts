@@ -36,6 +36,11 @@ export const ALERT_TYPES = [
   'HIGH_ENGINE_TEMP',
   'HIGH_RPM',
   'LOW_FUEL',
+  /**
+   * Two live sessions speak for one tracker (an impostor, or a cloned device). Raised by the
+   * device links for every customer, with or without a rule; a rule adds its e-mails.
+   */
+  'DUPLICATE_DEVICE',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
@@ -53,6 +58,7 @@ export const ALERT_TYPE_LABELS: Record<AlertType, string> = {
   HIGH_ENGINE_TEMP: 'Temperatura do motor alta',
   HIGH_RPM: 'Rotação do motor alta',
   LOW_FUEL: 'Combustível baixo',
+  DUPLICATE_DEVICE: 'Dois aparelhos com o mesmo identificador',
 };
 
 /** SPEC §3 colours, by name and as drawn. */
@@ -77,6 +83,8 @@ export function alertColorName(type: AlertType): AlertColor {
       return 'green';
     case 'IGNITION_OFF':
     case 'DEVICE_POWER_DISCONNECTED':
+    // A security alert (somebody else speaks for the vehicle), red like a power cut.
+    case 'DUPLICATE_DEVICE':
       return 'red';
     case 'LOW_BATTERY':
       return 'orange';
@@ -131,6 +139,7 @@ export const RULE_PARAMS = {
   IGNITION_OFF: Empty,
   DIN1: Empty,
   LOCK_ACTIVATED: Empty,
+  DUPLICATE_DEVICE: Empty,
 } satisfies Record<AlertType, v.GenericSchema>;
 
 export type RuleParams = {

@@ -26,7 +26,15 @@ export const VEHICLE_NOW_STATES = ['moving', 'idle', 'off', 'offline', 'never'] 
 export type VehicleNowState = (typeof VEHICLE_NOW_STATES)[number];
 
 export const DashboardTrackersSchema = o.object({
-  trackers: o.object({ total: Count, active: Count, inactive: Count }),
+  trackers: o.object({
+    total: Count,
+    active: Count,
+    inactive: Count,
+    /** Active trackers let in without a password ("Aceitar sem senha"): they take no command. */
+    withoutPassword: v.optional(Count),
+    /** Active trackers two live devices speak for now. */
+    duplicated: v.optional(Count),
+  }),
   vehicles: o.object({
     total: Count,
     /** Vehicles by what their last location says now (the map's states; never: no fix). */

@@ -10,6 +10,7 @@ export * from './compact-locations';
 export * from './customer-rows';
 export * from './customers';
 export * from './dashboard';
+export * from './devices';
 export * from './geofences';
 export * from './inventory';
 export * from './locations';

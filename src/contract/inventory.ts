@@ -283,14 +283,18 @@ export type SimCard = v.InferOutput<typeof SimCardSchema>;
 export const SimCardPageSchema = page('simcards', SimCardSchema);
 
 // ── Tracker types ─────────────────────────────────────────────────────────────────────────
-export const PROTOCOLS = [
-  'osmand',
-  'wialon_ips',
-  'flespi',
-  'getrak',
-  'trackconnect',
-  'other',
-] as const;
+/** The protocols Rastro's own listeners hear: a tracker speaks exactly one of them. */
+export const DEVICE_PROTOCOLS = ['osmand', 'wialon_ips', 'flespi'] as const;
+export type DeviceProtocol = (typeof DEVICE_PROTOCOLS)[number];
+export const DEVICE_PROTOCOL_LABELS: Record<DeviceProtocol, string> = {
+  osmand: 'OsmAnd (aplicativo de celular)',
+  wialon_ips: 'Wialon IPS',
+  flespi: 'flespi (fluxo HTTP)',
+};
+export const isDeviceProtocol = (value: unknown): value is DeviceProtocol =>
+  typeof value === 'string' && (DEVICE_PROTOCOLS as readonly string[]).includes(value);
+
+export const PROTOCOLS = [...DEVICE_PROTOCOLS, 'getrak', 'trackconnect', 'other'] as const;
 const trackerTypeFields = {
   manufacturer: required(60),
   model: required(60),
@@ -320,6 +324,42 @@ export type TrackerType = v.InferOutput<typeof TrackerTypeSchema>;
 export const TrackerTypePageSchema = page('trackerTypes', TrackerTypeSchema);
 
 // ── Trackers ──────────────────────────────────────────────────────────────────────────────
+/** What came last from a device: a fix, a report without GPS, a login, a heartbeat, a refusal. */
+export const COMMUNICATION_KINDS = [
+  'position',
+  'telemetry',
+  'login',
+  'heartbeat',
+  'refused',
+] as const;
+/** Why a device's message was refused, as the tracker's page says it. */
+export const REFUSALS = [
+  'password',
+  'protocol',
+  'future',
+  'conflict',
+  'malformed',
+  'jump',
+  'inactive',
+] as const;
+export const TrackerCommunicationSchema = o.object({
+  lastSeenAt: v.string(),
+  lastAddress: v.nullable(v.string()),
+  lastProtocol: v.nullable(v.string()),
+  lastKind: v.string(),
+  lastRefusal: v.nullable(v.string()),
+  lastRefusedAt: v.nullable(v.string()),
+  conflicts: v.number(),
+  lastConflictAt: v.nullable(v.string()),
+  authenticated: v.nullable(v.boolean()),
+  duplicateSince: v.nullable(v.string()),
+  duplicateAddresses: v.array(v.string()),
+  /** The time of its last GPS fix, and since when it reports without one. */
+  lastFixAt: v.nullable(v.string()),
+  noGpsSince: v.nullable(v.string()),
+});
+export type TrackerCommunication = v.InferOutput<typeof TrackerCommunicationSchema>;
+
 export const PROVIDERS = ['rastro', 'getrak', 'trackconnect', 'flespi', 'wialon'] as const;
 export type Provider = (typeof PROVIDERS)[number];
 export const PROVIDER_LABELS: Record<Provider, string> = {
@@ -333,17 +373,21 @@ export const CONFIG_MODES = ['default', 'advanced'] as const;
 export const CONFIG_MODE_LABELS = { default: 'Padrão', advanced: 'Avançado' } as const;
 
 /**
- * A tracker's own Wialon IPS password (`#L#imei;password`): printable, without the
- * protocol's separators. Stored only as a hash; the API says whether one is set.
+ * A device's own password (Wialon IPS `#L#imei;password`, OsmAnd `password=`): printable,
+ * without the protocols' separators. Stored only as a hash; the API says whether one is set.
  */
-export const WialonPasswordSchema = v.pipe(
+export const DevicePasswordSchema = v.pipe(
   v.string(),
   v.nonEmpty('Campo obrigatório'),
+  v.minLength(6, 'Senha curta demais: use ao menos 6 caracteres'),
   v.maxLength(64),
   // Printable ASCII without the protocol's separators: what any tracker's keypad can send.
   v.regex(/^[!-~]+$/, 'Senha inválida: use letras, números e símbolos, sem espaços'),
-  v.check((s: string) => !/[;#|]/.test(s), 'Senha inválida: sem ";", "#" ou "|"'),
+  // Nor what a URL would need escaped: an installer types it into a phone app's server URL.
+  v.check((s: string) => !/[;#|&?/=%+@:]/.test(s), 'Senha inválida: sem ; # | & ? / = % + @ ou :'),
 );
+/** The name the password had when only Wialon IPS used it (kept for integrations). */
+export const WialonPasswordSchema = DevicePasswordSchema;
 
 const trackerFields = {
   clientId: IdSchema,
@@ -361,7 +405,13 @@ const trackerFields = {
   configMode: v.optional(v.picklist(CONFIG_MODES, 'Modo de configuração inválido')),
   vehicleId: v.optional(IdSchema),
   simCardId: v.optional(IdSchema),
+  /** The listener it speaks to; by default its tracker type's, when that is one of ours. */
+  protocol: v.optional(v.picklist(DEVICE_PROTOCOLS, 'Protocolo inválido')),
+  devicePassword: v.optional(DevicePasswordSchema),
+  /** Same as devicePassword (its former name). */
   wialonPassword: v.optional(WialonPasswordSchema),
+  /** 'Aceitar sem senha': the device is let in without a password, and takes no command. */
+  allowUnauthenticated: v.optional(v.boolean()),
   active: v.optional(v.boolean()),
 };
 export const TrackerCreateSchema = o.strictObject(trackerFields);
@@ -373,10 +423,18 @@ export const TrackerUpdateSchema = o.strictObject({
   trackerTypeId: clearable(IdSchema),
   vehicleId: clearable(IdSchema),
   simCardId: clearable(IdSchema),
-  /** null removes the tracker's own password (then only WIALON_IPS_PASSWORD applies). */
+  /** null removes the device's own password. */
+  devicePassword: clearable(DevicePasswordSchema),
   wialonPassword: clearable(WialonPasswordSchema),
 });
-export const TRACKER_SORTS = ['identifier', 'provider', 'createdAt', 'updatedAt'] as const;
+export const TRACKER_SORTS = [
+  'identifier',
+  'provider',
+  'protocol',
+  'lastSeenAt',
+  'createdAt',
+  'updatedAt',
+] as const;
 export const TrackerQuerySchema = listQuery(TRACKER_SORTS);
 export const TrackerSchema = o.object({
   ...ownedOut,
@@ -388,8 +446,14 @@ export const TrackerSchema = o.object({
   simCardId: v.nullable(v.string()),
   enabled: v.boolean(),
   activatedAt: v.nullable(v.string()),
-  /** Whether the tracker has its own Wialon IPS password (never the password itself). */
+  protocol: v.optional(v.nullable(v.string())),
+  /** Whether the tracker has its own device password (never the password itself). */
+  devicePasswordSet: v.optional(v.boolean()),
+  /** The same, under its former name. */
   wialonPasswordSet: v.optional(v.boolean()),
+  allowUnauthenticated: v.optional(v.boolean()),
+  /** What the device last told us (absent before it ever spoke). */
+  communication: v.optional(v.nullable(TrackerCommunicationSchema)),
 });
 export type Tracker = v.InferOutput<typeof TrackerSchema>;
 export const TrackerPageSchema = page('trackers', TrackerSchema);

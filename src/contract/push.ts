@@ -4,7 +4,7 @@
  * worker (FCM `data` or a Web Push message body alike).
  */
 import * as v from 'valibot';
-import { AlertTypeSchema } from './alerts';
+import { ALERT_TYPES, AlertTypeSchema } from './alerts';
 import * as o from './objects';
 
 /** `GET registros/push/config` (public): how this server sends push. */
@@ -49,7 +49,7 @@ export const PushDeviceSchema = o.object({
 export type PushDevice = v.InferOutput<typeof PushDeviceSchema>;
 
 export const PushDeviceUpdateSchema = o.strictObject({
-  alertTypes: v.nullable(v.pipe(v.array(AlertTypeSchema), v.maxLength(13))),
+  alertTypes: v.nullable(v.pipe(v.array(AlertTypeSchema), v.maxLength(ALERT_TYPES.length))),
 });
 
 /** What one push carries: one alert, shown by the worker (or as a toast by a visible page). */

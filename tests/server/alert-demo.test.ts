@@ -32,7 +32,8 @@ describe('the demo', () => {
     for (const [i, device] of devices.entries()) {
       if (i % 2 === 0) continue;
       const socket = connect(server.wialonPort ?? 0, '127.0.0.1');
-      const login = `2.0;${device.identifier};NA;`;
+      // Each demo tracker with its own device password, as the simulator logs in.
+      const login = `2.0;${device.identifier};${device.password};`;
       socket.write(`#L#${login}${crcHex(login)}\r\n`);
       sockets.set(device.identifier, socket);
     }
@@ -57,7 +58,14 @@ describe('the demo', () => {
             await answered;
             return;
           }
-          const query = osmandQuery(device.identifier, step, at, battery, device.driverRfid);
+          const query = osmandQuery(
+            device.identifier,
+            step,
+            at,
+            battery,
+            device.driverRfid,
+            device.password,
+          );
           const res = await fetch(`http://127.0.0.1:${server.osmandPort}/?${query}`);
           await res.text();
         }),

@@ -22,6 +22,7 @@ import type {
   Vehicle,
 } from '../../src/contract';
 import type { FlespiStreamResult } from './api-types';
+import { DEVICE_PASSWORD } from './devices';
 import {
   type ApiResponse,
   type Backend,
@@ -142,11 +143,13 @@ export async function vehicleWithTracker(
     type: 'truck',
   });
   if (vehicle.status !== 201) throw new Error(`vehicle: ${JSON.stringify(vehicle.body)}`);
+  // Its own device password, which the fixtures' OsmAnd and Wialon IPS devices send.
   const tracker = await caller.call<Tracker>('POST', '/registros/tracker', {
     clientId,
     identifier,
     provider: 'rastro',
     vehicleId: vehicle.body.id,
+    devicePassword: DEVICE_PASSWORD,
   });
   if (tracker.status !== 201) throw new Error(`tracker: ${JSON.stringify(tracker.body)}`);
   return { vehicleId: vehicle.body.id, trackerId: tracker.body.id };
@@ -172,7 +175,10 @@ export async function alertsOf(caller: Caller, vehicleId: string): Promise<Alert
 
 /** One OsmAnd fix over HTTP; resolves with the status once it is committed. */
 export async function osmand(port: number, params: Record<string, string | number | boolean>) {
-  const query = new URLSearchParams(Object.entries(params).map(([k, value]) => [k, String(value)]));
+  const query = new URLSearchParams([
+    ['password', DEVICE_PASSWORD],
+    ...Object.entries(params).map(([k, value]) => [k, String(value)]),
+  ]);
   const res = await fetch(`http://127.0.0.1:${port}/?${query}`);
   await res.text();
   return res.status;
@@ -217,7 +223,7 @@ export class WialonDevice {
       s.once('error', reject);
     });
     const device = new WialonDevice(socket);
-    const answer = await device.send(`#L#${identifier};NA`, /^#AL#/);
+    const answer = await device.send(`#L#${identifier};${DEVICE_PASSWORD}`, /^#AL#/);
     if (answer !== '#AL#1') throw new Error(`wialon login: ${answer}`);
     return device;
   }

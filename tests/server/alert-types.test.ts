@@ -246,6 +246,10 @@ describe.each(await backends())('the 13 alert types on %s', (backend) => {
   });
 
   it('raised every one of the 13 types', () => {
-    expect([...raised.keys()].sort()).toEqual([...ALERT_TYPES].sort());
+    // The specification's 13; two devices for one tracker is raised by the device links
+    // (tests/server/device-trust.test.ts).
+    const spec = ALERT_TYPES.filter((type) => type !== 'DUPLICATE_DEVICE');
+    expect(spec).toHaveLength(13);
+    expect([...raised.keys()].sort()).toEqual([...spec].sort());
   });
 });

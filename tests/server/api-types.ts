@@ -55,6 +55,10 @@ export interface FlespiStreamResult {
   unknownDevices: number;
   skipped: number;
   rejected: number;
+  /** Fixes whose time another fix already held: not stored. */
+  conflicts: number;
+  /** Of those stored, reports without a valid position (telemetry at the last place). */
+  withoutGps: number;
 }
 
 /** POST registros/payments/webhook (server/routes/payments.ts): Asaas's event, taken. */

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tracker, Vehicle } from '../../src/contract';
 import type { CommandHistory, Message } from './api-types';
+import { DEVICE_PASSWORD } from './devices';
 import { as, backends, demoClients, type ErrorBody, type TestServer, useServer } from './harness';
 
 interface Received {
@@ -65,6 +66,8 @@ async function vehicleWithTracker(
     identifier,
     provider,
     vehicleId: vehicle.body.id,
+    // Our own trackers take commands only when they can prove their password.
+    ...(provider === 'rastro' ? { devicePassword: DEVICE_PASSWORD } : {}),
   });
   return { vehicle: vehicle.body.id, tracker: tracker.body.id };
 }

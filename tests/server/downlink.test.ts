@@ -20,6 +20,7 @@ import {
   type Vehicle,
 } from '../../src/contract';
 import type { CommandHistory } from './api-types';
+import { DEVICE_PASSWORD } from './devices';
 import { as, backends, demoClients, type ErrorBody, type TestServer, useServer } from './harness';
 
 /** A Wialon IPS device: reads every line the server sends, answers and commands alike. */
@@ -111,6 +112,8 @@ describe.each(await backends())('commands to our own trackers on %s', (backend) 
       identifier,
       provider: 'rastro',
       vehicleId: vehicle.body.id,
+      // Commands go only to a device that proves its password.
+      devicePassword: DEVICE_PASSWORD,
       ...extra,
     });
     expect(tracker.status).toBe(201);
@@ -126,7 +129,7 @@ describe.each(await backends())('commands to our own trackers on %s', (backend) 
   it('blocks a connected device at once and confirms it from its outputs', async () => {
     const { vehicle } = await vehicleWithTracker(server(), 'CMD1A11', 'cmd-online');
     const device = await Device.open(listener.port);
-    await device.send('#L#cmd-online;NA', /^#AL#1$/);
+    await device.send(`#L#cmd-online;${DEVICE_PASSWORD}`, /^#AL#1$/);
     const operator = await as(server(), 'operador.norte@rastro.demo');
     const res = await operator.call('PUT', `/registros/commands/block?vehicleId=${vehicle}`);
     expect(res.status).toBe(200);
@@ -167,7 +170,7 @@ describe.each(await backends())('commands to our own trackers on %s', (backend) 
       detail: 'Aguardando a conexão do rastreador para enviar.',
     });
     const device = await Device.open(listener.port);
-    await device.send('#L#cmd-away;NA', /^#AL#1$/);
+    await device.send(`#L#cmd-away;${DEVICE_PASSWORD}`, /^#AL#1$/);
     expect(await device.take(/^L\d=/)).toBe('L1=1');
     await expect.poll(async () => (await history(vehicle))[0]?.status).toBe('sent');
     device.close();
@@ -176,7 +179,7 @@ describe.each(await backends())('commands to our own trackers on %s', (backend) 
   it('fails a sent command the device never confirms, and expires one it never came for', async () => {
     const { vehicle } = await vehicleWithTracker(server(), 'CMD3C33', 'cmd-silent');
     const device = await Device.open(listener.port);
-    await device.send('#L#cmd-silent;NA', /^#AL#1$/);
+    await device.send(`#L#cmd-silent;${DEVICE_PASSWORD}`, /^#AL#1$/);
     const admin = await as(server(), 'admin@rastro.demo');
     await admin.call('PUT', `/registros/commands/block?vehicleId=${vehicle}`);
     expect(await device.take(/^L\d=/)).toBe('L1=1');
@@ -199,7 +202,7 @@ describe.each(await backends())('commands to our own trackers on %s', (backend) 
     expect(COMMAND_STATUS_LABELS.expired).toBe('Expirado');
     // An expired command is never sent later.
     const again = await Device.open(listener.port);
-    await again.send('#L#cmd-silent;NA', /^#AL#1$/);
+    await again.send(`#L#cmd-silent;${DEVICE_PASSWORD}`, /^#AL#1$/);
     expect(await again.send('#P#', /^#AP#$/)).toBe('#AP#');
     expect(again.lines.filter((line) => line.startsWith('L'))).toEqual([]);
     again.close();
@@ -221,7 +224,7 @@ describe.each(await backends())('commands to our own trackers on %s', (backend) 
       log: createLogger('silent'),
     });
     const device = await Device.open(other.port);
-    await device.send('#L#cmd-elsewhere;NA', /^#AL#1$/);
+    await device.send(`#L#cmd-elsewhere;${DEVICE_PASSWORD}`, /^#AL#1$/);
     const admin = await as(server(), 'admin@rastro.demo');
     const res = await admin.call<Command>('PUT', `/registros/commands/block?vehicleId=${vehicle}`);
     expect(res.body.status).toBe('pending');

@@ -47,9 +47,18 @@ describe('flespi messages', () => {
       },
     });
     if ('fix' in parsed) expect(parsed.fix.fixTime.getTime()).toBe(1_795_000_000_500);
-    expect(fromFlespi({ ident: IDENT, timestamp: 1, 'position.valid': false })).toEqual({
-      skip: 'no_position',
+    // Without a valid position: a report of its telemetry, without coordinates of its own.
+    const blind = fromFlespi({
+      ident: IDENT,
+      timestamp: 1_795_000_000,
+      'position.latitude': -8.06,
+      'position.longitude': -34.91,
+      'position.valid': false,
+      'engine.ignition.status': true,
     });
+    expect(blind).toMatchObject({ fix: { valid: false, ignition: true } });
+    if ('fix' in blind) expect(blind.fix.latitude).toBeNaN();
+    expect(fromFlespi({ ident: IDENT, 'position.latitude': -8 })).toEqual({ skip: 'no_position' });
     expect(fromFlespi({ timestamp: 1 })).toEqual({ skip: 'no_ident' });
   });
 });
@@ -108,12 +117,15 @@ describe.each(await backends())('flespi HTTP stream on %s', (backend) => {
     expect((await jsonOf<ErrorBody>(wrong)).message).toBe('Segredo do fluxo flespi inválido');
     const res = await post(JSON.stringify(batch));
     expect(res.status).toBe(200);
+    // The message without a position is its telemetry, stored at the last place.
     expect(await jsonOf<FlespiStreamResult>(res)).toEqual({
       received: 4,
-      stored: 2,
+      stored: 3,
       unknownDevices: 1,
-      skipped: 1,
+      skipped: 0,
       rejected: 0,
+      conflicts: 0,
+      withoutGps: 1,
     });
     const manager = await as(server(), 'gestor.norte@rastro.demo');
     const items = (await manager.call<LocationItem[]>('GET', '/registros/real-time/lastLocation'))

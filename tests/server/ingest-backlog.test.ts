@@ -11,6 +11,7 @@ import type { Fix } from '../../server/db/positions';
 import { startOsmand } from '../../server/ingest/osmand';
 import { BACKLOG_RETRY_SECONDS, BACKLOGGED } from '../../server/ingest/pipeline';
 import { createLogger } from '../../server/log';
+import { createTracker, DEVICE_PASSWORD } from './devices';
 import { as, backends, demoClients, type ErrorBody, jsonOf, useServer } from './harness';
 
 const SECRET = 'segredo-do-fluxo-flespi-0123456789';
@@ -32,18 +33,15 @@ describe.each(await backends())('ingest backlog on %s', (backend) => {
     });
     const { north } = await demoClients(s);
     const admin = await as(s, 'admin@rastro.demo');
-    for (const identifier of ['fila-1', 'fila-2', 'fila-3'])
-      await admin.call('POST', '/registros/tracker', {
-        clientId: north,
-        identifier,
-        provider: 'rastro',
-      });
+    for (const identifier of ['fila-1', 'fila-2'])
+      await createTracker(admin, { clientId: north, identifier, protocol: 'osmand' });
+    await createTracker(admin, { clientId: north, identifier: 'fila-3', protocol: 'flespi' });
   });
   afterAll(() => new Promise<void>((resolve) => listener.close(() => resolve())));
 
   const osmand = (identifier: string, at: number) =>
     fetch(
-      `http://127.0.0.1:${listener.port}/?id=${identifier}&lat=-8.05&lon=-34.9&timestamp=${Math.floor(at / 1000)}`,
+      `http://127.0.0.1:${listener.port}/?password=${DEVICE_PASSWORD}&id=${identifier}&lat=-8.05&lon=-34.9&timestamp=${Math.floor(at / 1000)}`,
     );
   const flespi = (at: number) =>
     server().request('/tech-integracao/v1/flespi/stream', {

@@ -16,6 +16,7 @@ import { crcHex } from '../../server/ingest/wialon/parse';
 import { startWialon, type WialonListener } from '../../server/ingest/wialon/tcp';
 import { createLogger } from '../../server/log';
 import type { FlespiStreamResult } from './api-types';
+import { createTracker, DEVICE_PASSWORD } from './devices';
 import { as, backends, demoClients, jsonOf, type TestServer, useServer } from './harness';
 
 const OSMAND_ID = 'limites-osmand';
@@ -105,12 +106,12 @@ describe.each(await backends())('physical bounds on %s', (backend) => {
     flespiUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}/tech-integracao/v1/flespi/stream`;
     const { north } = await demoClients(s);
     const admin = await as(s, 'admin@rastro.demo');
-    for (const identifier of [OSMAND_ID, WIALON_ID, FLESPI_ID])
-      await admin.call('POST', '/registros/tracker', {
-        clientId: north,
-        identifier,
-        provider: 'rastro',
-      });
+    for (const [identifier, protocol] of [
+      [OSMAND_ID, 'osmand'],
+      [WIALON_ID, 'wialon_ips'],
+      [FLESPI_ID, 'flespi'],
+    ] as const)
+      await createTracker(admin, { clientId: north, identifier, protocol });
   });
   afterAll(async () => {
     await new Promise<void>((resolve) => osmand.close(() => resolve()));
@@ -139,13 +140,13 @@ describe.each(await backends())('physical bounds on %s', (backend) => {
       [`id=${OSMAND_ID}&lat=-8&lon=-181`, /longitude fora do intervalo/],
     ];
     for (const [query, message] of cases) {
-      const res = await fetch(`${base}?${query}`);
+      const res = await fetch(`${base}?password=${DEVICE_PASSWORD}&${query}`);
       expect(res.status, query).toBe(400);
       expect(await res.text(), query).toMatch(message);
     }
     /** A fix in Traccar Client's JSON body. */
     const traccar = (location: Record<string, unknown>) =>
-      fetch(base, {
+      fetch(`${base}?password=${DEVICE_PASSWORD}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ device_id: OSMAND_ID, location }),
@@ -158,13 +159,21 @@ describe.each(await backends())('physical bounds on %s', (backend) => {
     expect(json.status).toBe(400);
     expect(await positionsOf(OSMAND_ID)).toBe(0);
     // The listener is fine and the next good fix is stored.
-    expect((await fetch(`${base}?${good}&speed=20&sat=9`)).status).toBe(200);
+    expect((await fetch(`${base}?password=${DEVICE_PASSWORD}&${good}&speed=20&sat=9`)).status).toBe(
+      200,
+    );
     expect(await positionsOf(OSMAND_ID)).toBe(1);
 
     // Readings in another unit cost the reading, not the position (a fuel sensor in litres,
     // a supply in millivolts, a battery in anything but %): the tracker's own names stay.
     const readings = `id=${OSMAND_ID}&lat=-8.05&lon=-34.88&timestamp=${now - 50}`;
-    expect((await fetch(`${base}?${readings}&batt=150&power=12560&fuel=250.5`)).status).toBe(200);
+    expect(
+      (
+        await fetch(
+          `${base}?password=${DEVICE_PASSWORD}&${readings}&batt=150&power=12560&fuel=250.5`,
+        )
+      ).status,
+    ).toBe(200);
     const kept = await lastStored(OSMAND_ID);
     expect(kept?.battery).toBeNull();
     expect(kept?.attributes).toMatchObject({ fuel: '250.5' });
@@ -181,19 +190,22 @@ describe.each(await backends())('physical bounds on %s', (backend) => {
     expect(await lastStored(OSMAND_ID)).toMatchObject({ speed: null, course: null, battery: null });
     // The same as parameters (OsmAnd's own form): bearing -1 was 'rumo fora do intervalo'.
     const params = `id=${OSMAND_ID}&lat=-8.05&lon=-34.88&timestamp=${now - 35}`;
-    expect((await fetch(`${base}?${params}&speed=-1&bearing=-1&batt=-1`)).status).toBe(200);
+    expect(
+      (await fetch(`${base}?password=${DEVICE_PASSWORD}&${params}&speed=-1&bearing=-1&batt=-1`))
+        .status,
+    ).toBe(200);
     expect(await lastStored(OSMAND_ID)).toMatchObject({ speed: null, course: null, battery: null });
     // A time without an offset is UTC, whatever the server's zone.
     const at = new Date((now - 30) * 1000);
     const text = at.toISOString().slice(0, 19).replace('T', ' ');
     const utc = `id=${OSMAND_ID}&lat=-8.05&lon=-34.88&timestamp=${encodeURIComponent(text)}`;
-    expect((await fetch(`${base}?${utc}`)).status).toBe(200);
+    expect((await fetch(`${base}?password=${DEVICE_PASSWORD}&${utc}`)).status).toBe(200);
     expect((await lastStored(OSMAND_ID))?.fixTime).toBe(at.getTime());
   });
 
   it('Wialon IPS: answers each field out of range with its code and stores none of them', async () => {
     const d = await wialonDevice(wialon.port);
-    expect(await d.send(`#L#${WIALON_ID};NA`)).toBe('#AL#1');
+    expect(await d.send(`#L#${WIALON_ID};${DEVICE_PASSWORD}`)).toBe('#AL#1');
     const { date, time } = stamp(new Date(Date.now() - 60_000));
     const short = (speed: string, course = '90', alt = '10', sats = '8') =>
       `#SD#${date};${time};${POS};${speed};${course};${alt};${sats}`;
@@ -229,14 +241,18 @@ describe.each(await backends())('physical bounds on %s', (backend) => {
     });
     // An identifier with a control character is never looked up.
     const other = await wialonDevice(wialon.port);
-    expect(await other.send(`#L#${WIALON_ID}\u0001;NA`)).toBe('#AL#0');
+    expect(await other.send(`#L#${WIALON_ID}\u0001;${DEVICE_PASSWORD}`)).toBe('#AL#0');
     other.close();
     d.close();
   });
 
   it('Wialon IPS: a black box with one bad message stores every good one', async () => {
     const d = await wialonDevice(wialon.port);
-    expect(await d.send(`#L#2.0;${WIALON_ID};NA;${crcHex(`2.0;${WIALON_ID};NA;`)}`)).toBe('#AL#1');
+    expect(
+      await d.send(
+        `#L#2.0;${WIALON_ID};${DEVICE_PASSWORD};${crcHex(`2.0;${WIALON_ID};${DEVICE_PASSWORD};`)}`,
+      ),
+    ).toBe('#AL#1');
     const base = Date.now() - 3_600_000;
     const messages = Array.from({ length: 20 }, (_, k) => {
       const { date, time } = stamp(new Date(base + k * 10_000));
@@ -378,7 +394,7 @@ describe.each(await backends())('physical bounds on %s', (backend) => {
     const idle = await open();
     const answer = closed(idle);
     idle.write(
-      `GET /?id=${OSMAND_ID}&lat=-8.05&lon=-34.88&timestamp=${Math.floor(Date.now() / 1000) - 5} HTTP/1.1\r\nHost: rastreador\r\nConnection: keep-alive\r\n\r\n`,
+      `GET /?password=${DEVICE_PASSWORD}&id=${OSMAND_ID}&lat=-8.05&lon=-34.88&timestamp=${Math.floor(Date.now() / 1000) - 5} HTTP/1.1\r\nHost: rastreador\r\nConnection: keep-alive\r\n\r\n`,
     );
     expect(await answer).toMatch(/^HTTP\/1\.1 200/);
     await new Promise<void>((resolve) => listener.close(() => resolve()));

@@ -77,19 +77,28 @@ describe('GET /metrics', () => {
   it("counts the positions taken and refused, and the process's own figures", async () => {
     const before = (await figures()).samples;
     const stored = 'rastro_ingest_fixes_total{result="stored"}';
-    const osmand = (query: string) => fetch(`http://127.0.0.1:${server.osmandPort}/?${query}`);
+    // The demo's phone demo-001 with its own device password (server/demo/fleet.ts).
+    const osmand = (query: string) =>
+      fetch(`http://127.0.0.1:${server.osmandPort}/?password=rastro-demo-001&${query}`);
     const t = Math.floor(Date.now() / 1000) - 60;
-    expect((await osmand(`id=demo-002&lat=-8.05&lon=-34.9&timestamp=${t}`)).status).toBe(200);
-    expect((await osmand(`id=demo-002&lat=-8.05&lon=-34.9&timestamp=${t}`)).status).toBe(200);
-    expect((await osmand(`id=demo-002&lat=-8.3&lon=-34.9&valid=0`)).status).toBe(200);
+    expect((await osmand(`id=demo-001&lat=-8.05&lon=-34.9&timestamp=${t}`)).status).toBe(200);
+    expect((await osmand(`id=demo-001&lat=-8.05&lon=-34.9&timestamp=${t}`)).status).toBe(200);
+    // Without GPS: its readings are stored at the last place.
+    expect((await osmand(`id=demo-001&lat=-8.3&lon=-34.9&valid=0&timestamp=${t + 1}`)).status).toBe(
+      200,
+    );
     expect((await osmand('id=nao-cadastrado&lat=-8&lon=-34')).status).toBe(404);
+    const wrong = await fetch(
+      `http://127.0.0.1:${server.osmandPort}/?password=outra-senha&id=demo-001&lat=-8&lon=-34`,
+    );
+    expect(wrong.status).toBe(404);
 
     const { samples, types } = await figures();
     const grew = (name: string) => (samples.get(name) ?? 0) - (before.get(name) ?? 0);
-    expect(grew(stored)).toBe(1);
+    expect(grew(stored)).toBe(2);
     expect(grew('rastro_ingest_fixes_total{result="duplicate"}')).toBe(1);
-    expect(grew('rastro_ingest_fixes_total{result="no_fix"}')).toBe(1);
     expect(grew('rastro_ingest_fixes_total{result="unknown_device"}')).toBe(1);
+    expect(grew('rastro_ingest_fixes_total{result="wrong_password"}')).toBe(1);
     expect(types.get('rastro_ingest_fixes_total')).toBe('counter');
     expect(samples.get('rastro_ingest_queued_fixes')).toBe(0);
     expect(samples.get('rastro_ingest_backlogged')).toBe(0);

@@ -8,6 +8,7 @@ import { partitionName } from '../../server/db/partitions';
 import { parseTime, startOsmand } from '../../server/ingest/osmand';
 import { createLogger } from '../../server/log';
 import type { LocationItem, Vehicle } from '../../src/contract';
+import { createTracker, DEVICE_PASSWORD } from './devices';
 import { as, backends, demoClients, type TestServer, useServer } from './harness';
 
 const IMEI = '490154203237518';
@@ -37,10 +38,10 @@ describe.each(await backends())('OsmAnd ingest on %s', (backend) => {
         type: 'truck',
       })
     ).body.id;
-    await admin.call('POST', '/registros/tracker', {
+    await createTracker(admin, {
       clientId: north,
       identifier: IMEI,
-      provider: 'rastro',
+      protocol: 'osmand',
       vehicleId,
     });
     await admin.call('POST', '/registros/driver', {
@@ -52,7 +53,9 @@ describe.each(await backends())('OsmAnd ingest on %s', (backend) => {
   });
   afterAll(() => new Promise<void>((resolve) => listener.close(() => resolve())));
 
-  const send = (query: string, init?: RequestInit) => fetch(`${base}/?${query}`, init);
+  // The device password in the query, as a phone app keeps the one typed in its server URL.
+  const send = (query: string, init?: RequestInit) =>
+    fetch(`${base}/?password=${DEVICE_PASSWORD}&${query}`, init);
   const last = async () => {
     const manager = await as(server(), 'gestor.norte@rastro.demo');
     return (await manager.call<LocationItem[]>('GET', '/registros/real-time/lastLocation')).body;
@@ -80,13 +83,14 @@ describe.each(await backends())('OsmAnd ingest on %s', (backend) => {
 
   it('accepts form bodies and the JSON body of Traccar Client', async () => {
     const t = Date.now() - 30_000;
-    const form = await fetch(base, {
+    // The app's fields in the body, its password in the server URL's query: both are read.
+    const form = await fetch(`${base}/?password=${DEVICE_PASSWORD}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: `deviceid=${IMEI}&lat=-8.0480&lon=-34.8775&timestamp=${new Date(t).toISOString()}`,
     });
     expect(form.status).toBe(200);
-    const json = await fetch(base, {
+    const json = await fetch(`${base}/?password=${DEVICE_PASSWORD}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -105,7 +109,9 @@ describe.each(await backends())('OsmAnd ingest on %s', (backend) => {
   });
 
   it('refuses malformed messages and unknown devices, and keeps the listener alive', async () => {
-    expect((await send('id=123')).status).toBe(400);
+    // No coordinates is a report without GPS: here of an unknown device.
+    expect((await send('id=123')).status).toBe(404);
+    expect((await send('lat=-8&lon=-34')).status).toBe(400);
     expect((await send(`id=${IMEI}&lat=abc&lon=1`)).status).toBe(400);
     expect(
       (
@@ -160,33 +166,114 @@ describe.each(await backends())('OsmAnd ingest on %s', (backend) => {
     expect(server().deps.pipeline.stats().stored).toBe(stored + 1);
   });
 
-  it('acknowledges a fix the device marks invalid and stores none of it', async () => {
-    const stats = server().deps.pipeline.stats();
-    const t = Math.floor(Date.now() / 1000) - 2;
-    const at = async () =>
-      rowsOf<{ latitude: number; attributes: Record<string, unknown> }>(
+  it('keeps the readings of a report without GPS at the last place, never its stale place', async () => {
+    // A tracker of its own: its reports are the newest it has (a late one takes the place of
+    // the fix before it instead).
+    const { north } = await demoClients(server());
+    const admin = await as(server(), 'admin@rastro.demo');
+    const car = await admin.call<Vehicle>('POST', '/registros/vehicle', {
+      clientId: north,
+      name: 'Carro sem GPS',
+      plate: 'CEG1A23',
+      type: 'car',
+    });
+    await createTracker(admin, {
+      clientId: north,
+      identifier: 'cego-1',
+      protocol: 'osmand',
+      vehicleId: car.body.id,
+    });
+    const t = Math.floor(Date.now() / 1000) - 30;
+    const at = async (seconds: number) =>
+      rowsOf<{ latitude: number; valid: boolean | null; attributes: Record<string, unknown> }>(
         await server().deps.database.db.execute(
-          sql`select p.latitude, p.attributes from positions p
+          sql`select p.latitude, p.valid, p.attributes from positions p
                 join trackers t on t.id = p.tracker_id
-               where t.identifier = ${IMEI} and p.fix_time = ${new Date(t * 1000).toISOString()}`,
+               where t.identifier = 'cego-1'
+                 and p.fix_time = ${new Date(seconds * 1000).toISOString()}`,
         ),
       );
+    const lastOf = async () => {
+      const [row] = rowsOf<{ latitude: number; battery: number; no_gps_since: Date | null }>(
+        await server().deps.database.db.execute(
+          sql`select l.latitude, l.battery, l.no_gps_since from last_locations l
+                join trackers t on t.id = l.tracker_id where t.identifier = 'cego-1'`,
+        ),
+      );
+      return row;
+    };
+    expect((await send(`id=cego-1&lat=-8.0470&lon=-34.8760&timestamp=${t}`)).status).toBe(200);
     // No GPS lock: the device repeats a stale place (here 30 km away) with valid=false or 0.
-    for (const valid of ['false', '0']) {
-      const res = await send(`id=${IMEI}&lat=-8.3&lon=-34.9&timestamp=${t}&valid=${valid}`);
-      expect(res.status).toBe(200);
+    expect((await send(`id=cego-1&lat=-8.3&lon=-34.9&timestamp=${t + 1}&valid=false`)).status).toBe(
+      200,
+    );
+    expect((await send(`id=cego-1&lat=-8.3&lon=-34.9&timestamp=${t + 2}&valid=0`)).status).toBe(
+      200,
+    );
+    // Cell or wifi only, no coordinates at all: the same.
+    expect(
+      (
+        await send(
+          `id=cego-1&timestamp=${t + 3}&batt=44&cell=724,5,1234,5678&wifi=aa-bb-cc-dd-ee-ff,-70`,
+        )
+      ).status,
+    ).toBe(200);
+    for (const seconds of [t + 1, t + 2, t + 3]) {
+      const [row] = await at(seconds);
+      expect(row?.valid).toBe(false);
+      expect(Number(row?.latitude)).toBe(-8.047);
     }
-    const after = server().deps.pipeline.stats();
-    expect(after.no_fix).toBe(stats.no_fix + 2);
-    expect(after.stored).toBe(stats.stored);
-    expect(await at()).toEqual([]);
+    expect((await at(t + 3))[0]?.attributes).toMatchObject({ cell: '724,5,1234,5678' });
+    // The last location keeps the place of the last fix, says since when there is no GPS, and
+    // has the readings of the newest report.
+    const blind = await lastOf();
+    expect(Number(blind?.latitude)).toBe(-8.047);
+    expect(Number(blind?.battery)).toBe(44);
+    expect(new Date(blind?.no_gps_since ?? 0).getTime()).toBe((t + 1) * 1000);
     // valid=true (or 1) is an ordinary fix, and 'valid' is no attribute of it.
-    const valid = await send(`id=${IMEI}&lat=-8.0481&lon=-34.8772&timestamp=${t}&valid=1`);
+    const valid = await send(`id=cego-1&lat=-8.0481&lon=-34.8772&timestamp=${t + 4}&valid=1`);
     expect(valid.status).toBe(200);
-    expect(server().deps.pipeline.stats().stored).toBe(stats.stored + 1);
-    const [row] = await at();
+    const [row] = await at(t + 4);
     expect(row?.latitude).toBeCloseTo(-8.0481, 6);
+    expect(row?.valid).toBeNull();
     expect(row?.attributes).not.toHaveProperty('valid');
+    expect((await lastOf())?.no_gps_since).toBeNull();
+  });
+
+  it('reads location=lat,lon and keeps the Traccar Client fields, a mock location flagged', async () => {
+    const t = Math.floor(Date.now() / 1000);
+    expect((await send(`id=${IMEI}&location=-8.0483,-34.8774&timestamp=${t}`)).status).toBe(200);
+    expect((await last()).find((item) => item.id === vehicleId)?.latitude).toBe(-8.0483);
+    const json = await fetch(`${base}/?password=${DEVICE_PASSWORD}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        device_id: IMEI,
+        location: {
+          timestamp: new Date((t + 1) * 1000).toISOString(),
+          coords: { latitude: -8.0484, longitude: -34.8775, speed: 0, heading: 0 },
+          event: 'motionchange',
+          is_moving: true,
+          odometer: 12_345.6,
+          activity: { type: 'in_vehicle' },
+          mock: true,
+        },
+      }),
+    });
+    expect(json.status).toBe(200);
+    const [row] = rowsOf<{ attributes: Record<string, unknown> }>(
+      await server().deps.database.db.execute(
+        sql`select p.attributes from positions p join trackers t on t.id = p.tracker_id
+             where t.identifier = ${IMEI} order by p.fix_time desc limit 1`,
+      ),
+    );
+    expect(row?.attributes).toMatchObject({
+      event: 'motionchange',
+      motion: true,
+      odometer: 12_345.6,
+      activity: 'in_vehicle',
+      mock: true,
+    });
   });
 
   it('takes fixes of several devices at once', async () => {
@@ -194,11 +281,7 @@ describe.each(await backends())('OsmAnd ingest on %s', (backend) => {
     const { north } = await demoClients(server());
     const ids = ['dev-a', 'dev-b', 'dev-c'];
     for (const id of ids)
-      await admin.call('POST', '/registros/tracker', {
-        clientId: north,
-        identifier: id,
-        provider: 'rastro',
-      });
+      await createTracker(admin, { clientId: north, identifier: id, protocol: 'osmand' });
     const answers = await Promise.all(
       ids.flatMap((id, i) =>
         [1, 2, 3].map((k) =>
@@ -258,11 +341,7 @@ describe.each(await backends())('OsmAnd ingest on %s', (backend) => {
     const { north } = await demoClients(server());
     const ids = Array.from({ length: 40 }, (_, i) => `group-${i}`);
     for (const id of ids)
-      await admin.call('POST', '/registros/tracker', {
-        clientId: north,
-        identifier: id,
-        provider: 'rastro',
-      });
+      await createTracker(admin, { clientId: north, identifier: id, protocol: 'osmand' });
     const before = server().deps.pipeline.stats();
     const t0 = Math.floor(Date.now() / 1000) - 600;
     const answers = await Promise.all(

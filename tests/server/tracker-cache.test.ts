@@ -80,7 +80,9 @@ describe.each(await backends())('the ingest tracker cache on %s', (backend) => {
     await same();
     expect(cache.size()).toBe(2);
 
-    expect(await pipeline.accept(a.identifier, [fix(t0, -8.05), fix(t0 + 60_000, -8.06)])).toEqual({
+    expect(
+      await pipeline.accept(a.identifier, [fix(t0, -8.05), fix(t0 + 60_000, -8.06)]),
+    ).toMatchObject({
       status: 'ok',
       stored: 2,
       rejected: [],
@@ -93,7 +95,7 @@ describe.each(await backends())('the ingest tracker cache on %s', (backend) => {
     expect((await pipeline.accept(a.identifier, [fix(t0 + 90_000, -8.2)])).stored).toBe(1);
     await same();
     // A repeat stores nothing and changes nothing.
-    expect(await pipeline.accept(a.identifier, [fix(t0 + 120_000, -8.07)])).toEqual({
+    expect(await pipeline.accept(a.identifier, [fix(t0 + 120_000, -8.07)])).toMatchObject({
       status: 'ok',
       stored: 0,
       rejected: ['duplicate'],
@@ -215,7 +217,9 @@ describe.each(await backends())('the ingest tracker cache on %s', (backend) => {
     await same();
     // A writer that read the last location before that one: its fix is stored, the last
     // location stays where the newer fix put it, and the cache reads it again.
-    const stale = new Map([[ref.id, { ...fix(t0, -8.05), odometer: 0, vehicleId: ref.vehicleId }]]);
+    const stale = new Map([
+      [ref.id, { ...fix(t0, -8.05), odometer: 0, vehicleId: ref.vehicleId, lastReportAt: null }],
+    ]);
     await storeFixes(db, [{ tracker: ref, fix: fix(t0 + 30_000, -8.07) }], stale);
     await same();
     expect((await pipeline.accept(a.identifier, [fix(t0 + 90_000, -8.11)])).rejected).toEqual([]);

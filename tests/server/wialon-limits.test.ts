@@ -84,7 +84,8 @@ describe('Wialon IPS flood', () => {
 
   it('keeps the server memory bounded when a device sends without reading', async () => {
     const socket = await open(port);
-    expect(await ask(socket, '#L#demo-002;NA')).toBe('#AL#1');
+    // A demo tracker of Wialon IPS, with its own password (server/demo/fleet.ts).
+    expect(await ask(socket, '#L#demo-002;rastro-demo-002')).toBe('#AL#1');
     // Never read again: every answer stays unsent on the server's side.
     socket.pause();
     const before = await rss();
@@ -107,7 +108,7 @@ describe('Wialon IPS flood', () => {
     socket.destroy();
     // The server goes on serving other devices.
     const other = await open(port);
-    expect(await ask(other, '#L#demo-004;NA')).toBe('#AL#1');
+    expect(await ask(other, '#L#demo-004;rastro-demo-004')).toBe('#AL#1');
     expect(await ask(other, '#P#')).toBe('#AP#');
     other.destroy();
   }, 60_000);
@@ -131,6 +132,7 @@ describe.each(await backends())('Wialon IPS connection limits on %s', (backend) 
     });
     const { north } = await demoClients(s);
     const admin = await as(s, 'admin@rastro.demo');
+    // limite-1 has no password of its own: it is let in without one, under the global one.
     for (const [identifier, wialonPassword] of [
       ['limite-1', undefined],
       ['com-senha', 'propria-1'],
@@ -139,7 +141,8 @@ describe.each(await backends())('Wialon IPS connection limits on %s', (backend) 
         clientId: north,
         identifier,
         provider: 'rastro',
-        ...(wialonPassword ? { wialonPassword } : {}),
+        protocol: 'wialon_ips',
+        ...(wialonPassword ? { wialonPassword } : { allowUnauthenticated: true }),
       });
       expect(res.status).toBe(201);
       expect(res.body.wialonPasswordSet).toBe(Boolean(wialonPassword));
@@ -183,22 +186,55 @@ describe.each(await backends())('Wialon IPS connection limits on %s', (backend) 
     device.destroy();
   });
 
-  it('refuses connections past the limit per address', async () => {
-    const sockets = [
+  it('counts only connections that have not logged in against the limit per address', async () => {
+    // Three logged-in devices behind one address (a carrier's NAT) take no slot.
+    const devices = [
       await open(listener.port),
       await open(listener.port),
       await open(listener.port),
     ];
-    for (const s of sockets) expect(await ask(s, '#L#limite-1;geral')).toBe('#AL#1');
-    const extra = await open(listener.port);
-    await closed(extra);
-    for (const s of sockets) expect(await ask(s, '#P#')).toBe('#AP#');
-    for (const s of sockets) s.destroy();
-    await Promise.all(sockets.map(closed));
+    for (const s of devices) expect(await ask(s, '#L#limite-1;geral')).toBe('#AL#1');
+    const fourth = await open(listener.port);
+    expect(await ask(fourth, '#L#limite-1;geral')).toBe('#AL#1');
+    devices.push(fourth);
+    for (const s of devices) expect(await ask(s, '#P#')).toBe('#AP#');
+    for (const s of devices) s.destroy();
+    await Promise.all(devices.map(closed));
     await expect.poll(() => listener.stats().connections).toBe(0);
-    const again = await open(listener.port);
-    expect(await ask(again, '#L#limite-1;geral')).toBe('#AL#1');
-    again.destroy();
+  });
+
+  it('never lets idle sockets from one address lock out the devices behind it', async () => {
+    const idle = await startWialon({
+      port: 0,
+      host: '127.0.0.1',
+      password: 'geral',
+      pipeline: server().deps.pipeline,
+      log: createLogger('silent'),
+      loginTimeoutMs: 60_000,
+      loginGraceMs: 200,
+      loginSlowdownMs: 20,
+    });
+    try {
+      // 105 sockets that never log in, from the address every device of a carrier shares.
+      const sockets = await Promise.all(Array.from({ length: 105 }, () => open(idle.port)));
+      // Past 100 waiting within the grace, a new connection is refused...
+      await expect.poll(() => idle.stats().connections).toBe(100);
+      // ...and past the grace, a device pushes the oldest idle socket out and logs in.
+      await expect
+        .poll(async () => {
+          const device = await open(idle.port);
+          const answer = await Promise.race([
+            ask(device, '#L#limite-1;geral'),
+            closed(device).then(() => 'fechada'),
+          ]);
+          device.destroy();
+          return answer;
+        })
+        .toBe('#AL#1');
+      for (const s of sockets) s.destroy();
+    } finally {
+      await new Promise<void>((resolve) => idle.close(() => resolve()));
+    }
   });
 
   it('answers a wrong tracker password exactly like an unknown identifier', async () => {

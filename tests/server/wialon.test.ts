@@ -108,11 +108,14 @@ describe.each(await backends())('Wialon IPS ingest on %s', (backend) => {
         type: 'truck',
       })
     ).body.id;
+    // Each with its own device password (the same as the listener's global one here).
     for (const identifier of [V1, V2, OTHER])
       await admin.call('POST', '/registros/tracker', {
         clientId: north,
         identifier,
         provider: 'rastro',
+        protocol: 'wialon_ips',
+        devicePassword: 'segredo',
         ...(identifier === V2 ? { vehicleId } : {}),
       });
     await admin.call('POST', '/registros/driver', {
@@ -224,7 +227,8 @@ describe.each(await backends())('Wialon IPS ingest on %s', (backend) => {
     // Black box: three good messages (short and extended) and one broken.
     const box = `${sd(2)}|${sd(3)};1.0;0;0;NA;0A1B2C3D4E5F;NA|${sd(4)}|quebrada;1|`;
     expect(await d.send(v2('B', box))).toBe('#AB#3');
-    expect(await d.send(`#B#${box}0000`)).toBe('#AB#0');
+    // A CRC error asks for the packet again (Gurtam: an empty count).
+    expect(await d.send(`#B#${box}0000`)).toBe('#AB#');
     const item = await last(vehicleId);
     expect(item?.fixTime).toBe(new Date(Math.floor((base + 40_000) / 1000) * 1000).toISOString());
     // Text in UTF-8 or in ISO-8859-1 (a Brazilian tracker's 'versão'): the CRC is over the bytes
@@ -237,6 +241,11 @@ describe.each(await backends())('Wialon IPS ingest on %s', (backend) => {
     d.socket.write(Buffer.from(`#D#${latin}${crc}\r\n`, 'latin1'));
     expect(await d.answer()).toBe('#AD#1');
     expect(await newestText(V2)).toBe('ação');
+    // A CRC as real devices write it: lower case, `0x`, not padded (`0x9b0`), or decimal.
+    const d7 = `${sd(7)};1.0;0;0;NA;NA;NA;`;
+    expect(await d.send(`#D#${d7}0x${crc16(d7).toString(16)}`)).toBe('#AD#1');
+    const d8 = `${sd(8)};1.0;0;0;NA;NA;NA;`;
+    expect(await d.send(`#D#${d8}${crc16(d8)}`)).toBe('#AD#1');
     d.close();
   });
 

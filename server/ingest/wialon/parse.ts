@@ -10,9 +10,12 @@
  * - `#B#msg|msg|…` (2.0: `…|crc`) black box → `#AB#n`, the number of messages stored.
  * - `#P#` → `#AP#`; `#M#text` → `#AM#1`.
  *
- * `NA` stands for a missing value in any field. In 2.0 every packet ends with the CRC-16/ARC
- * of its body up to and including the last separator, as four hex digits. A value out of the
- * physical bounds (server/ingest/bounds.ts) gets the code of its field, like a malformed one.
+ * `NA` stands for a missing value in any field; `NA` coordinates are a report without a GPS
+ * fix (cold start, garage, tunnel), whose sensors, inputs and alarms are kept. In 2.0 every
+ * packet ends with the CRC-16/ARC of its body up to and including the last separator, written
+ * as four hex digits by the document and otherwise by real devices (`0x9b0`, lower case, not
+ * padded; some write it in decimal). A value out of the physical bounds
+ * (server/ingest/bounds.ts) gets the code of its field, like a malformed one.
  * This file reads packets; session.ts answers them, tcp.ts carries them.
  */
 import type { Fix } from '../../db/positions';
@@ -34,14 +37,22 @@ export function crc16(text: string, encoding: 'utf8' | 'latin1' = 'utf8'): numbe
 
 export const crcHex = (text: string) => crc16(text).toString(16).toUpperCase().padStart(4, '0');
 
+/**
+ * Whether a CRC as a device wrote it is `crc`: hex (`9B0`, `09b0`, `0x9b0`) or decimal
+ * (`2480`). A text that reads both ways is right when either reading is.
+ */
+export function crcMatches(given: string, crc: number): boolean {
+  const hex = /^(?:0[xX])?([0-9a-fA-F]{1,4})$/.exec(given);
+  if (hex?.[1] && Number.parseInt(hex[1], 16) === crc) return true;
+  return /^\d{1,5}$/.test(given) && Number(given) === crc;
+}
+
 /** Splits a 2.0 body into what the CRC covers and the CRC it carries; undefined when bad. */
 export function checkCrc(body: string, separator: ';' | '|'): string | undefined {
   const at = body.lastIndexOf(separator);
   if (at < 0) return undefined;
   const covered = body.slice(0, at + 1);
-  const given = body.slice(at + 1);
-  if (!/^[0-9a-fA-F]{1,4}$/.test(given) || Number.parseInt(given, 16) !== crc16(covered, 'latin1'))
-    return undefined;
+  if (!crcMatches(body.slice(at + 1), crc16(covered, 'latin1'))) return undefined;
   return body.slice(0, at);
 }
 
@@ -145,7 +156,15 @@ function parseParams(text: string | undefined): Record<string, number | string> 
 }
 
 const IGNITION = ['ign', 'ignition', 'engine_on'];
-const BATTERY = ['batt', 'battery', 'bat_level', 'battery_level'];
+/** The internal battery's charge in % (`bat:3:99`, `Батарея:3:100 %`, `d_battr:1:94`). */
+const BATTERY = ['bat', 'batt', 'battery', 'bat_level', 'battery_level', 'd_battr', 'батарея'];
+
+/** A reading sent as text with its unit ('100 %', '12.8V'): its number. */
+function leadingNumber(value: number | string): number | undefined {
+  if (typeof value === 'number') return value;
+  const match = /^\s*(-?\d+(?:[.,]\d+)?)/.exec(value);
+  return match?.[1] ? Number(match[1].replace(',', '.')) : undefined;
+}
 
 /** The answer code of a value out of bounds, per field, in short and extended data. */
 function violationCode(violation: Violation, extended: boolean): number {
@@ -200,8 +219,10 @@ function parseFields(fields: string[], extended: boolean, now: Date): Fix {
   if (fields.length !== (extended ? 16 : 10)) throw new Refused(-1);
   const [date, time, lat, latSide, lon, lonSide, speed, course, altitude, sats] = fields;
   const fixTime = parseTime(date, time, now);
-  const latitude = parseCoordinate(lat, latSide, 90);
-  const longitude = parseCoordinate(lon, lonSide, 180);
+  // No GPS fix: every coordinate field NA. A message with only some of them is malformed.
+  const noGps = [lat, latSide, lon, lonSide].every(NA);
+  const latitude = noGps ? Number.NaN : parseCoordinate(lat, latSide, 90);
+  const longitude = noGps ? Number.NaN : parseCoordinate(lon, lonSide, 180);
   const kmh = must(numeric(speed), 11);
   const heading = must(numeric(course), 11);
   const meters = must(numeric(altitude), 11);
@@ -220,6 +241,7 @@ function parseFields(fields: string[], extended: boolean, now: Date): Fix {
     altitude: meters,
     attributes,
   };
+  if (noGps) fix.valid = false;
   if (!extended) return fix;
 
   const [hdop, inputs, outputs, adc, ibutton, params] = fields.slice(10);
@@ -245,7 +267,9 @@ function parseFields(fields: string[], extended: boolean, now: Date): Fix {
   for (const [name, value] of Object.entries(parseParams(params))) {
     const key = name.toLowerCase();
     if (IGNITION.includes(key)) fix.ignition = value === 1 || value === '1' || value === 'true';
-    else if (BATTERY.includes(key) && typeof value === 'number') fix.battery = value;
+    else if (BATTERY.includes(key)) fix.battery = leadingNumber(value);
+    // The document's panic button: `SOS:1:1`.
+    else if (key === 'sos' && (value === 1 || value === '1')) attributes.alarm = 'sos';
     attributes[name] = value;
   }
   canonicalize(attributes, WIALON_ALIASES);

@@ -4,15 +4,28 @@
  *
  * Each connection is bounded: lines wait in a short queue and answers in the socket's
  * buffer; past either bound the socket stops being read (TCP pushes back on the device) until
- * they drain. A connection must log in within the login deadline; one address may hold only
- * so many connections; queued lines of a connection that closed are dropped, not processed.
+ * they drain. A connection must log in within the login deadline; queued lines of a connection
+ * that closed are dropped, not processed.
+ *
+ * One address may hold only so many connections that have not logged in yet (a carrier's NAT
+ * puts thousands of devices behind one address): a logged-in device never counts, and a new
+ * connection past the limit pushes out the oldest one that has waited more than
+ * LOGIN_GRACE_MS without logging in, so idle sockets cannot lock devices out.
+ *
+ * When a line cannot be stored (the database away), it is not answered and the connection
+ * stays open: the same line is tried again, after a growing pause, until it is stored or the
+ * connection ends. Reading stops meanwhile, so no later line is answered before it.
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { LoginGuard, MAX_LOGIN_FAILURES } from './login-guard';
-import { type WialonOptions, WialonSession } from './session';
+import { BadMessages, type WialonOptions, WialonSession } from './session';
 
 const MAX_LINE = 64 * 1024;
 const IDLE_MS = 10 * 60_000;
+/** A connection waiting for its login this long may be pushed out by a new one. */
+export const LOGIN_GRACE_MS = 3_000;
+/** Pauses before storing a line again after a failure, growing to the last. */
+const RETRY_MS = [250, 1_000, 2_000, 5_000];
 /** Per connection: lines waiting to be handled, and bytes of answers not yet taken. */
 export const QUEUE_LINES = 64;
 export const QUEUE_BYTES = 256 * 1024;
@@ -26,7 +39,10 @@ export interface WialonListener extends Server {
 
 interface Limits {
   loginTimeoutMs: number;
+  /** Connections of one address that have not logged in yet. */
   maxConnectionsPerAddress: number;
+  /** How long a connection waits for its login before a newer one may push it out. */
+  loginGraceMs: number;
   /** The wait before the second refused login of an identifier, doubling after (LoginGuard). */
   loginSlowdownMs: number;
 }
@@ -42,16 +58,18 @@ class Connection {
   private buffered = '';
   private working = false;
   private closed = false;
-  private detach: (() => void) | undefined;
+  readonly openedAt = Date.now();
 
   constructor(
     private readonly socket: Socket,
     private readonly options: WialonOptions,
     limits: Limits,
     guard: LoginGuard,
+    bad: BadMessages,
     private readonly onSettled: () => void,
+    onLogin: () => void,
   ) {
-    this.session = new WialonSession(options, guard);
+    this.session = new WialonSession(options, guard, socket.remoteAddress ?? '?', bad);
     socket.setEncoding('latin1');
     socket.setTimeout(IDLE_MS, () => socket.destroy());
     const deadline = setTimeout(() => {
@@ -61,10 +79,18 @@ class Connection {
       }
     }, limits.loginTimeoutMs);
     deadline.unref();
-    this.session.onLogin = (trackerId) => {
+    this.session.onLogin = (trackerId, authenticated) => {
       clearTimeout(deadline);
-      this.detach?.();
-      this.detach = options.downlink?.connected(trackerId, (line) => this.sendLine(line));
+      onLogin();
+      this.session.link?.handle.detach();
+      const link = {
+        send: (line: string) => this.sendLine(line),
+        address: socket.remoteAddress ?? '?',
+        authenticated,
+        close: () => this.shut('wialon: replaced by a newer session of the device', false),
+      };
+      const handle = options.downlink?.connected(trackerId, link);
+      this.session.link = handle ? { handle, link } : undefined;
     };
     socket.on('error', (err) =>
       options.log.debug('wialon: connection error', { err: err.message }),
@@ -76,9 +102,19 @@ class Connection {
       this.closed = true;
       this.queue.length = 0;
       this.queuedBytes = 0;
-      this.detach?.();
+      this.session.link?.handle.detach();
       this.onSettled();
     });
+  }
+
+  /** Not logged in yet. */
+  get waiting() {
+    return !this.session.identifier && !this.closed;
+  }
+
+  /** Ends a connection that never logged in, to make room (see the file's comment). */
+  pushOut() {
+    this.shut('wialon: no login yet, pushed out by a newer connection', false);
   }
 
   get queued() {
@@ -158,26 +194,15 @@ class Connection {
         line = this.queue.shift()
       ) {
         this.queuedBytes -= line.length;
-        try {
-          const answer = await this.session.handle(line);
-          if (this.session.dropped) {
-            this.shut('wialon: refused login not answered, closing', false);
-            break;
-          }
-          if (answer !== undefined) this.sendLine(`${answer}\r\n`);
-          if (this.session.refusedLogins >= MAX_LOGIN_FAILURES) {
-            this.shut('wialon: too many refused logins, closing', true);
-            break;
-          }
-        } catch (err) {
-          // Not acknowledged: the device keeps the message and sends it again. The connection
-          // closes, and with it the lines behind this one: a device that sends before each
-          // answer would take the next answer for this message's and delete it.
-          this.options.log.error('wialon: failed to store, closing', {
-            err,
-            device: this.session.identifier,
-          });
-          this.socket.destroy();
+        const answer = await this.handle(line);
+        if (this.closed) break;
+        if (this.session.dropped) {
+          this.shut('wialon: refused login not answered, closing', false);
+          break;
+        }
+        if (answer !== undefined) this.sendLine(`${answer}\r\n`);
+        if (this.session.refusedLogins >= MAX_LOGIN_FAILURES) {
+          this.shut('wialon: too many refused logins, closing', true);
           break;
         }
         this.resumeIfRoom();
@@ -185,6 +210,29 @@ class Connection {
     } finally {
       this.working = false;
       this.onSettled();
+    }
+  }
+
+  /**
+   * The answer to a line, trying again while it cannot be stored (see the file's comment):
+   * nothing is acknowledged that was not stored, and the device keeps its session.
+   */
+  private async handle(line: string): Promise<string | undefined> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await this.session.handle(line);
+      } catch (err) {
+        if (this.closed) return undefined;
+        if (attempt === 0)
+          this.options.log.error('wialon: failed to store, trying again', {
+            err,
+            device: this.session.identifier,
+          });
+        this.socket.pause();
+        const pause = RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)] ?? 5_000;
+        await new Promise((resolve) => setTimeout(resolve, pause).unref());
+        if (this.closed) return undefined;
+      }
     }
   }
 }
@@ -196,29 +244,47 @@ export function startWialon(
     loginTimeoutMs: options.loginTimeoutMs ?? 30_000,
     maxConnectionsPerAddress: options.maxConnectionsPerAddress ?? 100,
     loginSlowdownMs: options.loginSlowdownMs ?? 500,
+    loginGraceMs: options.loginGraceMs ?? LOGIN_GRACE_MS,
   };
   const guard = new LoginGuard(limits.loginSlowdownMs, options.log);
+  const bad = new BadMessages();
   const connections = new Map<Socket, Connection>();
-  const perAddress = new Map<string, number>();
+  /** Each address's connections that have not logged in, oldest first. */
+  const waiting = new Map<string, Set<Connection>>();
+  const leave = (address: string, connection: Connection) => {
+    const set = waiting.get(address);
+    if (!set?.delete(connection)) return;
+    if (set.size === 0) waiting.delete(address);
+  };
   const server = createServer((socket) => {
     const address = socket.remoteAddress ?? '?';
-    const count = perAddress.get(address) ?? 0;
-    if (count >= limits.maxConnectionsPerAddress) {
-      options.log.warn('wialon: too many connections from one address', { address });
-      socket.destroy();
-      return;
+    const set = waiting.get(address) ?? new Set<Connection>();
+    if (set.size >= limits.maxConnectionsPerAddress) {
+      const oldest = set.values().next().value;
+      if (!oldest || Date.now() - oldest.openedAt < limits.loginGraceMs) {
+        options.log.warn('wialon: too many connections from one address', { address });
+        socket.destroy();
+        return;
+      }
+      set.delete(oldest);
+      oldest.pushOut();
     }
-    perAddress.set(address, count + 1);
     // A connection stays listed until its last line in hand is done, even after it closed.
-    const connection: Connection = new Connection(socket, options, limits, guard, () => {
-      if (connection.done) connections.delete(socket);
-    });
+    const connection: Connection = new Connection(
+      socket,
+      options,
+      limits,
+      guard,
+      bad,
+      () => {
+        if (connection.done) connections.delete(socket);
+      },
+      () => leave(address, connection),
+    );
     connections.set(socket, connection);
-    socket.once('close', () => {
-      const left = (perAddress.get(address) ?? 1) - 1;
-      if (left > 0) perAddress.set(address, left);
-      else perAddress.delete(address);
-    });
+    set.add(connection);
+    waiting.set(address, set);
+    socket.once('close', () => leave(address, connection));
   });
   // Devices keep their connections open for days: closing the listener ends them too.
   const close = server.close.bind(server);
