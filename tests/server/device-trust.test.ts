@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/client';
 import { startOsmand } from '../../server/ingest/osmand';
 import { startWialon, type WialonListener } from '../../server/ingest/wialon/tcp';
+import { startWialonUdp, type WialonUdpListener } from '../../server/ingest/wialon/udp';
 import { createLogger } from '../../server/log';
 import type { Command, Tracker, UnknownDevicePage, Vehicle } from '../../src/contract';
 import {
@@ -20,6 +21,7 @@ import {
   dataBody,
   login2,
   RECIFE,
+  udpExchange,
   v2,
   WialonDevice,
 } from './devices';
@@ -34,6 +36,7 @@ describe.each(await backends())('device trust on %s', (backend) => {
   }));
   let osmand: Server & { port: number };
   let wialon: WialonListener;
+  let udp: WialonUdpListener;
   let base = '';
   let north = '';
   let admin: Awaited<ReturnType<typeof as>>;
@@ -52,6 +55,15 @@ describe.each(await backends())('device trust on %s', (backend) => {
       loginSlowdownMs: 0,
       log,
     });
+    udp = await startWialonUdp({
+      port: wialon.port,
+      host: '127.0.0.1',
+      pipeline: s.deps.pipeline,
+      status: s.deps.devices,
+      auth: 'required',
+      maxFutureSeconds: s.config.ingest.maxFutureSeconds,
+      log,
+    });
     base = `http://127.0.0.1:${osmand.port}`;
     north = (await demoClients(s)).north;
     admin = await as(s, 'admin@rastro.demo');
@@ -59,6 +71,7 @@ describe.each(await backends())('device trust on %s', (backend) => {
   afterAll(async () => {
     await new Promise<void>((resolve) => osmand.close(() => resolve()));
     await new Promise<void>((resolve) => wialon.close(() => resolve()));
+    await udp.close();
   });
 
   const vehicle = async (plate: string) =>
@@ -417,6 +430,70 @@ describe.each(await backends())('device trust on %s', (backend) => {
     expect(location?.no_gps_since).not.toBeNull();
     // `bat` is the battery.
     expect(Number(location?.battery)).toBe(71);
+  });
+
+  it('hears Wialon IPS over UDP from a tracker let in without a password', async () => {
+    await createTracker(admin, {
+      clientId: north,
+      identifier: '352094080000018',
+      protocol: 'wialon_ips',
+      devicePassword: undefined,
+      allowUnauthenticated: true,
+    });
+    await createTracker(admin, {
+      clientId: north,
+      identifier: '352094080000026',
+      protocol: 'wialon_ips',
+    });
+    const at = (s: number) => new Date(Date.now() - s * 1000);
+    // 1.1: the identifier in front; 2.0: the version too, and the CRC of the packet's body.
+    const { date, time } = (() => {
+      const d = at(50);
+      const p = (n: number) => String(n).padStart(2, '0');
+      return {
+        date: `${p(d.getUTCDate())}${p(d.getUTCMonth() + 1)}${p(d.getUTCFullYear() % 100)}`,
+        time: `${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}`,
+      };
+    })();
+    expect(
+      await udpExchange(wialon.port, `352094080000018#SD#${date};${time};${RECIFE};40;90;10;8`),
+    ).toBe('#ASD#1');
+    expect(await udpExchange(wialon.port, `2.0;352094080000018${v2('D', dataBody(at(40)))}`)).toBe(
+      '#AD#1',
+    );
+    expect(await positions('352094080000018')).toHaveLength(2);
+    // No password travels by UDP: a tracker that has one is not heard, as an unknown one.
+    expect(await udpExchange(wialon.port, `2.0;352094080000026${v2('D', dataBody(at(30)))}`)).toBe(
+      '#AD#-1',
+    );
+    expect(await positions('352094080000026')).toEqual([]);
+    expect(udp.stats().received).toBeGreaterThanOrEqual(3);
+  });
+
+  it('answers a black box by what it registered, and never keeps a device stuck on one message', async () => {
+    await createTracker(admin, {
+      clientId: north,
+      identifier: 'caixa-preta',
+      protocol: 'wialon_ips',
+    });
+    const device = await WialonDevice.open(wialon.port);
+    expect(await device.send(login2('caixa-preta'))).toBe('#AL#1');
+    const base = Date.now() - 3_600_000;
+    const message = (k: number) => dataBody(new Date(base + k * 10_000)).slice(0, -1);
+    // Ten messages, one with a latitude of 64 minutes: the nine good ones are stored.
+    const bad = message(4).replace(RECIFE, '0864.0000;S;03452.8660;W');
+    const box = [...[0, 1, 2, 3].map(message), bad, ...[5, 6, 7, 8, 9].map(message)];
+    expect(await device.send(v2('B', `${box.join('|')}|`))).toBe('#AB#9');
+    expect(await positions('caixa-preta')).toHaveLength(9);
+    // The device keeps what was not counted and sends it again: now it is counted as
+    // received (logged and counted as refused), so the device moves on.
+    expect(await device.send(v2('B', `${bad}|`))).toBe('#AB#1');
+    // A queue whose only message is impossible: not counted once, then let go.
+    const alone = message(10).replace(RECIFE, '0803.2340;S;18452.8660;W');
+    expect(await device.send(v2('B', `${alone}|`))).toBe('#AB#0');
+    expect(await device.send(v2('B', `${alone}|`))).toBe('#AB#1');
+    expect(await positions('caixa-preta')).toHaveLength(9);
+    device.close();
   });
 
   it('lists identifiers that tried to connect for the administrator only', async () => {
