@@ -761,6 +761,8 @@ export interface NamedLastLocation {
   vehicleType: string | null;
   /** The driver whose tag the tracker read, within the location's own customer. */
   driver: string | null;
+  /** Since when it reports without a GPS fix (null: it has one). */
+  noGpsSince: string | null;
 }
 
 /**
@@ -810,7 +812,8 @@ export async function lastLocationsWithNames(
              to_char(l.fix_time at time zone 'UTC', ${ISO_FORMAT}) as "fixTime",
              to_char(l.received_at at time zone 'UTC', ${ISO_FORMAT}) as "receivedAt",
              l.seq::text as "eventId", v.id as "vehicleId", v.name as "vehicleName", v.plate,
-             v.type as "vehicleType", nullif(d.complet_name, '') as driver
+             v.type as "vehicleType", nullif(d.complet_name, '') as driver,
+             to_char(l.no_gps_since at time zone 'UTC', ${ISO_FORMAT}) as "noGpsSince"
         from last_locations l
         left join vehicles v on v.id = l.vehicle_id and v.client_id = any(${clients})
         left join drivers d on d.client_id = l.client_id and d.rfid_code = nullif(l.driver_rfid, '')

@@ -26,7 +26,8 @@ const nullableNumber = v.nullable(v.number());
  * One item: [id, trackerId (null: a tracker without vehicle, whose id it is), name (null:
  * the default name), plate, vehicle type (index into `types`, or null), customer (index
  * into `clients`), latitude, longitude, speed, course, ignition, battery, driver, fix time
- * (ms after `since`), reception (ms after the fix), event id (step from the previous one)].
+ * (ms after `since`), reception (ms after the fix), event id (step from the previous one),
+ * without GPS since (ms after the fix, or null: it has a fix)].
  */
 const CompactRowSchema = v.tuple([
   v.string(),
@@ -45,6 +46,7 @@ const CompactRowSchema = v.tuple([
   v.pipe(v.number(), v.integer()),
   v.pipe(v.number(), v.integer()),
   v.pipe(v.number(), v.integer()),
+  v.nullish(v.pipe(v.number(), v.integer())),
 ]);
 type CompactRow = v.InferOutput<typeof CompactRowSchema>;
 
@@ -108,6 +110,7 @@ export function compactLocations(items: LocationItem[]): CompactLocations {
       fix - since,
       isoMs(item.receivedAt) - fix,
       step,
+      item.noGpsSince ? isoMs(item.noGpsSince) - fix : null,
     ];
   });
   return {
@@ -126,6 +129,7 @@ export function expandLocations(compact: CompactLocations): LocationItem[] {
     const [id, trackerId, name, plate, type, client, latitude, longitude] = row;
     const [, , , , , , , , speed, course, ignition, battery, driver, fixAfter, received, step] =
       row;
+    const blind = row[16];
     const kind = trackerId === null ? 'tracker' : 'vehicle';
     const fix = compact.since + fixAfter;
     event += BigInt(step);
@@ -147,6 +151,9 @@ export function expandLocations(compact: CompactLocations): LocationItem[] {
       fixTime: new Date(fix).toISOString(),
       receivedAt: new Date(fix + received).toISOString(),
       eventId: event.toString(),
+      ...(blind === null || blind === undefined
+        ? {}
+        : { noGpsSince: new Date(fix + blind).toISOString() }),
     };
   });
 }

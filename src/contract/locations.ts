@@ -45,6 +45,11 @@ export const LocationItemSchema = o.object({
   fixTime: v.string(),
   receivedAt: v.string(),
   /**
+   * Since when the tracker reports without a GPS fix (absent or null: it has one). The place
+   * and fixTime stay those of its last fix; the readings are its newest report's.
+   */
+  noGpsSince: v.optional(v.nullable(v.string())),
+  /**
    * The number of this change of the last location: unique and increasing, the live stream's
    * event id. A client resumes after the greatest it has applied (Last-Event-ID).
    */

@@ -1,7 +1,7 @@
 /**
  * The compact form of lastLocation (src/contract/compact-locations.ts) gives back exactly the
  * items it was made from: event ids beyond what a JS number holds, trackers without vehicle,
- * default names, missing values, and an empty list.
+ * default names, missing values, a tracker without GPS, and an empty list.
  */
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
@@ -59,6 +59,12 @@ describe('the compact lastLocation', () => {
         clientId: '4d5e6f70-8192-43a4-b5c6-d7e8f90a1b2c',
         vehicleType: 'car',
         eventId: '12',
+      }),
+      // Reporting without GPS since a moment after its last fix.
+      item({
+        id: '5e6f7081-92a3-44b5-86c7-d8e9f0a1b2c3',
+        eventId: '13',
+        noGpsSince: '2026-11-22T10:05:00.000Z',
       }),
     ];
     const compact = v.parse(

@@ -230,6 +230,13 @@ describe.each(await backends())('OsmAnd ingest on %s', (backend) => {
     expect(Number(blind?.latitude)).toBe(-8.047);
     expect(Number(blind?.battery)).toBe(44);
     expect(new Date(blind?.no_gps_since ?? 0).getTime()).toBe((t + 1) * 1000);
+    // The map says it too: the item keeps its place and tells since when there is no GPS.
+    const item = (await last()).find((i) => i.plate === 'CEG1A23');
+    expect(item).toMatchObject({
+      latitude: -8.047,
+      battery: 44,
+      noGpsSince: new Date((t + 1) * 1000).toISOString(),
+    });
     // valid=true (or 1) is an ordinary fix, and 'valid' is no attribute of it.
     const valid = await send(`id=cego-1&lat=-8.0481&lon=-34.8772&timestamp=${t + 4}&valid=1`);
     expect(valid.status).toBe(200);
@@ -238,6 +245,7 @@ describe.each(await backends())('OsmAnd ingest on %s', (backend) => {
     expect(row?.valid).toBeNull();
     expect(row?.attributes).not.toHaveProperty('valid');
     expect((await lastOf())?.no_gps_since).toBeNull();
+    expect((await last()).find((i) => i.plate === 'CEG1A23')).not.toHaveProperty('noGpsSince');
   });
 
   it('reads location=lat,lon and keeps the Traccar Client fields, a mock location flagged', async () => {
