@@ -331,6 +331,15 @@ const ROUTES: Record<string, Case> = {
   'DELETE /registros/tracker-types/:id': {
     exempt: 'catálogo comum; só administradores alteram (tests/server/inventory.test.ts)',
   },
+  'GET /registros/device-settings': {
+    exempt: 'servidor e portas dos ouvintes, os mesmos para todos os clientes',
+  },
+  'GET /registros/unknown-devices': {
+    exempt: 'aparelhos sem rastreador, de cliente nenhum; só administradores (device-trust)',
+  },
+  'DELETE /registros/unknown-devices/:protocol/:identifier': {
+    exempt: 'aparelhos sem rastreador, de cliente nenhum; só administradores (device-trust)',
+  },
 };
 
 const PERIOD = 'beginAt=2026-03-10T03:00:00.000Z&endAt=2026-03-11T03:00:00.000Z';
