@@ -99,7 +99,7 @@ export function ResourceListPage<T extends { id: string }, P, V extends Record<s
     errorTitle: config.messages.removeError,
     onDone: () => {
       // A mirrored list shows the change once the mirror syncs again.
-      mirrored?.refresh();
+      void mirrored?.refresh();
       void invalidate(keys.resource(config.api.path));
     },
   });
