@@ -5,10 +5,10 @@
 import { useState } from 'react';
 import { Input, Label, Link, SearchField } from 'react-aria-components';
 import { useLocation } from 'react-router';
-import { type Area, areasFor, filterAreas } from '../features/areas/areas';
 import { hasContact, useSupportContact } from '../features/payments/SupportContact';
 import { useSession } from '../hooks/useSession';
 import { t } from '../i18n/pt-BR';
+import { type Area, areasFor, filterAreas } from '../shared/areas/areas';
 
 function isCurrent(area: Area, pathname: string) {
   return area.path === '/' ? pathname === '/' : pathname === area.path;

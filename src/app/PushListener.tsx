@@ -16,8 +16,8 @@ import { keys } from '../api/keys';
 import { session } from '../api/session';
 import { PushAlertSchema } from '../contract';
 import { firstShowing } from '../features/alerts/shown';
-import { ensurePushToken, pushState } from '../features/push/push';
 import { useInvalidate } from '../hooks/useInvalidate';
+import { ensurePushToken, pushState } from '../shared/push/push';
 import { toast } from '../ui/feedback/toasts';
 
 /**

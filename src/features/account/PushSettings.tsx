@@ -11,11 +11,11 @@ import { deviceIdOf, listPushDevices, setPushDeviceTypes } from '../../api/push'
 import { ALERT_TYPE_LABELS, ALERT_TYPES, type AlertType } from '../../contract';
 import { toastError } from '../../hooks/feedback';
 import { t } from '../../i18n/pt-BR';
+import { enablePush, type PushState, pushState, storedToken } from '../../shared/push/push';
 import { Button } from '../../ui/Button';
 import { Switch } from '../../ui/Choice';
 import { toast } from '../../ui/feedback/toasts';
 import { FormMessage, Loading } from '../../ui/States';
-import { enablePush, type PushState, pushState, storedToken } from '../push/push';
 
 function AlertTypeChoices({ token }: { token: string }) {
   const client = useQueryClient();

@@ -38,6 +38,12 @@ import { t } from '../../i18n/pt-BR';
 import { quantityText } from '../../lib/format';
 import { localDateTime } from '../../lib/local-time';
 import { dayBound, PERIOD_MESSAGES } from '../../lib/report-period';
+import { AlertTypeChip } from '../../shared/alerts/AlertTypeChip';
+import { useAccess } from '../../shared/areas/useAccess';
+import { CustomerPicker } from '../../shared/customers/CustomerPicker';
+import { useSelectedClient } from '../../shared/customers/useCustomers';
+import { EnablePushButton } from '../../shared/push/EnablePushButton';
+import { useVehicles } from '../../shared/vehicles/useVehicleOptions';
 import { Button } from '../../ui/Button';
 import { ComboBox } from '../../ui/ComboBox';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -46,12 +52,6 @@ import { toast } from '../../ui/feedback/toasts';
 import { Pagination } from '../../ui/Pagination';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
-import { useAccess } from '../areas/useAccess';
-import { CustomerPicker } from '../customers/CustomerPicker';
-import { useSelectedClient } from '../customers/useCustomers';
-import { useVehicles } from '../inventory/useVehicleOptions';
-import { EnablePushButton } from '../push/EnablePushButton';
-import { AlertTypeChip } from './AlertTypeChip';
 
 const HISTORY = '/fleet-management/alerts/alerts-history';
 

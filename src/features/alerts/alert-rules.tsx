@@ -21,10 +21,10 @@ import {
 import { useMirroredGeofences } from '../../db/geofences';
 import { t } from '../../i18n/pt-BR';
 import { WEEKDAY_LABELS } from '../../lib/schedule';
-import type { ResourceConfig } from '../inventory/resource';
-import { messages, statusColumn } from '../inventory/shared';
-import { useVehicleOptions } from '../inventory/useVehicleOptions';
-import { AlertTypeChip } from './AlertTypeChip';
+import { AlertTypeChip } from '../../shared/alerts/AlertTypeChip';
+import { messages, statusColumn } from '../../shared/resources/helpers';
+import type { ResourceConfig } from '../../shared/resources/resource';
+import { useVehicleOptions } from '../../shared/vehicles/useVehicleOptions';
 
 type RuleValues = {
   clientId: string | null;

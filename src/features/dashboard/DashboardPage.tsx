@@ -23,11 +23,11 @@ import { t } from '../../i18n/pt-BR';
 import { formatDay } from '../../lib/format';
 import { localClockSeconds } from '../../lib/local-time';
 import { STATE_COLORS, STATE_LABELS } from '../../lib/vehicle-state';
+import { useAccess } from '../../shared/areas/useAccess';
+import { CustomerPicker } from '../../shared/customers/CustomerPicker';
+import { useSelectedClient } from '../../shared/customers/useCustomers';
 import { Button } from '../../ui/Button';
 import { EmptyState, Loading } from '../../ui/States';
-import { useAccess } from '../areas/useAccess';
-import { CustomerPicker } from '../customers/CustomerPicker';
-import { useSelectedClient } from '../customers/useCustomers';
 import type { BarSeries } from './BarChart';
 
 const BarChart = lazy(() => import('./BarChart').then((m) => ({ default: m.BarChart })));

@@ -19,12 +19,12 @@ import { requireOnline, toastError, useErrorToast } from '../../hooks/feedback';
 import { useInvalidate } from '../../hooks/useInvalidate';
 import { t } from '../../i18n/pt-BR';
 import { WEEKDAY_LABELS } from '../../lib/schedule';
+import { useVehicles } from '../../shared/vehicles/useVehicleOptions';
 import { Button } from '../../ui/Button';
 import { ComboBox } from '../../ui/ComboBox';
 import { toast } from '../../ui/feedback/toasts';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
-import { useVehicles } from '../inventory/useVehicleOptions';
 
 const weekdaysText = (days: number[]) =>
   days.length === 7 ? 'todos os dias' : days.map((d) => WEEKDAY_LABELS[d]).join(', ');

@@ -10,12 +10,12 @@ import { reportsApi } from '../../api/reports';
 import type { GeofenceVisit } from '../../contract';
 import { useErrorToast } from '../../hooks/feedback';
 import { t } from '../../i18n/pt-BR';
+import { formatShort, formatTime, periodOf, shiftDay, today } from '../../lib/day-range';
 import { formatDuration } from '../../lib/format';
 import { DataTable } from '../../ui/DataTable';
 import { Pagination, useRowsPage } from '../../ui/Pagination';
 import { Select } from '../../ui/Select';
 import { Loading } from '../../ui/States';
-import { formatShort, formatTime, periodOf, shiftDay, today } from '../reports/period';
 
 const RANGES = {
   today: { label: 'Hoje', days: 0, end: 0 },

@@ -5,8 +5,8 @@ import { useMirroredDriver, useMirroredDrivers } from '../../db/hooks';
 import { licenseExpiryText, licenseState, licenseWarning } from '../../lib/license';
 import { maskCpf, maskPhone } from '../../lib/masks';
 import { matchesSearch } from '../../lib/text';
-import type { ResourceConfig } from './resource';
-import { clear, messages, statusColumn } from './shared';
+import { clear, messages, statusColumn } from '../../shared/resources/helpers';
+import type { ResourceConfig } from '../../shared/resources/resource';
 
 type DriverValues = {
   clientId: string | null;

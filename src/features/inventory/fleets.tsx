@@ -1,9 +1,9 @@
 /** Fleets (SPEC §7 tech-integracao/v1/fleets): named groups of a customer's vehicles. */
 import { fleetsApi } from '../../api/resources';
 import { type Fleet, FleetCreateSchema } from '../../contract';
-import type { ResourceConfig } from './resource';
-import { clear, messages, opt, statusColumn } from './shared';
-import { useVehicleOptions } from './useVehicleOptions';
+import { clear, messages, opt, statusColumn } from '../../shared/resources/helpers';
+import type { ResourceConfig } from '../../shared/resources/resource';
+import { useVehicleOptions } from '../../shared/vehicles/useVehicleOptions';
 
 type FleetValues = {
   clientId: string | null;

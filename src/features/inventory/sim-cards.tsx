@@ -2,8 +2,8 @@
 import { simCardsApi } from '../../api/resources';
 import { type SimCard, SimCardCreateSchema } from '../../contract';
 import { maskPhone } from '../../lib/masks';
-import type { ResourceConfig } from './resource';
-import { clear, messages, statusColumn } from './shared';
+import { clear, messages, statusColumn } from '../../shared/resources/helpers';
+import type { ResourceConfig } from '../../shared/resources/resource';
 
 type SimValues = {
   clientId: string | null;

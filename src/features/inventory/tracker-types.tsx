@@ -1,8 +1,8 @@
 /** The tracker type catalogue (SPEC §7 registros/tracker-types), common to every customer. */
 import { trackerTypesApi } from '../../api/resources';
 import { PROTOCOLS, type TrackerType, TrackerTypeCreateSchema } from '../../contract';
-import type { ResourceConfig } from './resource';
-import { messages } from './shared';
+import { messages } from '../../shared/resources/helpers';
+import type { ResourceConfig } from '../../shared/resources/resource';
 
 type TypeValues = { manufacturer: string; model: string; protocol: string; inputs: string };
 export const trackerTypeScreen: ResourceConfig<

@@ -5,9 +5,9 @@ import { useMirroredVehicle, useMirroredVehicles } from '../../db/hooks';
 import { t } from '../../i18n/pt-BR';
 import { maskPlate } from '../../lib/masks';
 import { matchesSearch } from '../../lib/text';
+import { clear, messages, num, statusColumn } from '../../shared/resources/helpers';
+import type { ResourceConfig } from '../../shared/resources/resource';
 import { PlateLookup } from './PlateLookup';
-import type { ResourceConfig } from './resource';
-import { clear, messages, num, statusColumn } from './shared';
 import { VehicleExtras } from './VehicleExtras';
 
 type VehicleValues = {

@@ -26,12 +26,12 @@ import { MapView } from '../../map/MapView';
 import { Popup } from '../../map/Popup';
 import { RememberView, readView } from '../../map/RememberView';
 import { FOLLOW_OFFSET, VehicleLayer } from '../../map/VehicleLayer';
+import { useAccess } from '../../shared/areas/useAccess';
+import { CustomerPicker } from '../../shared/customers/CustomerPicker';
+import { useSelectedClient } from '../../shared/customers/useCustomers';
+import { VehicleDetails } from '../../shared/vehicles/VehicleDetails';
 import { Switch } from '../../ui/Choice';
 import { MirrorState } from '../../ui/feedback/MirrorState';
-import { useAccess } from '../areas/useAccess';
-import { CustomerPicker } from '../customers/CustomerPicker';
-import { useSelectedClient } from '../customers/useCustomers';
-import { VehicleDetails } from './VehicleDetails';
 import { VehicleList } from './VehicleList';
 
 const MAP_ID = 'fleet-map';

@@ -20,6 +20,7 @@ import {
 import type { HistoryReport } from '../../contract';
 import { useMapConfig } from '../../hooks/useMapConfig';
 import { t } from '../../i18n/pt-BR';
+import { formatDateTime, formatTime } from '../../lib/day-range';
 import { formatDistance, formatDuration } from '../../lib/format';
 import { BaseTiles } from '../../map/BaseTiles';
 import { MapView } from '../../map/MapView';
@@ -29,7 +30,6 @@ import { RouteLayer } from '../../map/RouteLayer';
 import { SPEED_BANDS } from '../../map/speed-colors';
 import { Button } from '../../ui/Button';
 import { Select } from '../../ui/Select';
-import { formatDateTime, formatTime } from './period';
 import { PLAYBACK_SPEEDS, usePlayback } from './usePlayback';
 
 /** The marks on the route, drawn and named in the legend alike. */

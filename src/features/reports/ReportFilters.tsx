@@ -6,17 +6,17 @@
 import { type Dispatch, type FormEvent, type SetStateAction, useEffect, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { t } from '../../i18n/pt-BR';
+import { type DayRange, periodOf, shiftDay, today } from '../../lib/day-range';
 import { periodProblem } from '../../lib/report-period';
+import { CustomerPicker } from '../../shared/customers/CustomerPicker';
+import { useSelectedClient } from '../../shared/customers/useCustomers';
+import { useVehicleChoices } from '../../shared/vehicles/useVehicleOptions';
 import { Button } from '../../ui/Button';
 import { filledCheck } from '../../ui/field-checks';
 import { MultiSelect } from '../../ui/MultiSelect';
 import { Select } from '../../ui/Select';
 import { FormMessage } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
-import { CustomerPicker } from '../customers/CustomerPicker';
-import { useSelectedClient } from '../customers/useCustomers';
-import { useVehicleChoices } from '../inventory/useVehicleOptions';
-import { type DayRange, periodOf, shiftDay, today } from './period';
 import type { ReportChoice } from './useReportParams';
 
 /** 'De' and 'Até' of a report's days, on one line together (never split between two). */

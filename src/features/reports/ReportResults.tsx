@@ -9,11 +9,11 @@ import type { DriverReport, ReportRequest, Summary } from '../../contract';
 import { REPORT_TYPE_LABELS } from '../../contract';
 import { useErrorToast } from '../../hooks/feedback';
 import { t } from '../../i18n/pt-BR';
+import { formatDateTime } from '../../lib/day-range';
 import { formatDistance, formatDuration, formatWithUnit } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { type ColumnDef, DataTable } from '../../ui/DataTable';
 import { EmptyState, Loading } from '../../ui/States';
-import { formatDateTime } from './period';
 import { ReportPaused } from './ReportPaused';
 
 const ALERT_LABELS: Record<string, string> = {

@@ -22,15 +22,15 @@ import {
 import { toastError } from '../../hooks/feedback';
 import { useInvalidate } from '../../hooks/useInvalidate';
 import { t } from '../../i18n/pt-BR';
+import { formatDateTime } from '../../lib/day-range';
 import { validateEmailList } from '../../lib/emails';
+import { useAccess } from '../../shared/areas/useAccess';
+import { messages, statusColumn } from '../../shared/resources/helpers';
+import type { ResourceConfig } from '../../shared/resources/resource';
+import { useVehicleOptions } from '../../shared/vehicles/useVehicleOptions';
 import { Button } from '../../ui/Button';
 import { toast } from '../../ui/feedback/toasts';
 import { ShortList } from '../../ui/ShortList';
-import { useAccess } from '../areas/useAccess';
-import type { ResourceConfig } from '../inventory/resource';
-import { messages, statusColumn } from '../inventory/shared';
-import { useVehicleOptions } from '../inventory/useVehicleOptions';
-import { formatDateTime } from './period';
 
 type RuleValues = {
   clientId: string | null;

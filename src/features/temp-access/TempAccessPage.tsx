@@ -22,11 +22,11 @@ import { FitOnce } from '../../map/FitOnce';
 import { MapView } from '../../map/MapView';
 import { Popup } from '../../map/Popup';
 import { VehicleLayer } from '../../map/VehicleLayer';
+import { VehicleDetails } from '../../shared/vehicles/VehicleDetails';
 import { Age } from '../../ui/Age';
 import { Button } from '../../ui/Button';
 import { FormMessage, Loading } from '../../ui/States';
 import { VehicleBadge } from '../../ui/VehicleBadge';
-import { VehicleDetails } from '../map/VehicleDetails';
 
 /** How often the shared positions are read again while the page is open. */
 const REFRESH_MS = 5000;

@@ -16,6 +16,9 @@ import { requireOnline, toastError, useErrorToast } from '../../hooks/feedback';
 import { useInvalidate } from '../../hooks/useInvalidate';
 import { t } from '../../i18n/pt-BR';
 import { localDateAndClock } from '../../lib/local-time';
+import { CustomerPicker } from '../../shared/customers/CustomerPicker';
+import { useSelectedClient } from '../../shared/customers/useCustomers';
+import { useVehicles } from '../../shared/vehicles/useVehicleOptions';
 import { Button } from '../../ui/Button';
 import { CheckList } from '../../ui/CheckList';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -27,9 +30,6 @@ import { Select } from '../../ui/Select';
 import { ShortList } from '../../ui/ShortList';
 import { FormMessage } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
-import { CustomerPicker } from '../customers/CustomerPicker';
-import { useSelectedClient } from '../customers/useCustomers';
-import { useVehicles } from '../inventory/useVehicleOptions';
 
 const DURATIONS = [
   { label: '1 hora', value: '1' },

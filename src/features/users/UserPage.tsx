@@ -20,14 +20,14 @@ import { useForm } from '../../hooks/useForm';
 import { useInvalidate } from '../../hooks/useInvalidate';
 import { useSession } from '../../hooks/useSession';
 import { t } from '../../i18n/pt-BR';
+import { CustomerPicker } from '../../shared/customers/CustomerPicker';
+import { useSelectedClient } from '../../shared/customers/useCustomers';
 import { Switch } from '../../ui/Choice';
 import { FormActions } from '../../ui/FormActions';
 import { toast } from '../../ui/feedback/toasts';
 import { Select } from '../../ui/Select';
 import { FormMessage, Loading, OfflineRecord } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
-import { CustomerPicker } from '../customers/CustomerPicker';
-import { useSelectedClient } from '../customers/useCustomers';
 import { useUser } from './useUsers';
 import { VisitorVehicles } from './VisitorVehicles';
 

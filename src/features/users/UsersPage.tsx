@@ -10,6 +10,8 @@ import { useInvalidate } from '../../hooks/useInvalidate';
 import { useListControls, useRemoval } from '../../hooks/useListControls';
 import { useSession } from '../../hooks/useSession';
 import { t } from '../../i18n/pt-BR';
+import { CustomerPicker } from '../../shared/customers/CustomerPicker';
+import { useSelectedClient } from '../../shared/customers/useCustomers';
 import { Button } from '../../ui/Button';
 import type { ColumnDef } from '../../ui/DataTable';
 import { toast } from '../../ui/feedback/toasts';
@@ -17,8 +19,6 @@ import { PagedTable } from '../../ui/PagedTable';
 import { SearchInput } from '../../ui/SearchInput';
 import { Select } from '../../ui/Select';
 import { EmptyState } from '../../ui/States';
-import { CustomerPicker } from '../customers/CustomerPicker';
-import { useSelectedClient } from '../customers/useCustomers';
 import { useUserList } from './useUsers';
 
 export function UsersPage() {

@@ -3,8 +3,8 @@
  * address (`?from=AAAA-MM-DD&to=AAAA-MM-DD`), so a report can be reloaded, shared and opened
  * from the Relatórios list; and the pt-BR date and time formats of report tables.
  */
-import { localClockSeconds, localDateTime, localDayAndClock } from '../../lib/local-time';
-import { dayStart, nextDay, reportDay } from '../../lib/report-period';
+import { localClockSeconds, localDateTime, localDayAndClock } from './local-time';
+import { dayStart, nextDay, reportDay } from './report-period';
 
 export interface DayRange {
   from: string;
