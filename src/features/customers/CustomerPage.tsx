@@ -22,13 +22,13 @@ import { t } from '../../i18n/pt-BR';
 import { maskCep, maskCnpj, maskCpf, maskPhone } from '../../lib/masks';
 import { unmask } from '../../lib/unmask';
 import { CustomerPicker } from '../../shared/customers/CustomerPicker';
-import { useCustomer } from '../../shared/customers/useCustomers';
 import { RadioGroup, Switch } from '../../ui/Choice';
 import { FormActions } from '../../ui/FormActions';
 import { toast } from '../../ui/feedback/toasts';
 import { Select } from '../../ui/Select';
 import { Loading, OfflineRecord } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
+import { useCustomer } from './queries';
 
 const EMPTY = {
   personKind: 'juridical' as PersonKind,

@@ -10,11 +10,11 @@ import { useListControls, useRemoval } from '../../hooks/useListControls';
 import { t } from '../../i18n/pt-BR';
 import { localDate } from '../../lib/local-time';
 import { maskCnpj, maskCpf, maskPhone } from '../../lib/masks';
-import { useCustomerList } from '../../shared/customers/useCustomers';
 import { Button } from '../../ui/Button';
 import type { ColumnDef } from '../../ui/DataTable';
 import { PagedTable } from '../../ui/PagedTable';
 import { SearchInput } from '../../ui/SearchInput';
+import { useCustomerList } from './queries';
 
 export function CustomersPage() {
   const canEdit = useCan('CrudCompany');

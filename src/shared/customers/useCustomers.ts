@@ -1,12 +1,12 @@
 /**
- * Customer data for screens, through the query cache: the paged list, one customer, every
- * visible customer for pickers and names (read once and shared by every screen), the
- * customer picked on screens that need a clientId (kept per user, so each person finds their
- * last choice again) and the companies below it.
+ * The customer a screen works on, shared by every screen that needs a clientId: every
+ * visible customer for pickers and names (read once through the query cache), the customer
+ * picked (kept per user, so each person finds their last choice again) and the companies
+ * below it.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { type CustomerListParams, getCustomer, listCustomers } from '../../api/customers';
+import { listCustomers } from '../../api/customers';
 import { keys } from '../../api/keys';
 import { isUnavailable, LOOKUP_QUERY } from '../../api/query';
 import { type CustomerRow, customerOptions } from '../../contract';
@@ -14,26 +14,6 @@ import { selectedClientKey } from '../../db/locations-boot';
 import { useErrorToast } from '../../hooks/feedback';
 import { useSession } from '../../hooks/useSession';
 import { t } from '../../i18n/pt-BR';
-
-export function useCustomerList(params: CustomerListParams) {
-  const query = useQuery({
-    queryKey: keys.customerList(params),
-    queryFn: () => listCustomers(params),
-    placeholderData: keepPreviousData,
-  });
-  useErrorToast(query.error, t.customers.fetchError);
-  return query;
-}
-
-export function useCustomer(id: string | undefined) {
-  const query = useQuery({
-    queryKey: keys.customer(id ?? ''),
-    queryFn: () => getCustomer(id ?? ''),
-    enabled: Boolean(id),
-  });
-  useErrorToast(query.error, t.customers.fetchError);
-  return query;
-}
 
 /**
  * Every customer the user may see; pickers on every screen share this one read. Without
