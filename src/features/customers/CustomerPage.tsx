@@ -15,8 +15,8 @@ import {
   type PersonKind,
 } from '../../contract';
 import { useCan } from '../../hooks/useCan';
-import { useForm } from '../../hooks/useForm';
 import { useInvalidate } from '../../hooks/useInvalidate';
+import { useRecordForm } from '../../hooks/useRecordForm';
 import { useSession } from '../../hooks/useSession';
 import { t } from '../../i18n/pt-BR';
 import { maskCep, maskCnpj, maskCpf, maskPhone } from '../../lib/masks';
@@ -112,7 +112,7 @@ export function CustomerPage() {
   const readOnly = !canEdit;
   const invalidate = useInvalidate();
   const loaded = useCustomer(id);
-  const form = useForm<Values>({ ...EMPTY, motherCompanyId: current?.user.clientId ?? null });
+  const form = useRecordForm<Values>({ ...EMPTY, motherCompanyId: current?.user.clientId ?? null });
   const { values, set, errors } = form;
   const [cepNote, setCepNote] = useState<string>();
   const own = id === current?.user.clientId;

@@ -16,8 +16,8 @@ import {
   type Role,
   UserCreateSchema,
 } from '../../contract';
-import { useForm } from '../../hooks/useForm';
 import { useInvalidate } from '../../hooks/useInvalidate';
+import { useRecordForm } from '../../hooks/useRecordForm';
 import { useSession } from '../../hooks/useSession';
 import { t } from '../../i18n/pt-BR';
 import { CustomerPicker } from '../../shared/customers/CustomerPicker';
@@ -47,7 +47,7 @@ export function UserPage() {
   const [selectedClient] = useSelectedClient();
   const loaded = useUser(id);
   const invalidate = useInvalidate();
-  const form = useForm<Values>({
+  const form = useRecordForm<Values>({
     name: '',
     email: '',
     role: null,

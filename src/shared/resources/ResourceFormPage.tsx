@@ -10,8 +10,8 @@ import { useNavigate, useParams } from 'react-router';
 import { keys } from '../../api/keys';
 import { isUnavailable } from '../../api/query';
 import { useErrorToast } from '../../hooks/feedback';
-import { useForm } from '../../hooks/useForm';
 import { useInvalidate } from '../../hooks/useInvalidate';
+import { useRecordForm } from '../../hooks/useRecordForm';
 import { t } from '../../i18n/pt-BR';
 import { CheckList } from '../../ui/CheckList';
 import { Switch } from '../../ui/Choice';
@@ -129,7 +129,7 @@ export function ResourceFormPage<T extends { id: string }, P, V extends Record<s
     enabled: Boolean(id),
   });
   const reload = () => void invalidate(keys.resource(config.api.path));
-  const form = useForm<V>(config.empty(clientId));
+  const form = useRecordForm<V>(config.empty(clientId));
   const { values, setValues, errors } = form;
   const dynamic: Partial<Record<string, { label: string; value: string }[]>> =
     config.useOptions?.(values) ?? {};

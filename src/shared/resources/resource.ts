@@ -74,7 +74,7 @@ export interface ResourceConfig<T extends { id: string }, P, V extends Record<st
   /** The payload; `editing` sends null for cleared fields. */
   toPayload: (values: V, editing: boolean) => object;
   schema: v.GenericSchema;
-  /** Problems of the values the payload cannot show (see useForm's check), by field. */
+  /** Problems of the values the payload cannot show (see useRecordForm's check), by field. */
   problems?: (values: V) => Partial<Record<keyof V & string, string>>;
   fieldOf?: (path: string) => string;
   /** Options that depend on data (vehicles of the customer, tracker types…). */

@@ -1,7 +1,9 @@
 /**
- * Form state shared by every edit screen: values, per-field errors from a contract schema
- * (or from the server's 400), and a submit that checks the network, shows progress and
- * reports failures. A failed save is never silent: the first invalid field takes the focus
+ * Form state of the record edit screens (a declared resource's ResourceFormPage, the customer
+ * and the user pages): values, per-field errors from a contract schema (or from the server's
+ * 400), and a submit that checks the network, shows progress and reports failures in a toast.
+ * Small forms that answer in place (sign-in, passwords, a shared link, the geofence editor)
+ * keep their own few fields. A failed save is never silent: the first invalid field takes the focus
  * and is scrolled into view (the summary sits in the form's sticky action bar, in view on
  * phones too). Screens only declare their fields and how values become a payload.
  */
@@ -26,7 +28,7 @@ export function revealFirstInvalid(form: HTMLElement | null): void {
   control?.focus({ preventScroll: true });
 }
 
-export function useForm<T extends Record<string, unknown>>(initial: T) {
+export function useRecordForm<T extends Record<string, unknown>>(initial: T) {
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
