@@ -4,7 +4,6 @@
  * by ignition, minimum speed and text (driver, attributes). The positions arrive as a stream:
  * the screen counts them as they come.
  */
-import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import {
   Cell,
@@ -16,22 +15,16 @@ import {
   TableLayout,
   Virtualizer,
 } from 'react-aria-components';
-import { keys } from '../../api/keys';
 import { reportsApi } from '../../api/reports';
 import type { PositionRow } from '../../contract';
-import { useErrorToast } from '../../hooks/feedback';
 import { ROUTE_LABELS, t } from '../../i18n/pt-BR';
-import { formatDateTime, periodOf } from '../../lib/day-range';
+import { formatDateTime } from '../../lib/day-range';
 import { formatMileage } from '../../lib/format';
-import { INTERVAL_LIMITS } from '../../lib/report-period';
 import { matchesSearch, searchable } from '../../lib/text';
 import { SearchInput } from '../../ui/SearchInput';
 import { Select } from '../../ui/Select';
-import { EmptyState, Loading } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
-import { ReportFilters } from './ReportFilters';
-import { ReportPaused } from './ReportPaused';
-import { useReportParams } from './useReportParams';
+import { StreamedReportPage, useStreamedReport } from './StreamedReport';
 
 const number = (value: number | null, digits = 0) =>
   value === null ? '-' : value.toLocaleString('pt-BR', { maximumFractionDigits: digits });
@@ -81,24 +74,11 @@ const COLUMNS: { id: string; label: string; width?: number; render: (p: Position
   ];
 
 export function PositionsPage() {
-  const { choice, submitted, choose } = useReportParams();
-  const [received, setReceived] = useState(0);
+  const report = useStreamedReport('positions', reportsApi.positions);
   const [search, setSearch] = useState('');
   const [ignition, setIgnition] = useState('all');
   const [minSpeed, setMinSpeed] = useState('');
-  const vehicleId = choice.ids[0];
-  const period = periodOf(choice.range);
-  const query = useQuery({
-    queryKey: keys.report('positions', choice.ids, period.beginAt, period.endAt),
-    queryFn: ({ signal }) => {
-      setReceived(0);
-      return reportsApi.positions(vehicleId ?? '', period, (p) => setReceived(p.rows), signal);
-    },
-    enabled: submitted && Boolean(vehicleId),
-    staleTime: 60_000,
-  });
-  useErrorToast(query.error, t.reports.fetchError);
-  const all = query.data;
+  const all = report.query.data;
   const indexed = useMemo(
     () =>
       (all ?? []).map((p, i) => ({
@@ -122,21 +102,13 @@ export function PositionsPage() {
     [indexed, filters],
   );
   return (
-    <section className="page page-report page-positions" aria-labelledby="page-title">
-      <div className="page-header">
-        <h1 id="page-title">{ROUTE_LABELS.positions}</h1>
-      </div>
-      <ReportFilters
-        maxHours={INTERVAL_LIMITS.points}
-        initial={choice}
-        onSubmit={choose}
-        busy={query.isFetching}
-      />
-      {query.isFetching && <Loading label={t.reports.received(received)} />}
-      <ReportPaused query={query} />
-      {!submitted && <EmptyState title={t.reports.chooseVehicle} />}
-      {all && !query.isFetching && all.length === 0 && <EmptyState title={t.reports.emptyPeriod} />}
-      {all && all.length > 0 && (
+    <StreamedReportPage
+      title={ROUTE_LABELS.positions}
+      className="page-positions"
+      report={report}
+      isEmpty={(positions) => positions.length === 0}
+    >
+      {(positions) => (
         <>
           <fieldset className="positions-filters" aria-label={t.reports.filter}>
             <SearchInput
@@ -163,7 +135,7 @@ export function PositionsPage() {
               onChange={setMinSpeed}
             />
             <p className="muted" aria-live="polite">
-              {t.reports.shown(rows.length, all.length)}
+              {t.reports.shown(rows.length, positions.length)}
             </p>
             <p className="muted phone-hint">{t.reports.swipeColumns}</p>
           </fieldset>
@@ -196,6 +168,6 @@ export function PositionsPage() {
           </Virtualizer>
         </>
       )}
-    </section>
+    </StreamedReportPage>
   );
 }
