@@ -28,6 +28,9 @@ import { allAreas, areaOf, breadcrumbs, canOpen, canWrite } from '../shared/area
 import { MenuIcon, OfflineIcon, UserIcon } from '../ui/icons';
 import { MainMenu } from './MainMenu';
 import { PushListener } from './PushListener';
+import '../ui/Button.css';
+import '../ui/Select.css';
+import './AppLayout.css';
 
 export function AppLayout() {
   const current = useSession();
@@ -76,7 +79,7 @@ export function AppLayout() {
         )}
         <span className="topbar-spacer" />
         {!online && (
-          // On a narrow phone only its icon shows (styles.css): its words stay its text, read
+          // On a narrow phone only its icon shows (AppLayout.css): its words stay its text, read
           // out, and the tooltip says what still works.
           <span className="offline-badge" role="status" title={t.network.offlineDetail}>
             <OfflineIcon />

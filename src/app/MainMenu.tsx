@@ -9,6 +9,10 @@ import { hasContact, useSupportContact } from '../features/payments/SupportConta
 import { useSession } from '../hooks/useSession';
 import { t } from '../i18n/pt-BR';
 import { type Area, areasFor, filterAreas } from '../shared/areas/areas';
+import '../ui/TextField.css';
+import '../ui/page.css';
+import '../ui/text.css';
+import './MainMenu.css';
 
 function isCurrent(area: Area, pathname: string) {
   return area.path === '/' ? pathname === '/' : pathname === area.path;

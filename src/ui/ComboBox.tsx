@@ -19,6 +19,9 @@ import {
 import { matchesSearch } from '../lib/text';
 import { ChevronDownIcon } from './icons';
 import type { SelectOption } from './Select';
+import './Select.css';
+import './TextField.css';
+import './text.css';
 
 export function ComboBox({
   label,

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Button } from './Button';
+import './ConfirmDialog.css';
 
 export function ConfirmDialog({
   title,

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { t } from '../i18n/pt-BR';
 import { Button } from './Button';
 import { Select } from './Select';
+import './page.css';
+import './Pagination.css';
 
 export function Pagination({
   page,

@@ -14,6 +14,8 @@ import {
 } from 'react-aria-components';
 import { t } from '../i18n/pt-BR';
 import { ChevronDownIcon } from './icons';
+import './TextField.css';
+import './Select.css';
 
 export interface SelectOption {
   label: string;

@@ -18,6 +18,9 @@ import { toast } from '../../ui/feedback/toasts';
 import { FormMessage, Loading } from '../../ui/States';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { PushSettings } from './PushSettings';
+import '../../ui/page.css';
+import '../../ui/text.css';
+import './AccountPage.css';
 
 function SignOutEverywhere() {
   const [asking, setAsking] = useState(false);

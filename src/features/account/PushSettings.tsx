@@ -16,6 +16,9 @@ import { Button } from '../../ui/Button';
 import { Switch } from '../../ui/Choice';
 import { toast } from '../../ui/feedback/toasts';
 import { FormMessage, Loading } from '../../ui/States';
+import '../../ui/page.css';
+import '../../ui/text.css';
+import './PushSettings.css';
 
 function AlertTypeChoices({ token }: { token: string }) {
   const client = useQueryClient();

@@ -52,6 +52,12 @@ import { toast } from '../../ui/feedback/toasts';
 import { Pagination } from '../../ui/Pagination';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
+import '../../ui/CheckList.css';
+import '../../ui/DataTable.css';
+import '../../ui/badge.css';
+import '../../ui/page.css';
+import '../../ui/text.css';
+import './AlertsHistoryPage.css';
 
 const HISTORY = '/fleet-management/alerts/alerts-history';
 

@@ -25,6 +25,7 @@ import { AlertTypeChip } from '../../shared/alerts/AlertTypeChip';
 import { messages, statusColumn } from '../../shared/resources/helpers';
 import type { ResourceConfig } from '../../shared/resources/resource';
 import { useVehicleOptions } from '../../shared/vehicles/useVehicleOptions';
+import '../../ui/Choice.css';
 
 type RuleValues = {
   clientId: string | null;

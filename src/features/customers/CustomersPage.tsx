@@ -15,6 +15,10 @@ import type { ColumnDef } from '../../ui/DataTable';
 import { PagedTable } from '../../ui/PagedTable';
 import { SearchInput } from '../../ui/SearchInput';
 import { useCustomerList } from './queries';
+import '../../ui/Button.css';
+import '../../ui/DataTable.css';
+import '../../ui/badge.css';
+import '../../ui/page.css';
 
 export function CustomersPage() {
   const canEdit = useCan('CrudCompany');

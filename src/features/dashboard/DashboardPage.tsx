@@ -29,6 +29,11 @@ import { useSelectedClient } from '../../shared/customers/useCustomers';
 import { Button } from '../../ui/Button';
 import { EmptyState, Loading } from '../../ui/States';
 import type { BarSeries } from './BarChart';
+import '../../ui/page.css';
+import '../../ui/text.css';
+import '../../ui/VehicleBadge.css';
+import './BarChart.css';
+import './DashboardPage.css';
 
 const BarChart = lazy(() => import('./BarChart').then((m) => ({ default: m.BarChart })));
 

@@ -25,6 +25,10 @@ import { ComboBox } from '../../ui/ComboBox';
 import { toast } from '../../ui/feedback/toasts';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
+import '../../ui/CheckList.css';
+import '../../ui/form.css';
+import '../../ui/text.css';
+import './AssociationsPanel.css';
 
 const weekdaysText = (days: number[]) =>
   days.length === 7 ? 'todos os dias' : days.map((d) => WEEKDAY_LABELS[d]).join(', ');

@@ -37,6 +37,10 @@ import { EmptyState } from '../../ui/States';
 import { AssociationsPanel } from './AssociationsPanel';
 import { emptyDraft, type GeofenceDraft, GeofenceForm } from './GeofenceForm';
 import { VisitsPanel } from './VisitsPanel';
+import '../../ui/page.css';
+import '../../ui/text.css';
+import '../../map/MapView.css';
+import './GeofencesPage.css';
 
 /** Points that frame a geofence: its vertices, or its circle's four extremes. */
 /** The dots of a fenceless customer's vehicles: one colour, their states are not the point. */

@@ -16,6 +16,7 @@ import { DataTable } from '../../ui/DataTable';
 import { Pagination, useRowsPage } from '../../ui/Pagination';
 import { Select } from '../../ui/Select';
 import { Loading } from '../../ui/States';
+import './VisitsPanel.css';
 
 const RANGES = {
   today: { label: 'Hoje', days: 0, end: 0 },

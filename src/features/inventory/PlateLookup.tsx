@@ -5,6 +5,8 @@ import { requireOnline, toastError } from '../../hooks/feedback';
 import { unmaskPlate } from '../../lib/unmask';
 import { Button } from '../../ui/Button';
 import { toast } from '../../ui/feedback/toasts';
+import '../../ui/form.css';
+import '../../ui/text.css';
 
 export interface PlateFill {
   brand: string;

@@ -7,6 +7,9 @@ import { useCan } from '../../hooks/useCan';
 import { localDateTime } from '../../lib/local-time';
 import { Button } from '../../ui/Button';
 import { toast } from '../../ui/feedback/toasts';
+import '../../ui/DataTable.css';
+import '../../ui/page.css';
+import '../../ui/text.css';
 
 export function TrackerActions({ tracker, onChange }: { tracker: Tracker; onChange: () => void }) {
   const canSend = useCan('send_commands');

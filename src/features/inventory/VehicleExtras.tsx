@@ -27,6 +27,11 @@ import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable } from '../../ui/DataTable';
 import { toast } from '../../ui/feedback/toasts';
+import '../../ui/badge.css';
+import '../../ui/page.css';
+import '../../ui/text.css';
+import '../../ui/States.css';
+import './VehicleExtras.css';
 
 function Thumbnail({ url, onRemove }: { url: string; onRemove?: (() => void) | undefined }) {
   const [src, setSrc] = useState<string>();

@@ -7,6 +7,8 @@ import { maskCpf, maskPhone } from '../../lib/masks';
 import { matchesSearch } from '../../lib/text';
 import { clear, messages, statusColumn } from '../../shared/resources/helpers';
 import type { ResourceConfig } from '../../shared/resources/resource';
+import '../../ui/Choice.css';
+import '../../ui/badge.css';
 
 type DriverValues = {
   clientId: string | null;

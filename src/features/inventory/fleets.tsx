@@ -4,6 +4,7 @@ import { type Fleet, FleetCreateSchema } from '../../contract';
 import { clear, messages, opt, statusColumn } from '../../shared/resources/helpers';
 import type { ResourceConfig } from '../../shared/resources/resource';
 import { useVehicleOptions } from '../../shared/vehicles/useVehicleOptions';
+import '../../ui/Choice.css';
 
 type FleetValues = {
   clientId: string | null;

@@ -4,6 +4,7 @@ import { type SimCard, SimCardCreateSchema } from '../../contract';
 import { maskPhone } from '../../lib/masks';
 import { clear, messages, statusColumn } from '../../shared/resources/helpers';
 import type { ResourceConfig } from '../../shared/resources/resource';
+import '../../ui/Choice.css';
 
 type SimValues = {
   clientId: string | null;

@@ -15,6 +15,7 @@ import { clear, messages, statusColumn } from '../../shared/resources/helpers';
 import type { ResourceConfig } from '../../shared/resources/resource';
 import { useVehicleOptions } from '../../shared/vehicles/useVehicleOptions';
 import { TrackerActions } from './TrackerActions';
+import '../../ui/Choice.css';
 
 type TrackerValues = {
   clientId: string | null;

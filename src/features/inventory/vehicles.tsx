@@ -9,6 +9,7 @@ import { clear, messages, num, statusColumn } from '../../shared/resources/helpe
 import type { ResourceConfig } from '../../shared/resources/resource';
 import { PlateLookup } from './PlateLookup';
 import { VehicleExtras } from './VehicleExtras';
+import '../../ui/Choice.css';
 
 type VehicleValues = {
   clientId: string | null;

@@ -33,6 +33,10 @@ import { VehicleDetails } from '../../shared/vehicles/VehicleDetails';
 import { Switch } from '../../ui/Choice';
 import { MirrorState } from '../../ui/feedback/MirrorState';
 import { VehicleList } from './VehicleList';
+import '../../ui/page.css';
+import '../../ui/VehicleBadge.css';
+import '../../map/MapView.css';
+import './FleetMapPage.css';
 
 const MAP_ID = 'fleet-map';
 

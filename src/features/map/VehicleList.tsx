@@ -42,6 +42,7 @@ import { formatSpeed, STATE_COLORS, STATE_LABELS, vehicleState } from '../../lib
 import { Age } from '../../ui/Age';
 import { SearchInput } from '../../ui/SearchInput';
 import { VehicleBadge } from '../../ui/VehicleBadge';
+import './VehicleList.css';
 
 const ROW_HEIGHT = 64;
 /** One collator for every comparison: `localeCompare(…, 'pt-BR')` builds one per call. */

@@ -20,6 +20,8 @@ import { Pagination } from '../../ui/Pagination';
 import { EmptyState } from '../../ui/States';
 import { ChargeState } from './ChargeStatus';
 import { SupportContact } from './SupportContact';
+import '../../ui/page.css';
+import '../../ui/text.css';
 
 type SortColumn = 'document' | 'status' | 'createdAt';
 

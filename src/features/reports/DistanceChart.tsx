@@ -5,6 +5,8 @@
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
 import { t } from '../../i18n/pt-BR';
+import './reports.css';
+import './DistanceChart.css';
 
 export const VEHICLE_COLORS = [
   '#0b5cad',

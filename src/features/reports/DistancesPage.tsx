@@ -18,6 +18,8 @@ import { EmptyState, Loading } from '../../ui/States';
 import { ReportFilters } from './ReportFilters';
 import { ReportPaused } from './ReportPaused';
 import { useReportParams } from './useReportParams';
+import '../../ui/page.css';
+import './DistanceChart.css';
 
 const DistanceChart = lazy(() =>
   import('./DistanceChart').then((m) => ({ default: m.DistanceChart })),

@@ -31,6 +31,12 @@ import { SPEED_BANDS } from '../../map/speed-colors';
 import { Button } from '../../ui/Button';
 import { Select } from '../../ui/Select';
 import { PLAYBACK_SPEEDS, usePlayback } from './usePlayback';
+import '../../ui/Button.css';
+import '../../ui/TextField.css';
+import '../../map/MapView.css';
+import './SpeedChart.css';
+import './reports.css';
+import './HistoryView.css';
 
 /** The marks on the route, drawn and named in the legend alike. */
 const MARKS = {

@@ -24,6 +24,10 @@ import { EmptyState, Loading } from '../../ui/States';
 import { ReportFilters } from './ReportFilters';
 import { ReportPaused } from './ReportPaused';
 import { useReportParams } from './useReportParams';
+import '../../ui/page.css';
+import '../../map/MapView.css';
+import './reports.css';
+import './JourneysPage.css';
 
 /** Rows of one vehicle's table per page: a week of a busy vehicle is hundreds of rows. */
 export const JOURNEY_PAGE_SIZES = [25, 50, 100, 200] as const;

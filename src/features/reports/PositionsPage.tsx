@@ -25,6 +25,10 @@ import { SearchInput } from '../../ui/SearchInput';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 import { StreamedReportPage, useStreamedReport } from './StreamedReport';
+import '../../ui/DataTable.css';
+import '../../ui/page.css';
+import '../../ui/text.css';
+import './PositionsPage.css';
 
 const number = (value: number | null, digits = 0) =>
   value === null ? '-' : value.toLocaleString('pt-BR', { maximumFractionDigits: digits });

@@ -18,6 +18,7 @@ import { Select } from '../../ui/Select';
 import { FormMessage } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
 import type { ReportChoice } from './useReportParams';
+import './reports.css';
 
 /** 'De' and 'Até' of a report's days, on one line together (never split between two). */
 export function PeriodFields({

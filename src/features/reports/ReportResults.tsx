@@ -15,6 +15,8 @@ import { Button } from '../../ui/Button';
 import { type ColumnDef, DataTable } from '../../ui/DataTable';
 import { EmptyState, Loading } from '../../ui/States';
 import { ReportPaused } from './ReportPaused';
+import '../../ui/page.css';
+import './reports.css';
 
 const ALERT_LABELS: Record<string, string> = {
   OVERSPEED: 'Excesso de velocidade',

@@ -44,6 +44,10 @@ import { DownloadProgress, useFileDownload } from './FileDownload';
 import { downloadCall, type FileChoice } from './files';
 import { PeriodFields } from './ReportFilters';
 import { ReportResults } from './ReportResults';
+import '../../ui/DataTable.css';
+import '../../ui/page.css';
+import './reports.css';
+import './ReportsPage.css';
 
 const SCREENS: Partial<Record<ReportType, string>> = {
   HISTORY: '/reports/histories',

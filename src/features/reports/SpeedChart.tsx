@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
 import { t } from '../../i18n/pt-BR';
 import { formatTime } from '../../lib/day-range';
+import './SpeedChart.css';
 
 /**
  * Longer than this between two positions (no signal, a tracker off), the line breaks: the

@@ -16,6 +16,7 @@ import { EmptyState, Loading } from '../../ui/States';
 import { ReportFilters } from './ReportFilters';
 import { ReportPaused } from './ReportPaused';
 import { type ReportChoice, useReportParams } from './useReportParams';
+import '../../ui/page.css';
 
 type Read<T> = (
   vehicleId: string,

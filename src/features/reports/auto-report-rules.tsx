@@ -31,6 +31,9 @@ import { useVehicleOptions } from '../../shared/vehicles/useVehicleOptions';
 import { Button } from '../../ui/Button';
 import { toast } from '../../ui/feedback/toasts';
 import { ShortList } from '../../ui/ShortList';
+import '../../ui/Choice.css';
+import './reports.css';
+import './auto-report-rules.css';
 
 type RuleValues = {
   clientId: string | null;

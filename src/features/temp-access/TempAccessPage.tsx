@@ -27,6 +27,10 @@ import { Age } from '../../ui/Age';
 import { Button } from '../../ui/Button';
 import { FormMessage, Loading } from '../../ui/States';
 import { VehicleBadge } from '../../ui/VehicleBadge';
+import '../../ui/page.css';
+import '../../ui/text.css';
+import '../../map/MapView.css';
+import './TempAccessPage.css';
 
 /** How often the shared positions are read again while the page is open. */
 const REFRESH_MS = 5000;

@@ -30,6 +30,12 @@ import { Select } from '../../ui/Select';
 import { ShortList } from '../../ui/ShortList';
 import { FormMessage } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
+import '../../ui/DataTable.css';
+import '../../ui/badge.css';
+import '../../ui/form.css';
+import '../../ui/page.css';
+import '../../ui/FormActions.css';
+import './TemporaryLinksPage.css';
 
 const DURATIONS = [
   { label: '1 hora', value: '1' },

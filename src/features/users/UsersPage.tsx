@@ -20,6 +20,10 @@ import { SearchInput } from '../../ui/SearchInput';
 import { Select } from '../../ui/Select';
 import { EmptyState } from '../../ui/States';
 import { useUserList } from './useUsers';
+import '../../ui/Button.css';
+import '../../ui/DataTable.css';
+import '../../ui/badge.css';
+import '../../ui/page.css';
 
 export function UsersPage() {
   const me = useSession()?.user;

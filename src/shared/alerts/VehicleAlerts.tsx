@@ -10,6 +10,10 @@ import { LOOKUP_QUERY } from '../../api/query';
 import { t } from '../../i18n/pt-BR';
 import { timeSince } from '../../lib/clock';
 import { AlertTypeChip } from './AlertTypeChip';
+import '../../ui/Button.css';
+import '../../ui/badge.css';
+import '../../ui/text.css';
+import './VehicleAlerts.css';
 
 export function VehicleAlerts({ vehicleId, now }: { vehicleId: string; now: number }) {
   const latest = useQuery({

@@ -24,6 +24,12 @@ import { useAccess } from '../areas/useAccess';
 import { CustomerPicker } from '../customers/CustomerPicker';
 import { useSelectedClient } from '../customers/useCustomers';
 import type { FieldDef, ResourceConfig } from './resource';
+import '../../ui/Choice.css';
+import '../../ui/form.css';
+import '../../ui/page.css';
+import '../../ui/text.css';
+import '../../ui/feedback/MirrorState.css';
+import './ResourceFormPage.css';
 
 function Field<V extends Record<string, unknown>>({
   field,

@@ -27,6 +27,9 @@ import { useAccess } from '../areas/useAccess';
 import { CustomerPicker } from '../customers/CustomerPicker';
 import { useClientScope, useCustomerOptions, useSelectedClient } from '../customers/useCustomers';
 import type { ResourceConfig } from './resource';
+import '../../ui/Button.css';
+import '../../ui/DataTable.css';
+import '../../ui/page.css';
 
 type Mirror<T extends { id: string }> = NonNullable<
   ResourceConfig<T, unknown, Record<string, unknown>>['mirror']

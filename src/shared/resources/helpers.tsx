@@ -1,5 +1,6 @@
 /** What the inventory declarations share: the status column, messages and payload helpers. */
 import type { ResourceMessages } from './resource';
+import '../../ui/badge.css';
 
 export const statusColumn = {
   id: 'status',

@@ -24,6 +24,11 @@ import { CopyIcon } from '../../ui/icons';
 import { VehicleBadge } from '../../ui/VehicleBadge';
 import { VehicleAlerts, VehicleAlertsLink } from '../alerts/VehicleAlerts';
 import { allAreas, canOpen } from '../areas/areas';
+import '../../ui/Button.css';
+import '../../ui/page.css';
+import '../../ui/ConfirmDialog.css';
+import '../../map/MapView.css';
+import './VehicleDetails.css';
 
 export type VehicleDetail = MapVehicle & {
   type?: 'vehicle' | 'tracker';

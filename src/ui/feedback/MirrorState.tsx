@@ -4,6 +4,7 @@
  */
 import { t } from '../../i18n/pt-BR';
 import { localClock } from '../../lib/local-time';
+import './MirrorState.css';
 
 export function MirrorState({
   syncedAt,
