@@ -277,6 +277,11 @@ export const t = {
     loading: 'Carregando veículos...',
     loadError: 'Erro ao carregar veículos',
     fetchError: 'Erro ao buscar veículos',
+    pickerPlaceholder: 'Digite a placa ou o nome',
+    pickerMore: (shown: number, total: number) =>
+      `Mostrar mais (${shown.toLocaleString('pt-BR')} de ${total.toLocaleString('pt-BR')})`,
+    pickerNone: 'Nenhum veículo encontrado',
+    pickerOptions: (label: string) => `Mostrar opções de ${label}`,
   },
   reports: {
     waitsForNetwork: 'O relatório é gerado assim que a conexão voltar.',
@@ -427,6 +432,7 @@ export const t = {
     saveFirst: 'Salve a cerca para associar veículos.',
   },
   alerts: {
+    allVehicles: 'Todos os veículos',
     emailNeeded: 'Informe ao menos um e-mail',
     rules: 'Regras de alerta',
     newRule: 'Nova regra de alerta',

@@ -25,13 +25,7 @@ import {
 } from '../../api/alerts';
 import { keys } from '../../api/keys';
 import { isUnavailable, LOOKUP_QUERY } from '../../api/query';
-import {
-  ALERT_TYPE_LABELS,
-  ALERT_TYPES,
-  type Alert,
-  type AlertType,
-  vehicleOption,
-} from '../../contract';
+import { ALERT_TYPE_LABELS, ALERT_TYPES, type Alert, type AlertType } from '../../contract';
 import { requireOnline, toastError, useErrorToast } from '../../hooks/feedback';
 import { useInvalidate } from '../../hooks/useInvalidate';
 import { t } from '../../i18n/pt-BR';
@@ -43,9 +37,8 @@ import { useAccess } from '../../shared/areas/useAccess';
 import { CustomerPicker } from '../../shared/customers/CustomerPicker';
 import { useSelectedClient } from '../../shared/customers/useCustomers';
 import { EnablePushButton } from '../../shared/push/EnablePushButton';
-import { useVehicles } from '../../shared/vehicles/useVehicleOptions';
+import { VehiclePicker } from '../../shared/vehicles/VehiclePicker';
 import { Button } from '../../ui/Button';
-import { ComboBox } from '../../ui/ComboBox';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { MirrorState } from '../../ui/feedback/MirrorState';
 import { toast } from '../../ui/feedback/toasts';
@@ -114,8 +107,6 @@ function AlertState({ alert, queued }: { alert: Alert; queued: boolean }) {
 export function AlertsHistoryPage() {
   const [search] = useSearchParams();
   const [clientId, setClientId] = useSelectedClient();
-  const vehicleQuery = useVehicles(clientId);
-  const vehicles = (vehicleQuery.data?.vehicles ?? []).map(vehicleOption);
   const canAck = useAccess('/fleet-management/alerts/alerts-history').write;
   const invalidate = useInvalidate();
   const [vehicleId, setVehicleId] = useState<string | null>(search.get('vehicleId'));
@@ -206,13 +197,13 @@ export function AlertsHistoryPage() {
       )}
       <div className="filters alert-filters">
         <CustomerPicker value={clientId} onChange={restart(setClientId)} />
-        <ComboBox
+        <VehiclePicker
+          key={clientId ?? ''}
+          clientId={clientId}
           label={t.alerts.vehicle}
-          options={vehicles}
-          isLoading={vehicleQuery.isLoading}
           value={vehicleId}
           onChange={restart(setVehicleId)}
-          placeholder="Todos os veículos"
+          placeholder={t.alerts.allVehicles}
         />
         <Select
           label={t.alerts.type}
