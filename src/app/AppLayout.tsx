@@ -25,12 +25,16 @@ import { useOnline } from '../hooks/useOnline';
 import { useSession } from '../hooks/useSession';
 import { t } from '../i18n/pt-BR';
 import { allAreas, areaOf, breadcrumbs, canOpen, canWrite } from '../shared/areas/areas';
+import { PushInvitation } from '../shared/push/PushInvitation';
 import { MenuIcon, OfflineIcon, UserIcon } from '../ui/icons';
 import { MainMenu } from './MainMenu';
 import { PushListener } from './PushListener';
 import '../ui/Button.css';
 import '../ui/Select.css';
 import './AppLayout.css';
+
+/** Pages with their own 'Ativar notificações': the invitation would say it twice there. */
+const OWN_PUSH_BUTTON = new Set(['/account', '/fleet-management/alerts/alerts-history']);
 
 export function AppLayout() {
   const current = useSession();
@@ -145,6 +149,9 @@ export function AppLayout() {
             ))}
           </Breadcrumbs>
         </nav>
+        {user && hearsAlerts && !OWN_PUSH_BUTTON.has(location.pathname) && (
+          <PushInvitation userId={user.id} />
+        )}
         <Outlet />
       </main>
     </div>

@@ -111,6 +111,10 @@ export const t = {
     typesSaved: 'Escolha de alertas salva.',
     typesError: 'Erro ao salvar a escolha de alertas',
     loadingTypes: 'Carregando a escolha de alertas…',
+    inviteTitle: 'Receber os alertas neste dispositivo?',
+    inviteBody:
+      'Com as notificações ativadas, os alertas da frota chegam mesmo com o Rastro fechado. O navegador vai pedir a sua permissão.',
+    inviteLater: 'Agora não',
   },
   password: {
     createTitle: 'Criar senha de acesso',
