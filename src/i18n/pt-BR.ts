@@ -286,6 +286,12 @@ export const t = {
       `Mostrar mais (${shown.toLocaleString('pt-BR')} de ${total.toLocaleString('pt-BR')})`,
     pickerNone: 'Nenhum veículo encontrado',
     pickerOptions: (label: string) => `Mostrar opções de ${label}`,
+    lookup: 'Consultar placa',
+    lookingUp: 'Consultando…',
+    lookupHint: 'Preenche placa, marca, modelo, anos, cor, chassi e RENAVAM pela placa.',
+    lookupFilled: 'Dados da placa preenchidos.',
+    lookupError: 'Erro ao consultar placa',
+    owner: (name: string) => `Proprietário na consulta: ${name}`,
   },
   reports: {
     waitsForNetwork: 'O relatório é gerado assim que a conexão voltar.',
