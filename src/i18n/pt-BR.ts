@@ -205,6 +205,9 @@ export const t = {
     noneFound: 'Nenhum item com esse filtro.',
   },
   customers: {
+    /** SPEC §5: what a list that needs a customer says without one. */
+    required: 'Selecione um cliente!',
+    requiredMessage: 'Cliente não informado',
     title: 'Clientes',
     fetchError: 'Erro ao buscar empresas',
     saveError: 'Erro ao salvar cliente',

@@ -22,9 +22,9 @@ import { MirrorState } from '../../ui/feedback/MirrorState';
 import { PagedTable } from '../../ui/PagedTable';
 import { SearchInput } from '../../ui/SearchInput';
 import { Select } from '../../ui/Select';
-import { EmptyState } from '../../ui/States';
 import { useAccess } from '../areas/useAccess';
 import { CustomerPicker } from '../customers/CustomerPicker';
+import { CustomerRequired } from '../customers/CustomerRequired';
 import { useClientScope, useCustomerOptions, useSelectedClient } from '../customers/useCustomers';
 import type { ResourceConfig } from './resource';
 import '../../ui/Button.css';
@@ -230,7 +230,7 @@ export function ResourceListPage<T extends { id: string }, P, V extends Record<s
           nameOf={config.nameOf}
         />
       ) : (
-        <EmptyState title="Selecione um cliente para ver a lista." />
+        <CustomerRequired />
       )}
     </section>
   );
