@@ -13,7 +13,7 @@ import { FormMessage } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
 import { AuthCard } from './AuthCard';
 import { SetPasswordForm, useTokenParam } from './SetPasswordForm';
-import '../../ui/form.css';
+import '../../ui/page.css';
 import './AuthCard.css';
 
 function RequestLinkForm() {

@@ -15,7 +15,7 @@ import { Button } from '../../ui/Button';
 import { toast } from '../../ui/feedback/toasts';
 import { FormMessage } from '../../ui/States';
 import { PasswordField } from '../../ui/TextField';
-import '../../ui/form.css';
+import '../../ui/page.css';
 import './AuthCard.css';
 
 export function SetPasswordForm({ token }: { token: string }) {

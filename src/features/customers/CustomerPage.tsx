@@ -29,7 +29,6 @@ import { Select } from '../../ui/Select';
 import { Loading, OfflineRecord } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
 import { useCustomer } from './queries';
-import '../../ui/form.css';
 import '../../ui/page.css';
 import '../../ui/text.css';
 

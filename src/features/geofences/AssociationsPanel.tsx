@@ -26,7 +26,7 @@ import { toast } from '../../ui/feedback/toasts';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 import '../../ui/CheckList.css';
-import '../../ui/form.css';
+import '../../ui/page.css';
 import '../../ui/text.css';
 import './AssociationsPanel.css';
 

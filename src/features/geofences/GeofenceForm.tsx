@@ -13,7 +13,7 @@ import { describeGeometry } from '../../map/geofence-shapes';
 import { Button } from '../../ui/Button';
 import { FormMessage } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
-import '../../ui/form.css';
+import '../../ui/page.css';
 import '../../ui/text.css';
 import '../../ui/FormActions.css';
 import './GeofenceForm.css';

@@ -7,7 +7,7 @@ import { t } from '../../i18n/pt-BR';
 import { unmaskPlate } from '../../lib/unmask';
 import { Button } from '../../ui/Button';
 import { toast } from '../../ui/feedback/toasts';
-import '../../ui/form.css';
+import '../../ui/page.css';
 import '../../ui/text.css';
 
 export interface PlateFill {

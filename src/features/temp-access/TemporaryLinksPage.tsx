@@ -32,7 +32,6 @@ import { FormMessage } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
 import '../../ui/DataTable.css';
 import '../../ui/badge.css';
-import '../../ui/form.css';
 import '../../ui/page.css';
 import '../../ui/FormActions.css';
 import './TemporaryLinksPage.css';

@@ -30,7 +30,6 @@ import { FormMessage, Loading, OfflineRecord } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
 import { useUser } from './useUsers';
 import { VisitorVehicles } from './VisitorVehicles';
-import '../../ui/form.css';
 import '../../ui/page.css';
 
 interface Values extends Record<string, unknown> {

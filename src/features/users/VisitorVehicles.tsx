@@ -11,7 +11,6 @@ import { useVehicleOptions } from '../../shared/vehicles/useVehicleOptions';
 import { Button } from '../../ui/Button';
 import { ComboBox } from '../../ui/ComboBox';
 import { toast } from '../../ui/feedback/toasts';
-import '../../ui/form.css';
 import '../../ui/page.css';
 import '../../ui/text.css';
 

@@ -25,7 +25,6 @@ import { CustomerPicker } from '../customers/CustomerPicker';
 import { useSelectedClient } from '../customers/useCustomers';
 import type { FieldDef, ResourceConfig } from './resource';
 import '../../ui/Choice.css';
-import '../../ui/form.css';
 import '../../ui/page.css';
 import '../../ui/text.css';
 import '../../ui/feedback/MirrorState.css';
