@@ -121,7 +121,7 @@ export function AppLayout() {
                 </MenuSection>
                 <Separator />
                 <MenuItem id="account" href="/account" className="menu-item">
-                  Minha conta
+                  {t.screens.appLayout.minhaConta}
                 </MenuItem>
                 <MenuItem id="sign-out" className="menu-item">
                   {t.session.signOut}

@@ -2,6 +2,7 @@
  * Every user-facing text of the PWA, in Brazilian Portuguese. Texts fixed by the spec are
  * written exactly as SPEC.md has them.
  */
+import { screens } from './screens';
 export const ROUTE_LABELS: Record<string, string> = {
   histories: 'Históricos',
   journeys: 'Jornadas',
@@ -609,6 +610,7 @@ export const t = {
     body: 'O endereço acessado não existe no Rastro.',
     back: 'Ir para o início',
   },
+  screens,
 } as const;
 
 /** Client-side names of the error codes of SPEC §8 "Auth failure on login/refresh". */

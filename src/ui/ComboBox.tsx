@@ -22,6 +22,7 @@ import type { SelectOption } from './Select';
 import './Select.css';
 import './TextField.css';
 import './text.css';
+import { t } from '../i18n/pt-BR';
 
 export function ComboBox({
   label,
@@ -93,7 +94,9 @@ export function ComboBox({
       <Popover className="popover">
         <ListBox
           className="listbox"
-          renderEmptyState={() => <p className="muted listbox-empty">Nada encontrado</p>}
+          renderEmptyState={() => (
+            <p className="muted listbox-empty">{t.screens.comboBox.nadaEncontrado}</p>
+          )}
         >
           {(option: SelectOption & { id: string }) => (
             <ListBoxItem id={option.value} className="listbox-item" textValue={option.label}>

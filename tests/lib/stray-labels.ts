@@ -14,6 +14,10 @@ export interface Stray {
   line: number;
   text: string;
   why: 'jsx-text' | 'prop' | 'prose';
+  /** Where it stands in the source (offsets) and what node holds it. */
+  start: number;
+  end: number;
+  node: string;
 }
 
 /** Props whose strings reach a person (screen, screen reader or tooltip). */
@@ -78,10 +82,20 @@ export function straysIn(file: string, code: string): Stray[] {
   const found: Stray[] = [];
   const lineOf = (offset: number) => code.slice(0, offset).split('\n').length;
   const add = (node: Node, text: string, why: Stray['why']) =>
-    found.push({ file, line: lineOf(node.start), text: text.trim(), why });
+    found.push({
+      file,
+      line: lineOf(node.start),
+      text: text.trim(),
+      why,
+      start: node.start,
+      end: node.end,
+      node: node.type,
+    });
 
   const strings = (node: unknown, each: (n: Node, text: string) => void) => {
     if (!isNode(node)) return;
+    // A comparison inside a label's expression ('block' in confirm === 'block' ? …) is a value.
+    if (node.type === 'BinaryExpression') return;
     if (node.type === 'Literal' && typeof node.value === 'string') each(node, node.value);
     else if (node.type === 'TemplateLiteral')
       for (const q of node.quasis as Node[])

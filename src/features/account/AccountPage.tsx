@@ -97,10 +97,10 @@ export function AccountPage() {
       {error && <FormMessage kind="error">{error}</FormMessage>}
       {!shown && !error && <Loading label={t.layout.loadingUser} />}
       {shown && (
-        <dl className="details" aria-label="Dados da conta">
-          <dt>Nome</dt>
+        <dl className="details" aria-label={t.screens.accountPage.dadosDaConta}>
+          <dt>{t.screens.accountPage.nome}</dt>
           <dd>{shown.name}</dd>
-          <dt>E-mail</dt>
+          <dt>{t.screens.accountPage.eMail}</dt>
           <dd>{shown.email}</dd>
           <dt>{t.layout.role}</dt>
           <dd>{ROLE_LABELS[shown.role]}</dd>

@@ -234,7 +234,11 @@ export function AlertsHistoryPage() {
         />
       </div>
       {canAck && (
-        <div className="selection-bar" role="toolbar" aria-label="Reconhecer alertas">
+        <div
+          className="selection-bar"
+          role="toolbar"
+          aria-label={t.screens.alertsHistoryPage.reconhecerAlertas}
+        >
           <span aria-live="polite">{quantityText(selected.length, 'alerta', 'alertas')}</span>
           <Button
             isDisabled={selected.length === 0 || ack.isPending}
@@ -266,7 +270,7 @@ export function AlertsHistoryPage() {
                 <Checkbox
                   slot="selection"
                   className="checkbox"
-                  aria-label="Selecionar todos desta página"
+                  aria-label={t.screens.alertsHistoryPage.selecionarTodosDestaPagina}
                 >
                   <span className="checkbox-box" aria-hidden="true" />
                 </Checkbox>

@@ -71,7 +71,7 @@ export function CustomersPage() {
     },
     {
       id: 'createdAt',
-      label: 'Criado em',
+      label: t.screens.customersPage.criadoEm,
       sortable: true,
       render: (c) => localDate(c.createdAt),
     },
@@ -116,8 +116,8 @@ export function CustomersPage() {
         )}
       </div>
       <SearchInput
-        label="Buscar clientes"
-        placeholder="Nome, razão social, e-mail ou documento"
+        label={t.screens.customersPage.buscarClientes}
+        placeholder={t.screens.customersPage.nomeRazaoSocialE}
         value={controls.search}
         onChange={controls.setSearch}
       />

@@ -155,7 +155,11 @@ export function DashboardPage() {
       values: data.alerts.perDay.map((d) => d.counts[type] ?? 0),
     }));
     const km: BarSeries[] = [
-      { label: 'km', color: '#0b5cad', values: data.distance.perDay.map((d) => d.km) },
+      {
+        label: t.screens.dashboardPage.km,
+        color: '#0b5cad',
+        values: data.distance.perDay.map((d) => d.km),
+      },
     ];
     return { activity, days, alerts, km, kmDays: data.distance.perDay.map((d) => d.day) };
   }, [data]);
@@ -198,7 +202,7 @@ export function DashboardPage() {
           <p>{t.dashboard.offline}</p>
         </EmptyState>
       ) : !data || !charts ? (
-        <Loading label="Carregando…" />
+        <Loading label={t.screens.dashboardPage.carregando} />
       ) : (
         <>
           <div className="figures">

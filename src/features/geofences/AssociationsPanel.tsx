@@ -31,7 +31,9 @@ import '../../ui/text.css';
 import './AssociationsPanel.css';
 
 const weekdaysText = (days: number[]) =>
-  days.length === 7 ? 'todos os dias' : days.map((d) => WEEKDAY_LABELS[d]).join(', ');
+  days.length === 7
+    ? t.screens.associationsPanel.todosOsDias
+    : days.map((d) => WEEKDAY_LABELS[d]).join(', ');
 
 export function AssociationsPanel({
   geofenceId,
@@ -84,7 +86,8 @@ export function AssociationsPanel({
     },
     onError: (err) => void toastError(t.geofences.associationError, err),
   });
-  const vehicleLabel = (id: string) => vehicles.find((v) => v.value === id)?.label ?? 'Veículo';
+  const vehicleLabel = (id: string) =>
+    vehicles.find((v) => v.value === id)?.label ?? t.screens.associationsPanel.veiculo;
 
   return (
     <section className="associations" aria-labelledby="associations-title">
@@ -122,7 +125,7 @@ export function AssociationsPanel({
             isLoading={vehicleQuery.isLoading}
             value={vehicleId}
             onChange={setVehicleId}
-            placeholder="Digite a placa ou o nome"
+            placeholder={t.screens.associationsPanel.digiteAPlacaOu}
           />
           <Select
             label={t.geofences.kind}

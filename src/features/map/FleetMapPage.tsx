@@ -110,7 +110,7 @@ export function FleetMapPage() {
       </div>
       <div className="map-toolbar">
         <CustomerPicker value={clientId} onChange={setClientId} />
-        <ul className="state-legend" aria-label="Situação da frota">
+        <ul className="state-legend" aria-label={t.screens.fleetMapPage.situacaoDaFrota}>
           {(Object.keys(STATE_LABELS) as VehicleState[]).map((state) => (
             <li key={state}>
               <span
@@ -149,7 +149,7 @@ export function FleetMapPage() {
             setFollow(false);
           }}
         />
-        <MapView label="Mapa da frota" id={MAP_ID}>
+        <MapView label={t.screens.fleetMapPage.mapaDaFrota} id={MAP_ID}>
           <BaseTiles config={baseMap} ready={live.rows !== undefined} />
           <RememberView name="fleet" scope={clientId} saved={savedView} keep={items.length > 0} />
           <FitOnce

@@ -128,7 +128,7 @@ export function InvoicePage() {
           <p>{t.list.itemOffline}</p>
         </EmptyState>
       ) : query.isPending ? (
-        <Loading label="Carregando…" />
+        <Loading label={t.screens.invoicePage.carregando} />
       ) : !invoice ? (
         <EmptyState title={t.payments.invoiceError} />
       ) : (

@@ -106,7 +106,7 @@ export function DistancesPage() {
       {query.isFetching && <Loading label={t.reports.loading} />}
       <ReportPaused query={query} />
       {!submitted && <EmptyState title={t.reports.chooseVehicles} />}
-      {empty && <EmptyState title="Nenhum quilômetro rodado no período escolhido." />}
+      {empty && <EmptyState title={t.screens.distancesPage.nenhumQuilometroRodadoNo} />}
       {query.data && !empty && (
         <>
           <Suspense fallback={<div className="distance-chart" />}>

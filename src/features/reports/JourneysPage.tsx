@@ -173,7 +173,7 @@ function VehicleJourneys({
   const columns: ColumnDef<JourneyRow>[] = [
     {
       id: 'kind',
-      label: 'Tipo',
+      label: t.screens.journeysPage.tipo,
       rowHeader: true,
       render: (r) => (
         <span className={`journey-kind journey-kind-${r.kind}`}>
@@ -199,7 +199,7 @@ function VehicleJourneys({
     },
     {
       id: 'speed',
-      label: 'Vel. máx. / média',
+      label: t.screens.journeysPage.velMaxMedia,
       render: (r) =>
         r.kind === 'trip'
           ? `${Math.round(r.trip.maxSpeed)} / ${Math.round(r.trip.averageSpeed)} km/h`
@@ -207,7 +207,7 @@ function VehicleJourneys({
     },
     {
       id: 'detail',
-      label: 'Motorista / motor ligado',
+      label: t.screens.journeysPage.motoristaMotorLigado,
       render: (r) =>
         r.kind === 'trip'
           ? (r.trip.driverName ?? r.trip.driverRfid ?? '-')

@@ -35,42 +35,65 @@ const number = (value: number | null, digits = 0) =>
 
 const COLUMNS: { id: string; label: string; width?: number; render: (p: PositionRow) => string }[] =
   [
-    { id: 'fixTime', label: 'Horário', width: 200, render: (p) => formatDateTime(p.fixTime) },
+    {
+      id: 'fixTime',
+      label: t.screens.positionsPage.horario,
+      width: 200,
+      render: (p) => formatDateTime(p.fixTime),
+    },
     // What a person reads first comes first (a phone shows two columns): speed and ignition,
     // then where; the time the server received it, a technical detail, near the end.
-    { id: 'speed', label: 'Velocidade (km/h)', width: 200, render: (p) => number(p.speed, 1) },
+    {
+      id: 'speed',
+      label: t.screens.positionsPage.velocidadeKmH,
+      width: 200,
+      render: (p) => number(p.speed, 1),
+    },
     {
       id: 'ignition',
-      label: 'Ignição',
+      label: t.screens.positionsPage.ignicao,
       render: (p) => (p.ignition === null ? '-' : p.ignition ? t.reports.on : t.reports.off),
     },
-    { id: 'latitude', label: 'Latitude', render: (p) => p.latitude.toFixed(6) },
-    { id: 'longitude', label: 'Longitude', render: (p) => p.longitude.toFixed(6) },
-    { id: 'course', label: 'Direção (°)', render: (p) => number(p.course) },
-    { id: 'altitude', label: 'Altitude (m)', render: (p) => number(p.altitude) },
-    { id: 'accuracy', label: 'Precisão (m)', width: 140, render: (p) => number(p.accuracy) },
-    { id: 'battery', label: 'Bateria (%)', render: (p) => number(p.battery) },
+    {
+      id: 'latitude',
+      label: t.screens.positionsPage.latitude,
+      render: (p) => p.latitude.toFixed(6),
+    },
+    {
+      id: 'longitude',
+      label: t.screens.positionsPage.longitude,
+      render: (p) => p.longitude.toFixed(6),
+    },
+    { id: 'course', label: t.screens.positionsPage.direcao, render: (p) => number(p.course) },
+    { id: 'altitude', label: t.screens.positionsPage.altitudeM, render: (p) => number(p.altitude) },
+    {
+      id: 'accuracy',
+      label: t.screens.positionsPage.precisaoM,
+      width: 140,
+      render: (p) => number(p.accuracy),
+    },
+    { id: 'battery', label: t.screens.positionsPage.bateria, render: (p) => number(p.battery) },
     {
       id: 'odometer',
-      label: 'Hodômetro (km)',
+      label: t.screens.positionsPage.hodometroKm,
       width: 150,
       render: (p) => formatMileage(p.odometer),
     },
     {
       id: 'driver',
-      label: 'Motorista',
+      label: t.screens.positionsPage.motorista,
       width: 220,
       render: (p) => p.driverName ?? p.driverRfid ?? '-',
     },
     {
       id: 'receivedAt',
-      label: 'Recebida',
+      label: t.screens.positionsPage.recebida,
       width: 200,
       render: (p) => formatDateTime(p.receivedAt),
     },
     {
       id: 'attributes',
-      label: 'Atributos',
+      label: t.screens.positionsPage.atributos,
       width: 320,
       render: (p) =>
         p.attributes && Object.keys(p.attributes).length ? JSON.stringify(p.attributes) : '-',
@@ -116,8 +139,8 @@ export function PositionsPage() {
         <>
           <fieldset className="positions-filters" aria-label={t.reports.filter}>
             <SearchInput
-              label="Buscar posição"
-              placeholder="Motorista ou atributo"
+              label={t.screens.positionsPage.buscarPosicao}
+              placeholder={t.screens.positionsPage.motoristaOuAtributo}
               value={search}
               onChange={setSearch}
             />
@@ -159,7 +182,7 @@ export function PositionsPage() {
               <TableBody
                 items={rows}
                 renderEmptyState={() => (
-                  <p className="table-empty">Nenhuma posição com esses filtros.</p>
+                  <p className="table-empty">{t.screens.positionsPage.nenhumaPosicaoComEsses}</p>
                 )}
               >
                 {(row) => (

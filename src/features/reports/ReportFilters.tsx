@@ -88,7 +88,11 @@ export function ReportFilters({
 
   const day = today();
   return (
-    <Form className="report-filters" onSubmit={submit} aria-label="Filtros do relatório">
+    <Form
+      className="report-filters"
+      onSubmit={submit}
+      aria-label={t.screens.reportFilters.filtrosDoRelatorio}
+    >
       <CustomerPicker value={clientId} onChange={setClientId} />
       {multiple ? (
         <MultiSelect
@@ -96,7 +100,7 @@ export function ReportFilters({
           options={options}
           value={ids}
           onChange={setIds}
-          noun={['veículo', 'veículos']}
+          noun={[t.screens.reportFilters.veiculo, t.screens.reportFilters.veiculos]}
           isLoading={loading}
           isUnavailable={unavailable}
         />
@@ -111,7 +115,7 @@ export function ReportFilters({
         />
       )}
       <PeriodFields range={range} onChange={setRange} />
-      <fieldset className="report-quick" aria-label="Períodos rápidos">
+      <fieldset className="report-quick" aria-label={t.screens.reportFilters.periodosRapidos}>
         <Button variant="ghost" onPress={() => quick(day, day)}>
           {t.reports.today}
         </Button>

@@ -19,11 +19,11 @@ import '../../ui/page.css';
 import './reports.css';
 
 const ALERT_LABELS: Record<string, string> = {
-  OVERSPEED: 'Excesso de velocidade',
-  GEOFENCE_ENTER: 'Entrada em cerca',
-  GEOFENCE_EXIT: 'Saída de cerca',
-  IGNITION_ON: 'Ignição ligada',
-  IGNITION_OFF: 'Ignição desligada',
+  OVERSPEED: t.screens.reportResults.excessoDeVelocidade,
+  GEOFENCE_ENTER: t.screens.reportResults.entradaEmCerca,
+  GEOFENCE_EXIT: t.screens.reportResults.saidaDeCerca,
+  IGNITION_ON: t.screens.reportResults.ignicaoLigada,
+  IGNITION_OFF: t.screens.reportResults.ignicaoDesligada,
 };
 
 function SummaryCard({ summary }: { summary: Summary }) {

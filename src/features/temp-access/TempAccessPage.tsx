@@ -74,7 +74,7 @@ export function TempAccessPage() {
           <p className="muted">
             {shared.data ? (
               <>
-                {t.tempAccess.title} · válido até <strong>{expires}</strong>
+                {t.tempAccess.title} {t.screens.tempAccessPage.validoAte} <strong>{expires}</strong>
               </>
             ) : (
               t.tempAccess.intro
@@ -82,11 +82,16 @@ export function TempAccessPage() {
           </p>
         </div>
       </header>
-      {shared.isPending && !shared.error && <Loading label="Abrindo o link…" />}
+      {shared.isPending && !shared.error && (
+        <Loading label={t.screens.tempAccessPage.abrindoOLink} />
+      )}
       {shared.failure && <FormMessage kind="error">{shared.failure}</FormMessage>}
       {shared.data && (
         <>
-          <MapView label="Mapa dos veículos compartilhados" className="map shared-map">
+          <MapView
+            label={t.screens.tempAccessPage.mapaDosVeiculosCompartilhados}
+            className="map shared-map"
+          >
             <BaseTiles config={baseMap} />
             <FitOnce points={points} />
             <VehicleLayer
@@ -110,7 +115,10 @@ export function TempAccessPage() {
               )}
             </Popup>
           </MapView>
-          <ul className="shared-vehicles" aria-label="Veículos compartilhados">
+          <ul
+            className="shared-vehicles"
+            aria-label={t.screens.tempAccessPage.veiculosCompartilhados}
+          >
             {shared.data.vehicles.map((vehicle) => {
               const fix = locations.find((l) => l.id === vehicle.id);
               const state = fix ? vehicleState(fix, now) : 'offline';
@@ -129,13 +137,13 @@ export function TempAccessPage() {
                           <Age at={fix.fixTime} />
                         </>
                       ) : (
-                        'Ainda sem posição'
+                        t.screens.tempAccessPage.aindaSemPosicao
                       )}
                     </span>
                   </span>
                   {fix && (
                     <Button variant="ghost" onPress={() => setSelectedId(vehicle.id)}>
-                      Ver no mapa
+                      {t.screens.tempAccessPage.verNoMapa}
                     </Button>
                   )}
                 </li>

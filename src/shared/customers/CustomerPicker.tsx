@@ -28,7 +28,7 @@ export function CustomerPicker({
       isLoading={loading}
       placeholder={
         loading
-          ? 'Carregando clientes…'
+          ? t.screens.customerPicker.carregandoClientes
           : unavailable
             ? t.customers.pickerOffline
             : t.customers.pickerPlaceholder

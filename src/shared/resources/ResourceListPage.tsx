@@ -202,7 +202,7 @@ export function ResourceListPage<T extends { id: string }, P, V extends Record<s
         )}
         {config.mirror?.shown && (
           <Switch isSelected={showAll} onChange={controls.restart(setShowAll)}>
-            Mostrar inativos
+            {t.screens.resourceListPage.mostrarInativos}
           </Switch>
         )}
       </div>

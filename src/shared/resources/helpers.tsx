@@ -1,10 +1,11 @@
 /** What the inventory declarations share: the status column, messages and payload helpers. */
 import type { ResourceMessages } from './resource';
 import '../../ui/badge.css';
+import { t } from '../../i18n/pt-BR';
 
 export const statusColumn = {
   id: 'status',
-  label: 'Status',
+  label: t.screens.helpers.status,
   render: (item: { active: boolean }) => (
     <span className={`badge ${item.active ? 'badge-success' : 'badge-neutral'}`}>
       {item.active ? 'Ativo' : 'Inativo'}

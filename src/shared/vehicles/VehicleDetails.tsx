@@ -29,6 +29,7 @@ import '../../ui/page.css';
 import '../../ui/ConfirmDialog.css';
 import '../../map/MapView.css';
 import './VehicleDetails.css';
+import { t } from '../../i18n/pt-BR';
 
 export type VehicleDetail = MapVehicle & {
   type?: 'vehicle' | 'tracker';
@@ -44,8 +45,8 @@ const coordinates = (v: MapVehicle) => `${v.latitude.toFixed(5)}, ${v.longitude.
 const copy = (text: string) =>
   copyText(
     text,
-    'Coordenadas copiadas.',
-    'Não foi possível copiar. Selecione e copie as coordenadas.',
+    t.screens.vehicleDetails.coordenadasCopiadas,
+    t.screens.vehicleDetails.naoFoiPossivelCopiar,
   );
 
 /** Links to the vehicle's page and its commands, when the user's level opens them. */
@@ -61,11 +62,13 @@ function VehicleLinks({ vehicle }: { vehicle: VehicleDetail }) {
   return (
     <>
       <Link href={page} className="btn btn-ghost">
-        {vehicle.type === 'tracker' ? 'Ver rastreador' : 'Ver veículo'}
+        {vehicle.type === 'tracker'
+          ? t.screens.vehicleDetails.verRastreador
+          : t.screens.vehicleDetails.verVeiculo}
       </Link>
       {vehicle.type !== 'tracker' && (
         <Link href={`${page}#comandos`} className="btn btn-ghost">
-          {canCommand ? 'Comandos' : 'Histórico de comandos'}
+          {canCommand ? 'Comandos' : t.screens.vehicleDetails.historicoDeComandos}
         </Link>
       )}
     </>
@@ -99,7 +102,11 @@ export function VehicleDetails({
           <strong>{title}</strong>
           {vehicle.plate && <span>{vehicle.name}</span>}
         </span>
-        <AriaButton className="icon-button" aria-label="Fechar" onPress={onClose}>
+        <AriaButton
+          className="icon-button"
+          aria-label={t.screens.vehicleDetails.fechar}
+          onPress={onClose}
+        >
           ×
         </AriaButton>
       </div>
@@ -108,38 +115,38 @@ export function VehicleDetails({
           <strong style={{ color: STATE_COLORS[state] }}>{STATE_LABELS[state]}</strong>
           {' · '}
           {formatSpeed(vehicle.speed)}
-          {stale ? ' na última posição' : ''} · ignição{' '}
+          {stale ? t.screens.vehicleDetails.naUltimaPosicao : ''} {t.screens.vehicleDetails.ignicao}{' '}
           {ignitionLabel(vehicle.ignition).toLowerCase()}
         </p>
         <dl>
           {vehicle.driver !== undefined && (
             <>
-              <dt>Motorista</dt>
-              <dd>{vehicle.driver ?? 'Não identificado'}</dd>
+              <dt>{t.screens.vehicleDetails.motorista}</dt>
+              <dd>{vehicle.driver ?? t.screens.vehicleDetails.naoIdentificado}</dd>
             </>
           )}
           {vehicle.battery !== undefined && vehicle.battery !== null && (
             <>
-              <dt>Bateria</dt>
+              <dt>{t.screens.vehicleDetails.bateria}</dt>
               <dd>{Math.round(vehicle.battery)}%</dd>
             </>
           )}
-          <dt>Última posição</dt>
+          <dt>{t.screens.vehicleDetails.ultimaPosicao}</dt>
           <dd>
             <Age at={vehicle.fixTime} withDate />
           </dd>
           {vehicle.address && (
             <>
-              <dt>Endereço</dt>
+              <dt>{t.screens.vehicleDetails.endereco}</dt>
               <dd>{vehicle.address}</dd>
             </>
           )}
-          <dt>Coordenadas</dt>
+          <dt>{t.screens.vehicleDetails.coordenadas}</dt>
           <dd className="map-popup-coordinates">
             <span>{coordinates(vehicle)}</span>
             <AriaButton
               className="icon-button copy-button"
-              aria-label="Copiar coordenadas"
+              aria-label={t.screens.vehicleDetails.copiarCoordenadas}
               onPress={() => void copy(coordinates(vehicle))}
             >
               <CopyIcon />
@@ -151,7 +158,9 @@ export function VehicleDetails({
       <div className="map-popup-actions">
         {onFollow && (
           <Button variant="secondary" onPress={onFollow}>
-            {follow ? 'Parar de seguir' : 'Seguir veículo'}
+            {follow
+              ? t.screens.vehicleDetails.pararDeSeguir
+              : t.screens.vehicleDetails.seguirVeiculo}
           </Button>
         )}
         {links && <VehicleLinks vehicle={vehicle} />}
