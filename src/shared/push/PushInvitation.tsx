@@ -7,11 +7,9 @@
  * same button for later). Once answered, it goes away.
  */
 import { useState } from 'react';
-import { toastError } from '../../hooks/feedback';
 import { t } from '../../i18n/pt-BR';
 import { Button } from '../../ui/Button';
-import { toast } from '../../ui/feedback/toasts';
-import { enablePush, pushState } from './push';
+import { useEnablePush } from './useEnablePush';
 import './PushInvitation.css';
 
 const dismissedKey = (userId: string) => `pushInviteDismissed:${userId}`;
@@ -25,24 +23,9 @@ function dismissed(userId: string): boolean {
 }
 
 export function PushInvitation({ userId }: { userId: string }) {
-  const [state, setState] = useState(pushState);
+  const { state, pending, enable } = useEnablePush();
   const [later, setLater] = useState(() => dismissed(userId));
-  const [pending, setPending] = useState(false);
   if (state !== 'default' || later) return null;
-
-  async function enable() {
-    setPending(true);
-    try {
-      const answer = await enablePush();
-      setState(answer);
-      if (answer === 'granted') toast.success(t.push.enabled);
-    } catch (err) {
-      console.warn('push: not enabled', err);
-      await toastError(t.push.error, err);
-    } finally {
-      setPending(false);
-    }
-  }
 
   return (
     <section className="push-invitation" aria-labelledby="push-invitation-title">
