@@ -342,7 +342,6 @@ export const screens = {
     reconhecerAlertas: 'Reconhecer alertas',
   },
   associationsPanel: {
-    digiteAPlacaOu: 'Digite a placa ou o nome',
     veiculo: 'Veículo',
     todosOsDias: 'todos os dias',
   },

@@ -15,13 +15,14 @@ import {
   type RestrictionType,
   vehicleOption,
 } from '../../contract';
+import { useMirroredVehicles } from '../../db/hooks';
 import { requireOnline, toastError, useErrorToast } from '../../hooks/feedback';
 import { useInvalidate } from '../../hooks/useInvalidate';
 import { t } from '../../i18n/pt-BR';
 import { WEEKDAY_LABELS } from '../../lib/schedule';
-import { useVehicles } from '../../shared/vehicles/useVehicleOptions';
+import { useClientScope } from '../../shared/customers/useCustomers';
+import { VehiclePicker } from '../../shared/vehicles/VehiclePicker';
 import { Button } from '../../ui/Button';
-import { ComboBox } from '../../ui/ComboBox';
 import { toast } from '../../ui/feedback/toasts';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
@@ -44,8 +45,9 @@ export function AssociationsPanel({
   clientId: string | null;
   writable: boolean;
 }) {
-  const vehicleQuery = useVehicles(clientId);
-  const vehicles = (vehicleQuery.data?.vehicles ?? []).map(vehicleOption);
+  // The associated vehicles' names from the device's mirror (the picker asks the server).
+  const clientScope = useClientScope(clientId);
+  const mirrored = useMirroredVehicles(clientId, clientScope);
   const invalidate = useInvalidate();
   const list = useQuery({
     queryKey: keys.associations(geofenceId),
@@ -86,8 +88,11 @@ export function AssociationsPanel({
     },
     onError: (err) => void toastError(t.geofences.associationError, err),
   });
-  const vehicleLabel = (id: string) =>
-    vehicles.find((v) => v.value === id)?.label ?? t.screens.associationsPanel.veiculo;
+  const vehicleLabel = (id: string) => {
+    const vehicle = mirrored.rows?.find((v) => v.id === id);
+    return vehicle ? vehicleOption(vehicle).label : t.screens.associationsPanel.veiculo;
+  };
+  const associated = new Set((list.data ?? []).map((a) => a.vehicleId));
 
   return (
     <section className="associations" aria-labelledby="associations-title">
@@ -119,13 +124,12 @@ export function AssociationsPanel({
       </ul>
       {writable && (
         <div className="form association-form">
-          <ComboBox
+          <VehiclePicker
+            clientId={clientId}
             label={t.geofences.vehicle}
-            options={vehicles}
-            isLoading={vehicleQuery.isLoading}
             value={vehicleId}
             onChange={setVehicleId}
-            placeholder={t.screens.associationsPanel.digiteAPlacaOu}
+            exclude={associated}
           />
           <Select
             label={t.geofences.kind}

@@ -95,6 +95,12 @@ export function VehiclePicker({
     queryFn: () => vehiclesApi.get(value ?? ''),
     enabled: Boolean(value) && chosen?.value !== value,
   });
+  // Cleared by the screen (after a save): the field empties too.
+  useEffect(() => {
+    if (value !== null) return;
+    setChosen(null);
+    setText('');
+  }, [value]);
   useEffect(() => {
     if (!known.data || chosen?.value === known.data.id) return;
     const option = vehicleOption(known.data);
