@@ -289,7 +289,6 @@ export const t = {
     pickerMore: (shown: number, total: number) =>
       `Mostrar mais (${shown.toLocaleString('pt-BR')} de ${total.toLocaleString('pt-BR')})`,
     pickerNone: 'Nenhum veículo encontrado',
-    pickerOptions: (label: string) => `Mostrar opções de ${label}`,
     lookup: 'Consultar placa',
     lookingUp: 'Consultando…',
     lookupHint: 'Preenche placa, marca, modelo, anos, cor, chassi e RENAVAM pela placa.',

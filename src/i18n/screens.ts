@@ -361,6 +361,7 @@ export const screens = {
   },
   comboBox: {
     nadaEncontrado: 'Nada encontrado',
+    showOptions: (label: string) => `Mostrar opções de ${label}`,
   },
   speedChart: {
     velocidade: 'Velocidade',

@@ -7,23 +7,14 @@
  */
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import {
-  ComboBox as AriaComboBox,
-  Button,
-  FieldError,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-} from 'react-aria-components';
+import { ComboBox as AriaComboBox } from 'react-aria-components';
 import { keys } from '../../api/keys';
 import { vehiclesApi } from '../../api/resources';
 import { VEHICLE_SEARCH_PAGE, vehicleOption } from '../../contract';
 import { useErrorToast } from '../../hooks/feedback';
 import { useDebounced } from '../../hooks/useDebounced';
 import { t } from '../../i18n/pt-BR';
-import { ChevronDownIcon } from '../../ui/icons';
+import { ComboBoxParts } from '../../ui/ComboBox';
 import type { SelectOption } from '../../ui/Select';
 import '../../ui/Select.css';
 import '../../ui/TextField.css';
@@ -146,30 +137,12 @@ export function VehiclePicker({
       isDisabled={!clientId}
       isInvalid={Boolean(errorMessage)}
     >
-      <Label>{label}</Label>
-      <div className="input-with-action">
-        <Input placeholder={placeholder} />
-        <Button className="input-action combo-button" aria-label={t.vehicles.pickerOptions(label)}>
-          <ChevronDownIcon />
-        </Button>
-      </div>
-      <FieldError>{errorMessage}</FieldError>
-      <Popover className="popover">
-        <ListBox
-          className="listbox"
-          renderEmptyState={() => (
-            <p className="muted listbox-empty">
-              {found.loading ? t.vehicles.loading : t.vehicles.pickerNone}
-            </p>
-          )}
-        >
-          {(option: SelectOption & { id: string }) => (
-            <ListBoxItem id={option.id} className="listbox-item" textValue={option.label}>
-              {option.label}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
+      <ComboBoxParts
+        label={label}
+        placeholder={placeholder}
+        errorMessage={errorMessage}
+        empty={found.loading ? t.vehicles.loading : t.vehicles.pickerNone}
+      />
     </AriaComboBox>
   );
 }
