@@ -198,6 +198,10 @@ test('the plate lookup fills the vehicle form, and says when a plate is unknown'
   await expect(page.getByRole('textbox', { name: 'Modelo', exact: true })).toHaveValue('Gol 1.0');
   await expect(page.getByRole('textbox', { name: 'Ano do modelo' })).toHaveValue('2020');
   await expect(page.getByRole('textbox', { name: 'Cor' })).toHaveValue('Branca');
+  // Every field of the answer: the plate as the registry has it, the owner by name.
+  await expect(page.getByRole('textbox', { name: 'Placa' })).toHaveValue('PLK1A23');
+  await expect(page.getByRole('textbox', { name: 'Chassi' })).toHaveValue('9BWZZZ377VT004251');
+  await expect(page.getByText('Proprietário na consulta: Transportes Norte Ltda')).toBeVisible();
 
   await page.getByRole('textbox', { name: 'Placa' }).fill('XYZ9876');
   await page.getByRole('button', { name: 'Consultar placa' }).click();

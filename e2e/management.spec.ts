@@ -94,12 +94,26 @@ test('an administrator creates a child company and its manager, who sees only th
   await expect(page.getByRole('option', { name: 'Administrador' })).toHaveCount(0);
 });
 
-test('the users list needs a customer and shows the spec message without one', async ({ page }) => {
+test('lists that need a customer say the spec message without one, the same way', async ({
+  page,
+}) => {
   await signInAsAdmin(page);
-  await page.goto('/management/users');
-  const table = page.getByRole('grid', { name: 'Usuários' });
-  await expect(table.getByRole('rowheader').first()).toBeVisible();
-  await page.getByRole('combobox', { name: 'Cliente' }).fill('');
-  await expect(new Shell(page).toast('Selecione um cliente!')).toBeVisible();
-  await expect(page.getByText('Cliente não informado')).toBeVisible();
+  const shell = new Shell(page);
+  const lists: [string, string][] = [
+    ['/management/users', 'Usuários'],
+    ['/management/vehicles', 'Veículos'],
+  ];
+  for (const [path, grid] of lists) {
+    await page.goto(path);
+    const table = page.getByRole('grid', { name: grid });
+    await expect(table.getByRole('rowheader').first()).toBeVisible();
+    await page.getByRole('combobox', { name: 'Cliente' }).fill('');
+    // As a toast, and in the list's place.
+    await expect(shell.toast('Selecione um cliente!')).toBeVisible();
+    await expect(shell.toast('Cliente não informado')).toBeVisible();
+    const main = page.getByRole('main');
+    await expect(main.getByText('Selecione um cliente!')).toBeVisible();
+    await expect(main.getByText('Cliente não informado')).toBeVisible();
+    await shell.dismissToasts();
+  }
 });

@@ -286,6 +286,37 @@ test('Ativar notificações asks for permission from the button', async ({ page,
   expect(await page.evaluate(() => localStorage.getItem('fcmToken'))).toContain('"endpoint"');
 });
 
+test('after sign-in an invitation asks for notifications: its button opens the prompt', async ({
+  page,
+  context,
+}) => {
+  await page.addInitScript(PUSH_MANAGER_STAND_IN);
+  await signInAsAdmin(page);
+  const invitation = page.getByRole('region', { name: 'Receber os alertas neste dispositivo?' });
+  await expect(invitation).toBeVisible();
+  await waitForServiceWorker(page);
+  // The person says yes in the browser's prompt.
+  await context.grantPermissions(['notifications'], { origin: E2E_URL });
+  await invitation.getByRole('button', { name: 'Ativar notificações' }).click();
+  await expect(invitation).toBeHidden();
+  await expect(new Shell(page).toast('Notificações ativadas neste dispositivo.')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('fcmToken'))).toContain('"endpoint"');
+});
+
+test("the invitation to notifications stays away once the person says 'Agora não'", async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  const invitation = page.getByRole('region', { name: 'Receber os alertas neste dispositivo?' });
+  await invitation.getByRole('button', { name: 'Agora não' }).click();
+  await expect(invitation).toBeHidden();
+  await page.reload();
+  await new Shell(page).expectSignedIn();
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(invitation).toBeHidden();
+});
+
 test('offline, a form opens with its lookups from the worker, and an acknowledgement waits for the connection', async ({
   page,
   context,

@@ -1,5 +1,5 @@
 /** Inventory look-ups that cross tables: images of vehicles, links between records. */
-import { and, count, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 import { containsAny, type Filter } from './owned';
@@ -12,6 +12,7 @@ import {
   vehicleImages,
   vehicles,
 } from './schema';
+import { plateContains } from './search';
 
 export type ImageRow = typeof vehicleImages.$inferSelect;
 
@@ -87,12 +88,15 @@ export const vehicleQueries = {
     updatedAt: vehicles.updatedAt,
   },
   filters: (q: BaseQuery & { vehicleQuery: string }): Filter[] => [
-    containsAny(q.search || q.vehicleQuery, [
-      vehicles.name,
-      vehicles.plate,
-      vehicles.brand,
-      vehicles.model,
-    ]),
+    or(
+      containsAny(q.search || q.vehicleQuery, [
+        vehicles.name,
+        vehicles.plate,
+        vehicles.brand,
+        vehicles.model,
+      ]),
+      plateContains(q.search || q.vehicleQuery, vehicles.plate),
+    ),
     activeIs(q.active, vehicles.active),
   ],
 };

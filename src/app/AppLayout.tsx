@@ -21,13 +21,20 @@ import { signOut } from '../api/client';
 import { ROLE_LABELS } from '../contract';
 import { AlertBadge } from '../features/alerts/AlertBadge';
 import { AlertListener } from '../features/alerts/AlertListener';
-import { allAreas, areaOf, breadcrumbs, canOpen, canWrite } from '../features/areas/areas';
 import { useOnline } from '../hooks/useOnline';
 import { useSession } from '../hooks/useSession';
 import { t } from '../i18n/pt-BR';
+import { allAreas, areaOf, breadcrumbs, canOpen, canWrite } from '../shared/areas/areas';
+import { PushInvitation } from '../shared/push/PushInvitation';
 import { MenuIcon, OfflineIcon, UserIcon } from '../ui/icons';
 import { MainMenu } from './MainMenu';
 import { PushListener } from './PushListener';
+import '../ui/Button.css';
+import '../ui/Select.css';
+import './AppLayout.css';
+
+/** Pages with their own 'Ativar notificações': the invitation would say it twice there. */
+const OWN_PUSH_BUTTON = new Set(['/account', '/fleet-management/alerts/alerts-history']);
 
 export function AppLayout() {
   const current = useSession();
@@ -76,7 +83,7 @@ export function AppLayout() {
         )}
         <span className="topbar-spacer" />
         {!online && (
-          // On a narrow phone only its icon shows (styles.css): its words stay its text, read
+          // On a narrow phone only its icon shows (AppLayout.css): its words stay its text, read
           // out, and the tooltip says what still works.
           <span className="offline-badge" role="status" title={t.network.offlineDetail}>
             <OfflineIcon />
@@ -114,7 +121,7 @@ export function AppLayout() {
                 </MenuSection>
                 <Separator />
                 <MenuItem id="account" href="/account" className="menu-item">
-                  Minha conta
+                  {t.screens.appLayout.minhaConta}
                 </MenuItem>
                 <MenuItem id="sign-out" className="menu-item">
                   {t.session.signOut}
@@ -142,6 +149,9 @@ export function AppLayout() {
             ))}
           </Breadcrumbs>
         </nav>
+        {user && hearsAlerts && !OWN_PUSH_BUTTON.has(location.pathname) && (
+          <PushInvitation userId={user.id} />
+        )}
         <Outlet />
       </main>
     </div>

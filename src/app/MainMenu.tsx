@@ -5,10 +5,14 @@
 import { useState } from 'react';
 import { Input, Label, Link, SearchField } from 'react-aria-components';
 import { useLocation } from 'react-router';
-import { type Area, areasFor, filterAreas } from '../features/areas/areas';
 import { hasContact, useSupportContact } from '../features/payments/SupportContact';
 import { useSession } from '../hooks/useSession';
 import { t } from '../i18n/pt-BR';
+import { type Area, areasFor, filterAreas } from '../shared/areas/areas';
+import '../ui/TextField.css';
+import '../ui/page.css';
+import '../ui/text.css';
+import './MainMenu.css';
 
 function isCurrent(area: Area, pathname: string) {
   return area.path === '/' ? pathname === '/' : pathname === area.path;

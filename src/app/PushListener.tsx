@@ -1,7 +1,8 @@
 /**
  * The push listener (SPEC §2, §4), while signed in. With notification permission granted it
  * makes sure this browser's token is registered (and renewed after 7 days); permission itself
- * is asked only from the visible 'Ativar notificações' control (Minha conta). A push that
+ * is asked only with a gesture: the invitation after sign-in (shared/push/PushInvitation.tsx),
+ * Minha conta and the alert history offer 'Ativar notificações'. A push that
  * arrives while the page is visible comes here from the service worker (sw/push.ts; a worker
  * of an earlier version may still forward Firebase's message) and is shown as the alert toast
  * with 'Ver alertas' — never as a second system notification, and once even when the live
@@ -16,8 +17,8 @@ import { keys } from '../api/keys';
 import { session } from '../api/session';
 import { PushAlertSchema } from '../contract';
 import { firstShowing } from '../features/alerts/shown';
-import { ensurePushToken, pushState } from '../features/push/push';
 import { useInvalidate } from '../hooks/useInvalidate';
+import { ensurePushToken, pushState } from '../shared/push/push';
 import { toast } from '../ui/feedback/toasts';
 
 /**

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { AccessDeniedPage } from '../features/areas/AccessDeniedPage';
-import { type Area, canOpen, canWrite } from '../features/areas/areas';
 import { useSession } from '../hooks/useSession';
+import { type Area, canOpen, canWrite } from '../shared/areas/areas';
 
 /**
  * Guards a route by the permission matrix: the area's page needs what opening it needs, its

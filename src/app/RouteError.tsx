@@ -7,6 +7,7 @@
 import { t } from '../i18n/pt-BR';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/States';
+import '../ui/page.css';
 
 export function RouteError() {
   const offline = typeof navigator !== 'undefined' && !navigator.onLine;

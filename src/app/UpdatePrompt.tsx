@@ -6,6 +6,7 @@
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { t } from '../i18n/pt-BR';
 import { Button } from '../ui/Button';
+import './UpdatePrompt.css';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 

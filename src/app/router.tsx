@@ -26,9 +26,9 @@ import {
   useNavigate,
 } from 'react-router';
 import { onSignOut, session } from '../api/session';
-import { allAreas, HOME } from '../features/areas/areas';
-import type { ResourceConfig } from '../features/inventory/resource';
 import { whenIdle } from '../lib/idle';
+import { allAreas, HOME } from '../shared/areas/areas';
+import type { ResourceConfig } from '../shared/resources/resource';
 import { Toaster } from '../ui/feedback/Toaster';
 import { RequireAccess } from './RequireAccess';
 import { RequireAuth } from './RequireAuth';
@@ -212,14 +212,14 @@ function inventory<T extends { id: string }, P, V extends Record<string, unknown
   return {
     list: async () => {
       const [{ ResourceListPage }, screen] = await Promise.all([
-        import('../features/inventory/ResourceListPage'),
+        import('../shared/resources/ResourceListPage'),
         config(),
       ]);
       return <ResourceListPage config={screen} />;
     },
     form: async () => {
       const [{ ResourceFormPage }, screen] = await Promise.all([
-        import('../features/inventory/ResourceFormPage'),
+        import('../shared/resources/ResourceFormPage'),
         config(),
       ]);
       return <ResourceFormPage config={screen} />;

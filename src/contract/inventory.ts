@@ -537,3 +537,33 @@ export const PlateRecordSchema = o.object({
   nome_completo: v.optional(v.nullable(v.string())),
 });
 export type PlateRecord = v.InferOutput<typeof PlateRecordSchema>;
+
+/** SPEC §3: a plate lookup's result, every field of the provider's record mapped. */
+export interface PlateLookupResult {
+  /** Manufacture year. */
+  year: string;
+  modelYear: string;
+  chassis: string;
+  color: string;
+  renavam: string;
+  brandModel: string;
+  /** The plate as the registry has it, unformatted. */
+  plate: string;
+  ownerName: string;
+}
+
+const plateText = (value: string | number | null | undefined) =>
+  value === null || value === undefined ? '' : String(value).trim();
+
+export function plateLookupResult(record: PlateRecord): PlateLookupResult {
+  return {
+    year: plateText(record.ano_fabricacao_veiculo),
+    modelYear: plateText(record.ano_modelo),
+    chassis: plateText(record.chassi_veiculo),
+    color: plateText(record.cor_veiculo),
+    renavam: plateText(record.renavam),
+    brandModel: plateText(record.marca_modelo),
+    plate: plateText(record.placa_veiculo).replace(/[\W_]/g, '').toUpperCase(),
+    ownerName: plateText(record.nome_completo),
+  };
+}

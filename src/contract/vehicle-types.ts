@@ -70,4 +70,6 @@ export function markerIcon(type: string): string {
 /** SPEC §9: a vehicle search by customer brings up to 546; "all vehicles of a customer" up
  * to 10000. */
 export const VEHICLE_SEARCH_BY_CLIENT = 546;
+/** SPEC §9: a vehicle search's options come 10 at a time (the picker asks the server). */
+export const VEHICLE_SEARCH_PAGE = 10;
 export const ALL_VEHICLES_BY_CLIENT = 10_000;

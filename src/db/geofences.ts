@@ -4,10 +4,9 @@
  * seen (`updatedSince`); the answer lists every live geofence's id too, and the mirror drops
  * the ones no longer there (removed, or moved to a customer out of scope).
  */
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useState } from 'react';
 import { changedGeofences } from '../api/geofences';
 import { db, type MirroredGeofence, type RastroDb, signedIn } from './database';
+import { type Mirrored, type MirrorSource, useMirror } from './useMirror';
 
 export const geofencesKey = (scope: string) => `geofences:${scope}`;
 
@@ -32,53 +31,15 @@ export async function syncGeofences(scope: string, database: RastroDb = db): Pro
   return page.items.length;
 }
 
-export interface MirroredGeofences {
-  rows: MirroredGeofence[] | undefined;
-  syncedAt: string | undefined;
-  syncing: boolean;
-  error: unknown;
-  refresh: () => Promise<void>;
-}
+export type MirroredGeofences = Mirrored<MirroredGeofence>;
+
+const geofenceSource: MirrorSource<MirroredGeofence> = {
+  read: (scope) => db.geofences.where('scope').equals(scope).sortBy('name'),
+  stateKey: geofencesKey,
+  sync: syncGeofences,
+};
 
 /** A customer's geofences from the mirror, synced on mount, on reconnect and when visible. */
 export function useMirroredGeofences(scope: string | null): MirroredGeofences {
-  // Rows and sync state from one query, with the scope they were read for: after a change of
-  // customer, useLiveQuery still answers the previous query's result until the new one's comes.
-  const read = useLiveQuery(async () => {
-    if (!scope) return { scope, rows: [] as MirroredGeofence[], state: undefined };
-    const [rows, state] = await Promise.all([
-      db.geofences.where('scope').equals(scope).sortBy('name'),
-      db.syncState.get(geofencesKey(scope)),
-    ]);
-    return { scope, rows, state };
-  }, [scope]);
-  const current = read?.scope === scope ? read : undefined;
-  const rows = current?.rows;
-  const state = current?.state;
-  const [syncing, setSyncing] = useState(false);
-  const [error, setError] = useState<unknown>();
-  const refresh = useCallback(async () => {
-    if (!scope || !navigator.onLine) return;
-    setSyncing(true);
-    try {
-      await syncGeofences(scope);
-      setError(undefined);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setSyncing(false);
-    }
-  }, [scope]);
-  useEffect(() => {
-    void refresh();
-    const run = () => void refresh();
-    const onVisible = () => document.visibilityState === 'visible' && run();
-    window.addEventListener('online', run);
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      window.removeEventListener('online', run);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, [refresh]);
-  return { rows, syncedAt: state?.syncedAt, syncing, error, refresh };
+  return useMirror(geofenceSource, scope);
 }

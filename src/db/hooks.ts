@@ -1,62 +1,31 @@
 /**
- * Screens read the mirror through these hooks: the rows of a customer at once from
- * IndexedDB, and a controller effect that syncs on mount, when the connection comes back and
- * when the app becomes visible again (at once, not after a fixed delay).
+ * Screens read the vehicles and drivers of the mirror through these hooks (useMirror.ts
+ * holds what every mirrored table shares), one record of them, and the background sync.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { Driver, Vehicle } from '../contract';
 import { startBackgroundSync } from './background-sync';
 import { db } from './database';
 import { mirrorKey, syncDrivers, syncVehicles } from './mirror';
+import { type Mirrored, type MirrorSource, useMirror } from './useMirror';
 
-export interface Mirrored<T> {
-  rows: T[] | undefined;
-  syncedAt: string | undefined;
-  syncing: boolean;
-  error: unknown;
-  /** Syncs now (after a write). */
-  refresh: () => void;
-}
+export type { Mirrored } from './useMirror';
 
-function useMirror<T>(
-  table: 'vehicles' | 'drivers',
-  clientId: string | null,
-  scope: readonly string[] | 'all',
-  read: (clientIds: string[] | 'all') => Promise<T[]>,
-  sync: (clientId: string) => Promise<number>,
-): Mirrored<T> {
-  // The server answers a customer with the companies below it too: read the same scope.
-  const ids = !clientId ? [] : scope === 'all' ? 'all' : [...new Set([clientId, ...scope])];
-  const rows = useLiveQuery(() => read(ids), [ids === 'all' ? ids : ids.join()]);
-  const state = useLiveQuery(
-    () => (clientId ? db.syncState.get(mirrorKey(table, clientId)) : undefined),
-    [clientId],
-  );
-  const [syncing, setSyncing] = useState(false);
-  const [error, setError] = useState<unknown>();
+// The server answers a customer with the companies below it too: read the same scope.
+const vehicleSource: MirrorSource<Vehicle> = {
+  read: (_, ids) =>
+    ids === 'all' ? db.vehicles.toArray() : db.vehicles.where('clientId').anyOf(ids).toArray(),
+  stateKey: (clientId) => mirrorKey('vehicles', clientId),
+  sync: syncVehicles,
+};
 
-  const run = useCallback(() => {
-    if (!clientId || !navigator.onLine) return;
-    setSyncing(true);
-    sync(clientId)
-      .then(() => setError(undefined), setError)
-      .finally(() => setSyncing(false));
-  }, [clientId, sync]);
-
-  useEffect(() => {
-    run();
-    const onVisible = () => document.visibilityState === 'visible' && run();
-    window.addEventListener('online', run);
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      window.removeEventListener('online', run);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, [run]);
-
-  return { rows, syncedAt: state?.syncedAt, syncing, error, refresh: run };
-}
+const driverSource: MirrorSource<Driver> = {
+  read: (_, ids) =>
+    ids === 'all' ? db.drivers.toArray() : db.drivers.where('clientId').anyOf(ids).toArray(),
+  stateKey: (clientId) => mirrorKey('drivers', clientId),
+  sync: syncDrivers,
+};
 
 /**
  * `scope`: the customer's company ids (itself and those below it) to read from the mirror;
@@ -67,28 +36,14 @@ export function useMirroredVehicles(
   clientId: string | null,
   scope: readonly string[] | 'all' = [],
 ): Mirrored<Vehicle> {
-  return useMirror(
-    'vehicles',
-    clientId,
-    scope,
-    (ids) =>
-      ids === 'all' ? db.vehicles.toArray() : db.vehicles.where('clientId').anyOf(ids).toArray(),
-    syncVehicles,
-  );
+  return useMirror(vehicleSource, clientId, scope);
 }
 
 export function useMirroredDrivers(
   clientId: string | null,
   scope: readonly string[] | 'all' = [],
 ): Mirrored<Driver> {
-  return useMirror(
-    'drivers',
-    clientId,
-    scope,
-    (ids) =>
-      ids === 'all' ? db.drivers.toArray() : db.drivers.where('clientId').anyOf(ids).toArray(),
-    syncDrivers,
-  );
+  return useMirror(driverSource, clientId, scope);
 }
 
 /**

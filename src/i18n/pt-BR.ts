@@ -2,6 +2,7 @@
  * Every user-facing text of the PWA, in Brazilian Portuguese. Texts fixed by the spec are
  * written exactly as SPEC.md has them.
  */
+import { screens } from './screens';
 export const ROUTE_LABELS: Record<string, string> = {
   histories: 'Históricos',
   journeys: 'Jornadas',
@@ -111,6 +112,10 @@ export const t = {
     typesSaved: 'Escolha de alertas salva.',
     typesError: 'Erro ao salvar a escolha de alertas',
     loadingTypes: 'Carregando a escolha de alertas…',
+    inviteTitle: 'Receber os alertas neste dispositivo?',
+    inviteBody:
+      'Com as notificações ativadas, os alertas da frota chegam mesmo com o Rastro fechado. O navegador vai pedir a sua permissão.',
+    inviteLater: 'Agora não',
   },
   password: {
     createTitle: 'Criar senha de acesso',
@@ -201,6 +206,9 @@ export const t = {
     noneFound: 'Nenhum item com esse filtro.',
   },
   customers: {
+    /** SPEC §5: what a list that needs a customer says without one. */
+    required: 'Selecione um cliente!',
+    requiredMessage: 'Cliente não informado',
     title: 'Clientes',
     fetchError: 'Erro ao buscar empresas',
     saveError: 'Erro ao salvar cliente',
@@ -277,6 +285,16 @@ export const t = {
     loading: 'Carregando veículos...',
     loadError: 'Erro ao carregar veículos',
     fetchError: 'Erro ao buscar veículos',
+    pickerPlaceholder: 'Digite a placa ou o nome',
+    pickerMore: (shown: number, total: number) =>
+      `Mostrar mais (${shown.toLocaleString('pt-BR')} de ${total.toLocaleString('pt-BR')})`,
+    pickerNone: 'Nenhum veículo encontrado',
+    lookup: 'Consultar placa',
+    lookingUp: 'Consultando…',
+    lookupHint: 'Preenche placa, marca, modelo, anos, cor, chassi e RENAVAM pela placa.',
+    lookupFilled: 'Dados da placa preenchidos.',
+    lookupError: 'Erro ao consultar placa',
+    owner: (name: string) => `Proprietário na consulta: ${name}`,
   },
   reports: {
     waitsForNetwork: 'O relatório é gerado assim que a conexão voltar.',
@@ -427,6 +445,7 @@ export const t = {
     saveFirst: 'Salve a cerca para associar veículos.',
   },
   alerts: {
+    allVehicles: 'Todos os veículos',
     emailNeeded: 'Informe ao menos um e-mail',
     rules: 'Regras de alerta',
     newRule: 'Nova regra de alerta',
@@ -590,6 +609,7 @@ export const t = {
     body: 'O endereço acessado não existe no Rastro.',
     back: 'Ir para o início',
   },
+  screens,
 } as const;
 
 /** Client-side names of the error codes of SPEC §8 "Auth failure on login/refresh". */

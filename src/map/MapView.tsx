@@ -10,6 +10,7 @@ import { fromLonLat } from 'ol/proj';
 import View from 'ol/View';
 import 'ol/ol.css';
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
+import './MapView.css';
 
 const MapContext = createContext<OlMap | null>(null);
 

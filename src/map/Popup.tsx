@@ -16,6 +16,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useMap } from './MapView';
 import { FOLLOW_OFFSET } from './VehicleLayer';
+import './Popup.css';
 
 /** Wider than the zoom buttons and their inset: an anchored popup never reaches under them. */
 const EDGE_MARGIN = 64;

@@ -1,4 +1,5 @@
 import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
+import './Button.css';
 
 export interface ButtonProps extends AriaButtonProps {
   variant?: 'primary' | 'secondary' | 'ghost' | 'danger';

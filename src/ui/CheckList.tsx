@@ -11,6 +11,9 @@ import { quantityText } from '../lib/format';
 import { matchesSearch, searchable } from '../lib/text';
 import { Button } from './Button';
 import type { SelectOption } from './Select';
+import './TextField.css';
+import './text.css';
+import './CheckList.css';
 
 /** From this many items on, a list gets its filter and buttons. */
 export const LONG_CHECK_LIST = 8;

@@ -6,6 +6,7 @@ import {
   Label,
   Radio,
 } from 'react-aria-components';
+import './Choice.css';
 
 export function Switch({
   children,

@@ -19,6 +19,10 @@ import {
 import { matchesSearch } from '../lib/text';
 import { ChevronDownIcon } from './icons';
 import type { SelectOption } from './Select';
+import './Select.css';
+import './TextField.css';
+import './text.css';
+import { t } from '../i18n/pt-BR';
 
 export function ComboBox({
   label,
@@ -78,10 +82,45 @@ export function ComboBox({
       isDisabled={isLoading}
       isInvalid={Boolean(errorMessage)}
     >
+      <ComboBoxParts
+        label={label}
+        placeholder={placeholder}
+        description={description}
+        errorMessage={errorMessage}
+        empty={t.screens.comboBox.nadaEncontrado}
+      />
+    </AriaComboBox>
+  );
+}
+
+/**
+ * What every combo box shows inside react-aria's ComboBox: the label, the input with its
+ * chevron button, the description and error, and the list of options in a popover. Shared by
+ * ComboBox (options given) and the pickers that search on the server.
+ */
+export function ComboBoxParts({
+  label,
+  placeholder,
+  description,
+  errorMessage,
+  empty,
+}: {
+  label: string;
+  placeholder?: string | undefined;
+  description?: string | undefined;
+  errorMessage?: string | undefined;
+  /** Said in the list when no option matches (or while the options load). */
+  empty: string;
+}) {
+  return (
+    <>
       <Label>{label}</Label>
       <div className="input-with-action">
         <Input placeholder={placeholder} />
-        <Button className="input-action combo-button" aria-label={`Mostrar opções de ${label}`}>
+        <Button
+          className="input-action combo-button"
+          aria-label={t.screens.comboBox.showOptions(label)}
+        >
           <ChevronDownIcon />
         </Button>
       </div>
@@ -90,15 +129,15 @@ export function ComboBox({
       <Popover className="popover">
         <ListBox
           className="listbox"
-          renderEmptyState={() => <p className="muted listbox-empty">Nada encontrado</p>}
+          renderEmptyState={() => <p className="muted listbox-empty">{empty}</p>}
         >
           {(option: SelectOption & { id: string }) => (
-            <ListBoxItem id={option.value} className="listbox-item" textValue={option.label}>
+            <ListBoxItem id={option.id} className="listbox-item" textValue={option.label}>
               {option.label}
             </ListBoxItem>
           )}
         </ListBox>
       </Popover>
-    </AriaComboBox>
+    </>
   );
 }

@@ -2,6 +2,8 @@
 import type { ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Button } from './Button';
+import './ConfirmDialog.css';
+import { t } from '../i18n/pt-BR';
 
 export function ConfirmDialog({
   title,
@@ -35,7 +37,7 @@ export function ConfirmDialog({
           <div className="dialog-body">{children}</div>
           <div className="dialog-actions">
             <Button variant="ghost" onPress={onCancel}>
-              Cancelar
+              {t.screens.confirmDialog.cancelar}
             </Button>
             <Button variant={danger ? 'danger' : 'primary'} onPress={onConfirm} isPending={pending}>
               {confirmLabel}

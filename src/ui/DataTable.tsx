@@ -15,6 +15,7 @@ import {
   TableHeader,
 } from 'react-aria-components';
 import { t } from '../i18n/pt-BR';
+import './DataTable.css';
 
 export interface ColumnDef<T> {
   id: string;
@@ -103,7 +104,7 @@ export function DataTable<T extends { id: string }>({
           {(item) => (
             <Row id={item.id} columns={columns}>
               {(column) => (
-                // On phones rows are cards and each value shows its column's name (styles.css).
+                // On phones rows are cards and each value shows its column's name (DataTable.css).
                 <Cell className={`cell cell-${column.id}`} data-label={column.label}>
                   {column.render(item)}
                 </Cell>

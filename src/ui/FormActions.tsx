@@ -7,6 +7,8 @@ import { Link } from 'react-aria-components';
 import { t } from '../i18n/pt-BR';
 import { Button } from './Button';
 import { FormMessage } from './States';
+import './Button.css';
+import './FormActions.css';
 
 export function FormActions({
   back,

@@ -15,6 +15,9 @@ import {
 import { quantityText } from '../lib/format';
 import { ChevronDownIcon } from './icons';
 import { emptyText, type SelectOption } from './Select';
+import './CheckList.css';
+import './Select.css';
+import './TextField.css';
 
 export function MultiSelect({
   label,

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { t } from '../i18n/pt-BR';
 import { Button } from './Button';
 import { Select } from './Select';
+import './page.css';
+import './Pagination.css';
 
 export function Pagination({
   page,
@@ -40,7 +42,7 @@ export function Pagination({
       <div className="pagination-controls">
         {onLimitChange && (
           <Select
-            label="Por página"
+            label={t.screens.pagination.porPagina}
             className="inline-select"
             value={String(limit)}
             onChange={(value) => onLimitChange(Number(value))}
@@ -48,7 +50,7 @@ export function Pagination({
           />
         )}
         <Button variant="secondary" isDisabled={page <= 1} onPress={() => onPageChange(page - 1)}>
-          Anterior
+          {t.screens.pagination.anterior}
         </Button>
         <span>{unknown ? `Página ${page}` : `Página ${page} de ${pages}`}</span>
         <Button
@@ -57,7 +59,7 @@ export function Pagination({
           isDisabled={!unknown && page >= pages}
           onPress={() => onPageChange(page + 1)}
         >
-          Próxima
+          {t.screens.pagination.proxima}
         </Button>
       </div>
     </nav>

@@ -1,4 +1,5 @@
 import { Label, ProgressBar } from 'react-aria-components';
+import './Progress.css';
 
 /** A progress bar: determinate with a value, indeterminate (the server still working) without. */
 export function Progress({

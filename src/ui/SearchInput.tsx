@@ -1,4 +1,5 @@
 import { Input, Label, SearchField } from 'react-aria-components';
+import './TextField.css';
 
 /** A labelled search box (Escape clears it). */
 export function SearchInput({

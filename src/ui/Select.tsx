@@ -14,6 +14,8 @@ import {
 } from 'react-aria-components';
 import { t } from '../i18n/pt-BR';
 import { ChevronDownIcon } from './icons';
+import './TextField.css';
+import './Select.css';
 
 export interface SelectOption {
   label: string;
@@ -25,7 +27,11 @@ export interface SelectOption {
  * kept: an empty list then says nothing of what there is); or nothing to choose.
  */
 export const emptyText = (loading: boolean, unavailable = false) =>
-  loading ? 'Carregando…' : unavailable ? t.network.offline : 'Nenhuma opção disponível';
+  loading
+    ? 'Carregando…'
+    : unavailable
+      ? t.network.offline
+      : t.screens.select.nenhumaOpcaoDisponivel;
 
 export function Select({
   label,
@@ -36,7 +42,7 @@ export function Select({
   errorMessage,
   isRequired,
   isDisabled,
-  placeholder = 'Selecione',
+  placeholder = t.screens.select.selecione,
   isLoading = false,
   isUnavailable = false,
   className = 'field',

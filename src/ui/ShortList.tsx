@@ -4,6 +4,7 @@
  * and squeeze the others.
  */
 import { Fragment, type ReactNode } from 'react';
+import './text.css';
 
 const joined = (items: string[], render: (item: string) => ReactNode) =>
   items.map((item, i) => (

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link, ProgressBar } from 'react-aria-components';
 import { t } from '../i18n/pt-BR';
+import './page.css';
+import './States.css';
 
 const PIN =
   'M24 4a14 14 0 0 0-14 14c0 10.5 14 26 14 26s14-15.5 14-26A14 14 0 0 0 24 4Zm0 19a5 5 0 1 1 0-10 5 5 0 0 1 0 10Z';

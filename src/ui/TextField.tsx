@@ -10,6 +10,7 @@ import {
 import { t } from '../i18n/pt-BR';
 import { Button } from './Button';
 import { EyeIcon, EyeOffIcon } from './icons';
+import './TextField.css';
 
 export interface TextFieldProps extends AriaTextFieldProps {
   label: string;

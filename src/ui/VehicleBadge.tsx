@@ -4,6 +4,7 @@
  */
 import { markerIcon } from '../contract';
 import { STATE_COLORS, type VehicleState } from '../lib/vehicle-state';
+import './VehicleBadge.css';
 
 export function VehicleBadge({ state, type }: { state: VehicleState; type: string | null }) {
   return (

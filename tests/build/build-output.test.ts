@@ -197,8 +197,11 @@ describe('build output', () => {
     const entry = [...chunks.values()].find((c) => c.isEntry && c.fileName.startsWith('assets/'));
     const css = [...html().matchAll(/href="\/(assets\/[^"]+\.css)"/g)].map((m) => m[1] ?? '');
     expect(css.length).toBeGreaterThan(0);
+    // Files under 1 KB are served as they are (vite.config.ts): compressing them gains nothing.
+    // Styles live beside their components, so a page's first styles may come in small pieces.
     for (const name of [entry?.fileName ?? 'missing', ...css]) {
       const original = readFileSync(file(name));
+      if (original.length < 1024 && name !== entry?.fileName) continue;
       expect(brotliDecompressSync(readFileSync(file(`${name}.br`)))).toEqual(original);
       expect(gunzipSync(readFileSync(file(`${name}.gz`)))).toEqual(original);
     }

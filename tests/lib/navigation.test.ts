@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AREA_HINTS } from '../../src/i18n/area-hints';
 import {
   AREAS,
   allAreas,
@@ -9,8 +10,7 @@ import {
   canRemove,
   canWrite,
   filterAreas,
-} from '../../src/features/areas/areas';
-import { AREA_HINTS } from '../../src/i18n/area-hints';
+} from '../../src/shared/areas/areas';
 
 describe('breadcrumbs', () => {
   it('labels each path segment as the spec names it', () => {

@@ -1,8 +1,8 @@
 /** Money, days and boleto lines as the payment pages show them; the invoice's breadcrumb. */
 import { describe, expect, it } from 'vitest';
 import { whatsappLink } from '../../server/routes/payments';
-import { breadcrumbs } from '../../src/features/areas/areas';
 import { formatCurrency, formatDay, formatDigitableLine } from '../../src/lib/format';
+import { breadcrumbs } from '../../src/shared/areas/areas';
 
 describe('payment formatting', () => {
   it('writes reais the Brazilian way', () => {

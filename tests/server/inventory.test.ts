@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FLEET_MOVE_VEHICLES } from '../../server/routes/inventory';
 import type { Fleet, SimCard, Tracker, Vehicle } from '../../src/contract';
+import { unmaskPlate } from '../../src/lib/unmask';
 import type { DriverPage, TrackerTypePage, VehiclePage } from './api-types';
 import { as, backends, demoClients, type ErrorBody, present, useServer } from './harness';
 
@@ -110,6 +111,16 @@ describe.each(await backends())('inventory on %s', (backend) => {
       `/registros/vehicle?clientId=${north}&vehicleQuery=bra2`,
     );
     expect(byPlate.body.vehicles.map((x) => x.plate)).toEqual(['BRA2E19']);
+    // A plate is stored without its dash: typed as it is painted, it is found all the same.
+    for (const typed of ['BRA-2E19', 'bra 2e19', 'ABC-1234'])
+      expect(
+        (
+          await operator.call<VehiclePage>(
+            'GET',
+            `/registros/vehicle?clientId=${north}&vehicleQuery=${encodeURIComponent(typed)}`,
+          )
+        ).body.vehicles.map((x) => x.plate),
+      ).toEqual([unmaskPlate(typed)]);
     const all = await operator.call<VehiclePage>(
       'GET',
       `/registros/vehicle?clientId=${north}&limit=10000&sort=plate&order=desc`,

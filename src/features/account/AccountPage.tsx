@@ -18,6 +18,9 @@ import { toast } from '../../ui/feedback/toasts';
 import { FormMessage, Loading } from '../../ui/States';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { PushSettings } from './PushSettings';
+import '../../ui/page.css';
+import '../../ui/text.css';
+import './AccountPage.css';
 
 function SignOutEverywhere() {
   const [asking, setAsking] = useState(false);
@@ -94,10 +97,10 @@ export function AccountPage() {
       {error && <FormMessage kind="error">{error}</FormMessage>}
       {!shown && !error && <Loading label={t.layout.loadingUser} />}
       {shown && (
-        <dl className="details" aria-label="Dados da conta">
-          <dt>Nome</dt>
+        <dl className="details" aria-label={t.screens.accountPage.dadosDaConta}>
+          <dt>{t.screens.accountPage.nome}</dt>
           <dd>{shown.name}</dd>
-          <dt>E-mail</dt>
+          <dt>{t.screens.accountPage.eMail}</dt>
           <dd>{shown.email}</dd>
           <dt>{t.layout.role}</dt>
           <dd>{ROLE_LABELS[shown.role]}</dd>

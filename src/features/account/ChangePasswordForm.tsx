@@ -15,6 +15,7 @@ import { Button } from '../../ui/Button';
 import { toast } from '../../ui/feedback/toasts';
 import { FormMessage } from '../../ui/States';
 import { PasswordField } from '../../ui/TextField';
+import '../../ui/page.css';
 
 type Errors = Partial<Record<'currentPassword' | 'newPassword' | 'confirm' | 'form', string>>;
 

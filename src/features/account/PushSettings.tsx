@@ -11,11 +11,15 @@ import { deviceIdOf, listPushDevices, setPushDeviceTypes } from '../../api/push'
 import { ALERT_TYPE_LABELS, ALERT_TYPES, type AlertType } from '../../contract';
 import { toastError } from '../../hooks/feedback';
 import { t } from '../../i18n/pt-BR';
+import { storedToken } from '../../shared/push/push';
+import { useEnablePush } from '../../shared/push/useEnablePush';
 import { Button } from '../../ui/Button';
 import { Switch } from '../../ui/Choice';
 import { toast } from '../../ui/feedback/toasts';
 import { FormMessage, Loading } from '../../ui/States';
-import { enablePush, type PushState, pushState, storedToken } from '../push/push';
+import '../../ui/page.css';
+import '../../ui/text.css';
+import './PushSettings.css';
 
 function AlertTypeChoices({ token }: { token: string }) {
   const client = useQueryClient();
@@ -65,24 +69,8 @@ function AlertTypeChoices({ token }: { token: string }) {
 }
 
 export function PushSettings() {
-  const [state, setState] = useState<PushState>(pushState);
   const [token, setToken] = useState(storedToken);
-  const [pending, setPending] = useState(false);
-
-  async function enable() {
-    setPending(true);
-    try {
-      const answer = await enablePush();
-      setState(answer);
-      setToken(storedToken());
-      if (answer === 'granted') toast.success(t.push.enabled);
-    } catch (err) {
-      console.warn('push: not enabled', err);
-      await toastError(t.push.error, err);
-    } finally {
-      setPending(false);
-    }
-  }
+  const { state, pending, enable } = useEnablePush(() => setToken(storedToken()));
 
   return (
     <section className="panel" aria-labelledby="account-push">

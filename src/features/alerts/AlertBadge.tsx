@@ -10,6 +10,8 @@ import { keys } from '../../api/keys';
 import { LOOKUP_QUERY } from '../../api/query';
 import { t } from '../../i18n/pt-BR';
 import { BellIcon } from '../../ui/icons';
+import '../../ui/Button.css';
+import './AlertBadge.css';
 
 export function AlertBadge() {
   const open = useQuery({

@@ -27,7 +27,7 @@ function subscribeVisibility(callback: () => void) {
 }
 
 export function alertToastTitle(alert: Alert): string {
-  return `${ALERT_TYPE_LABELS[alert.type]} — ${alert.plate ?? alert.vehicleName ?? 'Veículo'}`;
+  return `${ALERT_TYPE_LABELS[alert.type]} — ${alert.plate ?? alert.vehicleName ?? t.screens.alertListener.veiculo}`;
 }
 
 function show(alerts: Alert[]) {

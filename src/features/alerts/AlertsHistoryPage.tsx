@@ -25,33 +25,32 @@ import {
 } from '../../api/alerts';
 import { keys } from '../../api/keys';
 import { isUnavailable, LOOKUP_QUERY } from '../../api/query';
-import {
-  ALERT_TYPE_LABELS,
-  ALERT_TYPES,
-  type Alert,
-  type AlertType,
-  vehicleOption,
-} from '../../contract';
+import { ALERT_TYPE_LABELS, ALERT_TYPES, type Alert, type AlertType } from '../../contract';
 import { requireOnline, toastError, useErrorToast } from '../../hooks/feedback';
 import { useInvalidate } from '../../hooks/useInvalidate';
 import { t } from '../../i18n/pt-BR';
 import { quantityText } from '../../lib/format';
 import { localDateTime } from '../../lib/local-time';
 import { dayBound, PERIOD_MESSAGES } from '../../lib/report-period';
+import { AlertTypeChip } from '../../shared/alerts/AlertTypeChip';
+import { useAccess } from '../../shared/areas/useAccess';
+import { CustomerPicker } from '../../shared/customers/CustomerPicker';
+import { useSelectedClient } from '../../shared/customers/useCustomers';
+import { EnablePushButton } from '../../shared/push/EnablePushButton';
+import { VehiclePicker } from '../../shared/vehicles/VehiclePicker';
 import { Button } from '../../ui/Button';
-import { ComboBox } from '../../ui/ComboBox';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { MirrorState } from '../../ui/feedback/MirrorState';
 import { toast } from '../../ui/feedback/toasts';
 import { Pagination } from '../../ui/Pagination';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
-import { useAccess } from '../areas/useAccess';
-import { CustomerPicker } from '../customers/CustomerPicker';
-import { useSelectedClient } from '../customers/useCustomers';
-import { useVehicles } from '../inventory/useVehicleOptions';
-import { EnablePushButton } from '../push/EnablePushButton';
-import { AlertTypeChip } from './AlertTypeChip';
+import '../../ui/CheckList.css';
+import '../../ui/DataTable.css';
+import '../../ui/badge.css';
+import '../../ui/page.css';
+import '../../ui/text.css';
+import './AlertsHistoryPage.css';
 
 const HISTORY = '/fleet-management/alerts/alerts-history';
 
@@ -108,8 +107,6 @@ function AlertState({ alert, queued }: { alert: Alert; queued: boolean }) {
 export function AlertsHistoryPage() {
   const [search] = useSearchParams();
   const [clientId, setClientId] = useSelectedClient();
-  const vehicleQuery = useVehicles(clientId);
-  const vehicles = (vehicleQuery.data?.vehicles ?? []).map(vehicleOption);
   const canAck = useAccess('/fleet-management/alerts/alerts-history').write;
   const invalidate = useInvalidate();
   const [vehicleId, setVehicleId] = useState<string | null>(search.get('vehicleId'));
@@ -200,13 +197,13 @@ export function AlertsHistoryPage() {
       )}
       <div className="filters alert-filters">
         <CustomerPicker value={clientId} onChange={restart(setClientId)} />
-        <ComboBox
+        <VehiclePicker
+          key={clientId ?? ''}
+          clientId={clientId}
           label={t.alerts.vehicle}
-          options={vehicles}
-          isLoading={vehicleQuery.isLoading}
           value={vehicleId}
           onChange={restart(setVehicleId)}
-          placeholder="Todos os veículos"
+          placeholder={t.alerts.allVehicles}
         />
         <Select
           label={t.alerts.type}
@@ -237,7 +234,11 @@ export function AlertsHistoryPage() {
         />
       </div>
       {canAck && (
-        <div className="selection-bar" role="toolbar" aria-label="Reconhecer alertas">
+        <div
+          className="selection-bar"
+          role="toolbar"
+          aria-label={t.screens.alertsHistoryPage.reconhecerAlertas}
+        >
           <span aria-live="polite">{quantityText(selected.length, 'alerta', 'alertas')}</span>
           <Button
             isDisabled={selected.length === 0 || ack.isPending}
@@ -269,7 +270,7 @@ export function AlertsHistoryPage() {
                 <Checkbox
                   slot="selection"
                   className="checkbox"
-                  aria-label="Selecionar todos desta página"
+                  aria-label={t.screens.alertsHistoryPage.selecionarTodosDestaPagina}
                 >
                   <span className="checkbox-box" aria-hidden="true" />
                 </Checkbox>

@@ -21,10 +21,11 @@ import {
 import { useMirroredGeofences } from '../../db/geofences';
 import { t } from '../../i18n/pt-BR';
 import { WEEKDAY_LABELS } from '../../lib/schedule';
-import type { ResourceConfig } from '../inventory/resource';
-import { messages, statusColumn } from '../inventory/shared';
-import { useVehicleOptions } from '../inventory/useVehicleOptions';
-import { AlertTypeChip } from './AlertTypeChip';
+import { AlertTypeChip } from '../../shared/alerts/AlertTypeChip';
+import { messages, statusColumn } from '../../shared/resources/helpers';
+import type { ResourceConfig } from '../../shared/resources/resource';
+import { useVehicleOptions } from '../../shared/vehicles/useVehicleOptions';
+import '../../ui/Choice.css';
 
 type RuleValues = {
   clientId: string | null;
@@ -48,11 +49,11 @@ type RuleValues = {
 };
 
 const THRESHOLD_LABELS: Partial<Record<AlertType, string>> = {
-  LOW_BATTERY: 'Bateria abaixo de (%)',
-  LOW_FUEL: 'Combustível abaixo de (%)',
-  HIGH_ENGINE_TEMP: 'Temperatura do motor acima de (°C)',
-  HIGH_RPM: 'Rotação acima de (RPM)',
-  DEVICE_POWER_DISCONNECTED: 'Alimentação abaixo de (V)',
+  LOW_BATTERY: t.screens.alertRules.bateriaAbaixoDe,
+  LOW_FUEL: t.screens.alertRules.combustivelAbaixoDe,
+  HIGH_ENGINE_TEMP: t.screens.alertRules.temperaturaDoMotorAcima,
+  HIGH_RPM: t.screens.alertRules.rotacaoAcimaDeRpm,
+  DEVICE_POWER_DISCONNECTED: t.screens.alertRules.alimentacaoAbaixoDeV,
 };
 const is =
   (...types: AlertType[]) =>
@@ -104,32 +105,36 @@ export const alertRuleScreen: ResourceConfig<
   Awaited<ReturnType<typeof alertRulesApi.list>>,
   RuleValues
 > = {
-  title: 'Regras de alerta',
-  newTitle: 'Nova regra de alerta',
+  title: t.screens.alertRules.regrasDeAlerta2,
+  newTitle: t.screens.alertRules.novaRegraDeAlerta,
   basePath: '/fleet-management/alerts',
   api: alertRulesApi,
   items: (p) => p.items,
   total: (p) => p.total,
   nameOf: (r) => r.name,
   byClient: true,
-  searchLabel: 'Buscar regras',
+  searchLabel: t.screens.alertRules.buscarRegras,
   defaultSort: 'name',
   sortChoices: [
-    { label: 'Nome (A–Z)', column: 'name', direction: 'asc' },
-    { label: 'Nome (Z–A)', column: 'name', direction: 'desc' },
-    { label: 'Criadas por último', column: 'createdAt', direction: 'desc' },
-    { label: 'Criadas primeiro', column: 'createdAt', direction: 'asc' },
-    { label: 'Alteradas por último', column: 'updatedAt', direction: 'desc' },
+    { label: t.screens.alertRules.nomeAZ, column: 'name', direction: 'asc' },
+    { label: t.screens.alertRules.nomeZA, column: 'name', direction: 'desc' },
+    { label: t.screens.alertRules.criadasPorUltimo, column: 'createdAt', direction: 'desc' },
+    { label: t.screens.alertRules.criadasPrimeiro, column: 'createdAt', direction: 'asc' },
+    { label: t.screens.alertRules.alteradasPorUltimo, column: 'updatedAt', direction: 'desc' },
   ],
   columns: [
-    { id: 'name', label: 'Nome', sortable: true, render: (r) => r.name },
-    { id: 'type', label: 'Tipo', render: (r) => <AlertTypeChip type={r.type} /> },
+    { id: 'name', label: t.screens.alertRules.nome, sortable: true, render: (r) => r.name },
+    {
+      id: 'type',
+      label: t.screens.alertRules.tipo,
+      render: (r) => <AlertTypeChip type={r.type} />,
+    },
     {
       id: 'vehicles',
-      label: 'Veículos',
+      label: t.screens.alertRules.veiculos2,
       render: (r) =>
         r.vehicleIds.length + r.fleetIds.length === 0
-          ? 'Todos do cliente'
+          ? t.screens.alertRules.todosDoCliente
           : [
               r.vehicleIds.length ? `${r.vehicleIds.length} veículo(s)` : '',
               r.fleetIds.length ? `${r.fleetIds.length} frota(s)` : '',
@@ -139,49 +144,53 @@ export const alertRuleScreen: ResourceConfig<
     },
     {
       id: 'schedule',
-      label: 'Quando',
+      label: t.screens.alertRules.quando,
       render: (r) =>
         r.schedule
           ? `${r.schedule.weekdays.map((d) => WEEKDAY_LABELS[d]).join(', ')} · ${r.schedule.startTime}–${r.schedule.endTime}`
           : 'Sempre',
     },
-    { id: 'email', label: 'E-mail', render: (r) => (r.emailDelivery ? r.emailDelivery : '—') },
+    {
+      id: 'email',
+      label: t.screens.alertRules.eMail,
+      render: (r) => (r.emailDelivery ? r.emailDelivery : '—'),
+    },
     statusColumn,
   ],
   fields: [
-    { key: 'clientId', label: 'Cliente', kind: 'customer', createOnly: true },
-    { key: 'name', label: 'Nome', required: true },
+    { key: 'clientId', label: t.screens.alertRules.cliente, kind: 'customer', createOnly: true },
+    { key: 'name', label: t.screens.alertRules.nome, required: true },
     {
       key: 'type',
-      label: 'Tipo de alerta',
+      label: t.screens.alertRules.tipoDeAlerta,
       kind: 'select',
       required: true,
       options: ALERT_TYPES.map((type) => ({ label: ALERT_TYPE_LABELS[type], value: type })),
     },
     {
       key: 'speedLimit',
-      label: 'Limite de velocidade (km/h)',
+      label: t.screens.alertRules.limiteDeVelocidadeKm,
       kind: 'number',
       required: true,
       shownWhen: is('OVERSPEED'),
-      description: 'Dentro de uma cerca com limite próprio, vale o limite da cerca.',
+      description: t.screens.alertRules.dentroDeUmaCerca,
     },
     {
       key: 'tolerancePercent',
-      label: 'Tolerância (%)',
+      label: t.screens.alertRules.tolerancia,
       kind: 'number',
       shownWhen: is('OVERSPEED'),
     },
     {
       key: 'minDurationSeconds',
-      label: 'Duração mínima acima do limite (s)',
+      label: t.screens.alertRules.duracaoMinimaAcimaDo,
       kind: 'number',
       shownWhen: is('OVERSPEED'),
-      description: 'Um alerta por episódio, depois desse tempo acima do limite.',
+      description: t.screens.alertRules.umAlertaPorEpisodio,
     },
     {
       key: 'threshold',
-      label: 'Limite',
+      label: t.screens.alertRules.limite,
       labelOf: (values) => THRESHOLD_LABELS[values.type as AlertType] ?? 'Limite',
       kind: 'number',
       required: true,
@@ -189,67 +198,72 @@ export const alertRuleScreen: ResourceConfig<
     },
     {
       key: 'minutes',
-      label: 'Minutos sem posição',
+      label: t.screens.alertRules.minutosSemPosicao,
       kind: 'number',
       required: true,
       shownWhen: is('LOCATION_TIMEOUT'),
     },
     {
       key: 'geofenceIds',
-      label: 'Cercas (nenhuma: as cercas associadas a cada veículo, pelo tipo de regra)',
+      label: t.screens.alertRules.cercasNenhumaAsCercas,
       kind: 'checkboxes',
-      noun: ['cerca', 'cercas'],
+      noun: [t.screens.alertRules.cerca, t.screens.alertRules.cercas],
       shownWhen: is('GEOFENCE_ENTER', 'GEOFENCE_EXIT'),
     },
     {
       key: 'vehicleIds',
-      label: 'Veículos (nenhum e nenhuma frota: todos do cliente)',
+      label: t.screens.alertRules.veiculosNenhumENenhuma,
       kind: 'checkboxes',
-      noun: ['veículo', 'veículos'],
+      noun: [t.screens.alertRules.veiculo, t.screens.alertRules.veiculos],
     },
-    { key: 'fleetIds', label: 'Frotas', kind: 'checkboxes', noun: ['frota', 'frotas'] },
+    {
+      key: 'fleetIds',
+      label: t.screens.alertRules.frotas2,
+      kind: 'checkboxes',
+      noun: [t.screens.alertRules.frota, t.screens.alertRules.frotas],
+    },
     {
       key: 'scheduled',
-      label: 'Quando',
+      label: t.screens.alertRules.quando,
       kind: 'switch',
-      switchLabel: 'Só em alguns dias e horários',
+      switchLabel: t.screens.alertRules.soEmAlgunsDias,
     },
     {
       key: 'weekdays',
-      label: 'Dias da semana',
+      label: t.screens.alertRules.diasDaSemana,
       kind: 'checkboxes',
-      noun: ['dia', 'dias'],
+      noun: [t.screens.alertRules.dia, t.screens.alertRules.dias],
       options: WEEKDAY_LABELS.map((label, i) => ({ label, value: String(i) })),
       shownWhen: (values) => values.scheduled,
     },
     {
       key: 'startTime',
-      label: 'Das (horário de Brasília)',
+      label: t.screens.alertRules.dasHorarioDeBrasilia,
       type: 'time',
       required: true,
       shownWhen: (values) => values.scheduled,
     },
     {
       key: 'endTime',
-      label: 'Até (antes do início: passa da meia-noite)',
+      label: t.screens.alertRules.ateAntesDoInicio,
       type: 'time',
       required: true,
       shownWhen: (values) => values.scheduled,
     },
     {
       key: 'sendEmail',
-      label: 'E-mail',
+      label: t.screens.alertRules.eMail,
       kind: 'switch',
-      switchLabel: 'Enviar por e-mail',
+      switchLabel: t.screens.alertRules.enviarPorEMail,
     },
     {
       key: 'emailDelivery',
-      label: 'E-mails para envio',
+      label: t.screens.alertRules.eMailsParaEnvio,
       type: 'email',
-      description: 'Separe os e-mails por vírgula. Um e-mail por minuto com os alertas da regra.',
+      description: t.screens.alertRules.separeOsEMails,
       shownWhen: (values) => values.sendEmail,
     },
-    { key: 'active', label: 'Status', kind: 'switch' },
+    { key: 'active', label: t.screens.alertRules.status, kind: 'switch' },
   ],
   useOptions: useRuleOptions,
   empty: (clientId) => ({
@@ -314,5 +328,5 @@ export const alertRuleScreen: ResourceConfig<
     const [head, tail] = path.split('.');
     return (head === 'params' || head === 'schedule') && tail ? tail : (head ?? path);
   },
-  messages: messages('regra de alerta', 'a', 'regras de alerta'),
+  messages: messages(t.screens.alertRules.regraDeAlerta, 'a', t.screens.alertRules.regrasDeAlerta),
 };

@@ -7,6 +7,8 @@ import { ROLE_LABELS } from '../../contract';
 import { useSession } from '../../hooks/useSession';
 import { t } from '../../i18n/pt-BR';
 import { EmptyState } from '../../ui/States';
+import '../../ui/Button.css';
+import '../../ui/page.css';
 
 export function AccessDeniedPage() {
   const role = useSession()?.user.role;

@@ -6,8 +6,12 @@ import { Link } from 'react-aria-components';
 import { useSession } from '../../hooks/useSession';
 import { AREA_HINTS } from '../../i18n/area-hints';
 import { ROUTE_LABELS, t } from '../../i18n/pt-BR';
+import { type Area, areasFor, canWrite } from '../../shared/areas/areas';
 import { EmptyState } from '../../ui/States';
-import { type Area, areasFor, canWrite } from './areas';
+import '../../ui/Button.css';
+import '../../ui/page.css';
+import '../../ui/text.css';
+import './AreaPage.css';
 
 export function AreaPage({ area, create = false }: { area: Area; create?: boolean }) {
   const role = useSession()?.user.role;

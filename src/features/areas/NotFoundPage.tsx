@@ -1,6 +1,8 @@
 import { Link } from 'react-aria-components';
 import { t } from '../../i18n/pt-BR';
 import { EmptyState } from '../../ui/States';
+import '../../ui/Button.css';
+import '../../ui/page.css';
 
 export function NotFoundPage() {
   return (

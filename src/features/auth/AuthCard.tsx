@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { t } from '../../i18n/pt-BR';
+import '../../ui/text.css';
+import './AuthCard.css';
 
 /** The centred card of the public pages (login, passwords). */
 export function AuthCard({

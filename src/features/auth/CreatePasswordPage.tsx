@@ -4,6 +4,7 @@ import { t } from '../../i18n/pt-BR';
 import { FormMessage } from '../../ui/States';
 import { AuthCard } from './AuthCard';
 import { SetPasswordForm, useTokenParam } from './SetPasswordForm';
+import './AuthCard.css';
 
 export function CreatePasswordPage() {
   const token = useTokenParam();

@@ -12,6 +12,8 @@ import { emailCheck, filledCheck } from '../../ui/field-checks';
 import { FormMessage } from '../../ui/States';
 import { PasswordField, TextField } from '../../ui/TextField';
 import { AuthCard } from './AuthCard';
+import '../../ui/page.css';
+import './AuthCard.css';
 
 export function LoginPage() {
   const current = useSession();

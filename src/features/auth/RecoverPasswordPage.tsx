@@ -13,6 +13,8 @@ import { FormMessage } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
 import { AuthCard } from './AuthCard';
 import { SetPasswordForm, useTokenParam } from './SetPasswordForm';
+import '../../ui/page.css';
+import './AuthCard.css';
 
 function RequestLinkForm() {
   const [email, setEmail] = useState('');

@@ -15,6 +15,8 @@ import { Button } from '../../ui/Button';
 import { toast } from '../../ui/feedback/toasts';
 import { FormMessage } from '../../ui/States';
 import { PasswordField } from '../../ui/TextField';
+import '../../ui/page.css';
+import './AuthCard.css';
 
 export function SetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();

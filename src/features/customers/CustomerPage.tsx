@@ -15,20 +15,22 @@ import {
   type PersonKind,
 } from '../../contract';
 import { useCan } from '../../hooks/useCan';
-import { useForm } from '../../hooks/useForm';
 import { useInvalidate } from '../../hooks/useInvalidate';
+import { useRecordForm } from '../../hooks/useRecordForm';
 import { useSession } from '../../hooks/useSession';
 import { t } from '../../i18n/pt-BR';
 import { maskCep, maskCnpj, maskCpf, maskPhone } from '../../lib/masks';
 import { unmask } from '../../lib/unmask';
+import { CustomerPicker } from '../../shared/customers/CustomerPicker';
 import { RadioGroup, Switch } from '../../ui/Choice';
 import { FormActions } from '../../ui/FormActions';
 import { toast } from '../../ui/feedback/toasts';
 import { Select } from '../../ui/Select';
 import { Loading, OfflineRecord } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
-import { CustomerPicker } from './CustomerPicker';
-import { useCustomer } from './useCustomers';
+import { useCustomer } from './queries';
+import '../../ui/page.css';
+import '../../ui/text.css';
 
 const EMPTY = {
   personKind: 'juridical' as PersonKind,
@@ -112,7 +114,7 @@ export function CustomerPage() {
   const readOnly = !canEdit;
   const invalidate = useInvalidate();
   const loaded = useCustomer(id);
-  const form = useForm<Values>({ ...EMPTY, motherCompanyId: current?.user.clientId ?? null });
+  const form = useRecordForm<Values>({ ...EMPTY, motherCompanyId: current?.user.clientId ?? null });
   const { values, set, errors } = form;
   const [cepNote, setCepNote] = useState<string>();
   const own = id === current?.user.clientId;

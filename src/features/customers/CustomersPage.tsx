@@ -14,7 +14,11 @@ import { Button } from '../../ui/Button';
 import type { ColumnDef } from '../../ui/DataTable';
 import { PagedTable } from '../../ui/PagedTable';
 import { SearchInput } from '../../ui/SearchInput';
-import { useCustomerList } from './useCustomers';
+import { useCustomerList } from './queries';
+import '../../ui/Button.css';
+import '../../ui/DataTable.css';
+import '../../ui/badge.css';
+import '../../ui/page.css';
 
 export function CustomersPage() {
   const canEdit = useCan('CrudCompany');
@@ -67,7 +71,7 @@ export function CustomersPage() {
     },
     {
       id: 'createdAt',
-      label: 'Criado em',
+      label: t.screens.customersPage.criadoEm,
       sortable: true,
       render: (c) => localDate(c.createdAt),
     },
@@ -112,8 +116,8 @@ export function CustomersPage() {
         )}
       </div>
       <SearchInput
-        label="Buscar clientes"
-        placeholder="Nome, razão social, e-mail ou documento"
+        label={t.screens.customersPage.buscarClientes}
+        placeholder={t.screens.customersPage.nomeRazaoSocialE}
         value={controls.search}
         onChange={controls.setSearch}
       />

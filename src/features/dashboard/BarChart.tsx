@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
+import './BarChart.css';
 
 export interface BarSeries {
   label: string;

@@ -23,12 +23,17 @@ import { t } from '../../i18n/pt-BR';
 import { formatDay } from '../../lib/format';
 import { localClockSeconds } from '../../lib/local-time';
 import { STATE_COLORS, STATE_LABELS } from '../../lib/vehicle-state';
+import { useAccess } from '../../shared/areas/useAccess';
+import { CustomerPicker } from '../../shared/customers/CustomerPicker';
+import { useSelectedClient } from '../../shared/customers/useCustomers';
 import { Button } from '../../ui/Button';
 import { EmptyState, Loading } from '../../ui/States';
-import { useAccess } from '../areas/useAccess';
-import { CustomerPicker } from '../customers/CustomerPicker';
-import { useSelectedClient } from '../customers/useCustomers';
 import type { BarSeries } from './BarChart';
+import '../../ui/page.css';
+import '../../ui/text.css';
+import '../../ui/VehicleBadge.css';
+import './BarChart.css';
+import './DashboardPage.css';
 
 const BarChart = lazy(() => import('./BarChart').then((m) => ({ default: m.BarChart })));
 
@@ -150,7 +155,11 @@ export function DashboardPage() {
       values: data.alerts.perDay.map((d) => d.counts[type] ?? 0),
     }));
     const km: BarSeries[] = [
-      { label: 'km', color: '#0b5cad', values: data.distance.perDay.map((d) => d.km) },
+      {
+        label: t.screens.dashboardPage.km,
+        color: '#0b5cad',
+        values: data.distance.perDay.map((d) => d.km),
+      },
     ];
     return { activity, days, alerts, km, kmDays: data.distance.perDay.map((d) => d.day) };
   }, [data]);
@@ -193,7 +202,7 @@ export function DashboardPage() {
           <p>{t.dashboard.offline}</p>
         </EmptyState>
       ) : !data || !charts ? (
-        <Loading label="Carregando…" />
+        <Loading label={t.screens.dashboardPage.carregando} />
       ) : (
         <>
           <div className="figures">

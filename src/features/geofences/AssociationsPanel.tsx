@@ -15,19 +15,26 @@ import {
   type RestrictionType,
   vehicleOption,
 } from '../../contract';
+import { useMirroredVehicles } from '../../db/hooks';
 import { requireOnline, toastError, useErrorToast } from '../../hooks/feedback';
 import { useInvalidate } from '../../hooks/useInvalidate';
 import { t } from '../../i18n/pt-BR';
 import { WEEKDAY_LABELS } from '../../lib/schedule';
+import { useClientScope } from '../../shared/customers/useCustomers';
+import { VehiclePicker } from '../../shared/vehicles/VehiclePicker';
 import { Button } from '../../ui/Button';
-import { ComboBox } from '../../ui/ComboBox';
 import { toast } from '../../ui/feedback/toasts';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
-import { useVehicles } from '../inventory/useVehicleOptions';
+import '../../ui/CheckList.css';
+import '../../ui/page.css';
+import '../../ui/text.css';
+import './AssociationsPanel.css';
 
 const weekdaysText = (days: number[]) =>
-  days.length === 7 ? 'todos os dias' : days.map((d) => WEEKDAY_LABELS[d]).join(', ');
+  days.length === 7
+    ? t.screens.associationsPanel.todosOsDias
+    : days.map((d) => WEEKDAY_LABELS[d]).join(', ');
 
 export function AssociationsPanel({
   geofenceId,
@@ -38,8 +45,9 @@ export function AssociationsPanel({
   clientId: string | null;
   writable: boolean;
 }) {
-  const vehicleQuery = useVehicles(clientId);
-  const vehicles = (vehicleQuery.data?.vehicles ?? []).map(vehicleOption);
+  // The associated vehicles' names from the device's mirror (the picker asks the server).
+  const clientScope = useClientScope(clientId);
+  const mirrored = useMirroredVehicles(clientId, clientScope);
   const invalidate = useInvalidate();
   const list = useQuery({
     queryKey: keys.associations(geofenceId),
@@ -80,7 +88,11 @@ export function AssociationsPanel({
     },
     onError: (err) => void toastError(t.geofences.associationError, err),
   });
-  const vehicleLabel = (id: string) => vehicles.find((v) => v.value === id)?.label ?? 'Veículo';
+  const vehicleLabel = (id: string) => {
+    const vehicle = mirrored.rows?.find((v) => v.id === id);
+    return vehicle ? vehicleOption(vehicle).label : t.screens.associationsPanel.veiculo;
+  };
+  const associated = new Set((list.data ?? []).map((a) => a.vehicleId));
 
   return (
     <section className="associations" aria-labelledby="associations-title">
@@ -112,13 +124,12 @@ export function AssociationsPanel({
       </ul>
       {writable && (
         <div className="form association-form">
-          <ComboBox
+          <VehiclePicker
+            clientId={clientId}
             label={t.geofences.vehicle}
-            options={vehicles}
-            isLoading={vehicleQuery.isLoading}
             value={vehicleId}
             onChange={setVehicleId}
-            placeholder="Digite a placa ou o nome"
+            exclude={associated}
           />
           <Select
             label={t.geofences.kind}

@@ -13,6 +13,10 @@ import { describeGeometry } from '../../map/geofence-shapes';
 import { Button } from '../../ui/Button';
 import { FormMessage } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
+import '../../ui/page.css';
+import '../../ui/text.css';
+import '../../ui/FormActions.css';
+import './GeofenceForm.css';
 
 export interface GeofenceDraft {
   name: string;

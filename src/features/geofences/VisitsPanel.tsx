@@ -10,18 +10,19 @@ import { reportsApi } from '../../api/reports';
 import type { GeofenceVisit } from '../../contract';
 import { useErrorToast } from '../../hooks/feedback';
 import { t } from '../../i18n/pt-BR';
+import { formatShort, formatTime, periodOf, shiftDay, today } from '../../lib/day-range';
 import { formatDuration } from '../../lib/format';
 import { DataTable } from '../../ui/DataTable';
 import { Pagination, useRowsPage } from '../../ui/Pagination';
 import { Select } from '../../ui/Select';
 import { Loading } from '../../ui/States';
-import { formatShort, formatTime, periodOf, shiftDay, today } from '../reports/period';
+import './VisitsPanel.css';
 
 const RANGES = {
-  today: { label: 'Hoje', days: 0, end: 0 },
-  yesterday: { label: 'Ontem', days: 0, end: -1 },
-  week: { label: 'Últimos 7 dias', days: 6, end: 0 },
-  month: { label: 'Últimos 30 dias', days: 29, end: 0 },
+  today: { label: t.screens.visitsPanel.hoje, days: 0, end: 0 },
+  yesterday: { label: t.screens.visitsPanel.ontem, days: 0, end: -1 },
+  week: { label: t.screens.visitsPanel.ultimos7Dias, days: 6, end: 0 },
+  month: { label: t.screens.visitsPanel.ultimos30Dias, days: 29, end: 0 },
 } as const;
 type RangeKey = keyof typeof RANGES;
 

@@ -1,12 +1,17 @@
 /** 'Consultar placa': fills a vehicle's form from the plate lookup provider. */
 import { useState } from 'react';
 import { lookupPlate } from '../../api/commands';
+import { plateLookupResult } from '../../contract';
 import { requireOnline, toastError } from '../../hooks/feedback';
+import { t } from '../../i18n/pt-BR';
 import { unmaskPlate } from '../../lib/unmask';
 import { Button } from '../../ui/Button';
 import { toast } from '../../ui/feedback/toasts';
+import '../../ui/page.css';
+import '../../ui/text.css';
 
 export interface PlateFill {
+  plate: string;
   brand: string;
   model: string;
   year: string;
@@ -24,25 +29,31 @@ export function PlateLookup({
   onFound: (fill: PlateFill) => void;
 }) {
   const [pending, setPending] = useState(false);
+  // The vehicle has no owner field: the registry's owner is shown beside the tool, for the
+  // person to check that the plate is the vehicle in front of them.
+  const [owner, setOwner] = useState<string>();
   async function run() {
     if (!requireOnline()) return;
     setPending(true);
     try {
-      const [found] = await lookupPlate(unmaskPlate(plate));
-      if (!found) return;
-      const [brand = '', ...model] = (found.marca_modelo ?? '').split('/');
+      const [record] = await lookupPlate(unmaskPlate(plate));
+      if (!record) return;
+      const found = plateLookupResult(record);
+      const [brand = '', ...model] = found.brandModel.split('/');
       onFound({
+        plate: found.plate || unmaskPlate(plate),
         brand: brand.trim(),
         model: model.join('/').trim(),
-        year: found.ano_fabricacao_veiculo ? String(found.ano_fabricacao_veiculo) : '',
-        modelYear: found.ano_modelo ? String(found.ano_modelo) : '',
-        color: found.cor_veiculo ?? '',
-        chassis: found.chassi_veiculo ?? '',
-        renavam: found.renavam ?? '',
+        year: found.year,
+        modelYear: found.modelYear,
+        color: found.color,
+        chassis: found.chassis,
+        renavam: found.renavam,
       });
-      toast.success('Dados da placa preenchidos.');
+      setOwner(found.ownerName || undefined);
+      toast.success(t.vehicles.lookupFilled);
     } catch (err) {
-      await toastError('Erro ao consultar placa', err);
+      await toastError(t.vehicles.lookupError, err);
     } finally {
       setPending(false);
     }
@@ -55,9 +66,10 @@ export function PlateLookup({
         isDisabled={unmaskPlate(plate).length !== 7}
         onPress={() => void run()}
       >
-        {pending ? 'Consultando…' : 'Consultar placa'}
+        {pending ? t.vehicles.lookingUp : t.vehicles.lookup}
       </Button>
-      <span className="muted">Preenche marca, modelo, anos, cor, chassi e RENAVAM pela placa.</span>
+      <span className="muted">{t.vehicles.lookupHint}</span>
+      {owner && <span aria-live="polite">{t.vehicles.owner(owner)}</span>}
     </div>
   );
 }

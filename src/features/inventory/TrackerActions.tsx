@@ -7,6 +7,10 @@ import { useCan } from '../../hooks/useCan';
 import { localDateTime } from '../../lib/local-time';
 import { Button } from '../../ui/Button';
 import { toast } from '../../ui/feedback/toasts';
+import '../../ui/DataTable.css';
+import '../../ui/page.css';
+import '../../ui/text.css';
+import { t } from '../../i18n/pt-BR';
 
 export function TrackerActions({ tracker, onChange }: { tracker: Tracker; onChange: () => void }) {
   const canSend = useCan('send_commands');
@@ -20,7 +24,7 @@ export function TrackerActions({ tracker, onChange }: { tracker: Tracker; onChan
       toast.success(await work());
       onChange();
     } catch (err) {
-      await toastError('Erro ao enviar comando ao rastreador', err);
+      await toastError(t.screens.trackerActions.erroAoEnviarComando, err);
     } finally {
       setPending(undefined);
     }
@@ -28,11 +32,11 @@ export function TrackerActions({ tracker, onChange }: { tracker: Tracker; onChan
 
   return (
     <section className="panel" aria-labelledby="tracker-actions">
-      <h2 id="tracker-actions">Ações</h2>
+      <h2 id="tracker-actions">{t.screens.trackerActions.acoes}</h2>
       <p className="muted">
         {tracker.activatedAt
           ? `Ativado em ${localDateTime(tracker.activatedAt)}.`
-          : 'Ainda não ativado.'}{' '}
+          : t.screens.trackerActions.aindaNaoAtivado}{' '}
         {tracker.enabled ? 'Habilitado.' : 'Desabilitado.'}
       </p>
       <div className="row-actions">
@@ -42,7 +46,7 @@ export function TrackerActions({ tracker, onChange }: { tracker: Tracker; onChan
             isPending={pending === 'activate'}
             onPress={() => void run('activate', () => activateTracker(tracker.id))}
           >
-            Ativar
+            {t.screens.trackerActions.ativar}
           </Button>
         )}
         {canSend && (

@@ -27,6 +27,12 @@ import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable } from '../../ui/DataTable';
 import { toast } from '../../ui/feedback/toasts';
+import '../../ui/badge.css';
+import '../../ui/page.css';
+import '../../ui/text.css';
+import '../../ui/States.css';
+import './VehicleExtras.css';
+import { t } from '../../i18n/pt-BR';
 
 function Thumbnail({ url, onRemove }: { url: string; onRemove?: (() => void) | undefined }) {
   const [src, setSrc] = useState<string>();
@@ -45,10 +51,14 @@ function Thumbnail({ url, onRemove }: { url: string; onRemove?: (() => void) | u
   }, [url]);
   return (
     <figure className="thumb">
-      {src ? <img src={src} alt="Foto do veículo" /> : <span className="muted">Carregando…</span>}
+      {src ? (
+        <img src={src} alt={t.screens.vehicleExtras.fotoDoVeiculo} />
+      ) : (
+        <span className="muted">{t.screens.vehicleExtras.carregando}</span>
+      )}
       {onRemove && (
         <Button variant="ghost" onPress={onRemove}>
-          Remover foto
+          {t.screens.vehicleExtras.removerFoto}
         </Button>
       )}
     </figure>
@@ -63,7 +73,7 @@ export function VehicleExtras({ vehicle, onChange }: { vehicle: Vehicle; onChang
     queryKey: keys.vehicleCommands(vehicle.id),
     queryFn: () => vehicleCommands(vehicle.id),
   });
-  useErrorToast(commands.error, 'Erro ao buscar comandos');
+  useErrorToast(commands.error, t.screens.vehicleExtras.erroAoBuscarComandos);
   const [confirm, setConfirm] = useState<'block' | 'unblock'>();
   // Read when the dialog opens, never from the cache: the warning is about the newest position.
   const last = useQuery({
@@ -107,7 +117,7 @@ export function VehicleExtras({ vehicle, onChange }: { vehicle: Vehicle; onChang
       toast.success(await uploadVehicleImages(vehicle.id, [...files]));
       onChange();
     } catch (err) {
-      await toastError('Erro ao enviar imagens', err);
+      await toastError(t.screens.vehicleExtras.erroAoEnviarImagens, err);
     } finally {
       setUploading(false);
     }
@@ -116,9 +126,11 @@ export function VehicleExtras({ vehicle, onChange }: { vehicle: Vehicle; onChang
   return (
     <>
       <section className="panel" aria-labelledby="vehicle-images">
-        <h2 id="vehicle-images">Fotos</h2>
+        <h2 id="vehicle-images">{t.screens.vehicleExtras.fotos}</h2>
         <div className="thumbs">
-          {vehicle.images.length === 0 && <p className="muted">Nenhuma foto deste veículo.</p>}
+          {vehicle.images.length === 0 && (
+            <p className="muted">{t.screens.vehicleExtras.nenhumaFotoDesteVeiculo}</p>
+          )}
           {vehicle.images.map((image) => (
             <Thumbnail
               key={image.id}
@@ -129,7 +141,8 @@ export function VehicleExtras({ vehicle, onChange }: { vehicle: Vehicle; onChang
                       void deleteVehicleImage(image.url)
                         .then(
                           (message) => toast.success(message),
-                          (err: unknown) => toastError('Erro ao remover foto', err),
+                          (err: unknown) =>
+                            toastError(t.screens.vehicleExtras.erroAoRemoverFoto, err),
                         )
                         .then(onChange)
                   : undefined
@@ -144,58 +157,74 @@ export function VehicleExtras({ vehicle, onChange }: { vehicle: Vehicle; onChang
             onSelect={(files) => void upload(files)}
           >
             <Button variant="secondary" isPending={uploading}>
-              {uploading ? 'Enviando…' : 'Enviar fotos'}
+              {uploading ? 'Enviando…' : t.screens.vehicleExtras.enviarFotos}
             </Button>
           </FileTrigger>
         )}
       </section>
       <section className="panel" id="comandos" aria-labelledby="vehicle-commands">
-        <h2 id="vehicle-commands">Comandos</h2>
+        <h2 id="vehicle-commands">{t.screens.vehicleExtras.comandos}</h2>
         {canBlock && (
           <div className="command-actions">
             <Button variant="danger" onPress={() => setConfirm('block')}>
-              Bloquear
+              {t.screens.vehicleExtras.bloquear}
             </Button>
             <Button variant="secondary" onPress={() => setConfirm('unblock')}>
-              Desbloquear
+              {t.screens.vehicleExtras.desbloquear}
             </Button>
           </div>
         )}
         <DataTable
-          label="Comandos enviados"
+          label={t.screens.vehicleExtras.comandosEnviados}
           columns={[
             {
               id: 'kind',
-              label: 'Comando',
+              label: t.screens.vehicleExtras.comando,
               rowHeader: true,
               render: (c) => COMMAND_LABELS[c.kind],
             },
             {
               id: 'status',
-              label: 'Status',
+              label: t.screens.vehicleExtras.status,
               render: (c) => (
                 <span className={`badge status-${c.status}`}>
                   {COMMAND_STATUS_LABELS[c.status]}
                 </span>
               ),
             },
-            { id: 'by', label: 'Enviado por', render: (c) => c.userName ?? '—' },
+            {
+              id: 'by',
+              label: t.screens.vehicleExtras.enviadoPor,
+              render: (c) => c.userName ?? '—',
+            },
             {
               id: 'at',
-              label: 'Quando',
+              label: t.screens.vehicleExtras.quando,
               render: (c) => localDateTime(c.createdAt),
             },
-            { id: 'detail', label: 'Detalhe', render: (c) => c.detail ?? '—' },
+            {
+              id: 'detail',
+              label: t.screens.vehicleExtras.detalhe,
+              render: (c) => c.detail ?? '—',
+            },
           ]}
           rows={commands.data ?? []}
-          empty="Nenhum comando enviado."
+          empty={t.screens.vehicleExtras.nenhumComandoEnviado}
           loading={commands.isPending}
           unavailable={isUnavailable(commands)}
         />
       </section>
       <ConfirmDialog
-        title={confirm === 'block' ? 'Bloquear veículo?' : 'Desbloquear veículo?'}
-        confirmLabel={confirm === 'block' ? 'Bloquear' : 'Desbloquear'}
+        title={
+          confirm === 'block'
+            ? t.screens.vehicleExtras.bloquearVeiculo
+            : t.screens.vehicleExtras.desbloquearVeiculo
+        }
+        confirmLabel={
+          confirm === 'block'
+            ? t.screens.vehicleExtras.bloquear
+            : t.screens.vehicleExtras.desbloquear
+        }
         isOpen={Boolean(confirm)}
         onCancel={() => setConfirm(undefined)}
         onConfirm={() => void send()}
@@ -209,8 +238,9 @@ export function VehicleExtras({ vehicle, onChange }: { vehicle: Vehicle; onChang
         </p>
         {confirm === 'block' && moving && (
           <p className="form-message form-message-error" role="alert">
-            Atenção: na última posição ({localDateTime(moving.fixTime)}) o veículo estava em
-            movimento, a {formatWithUnit(moving.speed, 'km/h')}.
+            {t.screens.vehicleExtras.atencaoNaUltimaPosicao}
+            {localDateTime(moving.fixTime)}
+            {t.screens.vehicleExtras.oVeiculoEstavaEm} {formatWithUnit(moving.speed, 'km/h')}.
           </p>
         )}
       </ConfirmDialog>

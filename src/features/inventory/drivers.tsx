@@ -5,8 +5,11 @@ import { useMirroredDriver, useMirroredDrivers } from '../../db/hooks';
 import { licenseExpiryText, licenseState, licenseWarning } from '../../lib/license';
 import { maskCpf, maskPhone } from '../../lib/masks';
 import { matchesSearch } from '../../lib/text';
-import type { ResourceConfig } from './resource';
-import { clear, messages, statusColumn } from './shared';
+import { clear, messages, statusColumn } from '../../shared/resources/helpers';
+import type { ResourceConfig } from '../../shared/resources/resource';
+import '../../ui/Choice.css';
+import '../../ui/badge.css';
+import { t } from '../../i18n/pt-BR';
 
 type DriverValues = {
   clientId: string | null;
@@ -24,23 +27,28 @@ export const driverScreen: ResourceConfig<
   Awaited<ReturnType<typeof driversApi.list>>,
   DriverValues
 > = {
-  title: 'Motoristas',
-  newTitle: 'Novo motorista',
+  title: t.screens.drivers.motoristas,
+  newTitle: t.screens.drivers.novoMotorista,
   basePath: '/management/drivers',
   api: driversApi,
   items: (p) => p.drivers,
   total: (p) => p.total,
   nameOf: (d) => d.completName,
   byClient: true,
-  searchLabel: 'Buscar motoristas (nome, CPF, RFID)',
+  searchLabel: t.screens.drivers.buscarMotoristasNomeCpf,
   defaultSort: 'completName',
   columns: [
-    { id: 'completName', label: 'Nome', sortable: true, render: (d) => d.completName },
-    { id: 'cpf', label: 'CPF', render: (d) => maskCpf(d.cpf) },
-    { id: 'rfid', label: 'RFID', render: (d) => d.rfidCode ?? '—' },
+    {
+      id: 'completName',
+      label: t.screens.drivers.nome,
+      sortable: true,
+      render: (d) => d.completName,
+    },
+    { id: 'cpf', label: t.screens.drivers.cpf, render: (d) => maskCpf(d.cpf) },
+    { id: 'rfid', label: t.screens.drivers.rfid, render: (d) => d.rfidCode ?? '—' },
     {
       id: 'license',
-      label: 'CNH',
+      label: t.screens.drivers.cnh,
       render: (d) => {
         const text =
           [d.licenseCategory, d.licenseExpiry && licenseExpiryText(d.licenseExpiry)]
@@ -54,7 +62,7 @@ export const driverScreen: ResourceConfig<
             <span
               className={`badge ${state.kind === 'expired' ? 'badge-danger' : 'badge-warning'}`}
             >
-              {state.kind === 'expired' ? 'CNH vencida' : 'Vence em breve'}
+              {state.kind === 'expired' ? 'CNH vencida' : t.screens.drivers.venceEmBreve}
             </span>
           </span>
         );
@@ -63,29 +71,29 @@ export const driverScreen: ResourceConfig<
     statusColumn,
   ],
   fields: [
-    { key: 'clientId', label: 'Cliente', kind: 'customer' },
-    { key: 'completName', label: 'Nome completo', required: true },
-    { key: 'cpf', label: 'CPF', mask: maskCpf, required: true },
+    { key: 'clientId', label: t.screens.drivers.cliente, kind: 'customer' },
+    { key: 'completName', label: t.screens.drivers.nomeCompleto, required: true },
+    { key: 'cpf', label: t.screens.drivers.cpf, mask: maskCpf, required: true },
     {
       key: 'rfidCode',
-      label: 'Código RFID / iButton',
-      description: 'Em hexadecimal, como lido pelo rastreador',
+      label: t.screens.drivers.codigoRfidIbutton,
+      description: t.screens.drivers.emHexadecimalComoLido,
     },
-    { key: 'licenseNumber', label: 'Número da CNH', kind: 'number' },
+    { key: 'licenseNumber', label: t.screens.drivers.numeroDaCnh, kind: 'number' },
     {
       key: 'licenseCategory',
-      label: 'Categoria da CNH',
+      label: t.screens.drivers.categoriaDaCnh,
       kind: 'select',
       options: LICENSE_CATEGORIES.map((c) => ({ value: c, label: c })),
     },
     {
       key: 'licenseExpiry',
-      label: 'Validade da CNH',
+      label: t.screens.drivers.validadeDaCnh,
       type: 'date',
       warningOf: (values) => licenseWarning(values.licenseExpiry),
     },
-    { key: 'phone', label: 'Telefone', type: 'tel', mask: maskPhone },
-    { key: 'active', label: 'Status', kind: 'switch' },
+    { key: 'phone', label: t.screens.drivers.telefone, type: 'tel', mask: maskPhone },
+    { key: 'active', label: t.screens.drivers.status, kind: 'switch' },
   ],
   empty: (clientId) => ({
     clientId,

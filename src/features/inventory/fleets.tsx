@@ -1,9 +1,11 @@
 /** Fleets (SPEC §7 tech-integracao/v1/fleets): named groups of a customer's vehicles. */
 import { fleetsApi } from '../../api/resources';
 import { type Fleet, FleetCreateSchema } from '../../contract';
-import type { ResourceConfig } from './resource';
-import { clear, messages, opt, statusColumn } from './shared';
-import { useVehicleOptions } from './useVehicleOptions';
+import { clear, messages, opt, statusColumn } from '../../shared/resources/helpers';
+import type { ResourceConfig } from '../../shared/resources/resource';
+import { useVehicleOptions } from '../../shared/vehicles/useVehicleOptions';
+import '../../ui/Choice.css';
+import { t } from '../../i18n/pt-BR';
 
 type FleetValues = {
   clientId: string | null;
@@ -17,33 +19,37 @@ export const fleetScreen: ResourceConfig<
   Awaited<ReturnType<typeof fleetsApi.list>>,
   FleetValues
 > = {
-  title: 'Frotas',
-  newTitle: 'Nova frota',
+  title: t.screens.fleets.frotas,
+  newTitle: t.screens.fleets.novaFrota,
   basePath: '/management/fleets',
   api: fleetsApi,
   items: (p) => p.fleets,
   total: (p) => p.total,
   nameOf: (f) => f.name,
   byClient: true,
-  searchLabel: 'Buscar frotas',
+  searchLabel: t.screens.fleets.buscarFrotas,
   defaultSort: 'name',
   columns: [
-    { id: 'name', label: 'Nome', sortable: true, render: (f) => f.name },
-    { id: 'vehicles', label: 'Veículos', render: (f) => String(f.vehicleIds.length) },
-    { id: 'description', label: 'Descrição', render: (f) => f.description ?? '—' },
+    { id: 'name', label: t.screens.fleets.nome, sortable: true, render: (f) => f.name },
+    {
+      id: 'vehicles',
+      label: t.screens.fleets.veiculos2,
+      render: (f) => String(f.vehicleIds.length),
+    },
+    { id: 'description', label: t.screens.fleets.descricao, render: (f) => f.description ?? '—' },
     statusColumn,
   ],
   fields: [
-    { key: 'clientId', label: 'Cliente', kind: 'customer' },
-    { key: 'name', label: 'Nome', required: true },
-    { key: 'description', label: 'Descrição' },
+    { key: 'clientId', label: t.screens.fleets.cliente, kind: 'customer' },
+    { key: 'name', label: t.screens.fleets.nome, required: true },
+    { key: 'description', label: t.screens.fleets.descricao },
     {
       key: 'vehicleIds',
-      label: 'Veículos da frota',
+      label: t.screens.fleets.veiculosDaFrota,
       kind: 'checkboxes',
-      noun: ['veículo', 'veículos'],
+      noun: [t.screens.fleets.veiculo, t.screens.fleets.veiculos],
     },
-    { key: 'active', label: 'Status', kind: 'switch' },
+    { key: 'active', label: t.screens.fleets.status, kind: 'switch' },
   ],
   useOptions: (values) => ({ vehicleIds: useVehicleOptions(values.clientId) }),
   empty: (clientId) => ({ clientId, name: '', description: '', vehicleIds: [], active: true }),

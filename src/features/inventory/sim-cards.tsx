@@ -2,8 +2,10 @@
 import { simCardsApi } from '../../api/resources';
 import { type SimCard, SimCardCreateSchema } from '../../contract';
 import { maskPhone } from '../../lib/masks';
-import type { ResourceConfig } from './resource';
-import { clear, messages, statusColumn } from './shared';
+import { clear, messages, statusColumn } from '../../shared/resources/helpers';
+import type { ResourceConfig } from '../../shared/resources/resource';
+import '../../ui/Choice.css';
+import { t } from '../../i18n/pt-BR';
 
 type SimValues = {
   clientId: string | null;
@@ -18,40 +20,45 @@ export const simCardScreen: ResourceConfig<
   Awaited<ReturnType<typeof simCardsApi.list>>,
   SimValues
 > = {
-  title: 'Chips (SIM)',
-  newTitle: 'Novo chip',
+  title: t.screens.simCards.chipsSim,
+  newTitle: t.screens.simCards.novoChip,
   basePath: '/management/simcards',
   api: simCardsApi,
   items: (p) => p.simcards,
   total: (p) => p.total,
   nameOf: (s) => s.iccid,
   byClient: true,
-  searchLabel: 'Buscar chips (ICCID, linha, operadora)',
+  searchLabel: t.screens.simCards.buscarChipsIccidLinha,
   defaultSort: 'iccid',
   columns: [
-    { id: 'iccid', label: 'ICCID', sortable: true, render: (s) => s.iccid },
+    { id: 'iccid', label: t.screens.simCards.iccid, sortable: true, render: (s) => s.iccid },
     {
       id: 'phone',
-      label: 'Linha',
+      label: t.screens.simCards.linha,
       render: (s) => (s.phoneNumber ? maskPhone(s.phoneNumber) : '—'),
     },
-    { id: 'carrier', label: 'Operadora', sortable: true, render: (s) => s.carrier ?? '—' },
-    { id: 'apn', label: 'APN', render: (s) => s.apn ?? '—' },
+    {
+      id: 'carrier',
+      label: t.screens.simCards.operadora,
+      sortable: true,
+      render: (s) => s.carrier ?? '—',
+    },
+    { id: 'apn', label: t.screens.simCards.apn, render: (s) => s.apn ?? '—' },
     statusColumn,
   ],
   fields: [
-    { key: 'clientId', label: 'Cliente', kind: 'customer' },
+    { key: 'clientId', label: t.screens.simCards.cliente, kind: 'customer' },
     {
       key: 'iccid',
-      label: 'ICCID',
+      label: t.screens.simCards.iccid,
       required: true,
       kind: 'number',
-      description: '19 ou 20 dígitos, começando por 89',
+      description: t.screens.simCards.n19Ou20Digitos,
     },
-    { key: 'phoneNumber', label: 'Linha', type: 'tel', mask: maskPhone },
-    { key: 'carrier', label: 'Operadora' },
-    { key: 'apn', label: 'APN' },
-    { key: 'active', label: 'Status', kind: 'switch' },
+    { key: 'phoneNumber', label: t.screens.simCards.linha, type: 'tel', mask: maskPhone },
+    { key: 'carrier', label: t.screens.simCards.operadora },
+    { key: 'apn', label: t.screens.simCards.apn },
+    { key: 'active', label: t.screens.simCards.status, kind: 'switch' },
   ],
   empty: (clientId) => ({
     clientId,

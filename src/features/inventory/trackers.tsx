@@ -11,10 +11,11 @@ import {
   type Tracker,
   TrackerCreateSchema,
 } from '../../contract';
-import type { ResourceConfig } from './resource';
-import { clear, messages, statusColumn } from './shared';
+import { clear, messages, statusColumn } from '../../shared/resources/helpers';
+import type { ResourceConfig } from '../../shared/resources/resource';
+import { useVehicleOptions } from '../../shared/vehicles/useVehicleOptions';
 import { TrackerActions } from './TrackerActions';
-import { useVehicleOptions } from './useVehicleOptions';
+import '../../ui/Choice.css';
 
 type TrackerValues = {
   clientId: string | null;

@@ -5,10 +5,11 @@ import { useMirroredVehicle, useMirroredVehicles } from '../../db/hooks';
 import { t } from '../../i18n/pt-BR';
 import { maskPlate } from '../../lib/masks';
 import { matchesSearch } from '../../lib/text';
+import { clear, messages, num, statusColumn } from '../../shared/resources/helpers';
+import type { ResourceConfig } from '../../shared/resources/resource';
 import { PlateLookup } from './PlateLookup';
-import type { ResourceConfig } from './resource';
-import { clear, messages, num, statusColumn } from './shared';
 import { VehicleExtras } from './VehicleExtras';
+import '../../ui/Choice.css';
 
 type VehicleValues = {
   clientId: string | null;
@@ -29,52 +30,57 @@ export const vehicleScreen: ResourceConfig<
   Awaited<ReturnType<typeof vehiclesApi.list>>,
   VehicleValues
 > = {
-  title: 'Veículos',
-  newTitle: 'Novo veículo',
+  title: t.screens.vehicles.veiculos2,
+  newTitle: t.screens.vehicles.novoVeiculo,
   basePath: '/management/vehicles',
   api: vehiclesApi,
   items: (p) => p.vehicles,
   total: (p) => p.total,
   nameOf: (v) => `${maskPlate(v.plate)} | ${v.name}`,
   byClient: true,
-  searchLabel: 'Buscar veículos (placa, nome, marca)',
+  searchLabel: t.screens.vehicles.buscarVeiculosPlacaNome,
   defaultSort: 'plate',
   columns: [
-    { id: 'plate', label: 'Placa', sortable: true, render: (v) => maskPlate(v.plate) },
-    { id: 'name', label: 'Nome', sortable: true, render: (v) => v.name },
-    { id: 'type', label: 'Tipo', render: (v) => v.type.label },
+    {
+      id: 'plate',
+      label: t.screens.vehicles.placa,
+      sortable: true,
+      render: (v) => maskPlate(v.plate),
+    },
+    { id: 'name', label: t.screens.vehicles.nome, sortable: true, render: (v) => v.name },
+    { id: 'type', label: t.screens.vehicles.tipo, render: (v) => v.type.label },
     {
       id: 'brand',
-      label: 'Marca/modelo',
+      label: t.screens.vehicles.marcaModelo,
       render: (v) => [v.brand, v.model].filter(Boolean).join(' ') || '—',
     },
     statusColumn,
   ],
   fields: [
-    { key: 'clientId', label: 'Cliente', kind: 'customer' },
+    { key: 'clientId', label: t.screens.vehicles.cliente, kind: 'customer' },
     {
       key: 'plate',
-      label: 'Placa',
+      label: t.screens.vehicles.placa,
       mask: maskPlate,
       required: true,
-      description: 'AAA-9999 ou AAA9A99 (Mercosul)',
+      description: t.screens.vehicles.aaa9999OuAaa9a99,
     },
-    { key: 'name', label: 'Nome', required: true },
+    { key: 'name', label: t.screens.vehicles.nome, required: true },
     {
       key: 'type',
-      label: 'Tipo',
+      label: t.screens.vehicles.tipo,
       kind: 'select',
       required: true,
       options: VEHICLE_TYPES.map(([value, label]) => ({ value, label })),
     },
-    { key: 'brand', label: 'Marca' },
-    { key: 'model', label: 'Modelo' },
-    { key: 'year', label: 'Ano de fabricação', kind: 'number' },
-    { key: 'modelYear', label: 'Ano do modelo', kind: 'number' },
-    { key: 'color', label: 'Cor' },
-    { key: 'chassis', label: 'Chassi' },
-    { key: 'renavam', label: 'RENAVAM', kind: 'number' },
-    { key: 'active', label: 'Status', kind: 'switch' },
+    { key: 'brand', label: t.screens.vehicles.marca },
+    { key: 'model', label: t.screens.vehicles.modelo },
+    { key: 'year', label: t.screens.vehicles.anoDeFabricacao, kind: 'number' },
+    { key: 'modelYear', label: t.screens.vehicles.anoDoModelo, kind: 'number' },
+    { key: 'color', label: t.screens.vehicles.cor },
+    { key: 'chassis', label: t.screens.vehicles.chassi },
+    { key: 'renavam', label: t.screens.vehicles.renavam, kind: 'number' },
+    { key: 'active', label: t.screens.vehicles.status, kind: 'switch' },
   ],
   empty: (clientId) => ({
     clientId,
@@ -120,7 +126,10 @@ export const vehicleScreen: ResourceConfig<
   }),
   schema: VehicleCreateSchema,
   // SPEC §8: a vehicle list that fails to load from the network.
-  messages: { ...messages('veículo', 'o', 'veículos'), fetchError: t.vehicles.loadError },
+  messages: {
+    ...messages(t.screens.vehicles.veiculo, 'o', t.screens.vehicles.veiculos),
+    fetchError: t.vehicles.loadError,
+  },
   loadingToast: t.vehicles.loading,
   tools: (values, patch) => <PlateLookup plate={values.plate} onFound={patch} />,
   extra: (vehicle, reload) => <VehicleExtras vehicle={vehicle} onChange={reload} />,

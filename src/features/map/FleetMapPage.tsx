@@ -26,13 +26,17 @@ import { MapView } from '../../map/MapView';
 import { Popup } from '../../map/Popup';
 import { RememberView, readView } from '../../map/RememberView';
 import { FOLLOW_OFFSET, VehicleLayer } from '../../map/VehicleLayer';
+import { useAccess } from '../../shared/areas/useAccess';
+import { CustomerPicker } from '../../shared/customers/CustomerPicker';
+import { useSelectedClient } from '../../shared/customers/useCustomers';
+import { VehicleDetails } from '../../shared/vehicles/VehicleDetails';
 import { Switch } from '../../ui/Choice';
 import { MirrorState } from '../../ui/feedback/MirrorState';
-import { useAccess } from '../areas/useAccess';
-import { CustomerPicker } from '../customers/CustomerPicker';
-import { useSelectedClient } from '../customers/useCustomers';
-import { VehicleDetails } from './VehicleDetails';
 import { VehicleList } from './VehicleList';
+import '../../ui/page.css';
+import '../../ui/VehicleBadge.css';
+import '../../map/MapView.css';
+import './FleetMapPage.css';
 
 const MAP_ID = 'fleet-map';
 
@@ -106,7 +110,7 @@ export function FleetMapPage() {
       </div>
       <div className="map-toolbar">
         <CustomerPicker value={clientId} onChange={setClientId} />
-        <ul className="state-legend" aria-label="Situação da frota">
+        <ul className="state-legend" aria-label={t.screens.fleetMapPage.situacaoDaFrota}>
           {(Object.keys(STATE_LABELS) as VehicleState[]).map((state) => (
             <li key={state}>
               <span
@@ -145,7 +149,7 @@ export function FleetMapPage() {
             setFollow(false);
           }}
         />
-        <MapView label="Mapa da frota" id={MAP_ID}>
+        <MapView label={t.screens.fleetMapPage.mapaDaFrota} id={MAP_ID}>
           <BaseTiles config={baseMap} ready={live.rows !== undefined} />
           <RememberView name="fleet" scope={clientId} saved={savedView} keep={items.length > 0} />
           <FitOnce

@@ -42,6 +42,8 @@ import { formatSpeed, STATE_COLORS, STATE_LABELS, vehicleState } from '../../lib
 import { Age } from '../../ui/Age';
 import { SearchInput } from '../../ui/SearchInput';
 import { VehicleBadge } from '../../ui/VehicleBadge';
+import './VehicleList.css';
+import { t } from '../../i18n/pt-BR';
 
 const ROW_HEIGHT = 64;
 /** One collator for every comparison: `localeCompare(…, 'pt-BR')` builds one per call. */
@@ -227,7 +229,7 @@ const Rows = memo(function Rows({
   return (
     <Virtualizer layout={ListLayout} layoutOptions={{ rowHeight: ROW_HEIGHT }}>
       <GridList
-        aria-label="Veículos"
+        aria-label={t.screens.vehicleList.veiculos2}
         className="vehicle-rows"
         items={shown}
         selectionMode="single"
@@ -239,7 +241,9 @@ const Rows = memo(function Rows({
         onSelectionChange={onSelectionChange}
         renderEmptyState={() => (
           <p className="empty-hint">
-            {empty ? 'Nenhum veículo com posição ainda.' : 'Nenhum veículo encontrado.'}
+            {empty
+              ? t.screens.vehicleList.nenhumVeiculoComPosicao
+              : t.screens.vehicleList.nenhumVeiculoEncontrado}
           </p>
         )}
       >
@@ -304,14 +308,14 @@ export function VehicleList({
       }}
     >
       <SearchInput
-        label="Buscar veículo"
-        placeholder="Placa, nome ou motorista"
+        label={t.screens.vehicleList.buscarVeiculo}
+        placeholder={t.screens.vehicleList.placaNomeOuMotorista}
         value={search}
         onChange={setSearch}
       />
       <p className="vehicle-list-count" aria-live="polite">
         {shown.length === items.length
-          ? `${items.length} ${items.length === 1 ? 'veículo' : 'veículos'}`
+          ? `${items.length} ${items.length === 1 ? t.screens.vehicleList.veiculo : t.screens.vehicleList.veiculos}`
           : `${shown.length} de ${items.length} veículos`}
       </p>
       <NowContext.Provider value={now}>

@@ -7,6 +7,7 @@ import {
 } from '../../contract';
 import { t } from '../../i18n/pt-BR';
 import { reportDay } from '../../lib/report-period';
+import '../../ui/badge.css';
 
 export function ChargeStatusChip({ status }: { status: PaymentStatus }) {
   return (

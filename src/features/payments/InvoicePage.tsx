@@ -20,6 +20,10 @@ import { EmptyState, Loading } from '../../ui/States';
 import { ChargeState } from './ChargeStatus';
 import { NotConfigured, usePaymentSettings } from './PaymentsPage';
 import { SupportContact } from './SupportContact';
+import '../../ui/Button.css';
+import '../../ui/page.css';
+import '../../ui/text.css';
+import './InvoicePage.css';
 
 const copy = (text: string) => copyText(text, t.payments.copied, t.payments.copyFailed);
 
@@ -124,7 +128,7 @@ export function InvoicePage() {
           <p>{t.list.itemOffline}</p>
         </EmptyState>
       ) : query.isPending ? (
-        <Loading label="Carregando…" />
+        <Loading label={t.screens.invoicePage.carregando} />
       ) : !invoice ? (
         <EmptyState title={t.payments.invoiceError} />
       ) : (

@@ -13,13 +13,15 @@ import { type Charge, PAYMENT_METHOD_LABELS } from '../../contract';
 import { useErrorToast } from '../../hooks/feedback';
 import { t } from '../../i18n/pt-BR';
 import { formatCurrency, formatDay } from '../../lib/format';
+import { CustomerPicker } from '../../shared/customers/CustomerPicker';
+import { useSelectedClient } from '../../shared/customers/useCustomers';
 import { type ColumnDef, DataTable, type Sort } from '../../ui/DataTable';
 import { Pagination } from '../../ui/Pagination';
 import { EmptyState } from '../../ui/States';
-import { CustomerPicker } from '../customers/CustomerPicker';
-import { useSelectedClient } from '../customers/useCustomers';
 import { ChargeState } from './ChargeStatus';
 import { SupportContact } from './SupportContact';
+import '../../ui/page.css';
+import '../../ui/text.css';
 
 type SortColumn = 'document' | 'status' | 'createdAt';
 

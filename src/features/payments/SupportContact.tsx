@@ -8,6 +8,8 @@ import { supportContact } from '../../api/payments';
 import { isUnavailable, LOOKUP_QUERY } from '../../api/query';
 import type { SupportContact as Contact } from '../../contract';
 import { t } from '../../i18n/pt-BR';
+import '../../ui/page.css';
+import './SupportContact.css';
 
 /** A lookup: kept by the service worker, so that the contact is there without signal. */
 export function useSupportContact() {

@@ -5,6 +5,8 @@
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
 import { t } from '../../i18n/pt-BR';
+import './reports.css';
+import './DistanceChart.css';
 
 export const VEHICLE_COLORS = [
   '#0b5cad',
@@ -64,7 +66,7 @@ export function DistanceChart({
                 // Whole days only: a tick (and its grid line) between two days means nothing.
                 incrs: [1, 2, 5, 7, 10, 14, 30, 60],
               },
-              { label: 'km', size: 56 },
+              { label: t.screens.distanceChart.km, size: 56 },
             ],
             series: [
               {},

@@ -10,14 +10,16 @@ import { reportsApi } from '../../api/reports';
 import type { DistanceReport } from '../../contract';
 import { useErrorToast } from '../../hooks/feedback';
 import { ROUTE_LABELS, t } from '../../i18n/pt-BR';
+import { formatDay, periodOf } from '../../lib/day-range';
 import { formatMileage } from '../../lib/format';
 import { INTERVAL_LIMITS } from '../../lib/report-period';
 import { type ColumnDef, DataTable } from '../../ui/DataTable';
 import { EmptyState, Loading } from '../../ui/States';
-import { formatDay, periodOf } from './period';
 import { ReportFilters } from './ReportFilters';
 import { ReportPaused } from './ReportPaused';
 import { useReportParams } from './useReportParams';
+import '../../ui/page.css';
+import './DistanceChart.css';
 
 const DistanceChart = lazy(() =>
   import('./DistanceChart').then((m) => ({ default: m.DistanceChart })),
@@ -104,7 +106,7 @@ export function DistancesPage() {
       {query.isFetching && <Loading label={t.reports.loading} />}
       <ReportPaused query={query} />
       {!submitted && <EmptyState title={t.reports.chooseVehicles} />}
-      {empty && <EmptyState title="Nenhum quilômetro rodado no período escolhido." />}
+      {empty && <EmptyState title={t.screens.distancesPage.nenhumQuilometroRodadoNo} />}
       {query.data && !empty && (
         <>
           <Suspense fallback={<div className="distance-chart" />}>

@@ -11,6 +11,7 @@ import { Button } from '../../ui/Button';
 import { toast } from '../../ui/feedback/toasts';
 import { Progress } from '../../ui/Progress';
 import { formatBytes, saveFile } from './files';
+import './FileDownload.css';
 
 export function useFileDownload(onDone?: () => void) {
   const [progress, setProgress] = useState<FileProgress | null>(null);

@@ -20,6 +20,7 @@ import {
 import type { HistoryReport } from '../../contract';
 import { useMapConfig } from '../../hooks/useMapConfig';
 import { t } from '../../i18n/pt-BR';
+import { formatDateTime, formatTime } from '../../lib/day-range';
 import { formatDistance, formatDuration } from '../../lib/format';
 import { BaseTiles } from '../../map/BaseTiles';
 import { MapView } from '../../map/MapView';
@@ -29,8 +30,13 @@ import { RouteLayer } from '../../map/RouteLayer';
 import { SPEED_BANDS } from '../../map/speed-colors';
 import { Button } from '../../ui/Button';
 import { Select } from '../../ui/Select';
-import { formatDateTime, formatTime } from './period';
 import { PLAYBACK_SPEEDS, usePlayback } from './usePlayback';
+import '../../ui/Button.css';
+import '../../ui/TextField.css';
+import '../../map/MapView.css';
+import './SpeedChart.css';
+import './reports.css';
+import './HistoryView.css';
 
 /** The marks on the route, drawn and named in the legend alike. */
 const MARKS = {
@@ -132,7 +138,7 @@ export function HistoryView({ report }: { report: HistoryReport }) {
             </li>
           ))}
         </ul>
-        <fieldset className="playback" aria-label="Reprodução">
+        <fieldset className="playback" aria-label={t.screens.historyView.reproducao}>
           <Button
             variant="primary"
             onPress={playback.toggle}
@@ -170,8 +176,9 @@ export function HistoryView({ report }: { report: HistoryReport }) {
         <p className="playback-now" aria-live="off">
           {current && (
             <>
-              <strong>{formatTime(current.fixTime)}</strong> · {Math.round(current.speed ?? 0)} km/h
-              · {current.ignition === null ? '' : current.ignition ? t.reports.on : t.reports.off} ·{' '}
+              <strong>{formatTime(current.fixTime)}</strong> · {Math.round(current.speed ?? 0)}{' '}
+              {t.screens.historyView.kmH2}{' '}
+              {current.ignition === null ? '' : current.ignition ? t.reports.on : t.reports.off} ·{' '}
               {formatDistance(current.odometer - (points[0]?.odometer ?? 0))}
             </>
           )}
@@ -185,8 +192,9 @@ export function HistoryView({ report }: { report: HistoryReport }) {
           />
         </Suspense>
         <p className="history-summary">
-          {points.length.toLocaleString('pt-BR')} posições · {formatDistance(distance)} ·{' '}
-          {report.stops.length} {report.stops.length === 1 ? 'parada' : 'paradas'} ·{' '}
+          {points.length.toLocaleString('pt-BR')} {t.screens.historyView.posicoes}{' '}
+          {formatDistance(distance)} · {report.stops.length}{' '}
+          {report.stops.length === 1 ? 'parada' : 'paradas'} ·{' '}
           {formatDuration(((times.at(-1) ?? 0) - (times[0] ?? 0)) / 1000)}
         </p>
       </div>
@@ -214,7 +222,7 @@ function HistoryTable({
     <section className="history-table" aria-label={t.reports.positionsTable}>
       <div className="history-table-head" aria-hidden="true">
         <span>{t.reports.time}</span>
-        <span>km/h</span>
+        <span>{t.screens.historyView.kmH}</span>
         <span>{t.reports.ignition}</span>
       </div>
       <Virtualizer layout={ListLayout} layoutOptions={{ rowHeight: 32 }}>

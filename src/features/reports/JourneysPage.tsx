@@ -10,6 +10,7 @@ import type { Stop, Trip, TripsReport, TripTotals } from '../../contract';
 import { useErrorToast } from '../../hooks/feedback';
 import { useMapConfig } from '../../hooks/useMapConfig';
 import { ROUTE_LABELS, t } from '../../i18n/pt-BR';
+import { formatCoordinates, formatDateTime, formatShort, periodOf } from '../../lib/day-range';
 import { formatDistance, formatDuration, formatWithUnit } from '../../lib/format';
 import { INTERVAL_LIMITS } from '../../lib/report-period';
 import { BaseTiles } from '../../map/BaseTiles';
@@ -20,10 +21,13 @@ import { Button } from '../../ui/Button';
 import { type ColumnDef, DataTable } from '../../ui/DataTable';
 import { Pagination, useRowsPage } from '../../ui/Pagination';
 import { EmptyState, Loading } from '../../ui/States';
-import { formatCoordinates, formatDateTime, formatShort, periodOf } from './period';
 import { ReportFilters } from './ReportFilters';
 import { ReportPaused } from './ReportPaused';
 import { useReportParams } from './useReportParams';
+import '../../ui/page.css';
+import '../../map/MapView.css';
+import './reports.css';
+import './JourneysPage.css';
 
 /** Rows of one vehicle's table per page: a week of a busy vehicle is hundreds of rows. */
 export const JOURNEY_PAGE_SIZES = [25, 50, 100, 200] as const;
@@ -169,7 +173,7 @@ function VehicleJourneys({
   const columns: ColumnDef<JourneyRow>[] = [
     {
       id: 'kind',
-      label: 'Tipo',
+      label: t.screens.journeysPage.tipo,
       rowHeader: true,
       render: (r) => (
         <span className={`journey-kind journey-kind-${r.kind}`}>
@@ -195,7 +199,7 @@ function VehicleJourneys({
     },
     {
       id: 'speed',
-      label: 'Vel. máx. / média',
+      label: t.screens.journeysPage.velMaxMedia,
       render: (r) =>
         r.kind === 'trip'
           ? `${Math.round(r.trip.maxSpeed)} / ${Math.round(r.trip.averageSpeed)} km/h`
@@ -203,7 +207,7 @@ function VehicleJourneys({
     },
     {
       id: 'detail',
-      label: 'Motorista / motor ligado',
+      label: t.screens.journeysPage.motoristaMotorLigado,
       render: (r) =>
         r.kind === 'trip'
           ? (r.trip.driverName ?? r.trip.driverRfid ?? '-')

@@ -4,7 +4,6 @@
  * by ignition, minimum speed and text (driver, attributes). The positions arrive as a stream:
  * the screen counts them as they come.
  */
-import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import {
   Cell,
@@ -16,64 +15,85 @@ import {
   TableLayout,
   Virtualizer,
 } from 'react-aria-components';
-import { keys } from '../../api/keys';
 import { reportsApi } from '../../api/reports';
 import type { PositionRow } from '../../contract';
-import { useErrorToast } from '../../hooks/feedback';
 import { ROUTE_LABELS, t } from '../../i18n/pt-BR';
+import { formatDateTime } from '../../lib/day-range';
 import { formatMileage } from '../../lib/format';
-import { INTERVAL_LIMITS } from '../../lib/report-period';
 import { matchesSearch, searchable } from '../../lib/text';
 import { SearchInput } from '../../ui/SearchInput';
 import { Select } from '../../ui/Select';
-import { EmptyState, Loading } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
-import { formatDateTime, periodOf } from './period';
-import { ReportFilters } from './ReportFilters';
-import { ReportPaused } from './ReportPaused';
-import { useReportParams } from './useReportParams';
+import { StreamedReportPage, useStreamedReport } from './StreamedReport';
+import '../../ui/DataTable.css';
+import '../../ui/page.css';
+import '../../ui/text.css';
+import './PositionsPage.css';
 
 const number = (value: number | null, digits = 0) =>
   value === null ? '-' : value.toLocaleString('pt-BR', { maximumFractionDigits: digits });
 
 const COLUMNS: { id: string; label: string; width?: number; render: (p: PositionRow) => string }[] =
   [
-    { id: 'fixTime', label: 'Horário', width: 200, render: (p) => formatDateTime(p.fixTime) },
+    {
+      id: 'fixTime',
+      label: t.screens.positionsPage.horario,
+      width: 200,
+      render: (p) => formatDateTime(p.fixTime),
+    },
     // What a person reads first comes first (a phone shows two columns): speed and ignition,
     // then where; the time the server received it, a technical detail, near the end.
-    { id: 'speed', label: 'Velocidade (km/h)', width: 200, render: (p) => number(p.speed, 1) },
+    {
+      id: 'speed',
+      label: t.screens.positionsPage.velocidadeKmH,
+      width: 200,
+      render: (p) => number(p.speed, 1),
+    },
     {
       id: 'ignition',
-      label: 'Ignição',
+      label: t.screens.positionsPage.ignicao,
       render: (p) => (p.ignition === null ? '-' : p.ignition ? t.reports.on : t.reports.off),
     },
-    { id: 'latitude', label: 'Latitude', render: (p) => p.latitude.toFixed(6) },
-    { id: 'longitude', label: 'Longitude', render: (p) => p.longitude.toFixed(6) },
-    { id: 'course', label: 'Direção (°)', render: (p) => number(p.course) },
-    { id: 'altitude', label: 'Altitude (m)', render: (p) => number(p.altitude) },
-    { id: 'accuracy', label: 'Precisão (m)', width: 140, render: (p) => number(p.accuracy) },
-    { id: 'battery', label: 'Bateria (%)', render: (p) => number(p.battery) },
+    {
+      id: 'latitude',
+      label: t.screens.positionsPage.latitude,
+      render: (p) => p.latitude.toFixed(6),
+    },
+    {
+      id: 'longitude',
+      label: t.screens.positionsPage.longitude,
+      render: (p) => p.longitude.toFixed(6),
+    },
+    { id: 'course', label: t.screens.positionsPage.direcao, render: (p) => number(p.course) },
+    { id: 'altitude', label: t.screens.positionsPage.altitudeM, render: (p) => number(p.altitude) },
+    {
+      id: 'accuracy',
+      label: t.screens.positionsPage.precisaoM,
+      width: 140,
+      render: (p) => number(p.accuracy),
+    },
+    { id: 'battery', label: t.screens.positionsPage.bateria, render: (p) => number(p.battery) },
     {
       id: 'odometer',
-      label: 'Hodômetro (km)',
+      label: t.screens.positionsPage.hodometroKm,
       width: 150,
       render: (p) => formatMileage(p.odometer),
     },
     {
       id: 'driver',
-      label: 'Motorista',
+      label: t.screens.positionsPage.motorista,
       width: 220,
       render: (p) => p.driverName ?? p.driverRfid ?? '-',
     },
     {
       id: 'receivedAt',
-      label: 'Recebida',
+      label: t.screens.positionsPage.recebida,
       width: 200,
       render: (p) => formatDateTime(p.receivedAt),
     },
     {
       id: 'attributes',
-      label: 'Atributos',
+      label: t.screens.positionsPage.atributos,
       width: 320,
       render: (p) =>
         p.attributes && Object.keys(p.attributes).length ? JSON.stringify(p.attributes) : '-',
@@ -81,24 +101,11 @@ const COLUMNS: { id: string; label: string; width?: number; render: (p: Position
   ];
 
 export function PositionsPage() {
-  const { choice, submitted, choose } = useReportParams();
-  const [received, setReceived] = useState(0);
+  const report = useStreamedReport('positions', reportsApi.positions);
   const [search, setSearch] = useState('');
   const [ignition, setIgnition] = useState('all');
   const [minSpeed, setMinSpeed] = useState('');
-  const vehicleId = choice.ids[0];
-  const period = periodOf(choice.range);
-  const query = useQuery({
-    queryKey: keys.report('positions', choice.ids, period.beginAt, period.endAt),
-    queryFn: ({ signal }) => {
-      setReceived(0);
-      return reportsApi.positions(vehicleId ?? '', period, (p) => setReceived(p.rows), signal);
-    },
-    enabled: submitted && Boolean(vehicleId),
-    staleTime: 60_000,
-  });
-  useErrorToast(query.error, t.reports.fetchError);
-  const all = query.data;
+  const all = report.query.data;
   const indexed = useMemo(
     () =>
       (all ?? []).map((p, i) => ({
@@ -122,26 +129,18 @@ export function PositionsPage() {
     [indexed, filters],
   );
   return (
-    <section className="page page-report page-positions" aria-labelledby="page-title">
-      <div className="page-header">
-        <h1 id="page-title">{ROUTE_LABELS.positions}</h1>
-      </div>
-      <ReportFilters
-        maxHours={INTERVAL_LIMITS.points}
-        initial={choice}
-        onSubmit={choose}
-        busy={query.isFetching}
-      />
-      {query.isFetching && <Loading label={t.reports.received(received)} />}
-      <ReportPaused query={query} />
-      {!submitted && <EmptyState title={t.reports.chooseVehicle} />}
-      {all && !query.isFetching && all.length === 0 && <EmptyState title={t.reports.emptyPeriod} />}
-      {all && all.length > 0 && (
+    <StreamedReportPage
+      title={ROUTE_LABELS.positions}
+      className="page-positions"
+      report={report}
+      isEmpty={(positions) => positions.length === 0}
+    >
+      {(positions) => (
         <>
           <fieldset className="positions-filters" aria-label={t.reports.filter}>
             <SearchInput
-              label="Buscar posição"
-              placeholder="Motorista ou atributo"
+              label={t.screens.positionsPage.buscarPosicao}
+              placeholder={t.screens.positionsPage.motoristaOuAtributo}
               value={search}
               onChange={setSearch}
             />
@@ -163,7 +162,7 @@ export function PositionsPage() {
               onChange={setMinSpeed}
             />
             <p className="muted" aria-live="polite">
-              {t.reports.shown(rows.length, all.length)}
+              {t.reports.shown(rows.length, positions.length)}
             </p>
             <p className="muted phone-hint">{t.reports.swipeColumns}</p>
           </fieldset>
@@ -183,7 +182,7 @@ export function PositionsPage() {
               <TableBody
                 items={rows}
                 renderEmptyState={() => (
-                  <p className="table-empty">Nenhuma posição com esses filtros.</p>
+                  <p className="table-empty">{t.screens.positionsPage.nenhumaPosicaoComEsses}</p>
                 )}
               >
                 {(row) => (
@@ -196,6 +195,6 @@ export function PositionsPage() {
           </Virtualizer>
         </>
       )}
-    </section>
+    </StreamedReportPage>
   );
 }

@@ -6,18 +6,19 @@
 import { type Dispatch, type FormEvent, type SetStateAction, useEffect, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { t } from '../../i18n/pt-BR';
+import { type DayRange, periodOf, shiftDay, today } from '../../lib/day-range';
 import { periodProblem } from '../../lib/report-period';
+import { CustomerPicker } from '../../shared/customers/CustomerPicker';
+import { useSelectedClient } from '../../shared/customers/useCustomers';
+import { useVehicleChoices } from '../../shared/vehicles/useVehicleOptions';
 import { Button } from '../../ui/Button';
 import { filledCheck } from '../../ui/field-checks';
 import { MultiSelect } from '../../ui/MultiSelect';
 import { Select } from '../../ui/Select';
 import { FormMessage } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
-import { CustomerPicker } from '../customers/CustomerPicker';
-import { useSelectedClient } from '../customers/useCustomers';
-import { useVehicleChoices } from '../inventory/useVehicleOptions';
-import { type DayRange, periodOf, shiftDay, today } from './period';
 import type { ReportChoice } from './useReportParams';
+import './reports.css';
 
 /** 'De' and 'Até' of a report's days, on one line together (never split between two). */
 export function PeriodFields({
@@ -87,7 +88,11 @@ export function ReportFilters({
 
   const day = today();
   return (
-    <Form className="report-filters" onSubmit={submit} aria-label="Filtros do relatório">
+    <Form
+      className="report-filters"
+      onSubmit={submit}
+      aria-label={t.screens.reportFilters.filtrosDoRelatorio}
+    >
       <CustomerPicker value={clientId} onChange={setClientId} />
       {multiple ? (
         <MultiSelect
@@ -95,7 +100,7 @@ export function ReportFilters({
           options={options}
           value={ids}
           onChange={setIds}
-          noun={['veículo', 'veículos']}
+          noun={[t.screens.reportFilters.veiculo, t.screens.reportFilters.veiculos]}
           isLoading={loading}
           isUnavailable={unavailable}
         />
@@ -110,7 +115,7 @@ export function ReportFilters({
         />
       )}
       <PeriodFields range={range} onChange={setRange} />
-      <fieldset className="report-quick" aria-label="Períodos rápidos">
+      <fieldset className="report-quick" aria-label={t.screens.reportFilters.periodosRapidos}>
         <Button variant="ghost" onPress={() => quick(day, day)}>
           {t.reports.today}
         </Button>

@@ -9,19 +9,21 @@ import type { DriverReport, ReportRequest, Summary } from '../../contract';
 import { REPORT_TYPE_LABELS } from '../../contract';
 import { useErrorToast } from '../../hooks/feedback';
 import { t } from '../../i18n/pt-BR';
+import { formatDateTime } from '../../lib/day-range';
 import { formatDistance, formatDuration, formatWithUnit } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { type ColumnDef, DataTable } from '../../ui/DataTable';
 import { EmptyState, Loading } from '../../ui/States';
-import { formatDateTime } from './period';
 import { ReportPaused } from './ReportPaused';
+import '../../ui/page.css';
+import './reports.css';
 
 const ALERT_LABELS: Record<string, string> = {
-  OVERSPEED: 'Excesso de velocidade',
-  GEOFENCE_ENTER: 'Entrada em cerca',
-  GEOFENCE_EXIT: 'Saída de cerca',
-  IGNITION_ON: 'Ignição ligada',
-  IGNITION_OFF: 'Ignição desligada',
+  OVERSPEED: t.screens.reportResults.excessoDeVelocidade,
+  GEOFENCE_ENTER: t.screens.reportResults.entradaEmCerca,
+  GEOFENCE_EXIT: t.screens.reportResults.saidaDeCerca,
+  IGNITION_ON: t.screens.reportResults.ignicaoLigada,
+  IGNITION_OFF: t.screens.reportResults.ignicaoDesligada,
 };
 
 function SummaryCard({ summary }: { summary: Summary }) {

@@ -24,7 +24,12 @@ import { toastError, useErrorToast } from '../../hooks/feedback';
 import { useInvalidate } from '../../hooks/useInvalidate';
 import { useSession } from '../../hooks/useSession';
 import { t } from '../../i18n/pt-BR';
+import { type DayRange, formatDateTime, periodOf, shiftDay, today } from '../../lib/day-range';
 import { INTERVAL_LIMITS, periodProblem, reportDay } from '../../lib/report-period';
+import { areasFor } from '../../shared/areas/areas';
+import { CustomerPicker } from '../../shared/customers/CustomerPicker';
+import { useSelectedClient } from '../../shared/customers/useCustomers';
+import { useVehicleChoices } from '../../shared/vehicles/useVehicleOptions';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { type ColumnDef, DataTable, type Sort } from '../../ui/DataTable';
@@ -35,15 +40,14 @@ import { Pagination } from '../../ui/Pagination';
 import { Select } from '../../ui/Select';
 import { FormMessage } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
-import { areasFor } from '../areas/areas';
-import { CustomerPicker } from '../customers/CustomerPicker';
-import { useSelectedClient } from '../customers/useCustomers';
-import { useVehicleChoices } from '../inventory/useVehicleOptions';
 import { DownloadProgress, useFileDownload } from './FileDownload';
 import { downloadCall, type FileChoice } from './files';
-import { type DayRange, formatDateTime, periodOf, shiftDay, today } from './period';
 import { PeriodFields } from './ReportFilters';
 import { ReportResults } from './ReportResults';
+import '../../ui/DataTable.css';
+import '../../ui/page.css';
+import './reports.css';
+import './ReportsPage.css';
 
 const SCREENS: Partial<Record<ReportType, string>> = {
   HISTORY: '/reports/histories',
@@ -113,8 +117,8 @@ function RequestForm({ onDone }: { onDone: (request: ReportRequest) => void }) {
     const reason =
       ids.length === 0
         ? forDrivers
-          ? 'Escolha ao menos um motorista'
-          : 'Escolha ao menos um veículo'
+          ? t.screens.reportsPage.escolhaAoMenosUm2
+          : t.screens.reportsPage.escolhaAoMenosUm
         : periodProblem(period.beginAt, period.endAt, limitOf(type));
     setProblem(reason);
     if (reason) return;
@@ -139,7 +143,11 @@ function RequestForm({ onDone }: { onDone: (request: ReportRequest) => void }) {
     });
   };
   return (
-    <Form className="report-filters" onSubmit={submit} aria-label="Novo relatório">
+    <Form
+      className="report-filters"
+      onSubmit={submit}
+      aria-label={t.screens.reportsPage.novoRelatorio}
+    >
       <Select
         label={t.reports.type}
         options={REPORT_TYPES.map((value) => ({ label: REPORT_TYPE_LABELS[value], value }))}
@@ -156,7 +164,7 @@ function RequestForm({ onDone }: { onDone: (request: ReportRequest) => void }) {
           options={drivers}
           value={ids}
           onChange={setIds}
-          noun={['motorista', 'motoristas']}
+          noun={[t.screens.reportsPage.motorista, t.screens.reportsPage.motoristas]}
         />
       ) : SINGLE.includes(type) ? (
         <Select
@@ -173,7 +181,7 @@ function RequestForm({ onDone }: { onDone: (request: ReportRequest) => void }) {
           options={vehicles}
           value={ids}
           onChange={setIds}
-          noun={['veículo', 'veículos']}
+          noun={[t.screens.reportsPage.veiculo, t.screens.reportsPage.veiculos]}
           isLoading={vehiclesLoading}
           isUnavailable={vehiclesUnavailable}
         />
@@ -340,9 +348,9 @@ export function ReportsPage() {
   return (
     <section className="page page-report" aria-labelledby="page-title">
       <div className="page-header">
-        <h1 id="page-title">Relatórios</h1>
+        <h1 id="page-title">{t.screens.reportsPage.relatorios}</h1>
       </div>
-      <ul className="report-links" aria-label="Áreas de relatórios">
+      <ul className="report-links" aria-label={t.screens.reportsPage.areasDeRelatorios}>
         {sections.map((child) => (
           <li key={child.path}>
             <Link href={child.path} className="report-link">
@@ -351,7 +359,7 @@ export function ReportsPage() {
           </li>
         ))}
       </ul>
-      <h2 className="section-title">Novo relatório</h2>
+      <h2 className="section-title">{t.screens.reportsPage.novoRelatorio}</h2>
       <RequestForm onDone={open} />
       {shown && <ReportResults request={shown} onClose={() => setShown(null)} />}
       <section className="report-section report-requests" aria-labelledby="requests-title">

@@ -6,7 +6,8 @@
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
 import { t } from '../../i18n/pt-BR';
-import { formatTime } from './period';
+import { formatTime } from '../../lib/day-range';
+import './SpeedChart.css';
 
 /**
  * Longer than this between two positions (no signal, a tracker off), the line breaks: the
@@ -80,12 +81,12 @@ export function SpeedChart({
           },
           axes: [
             { values: (_u, ticks) => ticks.map((s) => formatTime(s * 1000).slice(0, 5)) },
-            { label: 'km/h', size: 50 },
+            { label: t.screens.speedChart.kmH, size: 50 },
           ],
           series: [
             {},
             {
-              label: 'Velocidade',
+              label: t.screens.speedChart.velocidade,
               stroke: '#0b5cad',
               fill: 'rgba(11,92,173,0.12)',
               width: 1.5,

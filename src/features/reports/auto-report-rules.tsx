@@ -22,15 +22,18 @@ import {
 import { toastError } from '../../hooks/feedback';
 import { useInvalidate } from '../../hooks/useInvalidate';
 import { t } from '../../i18n/pt-BR';
+import { formatDateTime } from '../../lib/day-range';
 import { validateEmailList } from '../../lib/emails';
+import { useAccess } from '../../shared/areas/useAccess';
+import { messages, statusColumn } from '../../shared/resources/helpers';
+import type { ResourceConfig } from '../../shared/resources/resource';
+import { useVehicleOptions } from '../../shared/vehicles/useVehicleOptions';
 import { Button } from '../../ui/Button';
 import { toast } from '../../ui/feedback/toasts';
 import { ShortList } from '../../ui/ShortList';
-import { useAccess } from '../areas/useAccess';
-import type { ResourceConfig } from '../inventory/resource';
-import { messages, statusColumn } from '../inventory/shared';
-import { useVehicleOptions } from '../inventory/useVehicleOptions';
-import { formatDateTime } from './period';
+import '../../ui/Choice.css';
+import './reports.css';
+import './auto-report-rules.css';
 
 type RuleValues = {
   clientId: string | null;
@@ -167,42 +170,42 @@ export const autoReportRuleScreen: ResourceConfig<
   Awaited<ReturnType<typeof autoReportRulesApi.list>>,
   RuleValues
 > = {
-  title: 'Relatórios Automatizados',
-  newTitle: 'Novo relatório automatizado',
+  title: t.screens.autoReportRules.relatoriosAutomatizados2,
+  newTitle: t.screens.autoReportRules.novoRelatorioAutomatizado,
   basePath: BASE,
   api: autoReportRulesApi,
   items: (p) => p.rules,
   total: (p) => p.total,
   nameOf: (r) => r.name,
   byClient: true,
-  searchLabel: 'Buscar relatórios automatizados',
+  searchLabel: t.screens.autoReportRules.buscarRelatoriosAutomatizados,
   defaultSort: 'name',
   sortChoices: [
-    { label: 'Nome (A–Z)', column: 'name', direction: 'asc' },
-    { label: 'Nome (Z–A)', column: 'name', direction: 'desc' },
-    { label: 'Tipo', column: 'reportType', direction: 'asc' },
-    { label: 'Criados por último', column: 'createdAt', direction: 'desc' },
-    { label: 'Alterados por último', column: 'updatedAt', direction: 'desc' },
+    { label: t.screens.autoReportRules.nomeAZ, column: 'name', direction: 'asc' },
+    { label: t.screens.autoReportRules.nomeZA, column: 'name', direction: 'desc' },
+    { label: t.screens.autoReportRules.tipo, column: 'reportType', direction: 'asc' },
+    { label: t.screens.autoReportRules.criadosPorUltimo, column: 'createdAt', direction: 'desc' },
+    { label: t.screens.autoReportRules.alteradosPorUltimo, column: 'updatedAt', direction: 'desc' },
   ],
   columns: [
     {
       id: 'name',
-      label: 'Nome',
+      label: t.screens.autoReportRules.nome,
       sortable: true,
       // Room for a name of a few words (they read like sentences), not one word a line.
       render: (r) => <span className="wide-name">{r.name}</span>,
     },
     {
       id: 'reportType',
-      label: 'Tipo',
+      label: t.screens.autoReportRules.tipo,
       sortable: true,
       render: (r) =>
         `${REPORT_TYPE_LABELS[r.reportType]} (${r.format === 'pdf' ? 'PDF' : 'Excel'})`,
     },
-    { id: 'when', label: 'Quando', render: whenText },
+    { id: 'when', label: t.screens.autoReportRules.quando, render: whenText },
     {
       id: 'emails',
-      label: 'E-mails',
+      label: t.screens.autoReportRules.eMails,
       // The first address and '+N': a list of three took 230 px and squeezed the names.
       render: (r) => (
         <ShortList items={validateEmailList(r.emailDelivery).emails} render={emailAddress} />
@@ -212,43 +215,47 @@ export const autoReportRuleScreen: ResourceConfig<
     { ...statusColumn, render: (r) => <ActiveToggle rule={r} /> },
   ],
   fields: [
-    { key: 'clientId', label: 'Cliente', kind: 'customer', createOnly: true },
-    { key: 'name', label: 'Nome', required: true },
+    {
+      key: 'clientId',
+      label: t.screens.autoReportRules.cliente,
+      kind: 'customer',
+      createOnly: true,
+    },
+    { key: 'name', label: t.screens.autoReportRules.nome, required: true },
     {
       key: 'reportType',
-      label: 'Tipo de relatório',
+      label: t.screens.autoReportRules.tipoDeRelatorio,
       kind: 'select',
       required: true,
       options: REPORT_TYPES.map((value) => ({ label: REPORT_TYPE_LABELS[value], value })),
     },
     {
       key: 'format',
-      label: 'Formato',
+      label: t.screens.autoReportRules.formato,
       kind: 'select',
       options: [
-        { label: 'Excel (XLSX)', value: 'excel' },
-        { label: 'PDF', value: 'pdf' },
+        { label: t.screens.autoReportRules.excelXlsx, value: 'excel' },
+        { label: t.screens.autoReportRules.pdf, value: 'pdf' },
       ],
     },
     {
       key: 'periodicity',
-      label: 'Periodicidade',
+      label: t.screens.autoReportRules.periodicidade,
       kind: 'select',
       required: true,
       options: PERIODICITIES.map((value) => ({ label: PERIODICITY_LABELS[value], value })),
-      description:
-        'Diário: o dia anterior. Semanal: a semana anterior, de segunda a domingo. Mensal: o mês anterior.',
+      description: t.screens.autoReportRules.diarioODiaAnterior,
     },
     {
       key: 'weekday',
-      label: 'Dia do envio',
+      label: t.screens.autoReportRules.diaDoEnvio,
       kind: 'select',
       options: WEEKDAY_LABELS.slice(1).map((label, i) => ({ label, value: String(i + 1) })),
       shownWhen: (x) => x.periodicity === 'WEEKLY',
     },
     {
       key: 'monthDay',
-      label: 'Dia do mês do envio',
+      label: t.screens.autoReportRules.diaDoMesDo,
       kind: 'select',
       options: Array.from({ length: 28 }, (_, i) => ({
         label: String(i + 1),
@@ -258,33 +265,32 @@ export const autoReportRuleScreen: ResourceConfig<
     },
     {
       key: 'sendHour',
-      label: 'Hora do envio (horário de Brasília)',
+      label: t.screens.autoReportRules.horaDoEnvioHorario,
       kind: 'select',
       options: Array.from({ length: 24 }, (_, h) => ({ label: `${pad(h)}:00`, value: String(h) })),
     },
     {
       key: 'vehicleIds',
-      label: 'Veículos',
+      label: t.screens.autoReportRules.veiculos2,
       kind: 'checkboxes',
-      noun: ['veículo', 'veículos'],
+      noun: [t.screens.autoReportRules.veiculo, t.screens.autoReportRules.veiculos],
       shownWhen: (x) => x.reportType !== 'DRIVERS',
     },
     {
       key: 'driverIds',
-      label: 'Motoristas',
+      label: t.screens.autoReportRules.motoristas2,
       kind: 'checkboxes',
-      noun: ['motorista', 'motoristas'],
+      noun: [t.screens.autoReportRules.motorista, t.screens.autoReportRules.motoristas],
       shownWhen: (x) => x.reportType === 'DRIVERS',
     },
     {
       key: 'emailDelivery',
-      label: 'E-mails para envio',
+      label: t.screens.autoReportRules.eMailsParaEnvio,
       type: 'email',
       required: true,
-      description:
-        'Separe os e-mails por vírgula. O arquivo vai anexo (ou um link, se for grande).',
+      description: t.screens.autoReportRules.separeOsEMails,
     },
-    { key: 'active', label: 'Status', kind: 'switch' },
+    { key: 'active', label: t.screens.autoReportRules.status, kind: 'switch' },
   ],
   useOptions: useRuleOptions,
   empty: (clientId) => ({
@@ -331,5 +337,9 @@ export const autoReportRuleScreen: ResourceConfig<
   }),
   schema: AutoReportRuleInputSchema,
   extra: (item, reload) => <SendNow rule={item} reload={reload} />,
-  messages: messages('relatório automatizado', 'o', 'relatórios automatizados'),
+  messages: messages(
+    t.screens.autoReportRules.relatorioAutomatizado,
+    'o',
+    t.screens.autoReportRules.relatoriosAutomatizados,
+  ),
 };

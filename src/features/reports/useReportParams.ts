@@ -4,7 +4,7 @@
  */
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { type DayRange, today } from './period';
+import { type DayRange, today } from '../../lib/day-range';
 
 export interface ReportChoice {
   ids: string[];

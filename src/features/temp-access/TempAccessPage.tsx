@@ -22,11 +22,15 @@ import { FitOnce } from '../../map/FitOnce';
 import { MapView } from '../../map/MapView';
 import { Popup } from '../../map/Popup';
 import { VehicleLayer } from '../../map/VehicleLayer';
+import { VehicleDetails } from '../../shared/vehicles/VehicleDetails';
 import { Age } from '../../ui/Age';
 import { Button } from '../../ui/Button';
 import { FormMessage, Loading } from '../../ui/States';
 import { VehicleBadge } from '../../ui/VehicleBadge';
-import { VehicleDetails } from '../map/VehicleDetails';
+import '../../ui/page.css';
+import '../../ui/text.css';
+import '../../map/MapView.css';
+import './TempAccessPage.css';
 
 /** How often the shared positions are read again while the page is open. */
 const REFRESH_MS = 5000;
@@ -70,7 +74,7 @@ export function TempAccessPage() {
           <p className="muted">
             {shared.data ? (
               <>
-                {t.tempAccess.title} · válido até <strong>{expires}</strong>
+                {t.tempAccess.title} {t.screens.tempAccessPage.validoAte} <strong>{expires}</strong>
               </>
             ) : (
               t.tempAccess.intro
@@ -78,11 +82,16 @@ export function TempAccessPage() {
           </p>
         </div>
       </header>
-      {shared.isPending && !shared.error && <Loading label="Abrindo o link…" />}
+      {shared.isPending && !shared.error && (
+        <Loading label={t.screens.tempAccessPage.abrindoOLink} />
+      )}
       {shared.failure && <FormMessage kind="error">{shared.failure}</FormMessage>}
       {shared.data && (
         <>
-          <MapView label="Mapa dos veículos compartilhados" className="map shared-map">
+          <MapView
+            label={t.screens.tempAccessPage.mapaDosVeiculosCompartilhados}
+            className="map shared-map"
+          >
             <BaseTiles config={baseMap} />
             <FitOnce points={points} />
             <VehicleLayer
@@ -106,7 +115,10 @@ export function TempAccessPage() {
               )}
             </Popup>
           </MapView>
-          <ul className="shared-vehicles" aria-label="Veículos compartilhados">
+          <ul
+            className="shared-vehicles"
+            aria-label={t.screens.tempAccessPage.veiculosCompartilhados}
+          >
             {shared.data.vehicles.map((vehicle) => {
               const fix = locations.find((l) => l.id === vehicle.id);
               const state = fix ? vehicleState(fix, now) : 'offline';
@@ -125,13 +137,13 @@ export function TempAccessPage() {
                           <Age at={fix.fixTime} />
                         </>
                       ) : (
-                        'Ainda sem posição'
+                        t.screens.tempAccessPage.aindaSemPosicao
                       )}
                     </span>
                   </span>
                   {fix && (
                     <Button variant="ghost" onPress={() => setSelectedId(vehicle.id)}>
-                      Ver no mapa
+                      {t.screens.tempAccessPage.verNoMapa}
                     </Button>
                   )}
                 </li>

@@ -16,6 +16,9 @@ import { requireOnline, toastError, useErrorToast } from '../../hooks/feedback';
 import { useInvalidate } from '../../hooks/useInvalidate';
 import { t } from '../../i18n/pt-BR';
 import { localDateAndClock } from '../../lib/local-time';
+import { CustomerPicker } from '../../shared/customers/CustomerPicker';
+import { useSelectedClient } from '../../shared/customers/useCustomers';
+import { useVehicles } from '../../shared/vehicles/useVehicleOptions';
 import { Button } from '../../ui/Button';
 import { CheckList } from '../../ui/CheckList';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -27,16 +30,18 @@ import { Select } from '../../ui/Select';
 import { ShortList } from '../../ui/ShortList';
 import { FormMessage } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
-import { CustomerPicker } from '../customers/CustomerPicker';
-import { useSelectedClient } from '../customers/useCustomers';
-import { useVehicles } from '../inventory/useVehicleOptions';
+import '../../ui/DataTable.css';
+import '../../ui/badge.css';
+import '../../ui/page.css';
+import '../../ui/FormActions.css';
+import './TemporaryLinksPage.css';
 
 const DURATIONS = [
-  { label: '1 hora', value: '1' },
-  { label: '4 horas', value: '4' },
-  { label: '24 horas', value: '24' },
-  { label: '3 dias', value: '72' },
-  { label: '7 dias', value: '168' },
+  { label: t.screens.temporaryLinksPage.n1Hora, value: '1' },
+  { label: t.screens.temporaryLinksPage.n4Horas, value: '4' },
+  { label: t.screens.temporaryLinksPage.n24Horas, value: '24' },
+  { label: t.screens.temporaryLinksPage.n3Dias, value: '72' },
+  { label: t.screens.temporaryLinksPage.n7Dias, value: '168' },
 ];
 
 /** The link in the clipboard, to paste in a message to whoever will follow the vehicles. */
@@ -49,7 +54,7 @@ const linkNameCheck = fieldCheck(TemporaryLinkCreateSchema.entries.name);
 export function TemporaryLinksPage() {
   const [clientId, setClientId] = useSelectedClient();
   const links = useQuery({ queryKey: keys.temporaryLinks, queryFn: listTemporaryLinks });
-  useErrorToast(links.error, 'Erro ao buscar links temporários');
+  useErrorToast(links.error, t.screens.temporaryLinksPage.erroAoBuscarLinks);
   const vehicleQuery = useVehicles(clientId, ALL_VEHICLES_BY_CLIENT);
   // A link shares one customer's vehicles (the server refuses a mix): those of the customer
   // chosen, not of the companies below it, which are chosen in the picker themselves.
@@ -70,7 +75,7 @@ export function TemporaryLinksPage() {
   async function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!name.trim() || chosen.length === 0) {
-      setError('Dê um nome ao link e escolha pelo menos um veículo.');
+      setError(t.screens.temporaryLinksPage.deUmNomeAo);
       return;
     }
     if (!requireOnline()) return;
@@ -82,12 +87,12 @@ export function TemporaryLinksPage() {
         expiresInHours: Number(hours),
       });
       setCreated(link);
-      toast.success('Link criado.');
+      toast.success(t.screens.temporaryLinksPage.linkCriado2);
       setName('');
       setChosen([]);
       await invalidate(keys.temporaryLinks);
     } catch (err) {
-      setError(await toastError('Erro ao criar link', err));
+      setError(await toastError(t.screens.temporaryLinksPage.erroAoCriarLink, err));
     }
   }
 
@@ -102,7 +107,7 @@ export function TemporaryLinksPage() {
       setRevoking(null);
       await invalidate(keys.temporaryLinks);
     } catch (err) {
-      await toastError('Erro ao revogar link', err);
+      await toastError(t.screens.temporaryLinksPage.erroAoRevogarLink, err);
     } finally {
       setRevokePending(false);
     }
@@ -111,12 +116,12 @@ export function TemporaryLinksPage() {
   return (
     <section className="page page-links" aria-labelledby="page-title">
       <div className="page-header">
-        <h1 id="page-title">Links temporários</h1>
+        <h1 id="page-title">{t.screens.temporaryLinksPage.linksTemporarios}</h1>
       </div>
       {/* On a wide screen the form and the links side by side: the list is not under the fold. */}
       <div className="links-layout">
         <Form className="form panel links-form" onSubmit={create} aria-labelledby="new-link">
-          <h2 id="new-link">Compartilhar localização</h2>
+          <h2 id="new-link">{t.screens.temporaryLinksPage.compartilharLocalizacao}</h2>
           {error && <FormMessage kind="error">{error}</FormMessage>}
           <CustomerPicker
             value={clientId}
@@ -127,28 +132,33 @@ export function TemporaryLinksPage() {
             }}
           />
           <TextField
-            label="Nome do link"
+            label={t.screens.temporaryLinksPage.nomeDoLink}
             value={name}
             onChange={setName}
             isRequired
             validate={linkNameCheck}
-            description="Para quem é o link, ex.: Cliente X — entrega de hoje"
+            description={t.screens.temporaryLinksPage.paraQuemEO}
           />
-          <Select label="Validade" value={hours} onChange={setHours} options={DURATIONS} />
+          <Select
+            label={t.screens.temporaryLinksPage.validade}
+            value={hours}
+            onChange={setHours}
+            options={DURATIONS}
+          />
           <CheckList
-            label="Veículos"
-            noun={['veículo', 'veículos']}
+            label={t.screens.temporaryLinksPage.veiculos}
+            noun={[t.screens.temporaryLinksPage.veiculo, t.screens.temporaryLinksPage.veiculos2]}
             options={vehicles}
             value={chosen}
             onChange={setChosen}
             emptyText={vehicleQuery.isLoading ? t.vehicles.loading : t.tempAccess.noVehicles}
           />
           <div className="form-actions">
-            <Button type="submit">Criar link</Button>
+            <Button type="submit">{t.screens.temporaryLinksPage.criarLink}</Button>
           </div>
           {created && (
             <FormMessage kind="success">
-              Link criado: <a href={created.link}>{created.link}</a>{' '}
+              {t.screens.temporaryLinksPage.linkCriado} <a href={created.link}>{created.link}</a>{' '}
               <Button variant="secondary" onPress={() => void copyLink(created)}>
                 {t.tempAccess.copy}
               </Button>
@@ -156,39 +166,39 @@ export function TemporaryLinksPage() {
           )}
         </Form>
         <section className="links-list" aria-labelledby="links-title">
-          <h2 id="links-title">Links criados</h2>
+          <h2 id="links-title">{t.screens.temporaryLinksPage.linksCriados}</h2>
           <DataTable
-            label="Links criados"
+            label={t.screens.temporaryLinksPage.linksCriados}
             columns={[
               {
                 id: 'name',
-                label: 'Nome',
+                label: t.screens.temporaryLinksPage.nome,
                 rowHeader: true,
                 // An active link's name opens what its visitors see.
                 render: (l) => (l.state === 'active' ? <a href={l.link}>{l.name}</a> : l.name),
               },
               {
                 id: 'state',
-                label: 'Status',
+                label: t.screens.temporaryLinksPage.status,
                 render: (l) => (
                   <span className={`badge link-${l.state}`}>{LINK_STATE_LABELS[l.state]}</span>
                 ),
               },
               {
                 id: 'vehicles',
-                label: 'Veículos',
+                label: t.screens.temporaryLinksPage.veiculos,
                 // Which vehicles it shows, by plate (a server without plates: how many).
                 render: (l) =>
                   l.plates ? <ShortList items={l.plates} shown={2} /> : String(l.vehicleIds.length),
               },
               {
                 id: 'expires',
-                label: 'Expira em',
+                label: t.screens.temporaryLinksPage.expiraEm,
                 render: (l) => localDateAndClock(l.expiresAt),
               },
               {
                 id: 'actions',
-                label: 'Ações',
+                label: t.screens.temporaryLinksPage.acoes,
                 render: (l) =>
                   l.state === 'active' ? (
                     <span className="row-actions">
@@ -204,7 +214,7 @@ export function TemporaryLinksPage() {
                         aria-label={`Revogar ${l.name}`}
                         onPress={() => setRevoking(l)}
                       >
-                        Revogar
+                        {t.screens.temporaryLinksPage.revogar}
                       </Button>
                     </span>
                   ) : (
@@ -213,15 +223,15 @@ export function TemporaryLinksPage() {
               },
             ]}
             rows={links.data ?? []}
-            empty="Nenhum link criado."
+            empty={t.screens.temporaryLinksPage.nenhumLinkCriado}
             loading={links.isPending}
             unavailable={isUnavailable(links)}
           />
         </section>
       </div>
       <ConfirmDialog
-        title="Revogar link?"
-        confirmLabel="Revogar"
+        title={t.screens.temporaryLinksPage.revogarLink}
+        confirmLabel={t.screens.temporaryLinksPage.revogar}
         isOpen={revoking !== null}
         onCancel={() => setRevoking(null)}
         onConfirm={() => revoking && void revoke(revoking)}
@@ -229,7 +239,8 @@ export function TemporaryLinksPage() {
         pending={revokePending}
       >
         <p>
-          <strong>{revoking?.name}</strong>: quem tem o link deixa de ver o veículo na hora.
+          <strong>{revoking?.name}</strong>
+          {t.screens.temporaryLinksPage.quemTemOLink}
         </p>
       </ConfirmDialog>
     </section>

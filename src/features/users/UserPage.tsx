@@ -16,20 +16,21 @@ import {
   type Role,
   UserCreateSchema,
 } from '../../contract';
-import { useForm } from '../../hooks/useForm';
 import { useInvalidate } from '../../hooks/useInvalidate';
+import { useRecordForm } from '../../hooks/useRecordForm';
 import { useSession } from '../../hooks/useSession';
 import { t } from '../../i18n/pt-BR';
+import { CustomerPicker } from '../../shared/customers/CustomerPicker';
+import { useSelectedClient } from '../../shared/customers/useCustomers';
 import { Switch } from '../../ui/Choice';
 import { FormActions } from '../../ui/FormActions';
 import { toast } from '../../ui/feedback/toasts';
 import { Select } from '../../ui/Select';
 import { FormMessage, Loading, OfflineRecord } from '../../ui/States';
 import { TextField } from '../../ui/TextField';
-import { CustomerPicker } from '../customers/CustomerPicker';
-import { useSelectedClient } from '../customers/useCustomers';
 import { useUser } from './useUsers';
 import { VisitorVehicles } from './VisitorVehicles';
+import '../../ui/page.css';
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -47,7 +48,7 @@ export function UserPage() {
   const [selectedClient] = useSelectedClient();
   const loaded = useUser(id);
   const invalidate = useInvalidate();
-  const form = useForm<Values>({
+  const form = useRecordForm<Values>({
     name: '',
     email: '',
     role: null,

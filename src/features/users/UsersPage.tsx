@@ -10,16 +10,20 @@ import { useInvalidate } from '../../hooks/useInvalidate';
 import { useListControls, useRemoval } from '../../hooks/useListControls';
 import { useSession } from '../../hooks/useSession';
 import { t } from '../../i18n/pt-BR';
+import { CustomerPicker } from '../../shared/customers/CustomerPicker';
+import { CustomerRequired } from '../../shared/customers/CustomerRequired';
+import { useSelectedClient } from '../../shared/customers/useCustomers';
 import { Button } from '../../ui/Button';
 import type { ColumnDef } from '../../ui/DataTable';
 import { toast } from '../../ui/feedback/toasts';
 import { PagedTable } from '../../ui/PagedTable';
 import { SearchInput } from '../../ui/SearchInput';
 import { Select } from '../../ui/Select';
-import { EmptyState } from '../../ui/States';
-import { CustomerPicker } from '../customers/CustomerPicker';
-import { useSelectedClient } from '../customers/useCustomers';
 import { useUserList } from './useUsers';
+import '../../ui/Button.css';
+import '../../ui/DataTable.css';
+import '../../ui/badge.css';
+import '../../ui/page.css';
 
 export function UsersPage() {
   const me = useSession()?.user;
@@ -152,7 +156,7 @@ export function UsersPage() {
           confirm={{ title: t.users.confirmRemove, text: t.users.confirmRemoveText }}
         />
       ) : (
-        <EmptyState title="Selecione um cliente para ver os usuários." />
+        <CustomerRequired />
       )}
     </section>
   );

@@ -7,10 +7,12 @@ import { ALL_VEHICLES_BY_CLIENT } from '../../contract';
 import { requireOnline, toastError, useErrorToast } from '../../hooks/feedback';
 import { useInvalidate } from '../../hooks/useInvalidate';
 import { maskPlate } from '../../lib/masks';
+import { useVehicleOptions } from '../../shared/vehicles/useVehicleOptions';
 import { Button } from '../../ui/Button';
 import { ComboBox } from '../../ui/ComboBox';
 import { toast } from '../../ui/feedback/toasts';
-import { useVehicleOptions } from '../inventory/useVehicleOptions';
+import '../../ui/page.css';
+import '../../ui/text.css';
 
 export function VisitorVehicles({ userId, clientId }: { userId: string; clientId: string }) {
   const linked = useQuery({

@@ -4,6 +4,7 @@
  */
 import { t } from '../../i18n/pt-BR';
 import { localClock } from '../../lib/local-time';
+import './MirrorState.css';
 
 export function MirrorState({
   syncedAt,
@@ -29,7 +30,13 @@ export function MirrorState({
   }
   return (
     <p className={live ? 'mirror-state mirror-live' : 'mirror-state'} role="status">
-      {syncing ? 'Atualizando…' : live ? 'Ao vivo' : at ? `Atualizado às ${at}` : ''}
+      {syncing
+        ? 'Atualizando…'
+        : live
+          ? t.screens.mirrorState.aoVivo
+          : at
+            ? `Atualizado às ${at}`
+            : ''}
     </p>
   );
 }

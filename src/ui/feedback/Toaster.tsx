@@ -11,7 +11,7 @@
  * shown in full then); the line itself says nothing on its own.
  *
  * When open, only the newest alerts and warnings show (two on a phone, three on a wider
- * screen, styles.css); the topmost one shown says how many more wait, with 'Fechar todas'.
+ * screen, Toaster.css); the topmost one shown says how many more wait, with 'Fechar todas'.
  * Toasts that close by themselves (success, error, loading) always show. Closing one brings
  * the next. A toast with the keyboard focus stays shown, however many come after it. On a
  * phone a toast's buttons go under its text.
@@ -35,8 +35,10 @@ import {
   toastQueue,
   toast as toasts,
 } from './toasts';
+import '../Button.css';
+import './Toaster.css';
 
-/** Alerts and warnings a phone shows at once (styles.css hides the others below 768 px). */
+/** Alerts and warnings a phone shows at once (Toaster.css hides the others below 768 px). */
 const PHONE_VISIBLE_TOASTS = 2;
 const lasting = (kind: ToastKind) => kind === 'warning' || kind === 'alert';
 
@@ -62,7 +64,7 @@ function MoreToasts({ count, className }: { count: number; className: string }) 
 
 /**
  * Keeps `--toast-room` on the page at the height the toasts take (0 without any): the page's
- * content is padded by it at its end (styles.css), so scrolling to the end brings its last
+ * content is padded by it at its end (Toaster.css), so scrolling to the end brings its last
  * controls above the toasts instead of under them.
  */
 function useToastRoom() {
@@ -146,8 +148,8 @@ function engagedWith(region: HTMLElement | null, moved: boolean): boolean {
 
 /**
  * Where the settled line sits: at the corner, or just above a form's action bar while that bar
- * is stuck to the bottom of the screen (`--toast-settled-bottom`, styles.css). The stack in
- * full keeps styles.css's fixed lift; the line, a few pixels tall, goes as low as it can, off a
+ * is stuck to the bottom of the screen (`--toast-settled-bottom`, Toaster.css). The stack in
+ * full keeps Toaster.css's fixed lift; the line, a few pixels tall, goes as low as it can, off a
  * short form's buttons (which the page's end padding, --toast-room, keeps above it).
  */
 function useSettledPlace(settled: boolean) {
