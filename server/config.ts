@@ -75,6 +75,9 @@ const EnvSchema = o.object({
       'deve começar com postgres://',
     ),
   ),
+  /** The longest pause between two attempts to reach a database that went away. */
+  DATABASE_RETRY_MAX_MS: int(2000, 10),
+  DATABASE_CONNECT_TIMEOUT_MS: int(5000, 100),
   PUBLIC_URL: optionalText,
   JWT_SECRET: v.pipe(
     optionalText,
@@ -191,6 +194,11 @@ export type Config = {
   dataDir: string;
   staticDir: string;
   databaseUrl: string | undefined;
+  /**
+   * Riding through a database that goes away: the longest pause between two attempts to reach
+   * it again, and how long opening a connection may take (server/db/health.ts).
+   */
+  database: { retryMaxMs: number; connectTimeoutMs: number };
   publicUrl: string;
   jwtSecret: string | undefined;
   accessTokenTtl: number;
@@ -346,6 +354,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR === 'memory://' ? e.DATA_DIR : path.resolve(e.DATA_DIR),
     staticDir: path.resolve(e.STATIC_DIR),
     databaseUrl: e.DATABASE_URL,
+    database: {
+      retryMaxMs: e.DATABASE_RETRY_MAX_MS,
+      connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,

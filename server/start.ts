@@ -14,7 +14,8 @@ import { createAlertMail, mailNotifier } from './alerts/mail';
 import { createApp } from './app';
 import { hashPassword } from './auth/passwords';
 import type { Config } from './config';
-import { openDatabase } from './db/client';
+import { type Database, openDatabase } from './db/client';
+import { isConnectionError } from './db/health';
 import { ensurePartitions } from './db/partitions';
 import { noPositionsYet, pruneLocationBatches } from './db/positions';
 import { dropExpiredPositions } from './db/retention';
@@ -84,10 +85,13 @@ export async function prepare(
       email: config.support.email,
     });
   const database = await openDatabase({
-    ...config,
-    onIdleError: (err) => log.warn('database: idle connection lost', { err: err.message }),
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    log,
+    retryMaxMs: config.database.retryMaxMs,
+    connectTimeoutMs: config.database.connectTimeoutMs,
   });
-  await database.migrate();
+  await untilReachable(database, config, log, () => database.migrate());
   reportPartitions(log, await ensurePartitions(database.db));
   await applyRetention(database.db, config, log);
   log.info('database ready', {
@@ -190,6 +194,36 @@ export async function prepare(
       checkMs: config.reportFiles.checkMs,
     }),
   };
+}
+
+/**
+ * Runs `work` (the first contact with the database) until the database answers: a server
+ * started before its database, or during a failover, waits for it instead of exiting. Any
+ * other failure (a wrong password, a migration that fails) stops the start.
+ */
+async function untilReachable(
+  database: Database,
+  config: Config,
+  log: Logger,
+  work: () => Promise<void>,
+) {
+  let pause = Math.min(100, config.database.retryMaxMs);
+  for (;;) {
+    try {
+      return await work();
+    } catch (err) {
+      if (!isConnectionError(err)) {
+        await database.close().catch(() => {});
+        throw err;
+      }
+      log.warn('database: not reachable yet, trying again', {
+        err: err instanceof Error ? err.message : String(err),
+        pauseMs: pause,
+      });
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      pause = Math.min(pause * 2, config.database.retryMaxMs);
+    }
+  }
 }
 
 /** Drops the positions past POSITION_RETENTION_MONTHS; a failure is logged, tried again later. */
