@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Downlink } from './ingest/downlink';
 import type { Pipeline } from './ingest/pipeline';
+import type { Lifecycle } from './lifecycle';
 import type { Logger } from './log';
 import type { Mailer } from './mail/mailer';
 import type { Metrics } from './metrics';
@@ -48,4 +49,6 @@ export interface Deps {
   payments: PaymentsProvider;
   /** This process's figures for GET /metrics (server/metrics.ts); parts add theirs as they start. */
   metrics: Metrics;
+  /** Whether the server is stopping (readiness, live streams). */
+  lifecycle: Lifecycle;
 }

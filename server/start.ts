@@ -1,7 +1,9 @@
 /**
- * Starts Rastro: opens and migrates the database, seeds the demo on an empty database,
- * resolves the signing secret and listens. Used by main.ts and by tests and e2e, so that
- * they run the very same start path.
+ * Starts Rastro: listens at once (alive, not ready: /health/live answers while the rest
+ * starts), opens and migrates the database (waiting for it when it does not answer yet),
+ * seeds the demo on an empty database, resolves the signing secret, then serves the API and
+ * the device listeners. Used by main.ts and by tests and e2e, so that they run the very same
+ * start path.
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -11,7 +13,7 @@ import { createIntegrations } from './adapters/integrations';
 import { createPlateLookup } from './adapters/plates';
 import { createAlertEngine } from './alerts/engine';
 import { createAlertMail, mailNotifier } from './alerts/mail';
-import { createApp } from './app';
+import { createApp, startingApp } from './app';
 import { hashPassword } from './auth/passwords';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
@@ -36,6 +38,7 @@ import { createPipeline } from './ingest/pipeline';
 import { createTrackerCache } from './ingest/tracker-cache';
 import { startWialon } from './ingest/wialon';
 import { everyOnce } from './jobs';
+import { createLifecycle } from './lifecycle';
 import { countingLogger, createLogger, type LogCounts, type Logger } from './log';
 import { createMailer } from './mail/mailer';
 import { createMetrics } from './metrics';
@@ -187,6 +190,7 @@ export async function prepare(
     push: { sender: push, vapidPublicKey: keys.publicKey },
     reportFiles,
     metrics,
+    lifecycle: createLifecycle(),
     autoReports: createAutoReports({
       db: database.db,
       files: reportFiles,
@@ -249,13 +253,19 @@ function reportPartitions(log: Logger, result: Awaited<ReturnType<typeof ensureP
     });
 }
 
+/** An HTTP server that stops accepting now and resolves once its last connection is gone. */
+function closing(server: { close(callback: () => void): unknown }): Promise<void> {
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
 export async function startServer(config: Config, log?: Logger): Promise<RunningServer> {
-  const deps = await prepare(config, log);
-  const app = createApp(deps);
+  // Listening from the first moment: alive (a supervisor sees the process work) and not ready
+  // while the database is reached, migrated and seeded, which can take long.
+  let handler: { fetch: ReturnType<typeof createApp>['fetch'] } = startingApp(config);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve(
       {
-        fetch: app.fetch,
+        fetch: (request, env) => handler.fetch(request, env),
         port: config.port,
         hostname: config.host,
         // Reports of many vehicles take their ids in the query (500 ids are ~19 KB of URL).
@@ -264,6 +274,14 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
       () => resolve(s),
     );
   });
+  let deps: Deps;
+  try {
+    deps = await prepare(config, log);
+  } catch (err) {
+    await closing(server);
+    throw err;
+  }
+  handler = createApp(deps);
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   const osmand =
@@ -376,6 +394,7 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
     wialonPort: wialon?.port ?? null,
     deps,
     async close() {
+      deps.lifecycle.stop();
       history.abort();
       await writingHistory;
       stopSimulator?.();
