@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Downlink } from './ingest/downlink';
 import type { Pipeline } from './ingest/pipeline';
+import type { Jobs } from './jobs';
 import type { Lifecycle } from './lifecycle';
 import type { Logger } from './log';
 import type { Mailer } from './mail/mailer';
@@ -49,6 +50,8 @@ export interface Deps {
   payments: PaymentsProvider;
   /** This process's figures for GET /metrics (server/metrics.ts); parts add theirs as they start. */
   metrics: Metrics;
+  /** The periodic work of this process (server/jobs.ts), started by start.ts. */
+  jobs: Jobs;
   /** Whether the server is stopping (readiness, live streams). */
   lifecycle: Lifecycle;
 }

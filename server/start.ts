@@ -37,7 +37,7 @@ import { startOsmand } from './ingest/osmand';
 import { createPipeline } from './ingest/pipeline';
 import { createTrackerCache } from './ingest/tracker-cache';
 import { startWialon } from './ingest/wialon';
-import { everyOnce } from './jobs';
+import { createJobs } from './jobs';
 import { createLifecycle } from './lifecycle';
 import { countingLogger, createLogger, type LogCounts, type Logger } from './log';
 import { createMailer } from './mail/mailer';
@@ -172,6 +172,12 @@ export async function prepare(
     '1 while INGEST_MAX_BACKLOG positions or more wait (OsmAnd and flespi are answered 503).',
     () => (pipeline.backlogged() ? 1 : 0),
   );
+  const jobs = createJobs(database.db, database.health, log);
+  metrics.counter(
+    'rastro_job_rounds_total',
+    "Rounds of the periodic jobs, by job and result: ran, skipped (another process held the job's lease), paused (the database did not answer), failed.",
+    () => jobs.stats().map(({ job, result, value }) => ({ labels: { job, result }, value })),
+  );
   const reportFiles = createReportFiles({ db: database.db, mailer, config, log });
   return {
     database,
@@ -190,6 +196,7 @@ export async function prepare(
     push: { sender: push, vapidPublicKey: keys.publicKey },
     reportFiles,
     metrics,
+    jobs,
     lifecycle: createLifecycle(),
     autoReports: createAutoReports({
       db: database.db,
@@ -335,13 +342,7 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
       url: demoPayments.url,
     });
   }
-  const stopDownlink = deps.downlink.start();
-  const stopTimeouts = deps.alerts.engine.start();
-  const stopMail = deps.alerts.mail.start(config.alerts.mailFlushMs);
-  // Issue 14: automated reports (a tick at start catches up what was missed while down).
-  const stopAutoReports = config.reportFiles.scheduler ? deps.autoReports.start() : undefined;
-  const linkSweep = setInterval(() => void deps.reportFiles.sweep().catch(() => {}), 3600_000);
-  linkSweep.unref();
+  startJobs(deps);
   const simulate = () =>
     osmand && config.seedDemo && config.seedDemoFleet && config.simulator.on
       ? startSimulator({
@@ -367,26 +368,6 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
       (err: unknown) => deps.log.error('demo: could not write the history', { err }),
     );
   } else stopSimulator = simulate();
-  // A server that runs for months keeps creating the months ahead (and dropping old ones):
-  // one process at a time.
-  const stopPartitions = everyOnce(
-    deps.database.db,
-    deps.log,
-    'positions:partitions',
-    12 * 3600_000,
-    async () => {
-      reportPartitions(deps.log, await ensurePartitions(deps.database.db));
-      await applyRetention(deps.database.db, config, deps.log);
-    },
-  );
-  // The index of live changes keeps an hour (server/db/positions.ts): one process at a time.
-  const stopBatchPruning = everyOnce(
-    deps.database.db,
-    deps.log,
-    'locations:batches',
-    5 * 60_000,
-    () => pruneLocationBatches(deps.database.db),
-  );
   deps.log.info('Rastro no ar', { url, osmandPort: osmand?.port, wialonPort: wialon?.port });
   return {
     url,
@@ -398,20 +379,52 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
       history.abort();
       await writingHistory;
       stopSimulator?.();
-      stopDownlink();
-      stopTimeouts();
-      stopMail();
-      clearInterval(linkSweep);
-      await stopAutoReports?.();
+      await deps.jobs.stop();
       await deps.reportFiles.idle();
-      stopPartitions();
-      stopBatchPruning();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      if (osmand) await new Promise<void>((resolve) => osmand.close(() => resolve()));
-      if (wialon) await new Promise<void>((resolve) => wialon.close(() => resolve()));
+      await closing(server);
+      if (osmand) await closing(osmand);
+      if (wialon) await closing(wialon);
       await demoPayments?.close();
       deps.metrics.close();
       await deps.database.close();
     },
   };
+}
+
+/** Every periodic job of the process, in one place (server/jobs.ts). */
+function startJobs(deps: Deps) {
+  const { jobs, config, database, log } = deps;
+  // Commands waiting for trackers connected to this process, and commands past their time.
+  jobs.every('commands:sweep', config.commands.pollMs, () => deps.downlink.sweep());
+  // Once across processes: the check itself is safe twice (its dedupe keys), but it reads
+  // every silent vehicle, and one process doing it each period is enough.
+  jobs.every(
+    'alerts:location-timeouts',
+    config.alerts.timeoutCheckMs,
+    () => deps.alerts.engine.checkTimeouts(),
+    { once: true },
+  );
+  // Alert e-mails of the minutes ended (rows are claimed one process at a time).
+  jobs.every('alerts:mail', config.alerts.mailFlushMs, () => deps.alerts.mail.flush());
+  // Automated reports: a round at start catches up what was missed while down.
+  if (config.reportFiles.scheduler)
+    jobs.every('reports:auto', config.reportFiles.checkMs, () => deps.autoReports.tick(), {
+      immediately: true,
+    });
+  // Report files behind expired links are removed from this process's folder.
+  jobs.every('reports:links', 3600_000, () => deps.reportFiles.sweep());
+  // A server that runs for months keeps creating the months ahead (and dropping old ones).
+  jobs.every(
+    'positions:partitions',
+    12 * 3600_000,
+    async () => {
+      reportPartitions(log, await ensurePartitions(database.db));
+      await applyRetention(database.db, config, log);
+    },
+    { once: true },
+  );
+  // The index of live changes keeps an hour (server/db/positions.ts).
+  jobs.every('locations:batches', 5 * 60_000, () => pruneLocationBatches(database.db), {
+    once: true,
+  });
 }

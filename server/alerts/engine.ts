@@ -41,7 +41,6 @@ import {
 import type { Db } from '../db/client';
 import type { TrackerFix } from '../db/positions';
 import type { FixProcessor } from '../ingest/pipeline';
-import { everyOnce } from '../jobs';
 import type { Logger } from '../log';
 import { type CustomerConfig, contextOf, createConfigCache } from './config-cache';
 import {
@@ -62,8 +61,6 @@ export interface AlertEngine {
   lockConfirmed(commands: { id: string; vehicleId: string | null; kind: string }[]): Promise<void>;
   /** Adds a way out for alerts (push, issue 12); returns the function that removes it. */
   addNotifier(notifier: AlertNotifier): () => void;
-  /** Runs the periodic checks (once across processes); returns the stop function. */
-  start(): () => void;
 }
 
 interface Notified {
@@ -370,13 +367,6 @@ export function createAlertEngine(
     addNotifier(notifier) {
       outs.add(notifier);
       return () => outs.delete(notifier);
-    },
-    start() {
-      // Once across processes: the check itself is safe twice (its dedupe keys), but it reads
-      // every silent vehicle, and one process doing it each period is enough.
-      return everyOnce(db, log, 'alerts:location-timeouts', config.alerts.timeoutCheckMs, () =>
-        checkTimeouts(),
-      );
     },
   };
 }
