@@ -7,8 +7,8 @@ import type { AlertMail } from './alerts/mail';
 import type { AlertBus } from './alerts/notifier';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { GuardedPipeline } from './guarded-pipeline';
 import type { Downlink } from './ingest/downlink';
-import type { Pipeline } from './ingest/pipeline';
 import type { Jobs } from './jobs';
 import type { Lifecycle } from './lifecycle';
 import type { Logger } from './log';
@@ -28,7 +28,8 @@ export interface Deps {
   cep: CepLookup;
   integrations: Integrations;
   plates: PlateLookup;
-  pipeline: Pipeline;
+  /** The ingest pipeline, counting refused writes and drained on stop (guarded-pipeline.ts). */
+  pipeline: GuardedPipeline;
   /** Commands to our own trackers over their open connections (Wialon IPS). */
   downlink: Downlink;
   /** The alert engine, the live bus of raised alerts and the grouped alert e-mails. */

@@ -32,6 +32,7 @@ import {
 import { getOrCreateSetting } from './db/settings';
 import { writeDemoHistory } from './demo/write-history';
 import type { Deps } from './deps';
+import { guardPipeline } from './guarded-pipeline';
 import { createDownlink } from './ingest/downlink';
 import { startOsmand } from './ingest/osmand';
 import { createPipeline } from './ingest/pipeline';
@@ -136,17 +137,14 @@ export async function prepare(
     { rowLocks: database.kind !== 'pglite' },
   );
   const alertMail = createAlertMail(database.db, mailer, config.publicUrl, log);
-  const pipeline = createPipeline(
-    database.db,
-    config,
-    log,
-    config.alerts.engine ? engine.processor : undefined,
-    {
+  const pipeline = guardPipeline(
+    createPipeline(database.db, config, log, config.alerts.engine ? engine.processor : undefined, {
       batchesInFlight:
         config.ingest.batchesInFlight || (database.kind === 'pglite' ? 1 : BATCHES_ON_POSTGRES),
       // One process owns the embedded database: trackers and last fixes can stay in memory.
       trackerCache: database.kind === 'pglite' ? createTrackerCache(database.db) : undefined,
-    },
+    }),
+    database.health,
   );
   live.attach(pipeline);
   const metrics = createMetrics(VERSION);
@@ -173,6 +171,7 @@ export async function prepare(
     () => (pipeline.backlogged() ? 1 : 0),
   );
   const jobs = createJobs(database.db, database.health, log);
+  databaseMetrics(metrics, database, pipeline.refused);
   metrics.counter(
     'rastro_job_rounds_total',
     "Rounds of the periodic jobs, by job and result: ran, skipped (another process held the job's lease), paused (the database did not answer), failed.",
@@ -235,6 +234,29 @@ async function untilReachable(
       pause = Math.min(pause * 2, config.database.retryMaxMs);
     }
   }
+}
+
+/** The database's figures: whether it answers, its outages, the writes it refused. */
+function databaseMetrics(
+  metrics: Deps['metrics'],
+  database: Database,
+  refused: () => Record<string, number>,
+) {
+  metrics.gauge(
+    'rastro_database_up',
+    '1 while the database answers, 0 while it cannot be reached (writes are refused, the API answers 503).',
+    () => (database.health.up() ? 1 : 0),
+  );
+  metrics.counter(
+    'rastro_database_outages_total',
+    'Times the database was found unreachable since the process started.',
+    () => database.health.outages(),
+  );
+  metrics.counter(
+    'rastro_database_refused_writes_total',
+    'Positions not stored, and not acknowledged to their devices, because the database could not be reached; by source (protocol).',
+    () => Object.entries(refused()).map(([source, value]) => ({ labels: { source }, value })),
+  );
 }
 
 /** Drops the positions past POSITION_RETENTION_MONTHS; a failure is logged, tried again later. */
