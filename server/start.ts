@@ -3,7 +3,7 @@
  * starts), opens and migrates the database (waiting for it when it does not answer yet),
  * seeds the demo on an empty database, resolves the signing secret, then serves the API and
  * the device listeners. Used by main.ts and by tests and e2e, so that they run the very same
- * start path.
+ * start path. `close()` is the graceful stop (see `RunningServer.close`).
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -60,7 +60,14 @@ export interface RunningServer {
   /** The Wialon IPS listener's port, when it runs. */
   wialonPort: number | null;
   deps: Deps;
-  close(): Promise<void>;
+  /**
+   * The graceful stop: readiness answers 503 and live streams end; no new connection is
+   * accepted; what devices sent is written and answered, and new messages are refused as
+   * "not stored"; then every connection is closed, the periodic work stopped and the
+   * database closed. By `deadlineMs` (SHUTDOWN_TIMEOUT_SECONDS by default) whatever is left
+   * is cut: nothing acknowledged is lost, since a fix is acknowledged only after its commit.
+   */
+  close(options?: { deadlineMs?: number }): Promise<void>;
 }
 
 /** Ingest batches written at once on PostgreSQL by default (INGEST_BATCHES_IN_FLIGHT). */
@@ -287,6 +294,20 @@ function closing(server: { close(callback: () => void): unknown }): Promise<void
   return new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
+/** Resolves when `signal` aborts (a deadline). */
+function aborted(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) =>
+    signal.addEventListener('abort', () => resolve(), { once: true }),
+  );
+}
+
+/** Cuts the connections still open on an HTTP server (the stop's deadline passed). */
+function cutConnections(server: unknown) {
+  if (server && typeof server === 'object' && 'closeAllConnections' in server)
+    (server as { closeAllConnections(): void }).closeAllConnections();
+}
+
 export async function startServer(config: Config, log?: Logger): Promise<RunningServer> {
   // Listening from the first moment: alive (a supervisor sees the process work) and not ready
   // while the database is reached, migrated and seeded, which can take long.
@@ -391,24 +412,46 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
     );
   } else stopSimulator = simulate();
   deps.log.info('Rastro no ar', { url, osmandPort: osmand?.port, wialonPort: wialon?.port });
+  let stopping: Promise<void> | undefined;
   return {
     url,
     osmandPort: osmand?.port ?? null,
     wialonPort: wialon?.port ?? null,
     deps,
-    async close() {
-      deps.lifecycle.stop();
-      history.abort();
-      await writingHistory;
-      stopSimulator?.();
-      await deps.jobs.stop();
-      await deps.reportFiles.idle();
-      await closing(server);
-      if (osmand) await closing(osmand);
-      if (wialon) await closing(wialon);
-      await demoPayments?.close();
-      deps.metrics.close();
-      await deps.database.close();
+    close(options = {}) {
+      stopping ??= (async () => {
+        const deadline = AbortSignal.timeout(options.deadlineMs ?? config.shutdownTimeoutMs);
+        const started = Date.now();
+        deps.lifecycle.stop();
+        history.abort();
+        stopSimulator?.();
+        // No new connection anywhere; the API's idle keep-alive connections close now, its
+        // live streams end (lifecycle) and its requests under way finish.
+        const connectionsGone = Promise.all([
+          closing(server),
+          osmand ? closing(osmand) : undefined,
+          wialon ? closing(wialon) : undefined,
+        ]);
+        // What the devices sent is written and answered; what comes now is refused.
+        const drained = await deps.pipeline.drain(deadline);
+        await Promise.race([connectionsGone, aborted(deadline)]);
+        if (deadline.aborted) {
+          for (const cut of [server, osmand]) cutConnections(cut);
+          deps.log.warn('stop: deadline reached, connections cut', {
+            drained,
+            unsettled: deps.pipeline.inFlight(),
+          });
+        }
+        await Promise.race([
+          Promise.all([writingHistory, deps.jobs.stop(), deps.reportFiles.idle()]),
+          aborted(deadline),
+        ]);
+        await demoPayments?.close();
+        deps.metrics.close();
+        await Promise.race([deps.database.close(), aborted(deadline)]);
+        deps.log.info('stopped', { ms: Date.now() - started, drained });
+      })();
+      return stopping;
     },
   };
 }
