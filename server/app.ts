@@ -1,13 +1,14 @@
 /**
  * The Hono application: API routers under the spec's prefixes, the OpenAPI document, the
- * health route and, last, the built PWA. Tests drive it in-process with `app.request()`.
+ * health routes and, last, the built PWA. Tests drive it in-process with `app.request()`.
  */
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { describeRoute, openAPIRouteHandler } from 'hono-openapi';
+import type { Config } from './config';
 import type { Deps } from './deps';
 import { compressAnswers } from './http/compress';
-import { errorBody, handleError } from './http/errors';
+import { errorBody, handleError, UNAVAILABLE, UNAVAILABLE_RETRY_SECONDS } from './http/errors';
 import { loggablePath } from './http/redact';
 import { securityHeaders } from './http/security';
 import { flespiStreamRoutes } from './ingest/flespi';
@@ -74,7 +75,7 @@ const uploadTooLarge = bodyLimit({
 
 export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   const app = new Hono();
-  app.onError(handleError(deps.log));
+  app.onError(handleError(deps.log, deps.database.health));
   app.use('*', securityHeaders(deps.config.csp));
 
   app.use('*', async (c, next) => {
@@ -152,14 +153,7 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
 
   app.route('/metrics', metricsRoutes(deps));
 
-  app.get(
-    '/health',
-    describeRoute({ tags: ['Sistema'], summary: 'Saúde do servidor' }),
-    async (c) => {
-      await deps.database.db.execute('select 1');
-      return c.json({ status: 'ok', version: VERSION, database: deps.database.kind });
-    },
-  );
+  healthRoutes(app, deps);
 
   app.get(
     '/registros/openapi.json',
@@ -187,5 +181,81 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   }
   app.route('/map', mapFileRoutes(deps));
   if (options.serveStatic !== false) app.route('/', staticRoutes(deps.config.staticDir));
+  return app;
+}
+
+/** How long the readiness check's query may take before the database counts as not answering. */
+const READY_QUERY_MS = 2000;
+
+/**
+ * Health for load balancers and supervisors, on separate paths:
+ * - `/health/live`: the process works (its event loop answers). A supervisor restarts the
+ *   process when this fails; a database away does not fail it (a restart would not help).
+ * - `/health/ready`: the process should get traffic: started (migrations done), not
+ *   stopping, and the database answering a query now. 503 otherwise, with the reason.
+ * - `/health`: the same as `/health/ready` (kept for existing checks).
+ */
+function healthRoutes(app: Hono, deps: Deps) {
+  app.get(
+    '/health/live',
+    describeRoute({ tags: ['Sistema'], summary: 'Vivacidade: o processo responde' }),
+    (c) => c.json({ status: 'ok', version: VERSION }),
+  );
+  const ready = async (c: Context) => {
+    const database = deps.database.kind;
+    const unready = (status: 'stopping' | 'database_unreachable') => {
+      c.header('Retry-After', String(UNAVAILABLE_RETRY_SECONDS));
+      return c.json({ status, version: VERSION, database }, 503);
+    };
+    if (deps.lifecycle.stopping()) return unready('stopping');
+    if (!deps.database.health.up()) return unready('database_unreachable');
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      await Promise.race([
+        deps.database.db.execute('select 1'),
+        new Promise((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error('the database did not answer in time')),
+            READY_QUERY_MS,
+          );
+        }),
+      ]);
+    } catch (err) {
+      deps.database.health.report(err);
+      return unready('database_unreachable');
+    } finally {
+      clearTimeout(timer);
+    }
+    return c.json({ status: 'ok', version: VERSION, database });
+  };
+  app.get(
+    '/health/ready',
+    describeRoute({
+      tags: ['Sistema'],
+      summary: 'Prontidão: iniciado, sem encerrar e com o banco respondendo (senão 503)',
+    }),
+    ready,
+  );
+  app.get(
+    '/health',
+    describeRoute({ tags: ['Sistema'], summary: 'Saúde do servidor (o mesmo que /health/ready)' }),
+    ready,
+  );
+}
+
+/**
+ * What the process answers while it starts (the database reached, migrated and seeded):
+ * alive, not ready, and 503 for everything else.
+ */
+export function startingApp(config: Pick<Config, 'csp'>) {
+  const app = new Hono();
+  app.use('*', securityHeaders(config.csp));
+  app.get('/health/live', (c) => c.json({ status: 'ok', version: VERSION }));
+  app.all('*', (c) => {
+    c.header('Retry-After', String(UNAVAILABLE_RETRY_SECONDS));
+    if (c.req.path === '/health' || c.req.path === '/health/ready')
+      return c.json({ status: 'starting', version: VERSION }, 503);
+    return c.json(errorBody(503, 'SERVER_ERROR', UNAVAILABLE), 503);
+  });
   return app;
 }

@@ -75,6 +75,10 @@ const EnvSchema = o.object({
       'deve começar com postgres://',
     ),
   ),
+  /** The longest pause between two attempts to reach a database that went away. */
+  DATABASE_RETRY_MAX_MS: int(2000, 10),
+  DATABASE_CONNECT_TIMEOUT_MS: int(5000, 100),
+  SHUTDOWN_TIMEOUT_SECONDS: int(10, 1),
   PUBLIC_URL: optionalText,
   JWT_SECRET: v.pipe(
     optionalText,
@@ -204,6 +208,13 @@ export type Config = {
   dataDir: string;
   staticDir: string;
   databaseUrl: string | undefined;
+  /**
+   * Riding through a database that goes away: the longest pause between two attempts to reach
+   * it again, and how long opening a connection may take (server/db/health.ts).
+   */
+  database: { retryMaxMs: number; connectTimeoutMs: number };
+  /** On SIGTERM, how long the server may take to finish what it acknowledged and stop. */
+  shutdownTimeoutMs: number;
   publicUrl: string;
   jwtSecret: string | undefined;
   accessTokenTtl: number;
@@ -367,6 +378,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR === 'memory://' ? e.DATA_DIR : path.resolve(e.DATA_DIR),
     staticDir: path.resolve(e.STATIC_DIR),
     databaseUrl: e.DATABASE_URL,
+    database: {
+      retryMaxMs: e.DATABASE_RETRY_MAX_MS,
+      connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,

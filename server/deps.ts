@@ -7,9 +7,11 @@ import type { AlertMail } from './alerts/mail';
 import type { AlertBus } from './alerts/notifier';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { GuardedPipeline } from './guarded-pipeline';
 import type { DeviceStatus } from './ingest/device-status';
 import type { Downlink } from './ingest/downlink';
-import type { Pipeline } from './ingest/pipeline';
+import type { Jobs } from './jobs';
+import type { Lifecycle } from './lifecycle';
 import type { Logger } from './log';
 import type { Mailer } from './mail/mailer';
 import type { Metrics } from './metrics';
@@ -27,7 +29,8 @@ export interface Deps {
   cep: CepLookup;
   integrations: Integrations;
   plates: PlateLookup;
-  pipeline: Pipeline;
+  /** The ingest pipeline, counting refused writes and drained on stop (guarded-pipeline.ts). */
+  pipeline: GuardedPipeline;
   /** Commands to our own trackers over their open connections (Wialon IPS). */
   downlink: Downlink;
   /** What each device last told us, written in batches (installers' view). */
@@ -51,4 +54,8 @@ export interface Deps {
   payments: PaymentsProvider;
   /** This process's figures for GET /metrics (server/metrics.ts); parts add theirs as they start. */
   metrics: Metrics;
+  /** The periodic work of this process (server/jobs.ts), started by start.ts. */
+  jobs: Jobs;
+  /** Whether the server is stopping (readiness, live streams). */
+  lifecycle: Lifecycle;
 }

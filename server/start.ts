@@ -1,7 +1,9 @@
 /**
- * Starts Rastro: opens and migrates the database, seeds the demo on an empty database,
- * resolves the signing secret and listens. Used by main.ts and by tests and e2e, so that
- * they run the very same start path.
+ * Starts Rastro: listens at once (alive, not ready: /health/live answers while the rest
+ * starts), opens and migrates the database (waiting for it when it does not answer yet),
+ * seeds the demo on an empty database, resolves the signing secret, then serves the API and
+ * the device listeners. Used by main.ts and by tests and e2e, so that they run the very same
+ * start path. `close()` is the graceful stop (see `RunningServer.close`).
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -11,10 +13,11 @@ import { createIntegrations } from './adapters/integrations';
 import { createPlateLookup } from './adapters/plates';
 import { createAlertEngine } from './alerts/engine';
 import { createAlertMail, mailNotifier } from './alerts/mail';
-import { createApp } from './app';
+import { createApp, startingApp } from './app';
 import { hashPassword } from './auth/passwords';
 import type { Config } from './config';
-import { openDatabase } from './db/client';
+import { type Database, openDatabase } from './db/client';
+import { isConnectionError } from './db/health';
 import { ensurePartitions } from './db/partitions';
 import { noPositionsYet, pruneLocationBatches } from './db/positions';
 import { dropExpiredPositions } from './db/retention';
@@ -29,14 +32,16 @@ import {
 import { getOrCreateSetting } from './db/settings';
 import { writeDemoHistory } from './demo/write-history';
 import type { Deps } from './deps';
-import { createDeviceStatus } from './ingest/device-status';
+import { guardPipeline } from './guarded-pipeline';
+import { createDeviceStatus, DEVICE_STATUS_FLUSH_MS } from './ingest/device-status';
 import { createDownlink } from './ingest/downlink';
 import { startOsmand } from './ingest/osmand';
 import { createPipeline } from './ingest/pipeline';
 import { createTrackerCache } from './ingest/tracker-cache';
 import { startWialon } from './ingest/wialon/tcp';
 import { startWialonUdp } from './ingest/wialon/udp';
-import { everyOnce } from './jobs';
+import { createJobs } from './jobs';
+import { createLifecycle } from './lifecycle';
 import { countingLogger, createLogger, type LogCounts, type Logger } from './log';
 import { createMailer } from './mail/mailer';
 import { createMetrics } from './metrics';
@@ -57,7 +62,14 @@ export interface RunningServer {
   /** The Wialon IPS listener's port, when it runs. */
   wialonPort: number | null;
   deps: Deps;
-  close(): Promise<void>;
+  /**
+   * The graceful stop: readiness answers 503 and live streams end; no new connection is
+   * accepted; what devices sent is written and answered, and new messages are refused as
+   * "not stored"; then every connection is closed, the periodic work stopped and the
+   * database closed. By `deadlineMs` (SHUTDOWN_TIMEOUT_SECONDS by default) whatever is left
+   * is cut: nothing acknowledged is lost, since a fix is acknowledged only after its commit.
+   */
+  close(options?: { deadlineMs?: number }): Promise<void>;
 }
 
 /** Ingest batches written at once on PostgreSQL by default (INGEST_BATCHES_IN_FLIGHT). */
@@ -86,10 +98,13 @@ export async function prepare(
       email: config.support.email,
     });
   const database = await openDatabase({
-    ...config,
-    onIdleError: (err) => log.warn('database: idle connection lost', { err: err.message }),
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    log,
+    retryMaxMs: config.database.retryMaxMs,
+    connectTimeoutMs: config.database.connectTimeoutMs,
   });
-  await database.migrate();
+  await untilReachable(database, config, log, () => database.migrate());
   reportPartitions(log, await ensurePartitions(database.db));
   await applyRetention(database.db, config, log);
   log.info('database ready', {
@@ -132,18 +147,15 @@ export async function prepare(
   );
   const alertMail = createAlertMail(database.db, mailer, config.publicUrl, log);
   const devices = createDeviceStatus(database.db, log);
-  const pipeline = createPipeline(
-    database.db,
-    config,
-    log,
-    config.alerts.engine ? engine.processor : undefined,
-    {
+  const pipeline = guardPipeline(
+    createPipeline(database.db, config, log, config.alerts.engine ? engine.processor : undefined, {
       batchesInFlight:
         config.ingest.batchesInFlight || (database.kind === 'pglite' ? 1 : BATCHES_ON_POSTGRES),
       // One process owns the embedded database: trackers and last fixes can stay in memory.
       trackerCache: database.kind === 'pglite' ? createTrackerCache(database.db) : undefined,
       observer: devices,
-    },
+    }),
+    database.health,
   );
   live.attach(pipeline);
   const metrics = createMetrics(VERSION);
@@ -173,6 +185,13 @@ export async function prepare(
     'rastro_ingest_backlogged',
     '1 while INGEST_MAX_BACKLOG positions or more wait (OsmAnd and flespi are answered 503).',
     () => (pipeline.backlogged() ? 1 : 0),
+  );
+  const jobs = createJobs(database.db, database.health, log);
+  databaseMetrics(metrics, database, pipeline.refused);
+  metrics.counter(
+    'rastro_job_rounds_total',
+    "Rounds of the periodic jobs, by job and result: ran, skipped (another process held the job's lease), paused (the database did not answer), failed.",
+    () => jobs.stats().map(({ job, result, value }) => ({ labels: { job, result }, value })),
   );
   const reportFiles = createReportFiles({ db: database.db, mailer, config, log });
   return {
@@ -205,6 +224,8 @@ export async function prepare(
     push: { sender: push, vapidPublicKey: keys.publicKey },
     reportFiles,
     metrics,
+    jobs,
+    lifecycle: createLifecycle(),
     autoReports: createAutoReports({
       db: database.db,
       files: reportFiles,
@@ -212,6 +233,59 @@ export async function prepare(
       checkMs: config.reportFiles.checkMs,
     }),
   };
+}
+
+/**
+ * Runs `work` (the first contact with the database) until the database answers: a server
+ * started before its database, or during a failover, waits for it instead of exiting. Any
+ * other failure (a wrong password, a migration that fails) stops the start.
+ */
+async function untilReachable(
+  database: Database,
+  config: Config,
+  log: Logger,
+  work: () => Promise<void>,
+) {
+  let pause = Math.min(100, config.database.retryMaxMs);
+  for (;;) {
+    try {
+      return await work();
+    } catch (err) {
+      if (!isConnectionError(err)) {
+        await database.close().catch(() => {});
+        throw err;
+      }
+      log.warn('database: not reachable yet, trying again', {
+        err: err instanceof Error ? err.message : String(err),
+        pauseMs: pause,
+      });
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      pause = Math.min(pause * 2, config.database.retryMaxMs);
+    }
+  }
+}
+
+/** The database's figures: whether it answers, its outages, the writes it refused. */
+function databaseMetrics(
+  metrics: Deps['metrics'],
+  database: Database,
+  refused: () => Record<string, number>,
+) {
+  metrics.gauge(
+    'rastro_database_up',
+    '1 while the database answers, 0 while it cannot be reached (writes are refused, the API answers 503).',
+    () => (database.health.up() ? 1 : 0),
+  );
+  metrics.counter(
+    'rastro_database_outages_total',
+    'Times the database was found unreachable since the process started.',
+    () => database.health.outages(),
+  );
+  metrics.counter(
+    'rastro_database_refused_writes_total',
+    'Positions not stored, and not acknowledged to their devices, because the database could not be reached; by source (protocol).',
+    () => Object.entries(refused()).map(([source, value]) => ({ labels: { source }, value })),
+  );
 }
 
 /** Drops the positions past POSITION_RETENTION_MONTHS; a failure is logged, tried again later. */
@@ -237,13 +311,33 @@ function reportPartitions(log: Logger, result: Awaited<ReturnType<typeof ensureP
     });
 }
 
+/** An HTTP server that stops accepting now and resolves once its last connection is gone. */
+function closing(server: { close(callback: () => void): unknown }): Promise<void> {
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+/** Resolves when `signal` aborts (a deadline). */
+function aborted(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) =>
+    signal.addEventListener('abort', () => resolve(), { once: true }),
+  );
+}
+
+/** Cuts the connections still open on an HTTP server (the stop's deadline passed). */
+function cutConnections(server: unknown) {
+  if (server && typeof server === 'object' && 'closeAllConnections' in server)
+    (server as { closeAllConnections(): void }).closeAllConnections();
+}
+
 export async function startServer(config: Config, log?: Logger): Promise<RunningServer> {
-  const deps = await prepare(config, log);
-  const app = createApp(deps);
+  // Listening from the first moment: alive (a supervisor sees the process work) and not ready
+  // while the database is reached, migrated and seeded, which can take long.
+  let handler: { fetch: ReturnType<typeof createApp>['fetch'] } = startingApp(config);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve(
       {
-        fetch: app.fetch,
+        fetch: (request, env) => handler.fetch(request, env),
         port: config.port,
         hostname: config.host,
         // Reports of many vehicles take their ids in the query (500 ids are ~19 KB of URL).
@@ -252,6 +346,14 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
       () => resolve(s),
     );
   });
+  let deps: Deps;
+  try {
+    deps = await prepare(config, log);
+  } catch (err) {
+    await closing(server);
+    throw err;
+  }
+  handler = createApp(deps);
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   const osmand =
@@ -318,14 +420,7 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
       url: demoPayments.url,
     });
   }
-  const stopDownlink = deps.downlink.start();
-  const stopDevices = deps.devices.start();
-  const stopTimeouts = deps.alerts.engine.start();
-  const stopMail = deps.alerts.mail.start(config.alerts.mailFlushMs);
-  // Issue 14: automated reports (a tick at start catches up what was missed while down).
-  const stopAutoReports = config.reportFiles.scheduler ? deps.autoReports.start() : undefined;
-  const linkSweep = setInterval(() => void deps.reportFiles.sweep().catch(() => {}), 3600_000);
-  linkSweep.unref();
+  startJobs(deps);
   const simulate = () =>
     osmand && config.seedDemo && config.seedDemoFleet && config.simulator.on
       ? startSimulator({
@@ -351,52 +446,90 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
       (err: unknown) => deps.log.error('demo: could not write the history', { err }),
     );
   } else stopSimulator = simulate();
-  // A server that runs for months keeps creating the months ahead (and dropping old ones):
-  // one process at a time.
-  const stopPartitions = everyOnce(
-    deps.database.db,
-    deps.log,
-    'positions:partitions',
-    12 * 3600_000,
-    async () => {
-      reportPartitions(deps.log, await ensurePartitions(deps.database.db));
-      await applyRetention(deps.database.db, config, deps.log);
-    },
-  );
-  // The index of live changes keeps an hour (server/db/positions.ts): one process at a time.
-  const stopBatchPruning = everyOnce(
-    deps.database.db,
-    deps.log,
-    'locations:batches',
-    5 * 60_000,
-    () => pruneLocationBatches(deps.database.db),
-  );
   deps.log.info('Rastro no ar', { url, osmandPort: osmand?.port, wialonPort: wialon?.port });
+  let stopping: Promise<void> | undefined;
   return {
     url,
     osmandPort: osmand?.port ?? null,
     wialonPort: wialon?.port ?? null,
     deps,
-    async close() {
-      history.abort();
-      await writingHistory;
-      stopSimulator?.();
-      stopDownlink();
-      stopTimeouts();
-      stopMail();
-      clearInterval(linkSweep);
-      await stopAutoReports?.();
-      await deps.reportFiles.idle();
-      stopPartitions();
-      stopBatchPruning();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      if (osmand) await new Promise<void>((resolve) => osmand.close(() => resolve()));
-      if (wialon) await new Promise<void>((resolve) => wialon.close(() => resolve()));
-      await wialonUdp?.close();
-      await stopDevices();
-      await demoPayments?.close();
-      deps.metrics.close();
-      await deps.database.close();
+    close(options = {}) {
+      stopping ??= (async () => {
+        const deadline = AbortSignal.timeout(options.deadlineMs ?? config.shutdownTimeoutMs);
+        const started = Date.now();
+        deps.lifecycle.stop();
+        history.abort();
+        stopSimulator?.();
+        // No new connection anywhere; the API's idle keep-alive connections close now, its
+        // live streams end (lifecycle) and its requests under way finish.
+        const connectionsGone = Promise.all([
+          closing(server),
+          osmand ? closing(osmand) : undefined,
+          wialon ? closing(wialon) : undefined,
+          wialonUdp?.close(),
+        ]);
+        // What the devices sent is written and answered; what comes now is refused.
+        const drained = await deps.pipeline.drain(deadline);
+        await Promise.race([connectionsGone, aborted(deadline)]);
+        if (deadline.aborted) {
+          for (const cut of [server, osmand]) cutConnections(cut);
+          deps.log.warn('stop: deadline reached, connections cut', {
+            drained,
+            unsettled: deps.pipeline.inFlight(),
+          });
+        }
+        await Promise.race([
+          Promise.all([writingHistory, deps.jobs.stop(), deps.reportFiles.idle()]),
+          aborted(deadline),
+        ]);
+        // What the devices last told us (their communication, unknown identifiers).
+        await Promise.race([deps.devices.flush(), aborted(deadline)]);
+        await demoPayments?.close();
+        deps.metrics.close();
+        await Promise.race([deps.database.close(), aborted(deadline)]);
+        deps.log.info('stopped', { ms: Date.now() - started, drained });
+      })();
+      return stopping;
     },
   };
+}
+
+/** Every periodic job of the process, in one place (server/jobs.ts). */
+function startJobs(deps: Deps) {
+  const { jobs, config, database, log } = deps;
+  // Commands waiting for trackers connected to this process, and commands past their time.
+  jobs.every('commands:sweep', config.commands.pollMs, () => deps.downlink.sweep());
+  // Once across processes: the check itself is safe twice (its dedupe keys), but it reads
+  // every silent vehicle, and one process doing it each period is enough.
+  jobs.every(
+    'alerts:location-timeouts',
+    config.alerts.timeoutCheckMs,
+    () => deps.alerts.engine.checkTimeouts(),
+    { once: true },
+  );
+  // Alert e-mails of the minutes ended (rows are claimed one process at a time).
+  jobs.every('alerts:mail', config.alerts.mailFlushMs, () => deps.alerts.mail.flush());
+  // Automated reports: a round at start catches up what was missed while down.
+  if (config.reportFiles.scheduler)
+    jobs.every('reports:auto', config.reportFiles.checkMs, () => deps.autoReports.tick(), {
+      immediately: true,
+    });
+  // Report files behind expired links are removed from this process's folder.
+  jobs.every('reports:links', 3600_000, () => deps.reportFiles.sweep());
+  // A server that runs for months keeps creating the months ahead (and dropping old ones).
+  jobs.every(
+    'positions:partitions',
+    12 * 3600_000,
+    async () => {
+      reportPartitions(log, await ensurePartitions(database.db));
+      await applyRetention(database.db, config, log);
+    },
+    { once: true },
+  );
+  // The index of live changes keeps an hour (server/db/positions.ts).
+  jobs.every('locations:batches', 5 * 60_000, () => pruneLocationBatches(database.db), {
+    once: true,
+  });
+  // What each device last told us, written in batches (server/ingest/device-status.ts).
+  jobs.every('devices:status', DEVICE_STATUS_FLUSH_MS, () => deps.devices.flush());
 }

@@ -42,7 +42,6 @@ import {
 import type { Db } from '../db/client';
 import type { TrackerFix } from '../db/positions';
 import type { FixProcessor } from '../ingest/pipeline';
-import { everyOnce } from '../jobs';
 import type { Logger } from '../log';
 import { type CustomerConfig, contextOf, createConfigCache } from './config-cache';
 import {
@@ -68,8 +67,6 @@ export interface AlertEngine {
   duplicateDevice(trackerId: string, since: Date, addresses: string[]): Promise<void>;
   /** Adds a way out for alerts (push, issue 12); returns the function that removes it. */
   addNotifier(notifier: AlertNotifier): () => void;
-  /** Runs the periodic checks (once across processes); returns the stop function. */
-  start(): () => void;
 }
 
 interface Notified {
@@ -419,13 +416,6 @@ export function createAlertEngine(
     addNotifier(notifier) {
       outs.add(notifier);
       return () => outs.delete(notifier);
-    },
-    start() {
-      // Once across processes: the check itself is safe twice (its dedupe keys), but it reads
-      // every silent vehicle, and one process doing it each period is enough.
-      return everyOnce(db, log, 'alerts:location-timeouts', config.alerts.timeoutCheckMs, () =>
-        checkTimeouts(),
-      );
     },
   };
 }

@@ -178,15 +178,6 @@ export function createAlertMail(db: Db, mailer: Mailer, publicUrl: string, log: 
   }
   return {
     flush,
-    start(everyMs: number) {
-      const timer = setInterval(
-        () =>
-          void flush().catch((err: unknown) => log.error('alerts: e-mail flush failed', { err })),
-        everyMs,
-      );
-      timer.unref();
-      return () => clearInterval(timer);
-    },
   };
 }
 export type AlertMail = ReturnType<typeof createAlertMail>;

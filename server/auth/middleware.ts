@@ -8,7 +8,7 @@ import { createMiddleware } from 'hono/factory';
 import { hasPermission, type Permission } from '../../src/contract';
 import { findUserForSession, type UserRecord } from '../db/users';
 import type { Deps } from '../deps';
-import { forbidden, type HttpError, unauthorized } from '../http/errors';
+import { forbidden, HttpError, unauthorized } from '../http/errors';
 import { type AccessClaims, bearerToken, TOKEN_EXPIRED, verifyAccessToken } from './tokens';
 
 export type AuthEnv = { Variables: { user: UserRecord; claims: AccessClaims } };
@@ -35,7 +35,9 @@ async function userOf(deps: Deps, claims: AccessClaims): Promise<UserRecord> {
 
 /**
  * Why a long-lived connection (the live stream) opened with these claims must end now, or
- * undefined while it may go on: the token expired, or the user or session was closed.
+ * undefined while it may go on: the token expired, or the user or session was closed. A
+ * failure to check (the database away for a moment) is thrown, not taken for a closed
+ * session: the stream must not tell the page to sign out because of it.
  */
 export async function sessionProblem(
   deps: Deps,
@@ -47,8 +49,8 @@ export async function sessionProblem(
     await userOf(deps, claims);
     return undefined;
   } catch (err) {
-    const { message, extra } = err as HttpError;
-    return { reason: extra?.reason ?? 'UNAUTHORIZED', message };
+    if (!(err instanceof HttpError)) throw err;
+    return { reason: err.extra.reason ?? 'UNAUTHORIZED', message: err.message };
   }
 }
 

@@ -11,11 +11,15 @@
  *   large result is parsed between other work rather than in one long stop.
  * - The thread keeps the process alive only while a connection is in use (node-postgres's
  *   pool refs and unrefs its connections, as it does with sockets).
+ * - A thread that fails (PGlite aborted, the thread ended) fails every connection to it, and
+ *   can be replaced by a new thread on the same data folder (`restart`): the database's
+ *   health does that when it finds the database gone (server/db/health.ts).
  */
 
 import type { EventLoopUtilization } from 'node:perf_hooks';
 import { Duplex } from 'node:stream';
 import { Worker } from 'node:worker_threads';
+import { DatabaseUnavailable } from './health';
 
 export interface WorkerData {
   /** A folder, or 'memory://'. */
@@ -32,10 +36,20 @@ export type FromWorker =
   | { type: 'closed' };
 
 export interface PgliteThread {
-  /** A new connection's stream, for node-postgres's `stream` option. */
+  /** A new connection's stream, for node-postgres's `stream` option (to the current thread). */
   stream(): Duplex;
-  /** Called when the thread fails (after which every connection fails too). */
+  /** Called when the thread fails (after which every connection to it fails too). */
   onError(listener: (err: Error) => void): void;
+  /** Whether the current thread failed. */
+  failed(): boolean;
+  /**
+   * Starts a new thread on the same data folder after a failure: PGlite reopens it as
+   * PostgreSQL does after a crash (committed work is on disk). An in-memory database died with
+   * its thread and is not started again.
+   */
+  restart(): Promise<void>;
+  /** Ends the thread abruptly, as a crash would (a fault drill). */
+  crash(): Promise<void>;
   /** How busy the database thread has been (PGlite runs on its event loop), for benches. */
   utilization(since?: EventLoopUtilization): EventLoopUtilization;
   /** Closes the database and ends the thread; the pool must be ended first. */
@@ -43,15 +57,81 @@ export interface PgliteThread {
 }
 
 export async function startPgliteThread(dataDir: string): Promise<PgliteThread> {
+  const errorListeners = new Set<(err: Error) => void>();
+  let current = await startWorker(dataDir, (err) => {
+    for (const listener of errorListeners) listener(err);
+  });
+  let restarting: Promise<void> | undefined;
+  return {
+    stream: () => current.stream(),
+    onError: (listener) => errorListeners.add(listener),
+    failed: () => current.failure !== undefined,
+    restart() {
+      if (current.failure === undefined) return Promise.resolve();
+      if (dataDir === 'memory://')
+        return Promise.reject(
+          new Error('PGlite: o banco em memória terminou com a thread e não volta'),
+        );
+      const failed = current;
+      restarting ??= failed.exited
+        .then(() =>
+          startWorker(dataDir, (err) => {
+            for (const listener of errorListeners) listener(err);
+          }),
+        )
+        .then((next) => {
+          current = next;
+        })
+        .finally(() => {
+          restarting = undefined;
+        });
+      return restarting;
+    },
+    crash: () => current.crash(),
+    utilization: (since) => current.utilization(since),
+    close: () => current.close(),
+  };
+}
+
+/** One worker thread with its connections; a failed one is replaced by a new one. */
+interface ThreadGeneration {
+  failure: Error | undefined;
+  /** Resolves when the thread has exited (a new one may then open the same folder). */
+  exited: Promise<unknown>;
+  stream(): Duplex;
+  crash(): Promise<void>;
+  utilization(since?: EventLoopUtilization): EventLoopUtilization;
+  close(): Promise<void>;
+}
+
+async function startWorker(
+  dataDir: string,
+  onFailure: (err: Error) => void,
+): Promise<ThreadGeneration> {
   const data: WorkerData = { dataDir };
   const worker = new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData: data });
   const connections = new Map<number, Connection>();
   /** Connections lent out by the pool: while any is, the thread keeps the process alive. */
   const inUse = new Set<number>();
-  const errorListeners = new Set<(err: Error) => void>();
   let nextConn = 1;
-  let failure: Error | undefined;
   let closing = false;
+  const exited = new Promise((resolve) => worker.once('exit', resolve));
+  const state: ThreadGeneration = {
+    failure: undefined,
+    exited,
+    stream: () => new Connection(),
+    async crash() {
+      await worker.terminate();
+    },
+    utilization: (since) => worker.performance.eventLoopUtilization(since),
+    async close() {
+      if (state.failure) return;
+      closing = true;
+      worker.ref();
+      post({ type: 'close' });
+      await exited;
+    },
+  };
 
   const post = (message: ToWorker, transfer: ArrayBuffer[] = []) =>
     worker.postMessage(message, transfer);
@@ -62,10 +142,12 @@ export async function startPgliteThread(dataDir: string): Promise<PgliteThread> 
     else worker.unref();
   };
   const fail = (err: Error) => {
-    if (failure) return;
-    failure = err;
+    if (state.failure) return;
+    state.failure = err;
     for (const connection of connections.values()) connection.destroy(err);
-    for (const listener of errorListeners) listener(err);
+    // A thread that answered a failure may still hold the folder: it ends before another opens it.
+    void worker.terminate();
+    onFailure(err);
   };
 
   /** One connection: node-postgres writes requests to it and reads answers from it. */
@@ -78,7 +160,7 @@ export async function startPgliteThread(dataDir: string): Promise<PgliteThread> 
       connections.set(this.conn, this);
       hold(this.conn, true);
       process.nextTick(() => {
-        if (failure) this.destroy(failure);
+        if (state.failure) this.destroy(state.failure);
         else this.emit('connect');
       });
       return this;
@@ -111,7 +193,7 @@ export async function startPgliteThread(dataDir: string): Promise<PgliteThread> 
 
     override _read() {}
     override _write(chunk: Buffer, _encoding: BufferEncoding, done: (err?: Error) => void) {
-      if (failure) return done(failure);
+      if (state.failure) return done(state.failure);
       const copy = new Uint8Array(chunk);
       post({ type: 'data', conn: this.conn, data: copy }, [copy.buffer]);
       done();
@@ -122,7 +204,7 @@ export async function startPgliteThread(dataDir: string): Promise<PgliteThread> 
       chunks: { chunk: Buffer; encoding: BufferEncoding }[],
       done: (err?: Error | null) => void,
     ) {
-      if (failure) return done(failure);
+      if (state.failure) return done(state.failure);
       let size = 0;
       for (const { chunk } of chunks) size += chunk.length;
       const all = new Uint8Array(size);
@@ -146,7 +228,7 @@ export async function startPgliteThread(dataDir: string): Promise<PgliteThread> 
     private release() {
       if (!connections.delete(this.conn)) return;
       hold(this.conn, false);
-      if (!failure) post({ type: 'end', conn: this.conn });
+      if (!state.failure) post({ type: 'end', conn: this.conn });
     }
   }
 
@@ -155,10 +237,14 @@ export async function startPgliteThread(dataDir: string): Promise<PgliteThread> 
       connections
         .get(message.conn)
         ?.receive(Buffer.from(message.data.buffer, message.data.byteOffset, message.data.length));
-    else if (message.type === 'failed') fail(new Error(`PGlite: ${message.message}`));
+    else if (message.type === 'failed') fail(new DatabaseUnavailable(`PGlite: ${message.message}`));
   });
-  worker.on('error', fail);
-  worker.on('exit', (code) => fail(new Error(`PGlite: a thread do banco terminou (${code})`)));
+  worker.on('error', (err) =>
+    fail(new DatabaseUnavailable(`PGlite: ${err.message}`, { cause: err })),
+  );
+  worker.on('exit', (code) => {
+    if (!closing) fail(new DatabaseUnavailable(`PGlite: a thread do banco terminou (${code})`));
+  });
 
   await new Promise<void>((resolve, reject) => {
     const onMessage = (message: FromWorker) => {
@@ -169,20 +255,8 @@ export async function startPgliteThread(dataDir: string): Promise<PgliteThread> 
     };
     worker.on('message', onMessage);
     worker.once('error', reject);
+    void exited.then((code) => reject(new Error(`PGlite: a thread do banco terminou (${code})`)));
   });
   worker.unref();
-
-  return {
-    stream: () => new Connection(),
-    onError: (listener) => errorListeners.add(listener),
-    utilization: (since) => worker.performance.eventLoopUtilization(since),
-    async close() {
-      if (failure) return;
-      closing = true;
-      worker.ref();
-      const exited = new Promise((resolve) => worker.once('exit', resolve));
-      post({ type: 'close' });
-      await exited;
-    },
-  };
+  return state;
 }

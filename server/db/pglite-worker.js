@@ -44,9 +44,8 @@ const send = (message, transfer) => port.postMessage(message, transfer ?? []);
  */
 const DURABLE_EXTRA = ['-c', 'wal_sync_method=fsync'];
 const durable = dataDir !== 'memory://';
-const defaults =
-  /** @type {{ defaultStartParams?: string[] }} */ (/** @type {unknown} */ (PGlite))
-    .defaultStartParams;
+const defaults = /** @type {{ defaultStartParams?: string[] }} */ (/** @type {unknown} */ (PGlite))
+  .defaultStartParams;
 if (durable && !defaults) throw new Error('PGlite: its default start parameters are unknown');
 const db = await PGlite.create(
   dataDir,

@@ -1,12 +1,14 @@
 /**
  * Every failure leaves the API as `{ statusCode, code, message }` with a pt-BR message.
- * Handlers throw HttpError; anything else is logged and answered as a SERVER_ERROR without
- * leaking internals.
+ * Handlers throw HttpError; a database that could not be reached (a restart, a failover) is a
+ * 503 with Retry-After, for every route at once, and its health is told; anything else is
+ * logged and answered as a SERVER_ERROR without leaking internals.
  */
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiError, ErrorCode } from '../../src/contract';
+import { type DatabaseHealth, isConnectionError } from '../db/health';
 import type { Logger } from '../log';
 import { loggablePath } from './redact';
 
@@ -29,6 +31,11 @@ export const forbidden = (message = 'Acesso negado') => new HttpError(403, 'FORB
 export const notFound = (message = 'Recurso não encontrado') =>
   new HttpError(404, 'NOT_FOUND', message);
 
+/** The API's answer while the database cannot be reached. */
+export const UNAVAILABLE = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
+/** Seconds a client is asked to wait before trying again (Retry-After). */
+export const UNAVAILABLE_RETRY_SECONDS = 5;
+
 export function errorBody(status: number, code: ErrorCode, message: string, extra = {}): ApiError {
   return { statusCode: status, code, message, ...extra };
 }
@@ -43,8 +50,14 @@ function frameworkMessage(err: HTTPException): string {
   return 'Erro na requisição';
 }
 
-export function handleError(log: Logger) {
+export function handleError(log: Logger, health?: DatabaseHealth) {
   return (err: Error, c: Context) => {
+    if (health ? health.report(err) : isConnectionError(err)) {
+      // Not one line per request: the health logs the outage once.
+      log.debug('request refused: database unreachable', { path: loggablePath(c.req.path) });
+      c.header('Retry-After', String(UNAVAILABLE_RETRY_SECONDS));
+      return c.json(errorBody(503, 'SERVER_ERROR', UNAVAILABLE), 503);
+    }
     if (err instanceof HttpError) {
       const { headers, ...extra } = err.extra;
       for (const [key, value] of Object.entries(headers ?? {})) c.header(key, value);

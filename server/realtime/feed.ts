@@ -16,6 +16,10 @@
  *   · `rastro_alerts` carries the ids of the alerts raised; the receiver reads them.
  *     Best-effort like any live delivery: an alert raised while a process was reconnecting
  *     is not streamed there (it is in the history and the counter).
+ *   When the database goes away and comes back (a restart, a failover), the LISTEN
+ *   connection is opened again and the same read from the cursor catches up on everything
+ *   committed meanwhile; a read that failed is tried again as soon as the database's health
+ *   sees it back.
  */
 
 import { type AlertBus, type AlertNotifier, createAlertBus } from '../alerts/notifier';
@@ -94,7 +98,9 @@ export async function createLiveFeed(database: Database, log: Logger): Promise<L
         cursor = Math.max(cursor, target);
       } catch (err) {
         failed = true;
-        log.warn('live: could not read the changed locations', { err });
+        // A database away for a moment: read again when its health sees it back.
+        if (!database.health.report(err))
+          log.warn('live: could not read the changed locations', { err });
       } finally {
         reading = false;
       }
@@ -108,6 +114,7 @@ export async function createLiveFeed(database: Database, log: Logger): Promise<L
       const rows = await alertsByIds(db, payload.split(',').filter(Boolean));
       bus.publish(rows.map((row) => ({ ...alertOut(row), clientId: row.clientId })));
     } catch (err) {
+      database.health.report(err);
       log.warn('live: could not read the raised alerts', { err });
     }
   };
@@ -122,7 +129,14 @@ export async function createLiveFeed(database: Database, log: Logger): Promise<L
       if (newest > cursor) catchUp();
     },
     connected: catchUp,
-    error: (err) => log.warn('live: LISTEN connection lost, reconnecting', { err: err.message }),
+    error: (err) => {
+      // While the database is known to be down, every failed attempt would say the same.
+      if (database.health.up())
+        log.warn('live: LISTEN connection lost, reconnecting', { err: err.message });
+    },
+  });
+  database.health.onChange((up) => {
+    if (up) catchUp();
   });
   return {
     mode: 'notify',

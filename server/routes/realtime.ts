@@ -14,6 +14,10 @@
  * a resume from the last one misses nothing. Which changes to read is known from the live
  * feed (server/realtime/feed.ts): this process's ingest, or any process's through
  * PostgreSQL LISTEN/NOTIFY.
+ *
+ * While the database is away (a restart, a failover) a stream stays open on its heartbeats;
+ * when it is back, the session is checked first, then every change after the stream's last
+ * id is sent. When the server stops, its streams end, and browsers resume elsewhere.
  */
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -72,6 +76,10 @@ function resumePoint(since: string | undefined, lastEventId: string | undefined)
 
 /** Location events joined into one write of the live stream. */
 const EVENTS_PER_WRITE = 500;
+/** Alerts waiting to be written to one stream, at most (the oldest are dropped). */
+export const MAX_WAITING_ALERTS = 1000;
+/** After a failed read, the first pause before the stream looks at the database again. */
+const DATABASE_RETRY_MS = 250;
 
 export function realtimeRoutes(deps: Deps) {
   const app = new Hono<AuthEnv>();
@@ -126,6 +134,10 @@ export function realtimeRoutes(deps: Deps) {
                   if (scope.vehicleIds && !scope.vehicleIds.includes(alert.vehicleId)) continue;
                   alerts.push(wireAlert(alert));
                 }
+                // A client that does not read holds its writes: what waits for it is bounded
+                // (live delivery is best-effort; every alert is in the history).
+                if (alerts.length > MAX_WAITING_ALERTS)
+                  alerts.splice(0, alerts.length - MAX_WAITING_ALERTS);
                 wake?.();
               });
         // Something this stream may see changed: read every change after the last id sent.
@@ -141,9 +153,9 @@ export function realtimeRoutes(deps: Deps) {
               wake?.();
             })
           : () => {};
+        const stops = [stopLocations, stopAlerts];
         const stop = () => {
-          stopLocations();
-          stopAlerts();
+          for (const one of stops.splice(0)) one();
         };
         stream.onAbort(() => {
           stop();
@@ -173,11 +185,52 @@ export function realtimeRoutes(deps: Deps) {
           };
           if (resume && locations) await send(await locationItems(deps, scope, resume));
           await stream.writeSSE({ event: 'ready', data: new Date().toISOString() });
+          const { health } = deps.database;
+          const heartbeat = deps.config.streamHeartbeatMs;
+          /** Waits until `ms` passed or something happened (a change, an alert, the end). */
+          const rest = async (ms: number, untilDatabaseUp = false) => {
+            let timer: ReturnType<typeof setTimeout> | undefined;
+            const back = new AbortController();
+            await Promise.race([
+              new Promise<void>((resolve) => {
+                wake = resolve;
+                timer = setTimeout(resolve, Math.max(0, ms));
+              }),
+              ...(untilDatabaseUp ? [health.whenUp(back.signal)] : []),
+            ]);
+            clearTimeout(timer);
+            back.abort();
+            wake = undefined;
+          };
+          /**
+           * After the database failed under the stream (a restart, a failover): the stream
+           * stays open on heartbeats, and carries on from its last id when the database is back.
+           */
+          const awayFromDatabase = async () => {
+            await rest(Math.min(heartbeat, DATABASE_RETRY_MS));
+            if (!health.up() && !ending()) await rest(heartbeat, true);
+          };
+          const ending = () => stream.aborted || deps.lifecycle.signal.aborted;
+          const stopOnEnd = () => wake?.();
+          deps.lifecycle.signal.addEventListener('abort', stopOnEnd);
+          stops.push(() => deps.lifecycle.signal.removeEventListener('abort', stopOnEnd));
           let checkedAt = Date.now();
-          while (!stream.aborted) {
-            if (Date.now() - checkedAt >= deps.config.streamHeartbeatMs) {
+          /** The session could not be checked: it is, before anything more is sent. */
+          let unchecked = false;
+          while (!ending()) {
+            if (unchecked || Date.now() - checkedAt >= heartbeat) {
               checkedAt = Date.now();
-              const problem = await sessionProblem(deps, claims);
+              let problem: Awaited<ReturnType<typeof sessionProblem>>;
+              try {
+                problem = await sessionProblem(deps, claims);
+              } catch (err) {
+                if (!health.report(err)) throw err;
+                unchecked = true;
+                await stream.write(': ping\n\n');
+                await awayFromDatabase();
+                continue;
+              }
+              unchecked = false;
               if (problem) {
                 await stream.writeSSE({ event: 'end', data: JSON.stringify(problem) });
                 break;
@@ -188,22 +241,22 @@ export function realtimeRoutes(deps: Deps) {
             for (let alert = alerts.shift(); alert; alert = alerts.shift())
               await stream.writeSSE({ event: 'alert', data: JSON.stringify(alert) });
             if (!changed) {
-              const due = checkedAt + deps.config.streamHeartbeatMs - Date.now();
-              let timer: ReturnType<typeof setTimeout> | undefined;
-              await new Promise<void>((resolve) => {
-                wake = resolve;
-                timer = setTimeout(resolve, Math.max(0, due));
-              });
-              clearTimeout(timer);
-              wake = undefined;
+              await rest(checkedAt + heartbeat - Date.now());
               continue;
             }
             changed = false;
-            await send(await locationItems(deps, scope, { afterSeq: cursor }));
+            try {
+              await send(await locationItems(deps, scope, { afterSeq: cursor }));
+            } catch (err) {
+              if (!health.report(err)) throw err;
+              // Read again from the same id when the database is back: nothing is skipped.
+              changed = true;
+              await awayFromDatabase();
+            }
           }
         } catch (err) {
           // The connection closes and the browser opens it again from its Last-Event-ID:
-          // the failure (a database gone for a moment) is logged, not told to the page.
+          // the failure is logged, not told to the page.
           deps.log.error('realtime: stream failed', { err });
         } finally {
           stop();

@@ -5,7 +5,6 @@ import { type Db, rowsOf } from '../../server/db/client';
 import { leaseOf } from '../../server/db/leases';
 import type { RunningServer } from '../../server/start';
 import {
-  type Caller,
   createRule,
   customers,
   databaseFor,
@@ -15,71 +14,12 @@ import {
   startReal,
   vehicleWithTracker,
 } from './alert-fixtures';
+import { openStream } from './fixtures/live-stream';
 import { type SecondProcess, startSecondProcess } from './fixtures/second-process';
 import { postgresAvailable } from './harness';
 
 const HOME = { lat: -8.0539, lon: -34.8811 };
 const TIMEOUT_JOB = 'alerts:location-timeouts';
-
-interface StreamEvent {
-  event: string;
-  id: string | undefined;
-  /** The event's JSON body (the text for `ready`). */
-  data: Record<string, unknown>;
-}
-
-/** A live stream read as it comes: `next(match)` resolves with the first event that matches. */
-async function openStream(url: string, caller: Caller) {
-  const controller = new AbortController();
-  const res = await fetch(`${url}/registros/real-time/stream`, {
-    headers: { authorization: `Bearer ${caller.token}` },
-    signal: controller.signal,
-  });
-  expect(res.status).toBe(200);
-  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  const events: StreamEvent[] = [];
-  let buffer = '';
-  let waiter: (() => void) | undefined;
-  void (async () => {
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const field = (name: string) =>
-          block
-            .split('\n')
-            .find((line) => line.startsWith(`${name}: `))
-            ?.slice(name.length + 2);
-        const event = field('event');
-        if (!event) continue;
-        const data = field('data') ?? '';
-        events.push({
-          event,
-          id: field('id'),
-          data: event === 'ready' ? { text: data } : (JSON.parse(data) as Record<string, unknown>),
-        });
-        waiter?.();
-      }
-    }
-  })();
-  let seen = 0;
-  const next = async (match: (e: StreamEvent) => boolean): Promise<StreamEvent> => {
-    for (;;) {
-      const found = events.slice(seen).find(match);
-      if (found) return found;
-      await new Promise<void>((resolve) => {
-        waiter = resolve;
-      });
-    }
-  };
-  await next((e) => e.event === 'ready');
-  seen = events.length;
-  return { events, next, close: () => controller.abort() };
-}
 
 describe.runIf(await postgresAvailable())('two server processes on one PostgreSQL', () => {
   let drop: () => Promise<void>;

@@ -1,6 +1,6 @@
 /**
  * The automated reports' scheduler. Each tick (every AUTO_REPORT_CHECK_SECONDS in every server
- * process, and once at start) plans and sends:
+ * process, and once at start: server/start.ts) plans and sends:
  *
  * - plan: for every active rule, the sends due since the rule was created, up to now
  *   (src/lib/report-schedule.ts) become job rows, one per rule and period; the unique key makes
@@ -164,26 +164,7 @@ export function createAutoReports(deps: {
     return id ? sendDue(now, id) : undefined;
   }
 
-  let running: Promise<unknown> = Promise.resolve();
-  return {
-    tick,
-    sendNow,
-    /** Ticks now (catching up after downtime) and every `checkMs`; answers the stop. */
-    start() {
-      const run = () => {
-        running = running
-          .then(() => tick())
-          .catch((err: unknown) => log.error('relatórios automáticos: falha no ciclo', { err }));
-      };
-      run();
-      const timer = setInterval(run, deps.checkMs);
-      timer.unref();
-      return async () => {
-        clearInterval(timer);
-        await running;
-      };
-    },
-  };
+  return { tick, sendNow };
 }
 
 export type AutoReports = ReturnType<typeof createAutoReports>;
