@@ -58,6 +58,8 @@ class Connection {
   private buffered = '';
   private working = false;
   private closed = false;
+  /** The server is stopping: finish the line in hand, then end (see `finish`). */
+  private finishing = false;
   readonly openedAt = Date.now();
 
   constructor(
@@ -117,6 +119,16 @@ class Connection {
     this.shut('wialon: no login yet, pushed out by a newer connection', false);
   }
 
+  /**
+   * A graceful stop: nothing more is read, the line in hand is finished and answered (or, if
+   * it cannot be stored, left unanswered: the device sends it again), then the connection
+   * ends.
+   */
+  finish() {
+    this.finishing = true;
+    if (!this.working) this.shut('wialon: server stopping', true);
+  }
+
   get queued() {
     return this.queue.length;
   }
@@ -163,7 +175,7 @@ class Connection {
   }
 
   private read(chunk: string) {
-    if (this.closed) return;
+    if (this.closed || this.finishing) return;
     this.buffered += chunk;
     let end = this.buffered.indexOf('\n');
     while (end >= 0) {
@@ -196,6 +208,10 @@ class Connection {
         this.queuedBytes -= line.length;
         const answer = await this.handle(line);
         if (this.closed) break;
+        if (this.finishing) {
+          if (answer !== undefined) this.sendLine(`${answer}\r\n`);
+          break;
+        }
         if (this.session.dropped) {
           this.shut('wialon: refused login not answered, closing', false);
           break;
@@ -209,6 +225,7 @@ class Connection {
       }
     } finally {
       this.working = false;
+      if (this.finishing && !this.closed) this.shut('wialon: server stopping', true);
       this.onSettled();
     }
   }
@@ -222,7 +239,8 @@ class Connection {
       try {
         return await this.session.handle(line);
       } catch (err) {
-        if (this.closed) return undefined;
+        // Stopping, or gone: not answered (the device sends it again, here or elsewhere).
+        if (this.closed || this.finishing) return undefined;
         if (attempt === 0)
           this.options.log.error('wialon: failed to store, trying again', {
             err,
@@ -286,10 +304,11 @@ export function startWialon(
     waiting.set(address, set);
     socket.once('close', () => leave(address, connection));
   });
-  // Devices keep their connections open for days: closing the listener ends them too.
+  // Devices keep their connections open for days: closing the listener ends them too, each
+  // after the line it has in hand (the callback runs when every one is gone).
   const close = server.close.bind(server);
   server.close = (callback) => {
-    for (const socket of connections.keys()) socket.destroy();
+    for (const connection of connections.values()) connection.finish();
     return close(callback);
   };
   const listener = Object.assign(server, {
