@@ -55,10 +55,11 @@ export interface DeviceStatus extends DeviceObserver {
   heartbeat(trackerId: string, protocol: string, address: string | undefined): void;
   /** Two live sessions speak for a tracker since `since`, or (null) no longer. */
   duplicate(trackerId: string, state: { since: Date; addresses: string[] } | null): void;
-  /** Writes what waits; resolves when written (or kept for the next try). */
+  /**
+   * Writes what waits; resolves when written (or kept for the next try). Run every
+   * DEVICE_STATUS_FLUSH_MS by the server's jobs, and once more at a stop.
+   */
   flush(): Promise<void>;
-  /** Writes every DEVICE_STATUS_FLUSH_MS; returns the stop function (which writes once more). */
-  start(): () => Promise<void>;
   /** News dropped because too much waited (the database away for long). */
   dropped(): number;
 }
@@ -74,11 +75,7 @@ const REFUSAL_OF: Partial<Record<string, Refusal>> = {
   invalid_coordinates: 'malformed',
 };
 
-export function createDeviceStatus(
-  db: Db,
-  log: Logger,
-  options: { flushMs?: number } = {},
-): DeviceStatus {
+export function createDeviceStatus(db: Db, log: Logger): DeviceStatus {
   const pending = new Map<string, StatusUpdate>();
   const unknown = new Map<string, UnknownAttempt>();
   let droppedNews = 0;
@@ -276,14 +273,6 @@ export function createDeviceStatus(
       else update(trackerId, new Date(0), { lastKind: 'login', duplicate: state });
     },
     flush,
-    start() {
-      const timer = setInterval(() => void flush(), options.flushMs ?? DEVICE_STATUS_FLUSH_MS);
-      timer.unref();
-      return async () => {
-        clearInterval(timer);
-        await flush();
-      };
-    },
     dropped: () => droppedNews,
   };
 }

@@ -109,8 +109,6 @@ export interface Downlink {
   reachable(trackerId: string): boolean;
   /** Closes overdue commands and sends those created by other processes. */
   sweep(): Promise<void>;
-  /** Runs `sweep` every COMMAND_POLL_SECONDS; returns the stop function. */
-  start(): () => void;
 }
 
 /** A command the device confirmed (LOCK_ACTIVATED is raised for a block). */
@@ -280,11 +278,6 @@ export function createDownlink(
       const closed = await closeOverdue(db, config.confirmTimeoutMs, details);
       if (closed.expired || closed.failed) log.info('commands closed as overdue', closed);
       await deliver([...sessions.keys()]);
-    },
-    start() {
-      const timer = setInterval(() => void safely('sweep', downlink.sweep()), config.pollMs);
-      timer.unref();
-      return () => clearInterval(timer);
     },
   };
   return downlink;
