@@ -292,8 +292,8 @@ export async function seedDemoFleet(db: Db): Promise<void> {
           apn: sim?.apn,
         })
         .returning({ id: simCards.id });
-      // The simulator speaks OsmAnd for even devices and Wialon IPS for odd ones, each with
-      // its own device password.
+      // The simulator speaks OsmAnd for demo-001, 003… and Wialon IPS for demo-002, 004…,
+      // each with its own device password.
       const protocol = i % 2 === 0 ? 'osmand' : 'wialon_ips';
       await tx.insert(trackers).values({
         clientId,

@@ -5,8 +5,9 @@
  */
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_FLEET } from '../../server/demo/fleet';
+import { DEMO_FLEET, demoDevicePassword } from '../../server/demo/fleet';
 import type { RunningServer } from '../../server/start';
+import { dataBody, login2, v2, WialonDevice } from '../server/devices';
 import { startTestServer } from '../server/harness';
 import { installStorage } from './memory-storage';
 
@@ -21,10 +22,17 @@ const { applyLocations, locationsKey, syncLastLocations } = await import('../../
 let server: RunningServer;
 let clientId = '';
 let osmand = '';
+let wialonPort = 0;
 
 beforeAll(async () => {
-  server = await startTestServer({ SEED_DEMO_FLEET: 'true', OSMAND_PORT: '0', SIMULATOR: 'off' });
+  server = await startTestServer({
+    SEED_DEMO_FLEET: 'true',
+    OSMAND_PORT: '0',
+    WIALON_IPS_PORT: '0',
+    SIMULATOR: 'off',
+  });
   osmand = `http://127.0.0.1:${server.osmandPort}`;
+  wialonPort = server.wialonPort ?? 0;
   client.setApiBase(server.url);
   const auth = await login({ email: 'admin@rastro.demo', password: 'rastro-demo' });
   session.set(auth);
@@ -32,10 +40,37 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const send = (id: string, lat: number, secondsAgo = 0) =>
-  fetch(
-    `${osmand}/?id=${id}&lat=${lat}&lon=-34.9&speed=20&timestamp=${Math.floor(Date.now() / 1000) - secondsAgo}`,
-  );
+/** Degrees as Wialon IPS writes them: DDMM.MMMM (DDDMM.MMMM for longitudes) and a hemisphere. */
+function ddmm(degrees: number, width: number, hemispheres: [string, string]) {
+  const abs = Math.abs(degrees);
+  const whole = Math.floor(abs);
+  const minutes = ((abs - whole) * 60).toFixed(4).padStart(7, '0');
+  return `${String(whole).padStart(width, '0')}${minutes};${degrees < 0 ? hemispheres[1] : hemispheres[0]}`;
+}
+
+/**
+ * A fix from a demo tracker, in its own protocol and with its password: the odd ones speak
+ * OsmAnd, the even ones Wialon IPS over TCP. Answers 200 when the server took it.
+ */
+async function send(id: string, lat: number, secondsAgo = 0) {
+  const password = demoDevicePassword(id);
+  const at = Math.floor(Date.now() / 1000) - secondsAgo;
+  if (Number(id.slice(-3)) % 2 === 1) {
+    const res = await fetch(
+      `${osmand}/?id=${id}&password=${password}&lat=${lat}&lon=-34.9&speed=20&timestamp=${at}`,
+    );
+    return res.status;
+  }
+  const device = await WialonDevice.open(wialonPort);
+  try {
+    if ((await device.send(login2(id, password))) !== '#AL#1') return 401;
+    const place = `${ddmm(lat, 2, ['N', 'S'])};${ddmm(-34.9, 3, ['E', 'W'])}`;
+    const answer = await device.send(v2('D', dataBody(new Date(at * 1000), place)));
+    return answer === '#AD#1' ? 200 : 400;
+  } finally {
+    device.close();
+  }
+}
 
 describe('event ids', () => {
   it('compare as the numbers they are, past what a JS number holds', () => {
@@ -56,9 +91,7 @@ describe('last locations mirror', () => {
     const database = new RastroDb('locations-test');
     // The demo fleet has no positions until its trackers report.
     for (let i = 1; i <= 12; i++)
-      expect((await send(`demo-${String(i).padStart(3, '0')}`, -8.05 - i / 1000, 60)).status).toBe(
-        200,
-      );
+      expect(await send(`demo-${String(i).padStart(3, '0')}`, -8.05 - i / 1000, 60)).toBe(200);
     expect(await syncLastLocations(clientId, database)).toBe(12);
     const rows = await database.lastLocations.where('scope').equals(clientId).toArray();
     expect(rows.map((row) => row.plate).sort()).toHaveLength(12);
@@ -85,7 +118,7 @@ describe('last locations mirror', () => {
       if (!controller.signal.aborted) throw err;
     });
     await isReady;
-    expect((await send('demo-003', -8.0999)).status).toBe(200);
+    expect(await send('demo-003', -8.0999)).toBe(200);
     await expect.poll(() => received, { timeout: 5000 }).toContain(nameOf('demo-003'));
     await expect
       .poll(async () => {
@@ -102,8 +135,8 @@ describe('last locations mirror', () => {
 
     // While nobody listened, two vehicles moved: resuming from the watermark brings both.
     const lastEventId = (await database.syncState.get(locationsKey(clientId)))?.watermark;
-    await send('demo-004', -8.0888);
-    await send('demo-005', -8.0777);
+    expect(await send('demo-004', -8.0888)).toBe(200);
+    expect(await send('demo-005', -8.0777)).toBe(200);
     const resumed = new AbortController();
     const caught: number[] = [];
     await followLocations({
@@ -113,7 +146,10 @@ describe('last locations mirror', () => {
       onReady: () => resumed.abort(),
       onItems: (items) => caught.push(...items.map((item) => item.latitude)),
     }).catch(() => {});
-    expect(caught).toEqual(expect.arrayContaining([-8.0888, -8.0777]));
+    // Wialon IPS writes minutes to four places: its latitude comes back within 1e-6°.
+    expect(caught.map((latitude) => Number(latitude.toFixed(4)))).toEqual(
+      expect.arrayContaining([-8.0888, -8.0777]),
+    );
   });
 
   it('never lets an older fix overwrite a newer one', async () => {
