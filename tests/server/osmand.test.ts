@@ -249,7 +249,9 @@ describe.each(await backends())('OsmAnd ingest on %s', (backend) => {
   });
 
   it('reads location=lat,lon and keeps the Traccar Client fields, a mock location flagged', async () => {
-    const t = Math.floor(Date.now() / 1000);
+    // A second past the fixes sent earlier without a time (stamped "now" by the server, to the
+    // millisecond), so this one is surely the newest.
+    const t = Math.floor(Date.now() / 1000) + 1;
     expect((await send(`id=${IMEI}&location=-8.0483,-34.8774&timestamp=${t}`)).status).toBe(200);
     expect((await last()).find((item) => item.id === vehicleId)?.latitude).toBe(-8.0483);
     const json = await fetch(`${base}/?password=${DEVICE_PASSWORD}`, {
@@ -324,7 +326,11 @@ describe.each(await backends())('OsmAnd ingest on %s', (backend) => {
     };
     await until(/event: ready/);
     const before = new Date().toISOString();
-    expect((await send(`id=${IMEI}&lat=-8.0512&lon=-34.8811&speed=20`)).status).toBe(200);
+    // Newer than the fixes the tests before sent a second or two ahead of now.
+    const newest = Math.floor(Date.now() / 1000) + 5;
+    expect(
+      (await send(`id=${IMEI}&lat=-8.0512&lon=-34.8811&speed=20&timestamp=${newest}`)).status,
+    ).toBe(200);
     await until(/"latitude":-8.0512/);
     expect(text).toMatch(/event: location\ndata: \{.*"plate":"OSM7A77".*\}\nid: \d+\n/);
     await reader.cancel();
