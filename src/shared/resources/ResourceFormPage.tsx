@@ -6,13 +6,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect } from 'react';
 import { Form } from 'react-aria-components';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { keys } from '../../api/keys';
 import { isUnavailable } from '../../api/query';
 import { useErrorToast } from '../../hooks/feedback';
 import { useInvalidate } from '../../hooks/useInvalidate';
 import { useRecordForm } from '../../hooks/useRecordForm';
 import { t } from '../../i18n/pt-BR';
+import { Button } from '../../ui/Button';
 import { CheckList } from '../../ui/CheckList';
 import { Switch } from '../../ui/Choice';
 import { FormActions } from '../../ui/FormActions';
@@ -134,7 +135,11 @@ export function ResourceFormPage<T extends { id: string }, P, V extends Record<s
     enabled: Boolean(id),
   });
   const reload = () => void invalidate(keys.resource(config.api.path));
-  const form = useRecordForm<V>(config.empty(clientId));
+  const [address] = useSearchParams();
+  const form = useRecordForm<V>({
+    ...config.empty(clientId),
+    ...(creating ? config.prefill?.(address) : undefined),
+  });
   const { values, setValues, errors } = form;
   const dynamic: Partial<Record<string, { label: string; value: string }[]>> =
     config.useOptions?.(values) ?? {};
@@ -201,20 +206,37 @@ export function ResourceFormPage<T extends { id: string }, P, V extends Record<s
           {config.fields
             .filter((field) => creating || !field.createOnly)
             .filter((field) => !field.shownWhen || field.shownWhen(values))
-            .map((field) => (
-              <Field
-                key={field.key}
-                field={{
-                  ...field,
-                  label: field.labelOf?.(values) ?? field.label,
-                  description: warningOf(field, values) ?? field.description,
-                }}
-                value={values[field.key]}
-                onChange={(next) => form.set(field.key)(next as V[typeof field.key])}
-                error={errors[field.key]}
-                options={field.options ?? dynamic[field.key] ?? []}
-              />
-            ))}
+            .map((field) => {
+              const input = (
+                <Field
+                  key={field.key}
+                  field={{
+                    ...field,
+                    label: field.labelOf?.(values) ?? field.label,
+                    description: warningOf(field, values) ?? field.description,
+                  }}
+                  value={values[field.key]}
+                  onChange={(next) => form.set(field.key)(next as V[typeof field.key])}
+                  error={errors[field.key]}
+                  options={field.options ?? dynamic[field.key] ?? []}
+                />
+              );
+              const { action } = field;
+              if (!action || locked) return input;
+              return (
+                <div key={field.key} className="field-with-action">
+                  {input}
+                  <Button
+                    variant="secondary"
+                    onPress={() =>
+                      setValues((current) => ({ ...current, ...action.fill(current) }))
+                    }
+                  >
+                    {action.label}
+                  </Button>
+                </div>
+              );
+            })}
         </fieldset>
         <FormActions
           back={config.basePath}
@@ -223,6 +245,7 @@ export function ResourceFormPage<T extends { id: string }, P, V extends Record<s
           readOnly={locked}
         />
       </Form>
+      {config.aside?.(values, item)}
       {!creating && loaded.data && config.extra?.(loaded.data, reload)}
     </section>
   );

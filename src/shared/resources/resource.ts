@@ -38,6 +38,8 @@ export interface FieldDef<V> {
   switchLabel?: string;
   /** What a checkbox list counts, singular and plural ('3 veículos selecionados'). */
   noun?: [string, string];
+  /** A button beside the field that fills values (e.g. 'Gerar senha'). */
+  action?: { label: string; fill: (values: V) => Partial<V> };
 }
 
 export interface ResourceMessages {
@@ -98,6 +100,13 @@ export interface ResourceConfig<T extends { id: string }, P, V extends Record<st
   };
   /** Tools above the form's fields that fill them (e.g. plate lookup). */
   tools?: (values: V, patch: (changes: Partial<V>) => void) => ReactNode;
+  /**
+   * Values a new record starts with from the page's address (`?identifier=…`): a record
+   * created from another screen (an unknown device becoming a tracker).
+   */
+  prefill?: (params: URLSearchParams) => Partial<V>;
+  /** A panel beside the form that follows what is typed (creating or editing). */
+  aside?: (values: V, item: T | undefined) => ReactNode;
   /** Extra panels under the form of an existing record (images, commands…). */
   extra?: (item: T, reload: () => void) => ReactNode;
 }
