@@ -60,6 +60,9 @@ test('a vehicle with a tracker and a SIM card, a photo, and a block command with
 
   await page.goto('/management/trackers/create');
   await page.getByRole('textbox', { name: /Identificador/ }).fill(`trk-${plate}`);
+  // The form gives a new tracker a device password; the installer copies it into the device.
+  const devicePassword = await page.getByLabel('Senha do aparelho').inputValue();
+  expect(devicePassword).toMatch(/^[A-Za-z0-9]{16}$/);
   await choose(page, 'Veículo', `${plate} | Carreta ${plate}`);
   await choose(page, 'Chip', `${iccid} | Vivo`);
   await page.getByRole('button', { name: 'Salvar' }).click();
@@ -71,7 +74,9 @@ test('a vehicle with a tracker and a SIM card, a photo, and a block command with
   await expect(page.getByRole('img', { name: 'Foto do veículo' })).toBeVisible();
 
   // The tracker reports the vehicle moving: blocking warns about it.
-  const fix = await fetch(`${E2E_OSMAND_URL}/?id=trk-${plate}&lat=-8.0476&lon=-34.8770&speed=27`);
+  const fix = await fetch(
+    `${E2E_OSMAND_URL}/?id=trk-${plate}&password=${encodeURIComponent(devicePassword)}&lat=-8.0476&lon=-34.8770&speed=27`,
+  );
   expect(fix.status).toBe(200);
   await page.getByRole('button', { name: 'Bloquear', exact: true }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Bloquear veículo?' });

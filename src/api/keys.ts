@@ -29,6 +29,9 @@ export const keys = {
   vehicleCommands: (vehicleId: string) => ['commands', vehicleId] as const,
   lastLocation: (vehicleId: string) => ['last-location', vehicleId] as const,
   temporaryLinks: ['temporary-links'] as const,
+  deviceSettings: ['device-settings'] as const,
+  unknownDevices: ['unknown-devices'] as const,
+  unknownDeviceList: (params: object) => ['unknown-devices', params] as const,
   /** Reports: a kind, what it is about and the period; the list of report requests. */
   report: (kind: string, ids: string[], beginAt: string, endAt: string) =>
     ['reports', kind, ids.join(','), beginAt, endAt] as const,

@@ -2,6 +2,7 @@
  * Every user-facing text of the PWA, in Brazilian Portuguese. Texts fixed by the spec are
  * written exactly as SPEC.md has them.
  */
+import { devices } from './devices';
 import { screens } from './screens';
 export const ROUTE_LABELS: Record<string, string> = {
   histories: 'Históricos',
@@ -27,6 +28,7 @@ export const ROUTE_LABELS: Record<string, string> = {
   simcards: 'Chips (SIM)',
   fleets: 'Frotas',
   'temporary-links': 'Links temporários',
+  'unknown-devices': 'Aparelhos desconhecidos',
   payments: 'Faturas e pagamentos',
   support: 'Suporte',
   account: 'Minha conta',
@@ -610,6 +612,7 @@ export const t = {
     back: 'Ir para o início',
   },
   screens,
+  devices,
 } as const;
 
 /** Client-side names of the error codes of SPEC §8 "Auth failure on login/refresh". */

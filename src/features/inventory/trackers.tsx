@@ -1,4 +1,8 @@
-/** Trackers (SPEC §7 registros/tracker), with their type, vehicle and SIM card. */
+/**
+ * Trackers (SPEC §7 registros/tracker), with their type, vehicle and SIM card, and for our own
+ * ingestion the protocol the device speaks and its password: the list shows what each device
+ * last told us, the form proposes a strong password and how to set the device up.
+ */
 import { useQuery } from '@tanstack/react-query';
 import { keys } from '../../api/keys';
 import { LOOKUP_QUERY } from '../../api/query';
@@ -6,16 +10,30 @@ import { simCardsApi, trackersApi, trackerTypesApi } from '../../api/resources';
 import {
   CONFIG_MODE_LABELS,
   CONFIG_MODES,
+  DEVICE_PROTOCOLS,
+  isDeviceProtocol,
   PROVIDER_LABELS,
   PROVIDERS,
   type Tracker,
   TrackerCreateSchema,
 } from '../../contract';
+import { t } from '../../i18n/pt-BR';
+import { generateDevicePassword } from '../../lib/device-setup';
 import { clear, messages, statusColumn } from '../../shared/resources/helpers';
 import type { ResourceConfig } from '../../shared/resources/resource';
 import { useVehicleOptions } from '../../shared/vehicles/useVehicleOptions';
+import { DeviceSetup } from './DeviceSetup';
 import { TrackerActions } from './TrackerActions';
+import {
+  LastCommunication,
+  protocolLabel,
+  TrackerBadges,
+  TrackerCommunicationPanel,
+} from './TrackerStatus';
 import '../../ui/Choice.css';
+
+const text = t.devices.tracker;
+const words = t.devices;
 
 type TrackerValues = {
   clientId: string | null;
@@ -25,74 +43,113 @@ type TrackerValues = {
   trackerTypeId: string;
   vehicleId: string;
   simCardId: string;
-  /** Write-only: blank keeps the tracker's current Wialon IPS password. */
-  wialonPassword: string;
-  wialonPasswordSet: boolean;
-  removeWialonPassword: boolean;
+  /** The listener it speaks to ('': its type's). */
+  protocol: string;
+  /** Write-only: blank keeps the tracker's current device password. */
+  devicePassword: string;
+  devicePasswordSet: boolean;
+  removePassword: boolean;
+  allowUnauthenticated: boolean;
   active: boolean;
 };
+
+/** Our own ingestion: the device speaks to Rastro's listeners. */
+const own = (x: { provider: string }) => x.provider === 'rastro';
+
 export const trackerScreen: ResourceConfig<
   Tracker,
   Awaited<ReturnType<typeof trackersApi.list>>,
   TrackerValues
 > = {
-  title: 'Rastreadores',
-  newTitle: 'Novo rastreador',
+  title: text.title,
+  newTitle: text.newTitle,
   basePath: '/management/trackers',
   api: trackersApi,
   items: (p) => p.trackers,
   total: (p) => p.total,
   nameOf: (x) => x.identifier,
   byClient: true,
-  searchLabel: 'Buscar rastreadores (IMEI ou identificador)',
+  searchLabel: text.search,
   defaultSort: 'identifier',
   columns: [
-    { id: 'identifier', label: 'Identificador', sortable: true, render: (x) => x.identifier },
+    { id: 'identifier', label: text.identifier, sortable: true, render: (x) => x.identifier },
     {
-      id: 'provider',
-      label: 'Provedor',
+      id: 'protocol',
+      label: words.protocol,
       sortable: true,
-      render: (x) => PROVIDER_LABELS[x.provider],
+      render: (x) => (own(x) ? protocolLabel(x.protocol) : PROVIDER_LABELS[x.provider]),
     },
-    { id: 'mode', label: 'Configuração', render: (x) => CONFIG_MODE_LABELS[x.configMode] },
-    { id: 'enabled', label: 'Habilitado', render: (x) => (x.enabled ? 'Sim' : 'Não') },
+    {
+      id: 'lastSeenAt',
+      label: words.status.column,
+      sortable: true,
+      render: (x) => <LastCommunication tracker={x} />,
+    },
+    { id: 'state', label: words.status.state, render: (x) => <TrackerBadges tracker={x} /> },
     statusColumn,
   ],
   fields: [
-    { key: 'clientId', label: 'Cliente', kind: 'customer' },
-    { key: 'identifier', label: 'Identificador (IMEI ou do provedor)', required: true },
+    { key: 'clientId', label: text.customer, kind: 'customer' },
+    { key: 'identifier', label: text.identifierField, required: true },
     {
       key: 'provider',
-      label: 'Provedor',
+      label: text.provider,
       kind: 'select',
       required: true,
       options: PROVIDERS.map((p) => ({ value: p, label: PROVIDER_LABELS[p] })),
     },
+    { key: 'trackerTypeId', label: text.type, kind: 'select' },
+    {
+      key: 'protocol',
+      label: words.protocol,
+      kind: 'select',
+      description: words.protocolHint,
+      options: [
+        { value: '', label: words.protocolFromType },
+        ...DEVICE_PROTOCOLS.map((p) => ({ value: p, label: words.protocols[p] })),
+      ],
+      shownWhen: own,
+    },
+    {
+      key: 'devicePassword',
+      label: words.password,
+      type: 'password',
+      description: words.passwordHint,
+      warningOf: (x) =>
+        !x.devicePassword &&
+        !x.devicePasswordSet &&
+        !x.allowUnauthenticated &&
+        x.protocol !== 'flespi'
+          ? words.noPasswordRequired
+          : undefined,
+      shownWhen: (x) => own(x) && !x.removePassword,
+      action: { label: words.generate, fill: () => ({ devicePassword: generateDevicePassword() }) },
+    },
+    {
+      key: 'removePassword',
+      label: words.removePassword,
+      kind: 'switch',
+      switchLabel: words.removePasswordSwitch,
+      shownWhen: (x) => own(x) && x.devicePasswordSet,
+    },
+    {
+      key: 'allowUnauthenticated',
+      label: words.allowUnauthenticated,
+      kind: 'switch',
+      switchLabel: words.allowUnauthenticated,
+      description: words.allowUnauthenticatedHint,
+      warningOf: (x) => (x.allowUnauthenticated ? words.noPasswordWarning : undefined),
+      shownWhen: own,
+    },
+    { key: 'vehicleId', label: text.vehicle, kind: 'select' },
+    { key: 'simCardId', label: text.simCard, kind: 'select' },
     {
       key: 'configMode',
-      label: 'Modo de configuração',
+      label: text.configMode,
       kind: 'select',
       options: CONFIG_MODES.map((m) => ({ value: m, label: CONFIG_MODE_LABELS[m] })),
     },
-    { key: 'trackerTypeId', label: 'Tipo de rastreador', kind: 'select' },
-    { key: 'vehicleId', label: 'Veículo', kind: 'select' },
-    { key: 'simCardId', label: 'Chip (SIM)', kind: 'select' },
-    {
-      key: 'wialonPassword',
-      label: 'Senha Wialon IPS do rastreador',
-      type: 'password',
-      description:
-        'Opcional. O rastreador a envia no login (#L#imei;senha). Em branco, a senha atual é mantida.',
-      shownWhen: (x) => x.provider === 'rastro' && !x.removeWialonPassword,
-    },
-    {
-      key: 'removeWialonPassword',
-      label: 'Senha própria do rastreador',
-      kind: 'switch',
-      switchLabel: 'Remover ao salvar',
-      shownWhen: (x) => x.provider === 'rastro' && x.wialonPasswordSet,
-    },
-    { key: 'active', label: 'Status', kind: 'switch' },
+    { key: 'active', label: text.status, kind: 'switch' },
   ],
   useOptions(values) {
     const typeParams = { limit: 1000 };
@@ -109,7 +166,7 @@ export const trackerScreen: ResourceConfig<
       enabled: Boolean(values.clientId),
       ...LOOKUP_QUERY,
     });
-    const none = { value: '', label: 'Nenhum' };
+    const none = { value: '', label: text.none };
     return {
       trackerTypeId: [
         none,
@@ -136,10 +193,18 @@ export const trackerScreen: ResourceConfig<
     trackerTypeId: '',
     vehicleId: '',
     simCardId: '',
-    wialonPassword: '',
-    wialonPasswordSet: false,
-    removeWialonPassword: false,
+    protocol: '',
+    // A new tracker of ours starts with a strong password the installer notes down.
+    devicePassword: generateDevicePassword(),
+    devicePasswordSet: false,
+    removePassword: false,
+    allowUnauthenticated: false,
     active: true,
+  }),
+  // An unknown device becoming a tracker (Aparelhos desconhecidos): its identifier and protocol.
+  prefill: (params) => ({
+    identifier: params.get('identifier') ?? '',
+    protocol: isDeviceProtocol(params.get('protocol')) ? (params.get('protocol') ?? '') : '',
   }),
   fromItem: (x) => ({
     clientId: x.clientId,
@@ -149,9 +214,11 @@ export const trackerScreen: ResourceConfig<
     trackerTypeId: x.trackerTypeId ?? '',
     vehicleId: x.vehicleId ?? '',
     simCardId: x.simCardId ?? '',
-    wialonPassword: '',
-    wialonPasswordSet: x.wialonPasswordSet ?? false,
-    removeWialonPassword: false,
+    protocol: x.protocol ?? '',
+    devicePassword: '',
+    devicePasswordSet: x.devicePasswordSet ?? false,
+    removePassword: false,
+    allowUnauthenticated: x.allowUnauthenticated ?? false,
     active: x.active,
   }),
   toPayload: (x, editing) => ({
@@ -162,15 +229,36 @@ export const trackerScreen: ResourceConfig<
     trackerTypeId: clear(x.trackerTypeId, editing),
     vehicleId: clear(x.vehicleId, editing),
     simCardId: clear(x.simCardId, editing),
-    wialonPassword:
-      editing && x.removeWialonPassword
-        ? null
-        : x.wialonPassword === ''
-          ? undefined
-          : x.wialonPassword,
+    ...(own(x)
+      ? {
+          protocol: isDeviceProtocol(x.protocol) ? x.protocol : undefined,
+          devicePassword:
+            editing && x.removePassword
+              ? null
+              : x.devicePassword === ''
+                ? undefined
+                : x.devicePassword,
+          allowUnauthenticated: x.allowUnauthenticated,
+        }
+      : {}),
     active: x.active,
   }),
   schema: TrackerCreateSchema,
   messages: messages('rastreador', 'o', 'rastreadores'),
-  extra: (tracker, reload) => <TrackerActions tracker={tracker} onChange={reload} />,
+  aside: (x, item) =>
+    own(x) ? (
+      <DeviceSetup
+        protocol={x.protocol || item?.protocol}
+        trackerTypeId={x.trackerTypeId}
+        identifier={x.identifier}
+        password={x.removePassword ? '' : x.devicePassword}
+        passwordSet={x.devicePasswordSet && !x.removePassword}
+      />
+    ) : null,
+  extra: (tracker, reload) => (
+    <>
+      {tracker.provider === 'rastro' && <TrackerCommunicationPanel tracker={tracker} />}
+      <TrackerActions tracker={tracker} onChange={reload} />
+    </>
+  ),
 };
