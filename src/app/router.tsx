@@ -163,6 +163,10 @@ const SCREENS: Record<
   '/management/fleets': inventory(() =>
     import('../features/inventory/fleets').then((m) => m.fleetScreen),
   ),
+  '/management/unknown-devices': {
+    list: () =>
+      import('../features/inventory/UnknownDevicesPage').then((m) => <m.UnknownDevicesPage />),
+  },
   '/management/temporary-links': {
     list: () =>
       import('../features/temp-access/TemporaryLinksPage').then((m) => <m.TemporaryLinksPage />),

@@ -72,6 +72,12 @@ export const AREAS: Area[] = [
     inventory('/management/drivers'),
     inventory('/management/fleets'),
     inventory('/management/tracker-types', 'AdvancedCommands', { remove: 'AdvancedCommands' }),
+    // Identifiers that tried to connect without a tracker: no customer's, administrators only.
+    area('/management/unknown-devices', {
+      read: 'AdvancedCommands',
+      write: 'AdvancedCommands',
+      remove: 'AdvancedCommands',
+    }),
     area('/management/temporary-links', { read: 'create_resources', write: 'create_resources' }),
     inventory('/management/customers', 'CrudCompany', { remove: 'CrudCompany' }),
     inventory('/management/users', 'CrudUser', { read: 'CrudUser', remove: 'CrudUser' }),
