@@ -205,6 +205,11 @@ export function DashboardPage() {
         <Loading label={t.screens.dashboardPage.carregando} />
       ) : (
         <>
+          <DeviceWarnings
+            withoutPassword={data.trackers.trackers.withoutPassword ?? 0}
+            duplicated={data.trackers.trackers.duplicated ?? 0}
+            href={access.trackers ? '/management/trackers' : undefined}
+          />
           <div className="figures">
             <Figure
               label={t.dashboard.customers}
@@ -355,5 +360,29 @@ export function DashboardPage() {
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * Trackers an operator must act on: let in without a password (any device that knows the
+ * identifier speaks for them, and they take no command) or with two devices speaking for one.
+ */
+function DeviceWarnings({
+  withoutPassword,
+  duplicated,
+  href,
+}: {
+  withoutPassword: number;
+  duplicated: number;
+  href: string | undefined;
+}) {
+  if (withoutPassword === 0 && duplicated === 0) return null;
+  const words = t.devices.dashboard;
+  return (
+    <div className="dashboard-warnings" role="note">
+      {duplicated > 0 && <p className="dashboard-warning-danger">{words.duplicated(duplicated)}</p>}
+      {withoutPassword > 0 && <p>{words.withoutPassword(withoutPassword)}</p>}
+      {href && <Link href={href}>{words.see}</Link>}
+    </div>
   );
 }
