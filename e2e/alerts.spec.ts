@@ -5,7 +5,7 @@
  * alert rule made in the form, its e-mail switch deciding what is sent (SPEC §5).
  */
 import { expect, type Page, test } from '@playwright/test';
-import { E2E_OSMAND_URL, E2E_URL } from './env';
+import { E2E_DEVICE_PASSWORD, E2E_OSMAND_URL, E2E_URL } from './env';
 import { ADMIN, Shell, signInAsAdmin, waitForServiceWorker } from './pages';
 
 interface Api {
@@ -34,7 +34,14 @@ async function vehicle(page: Page, a: Api, plate: string) {
   const { id } = (await created.json()) as { id: string };
   const tracker = await page.request.post(`${E2E_URL}/registros/tracker`, {
     headers: a.headers,
-    data: { clientId: a.clientId, identifier: `alr-${plate}`, provider: 'rastro', vehicleId: id },
+    data: {
+      clientId: a.clientId,
+      identifier: `alr-${plate}`,
+      provider: 'rastro',
+      protocol: 'osmand',
+      devicePassword: E2E_DEVICE_PASSWORD,
+      vehicleId: id,
+    },
   });
   expect(tracker.status()).toBe(201);
   return id;
@@ -144,7 +151,7 @@ test('draw a polygon and a circle, associate a vehicle, cross the border, acknow
   const t = Math.floor(Date.now() / 1000) - 30;
   const send = (dt: number, latitude: number, longitude: number) =>
     fetch(
-      `${E2E_OSMAND_URL}/?id=alr-${plate}&lat=${latitude}&lon=${longitude}&timestamp=${t + dt}&speed=0&ignition=true`,
+      `${E2E_OSMAND_URL}/?id=alr-${plate}&password=${E2E_DEVICE_PASSWORD}&lat=${latitude}&lon=${longitude}&timestamp=${t + dt}&speed=0&ignition=true`,
     );
   expect((await send(0, lat, lon)).status).toBe(200);
   expect((await send(10, lat, lon)).status).toBe(200);

@@ -5,7 +5,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
-import { E2E_PORT, E2E_URL } from './env';
+import { E2E_DEVICE_PASSWORD, E2E_PORT, E2E_URL } from './env';
 import { Shell, signInAsAdmin } from './pages';
 
 /** The journeys' Wialon IPS listener (see global-setup). */
@@ -68,6 +68,8 @@ async function vehicleWithTracker(page: Page, plate: string, identifier: string)
     clientId,
     identifier,
     provider: 'rastro',
+    protocol: 'wialon_ips',
+    devicePassword: E2E_DEVICE_PASSWORD,
     vehicleId: vehicle.id,
   });
   return vehicle.id;
@@ -82,7 +84,7 @@ test('a block goes out over the Wialon IPS connection and each state shows on th
   await signInAsAdmin(page);
   const vehicleId = await vehicleWithTracker(page, plate, identifier);
   const device = await Device.open();
-  device.send(`#L#${identifier};NA`);
+  device.send(`#L#${identifier};${E2E_DEVICE_PASSWORD}`);
   await expect.poll(() => device.lines).toContain('#AL#1');
 
   const shell = new Shell(page);

@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import * as v from 'valibot';
 import { CompactLocationsSchema, expandLocations } from '../src/contract/compact-locations';
 import { newestEvent } from '../src/lib/event-id';
-import { E2E_OSMAND_URL, E2E_URL } from './env';
+import { E2E_DEVICE_PASSWORD, E2E_OSMAND_URL, E2E_URL } from './env';
 import { mirroredLocations, mirrorRows } from './mirror';
 import { adminApi, freshCnpj, Shell, signInAsAdmin, waitForServiceWorker } from './pages';
 
@@ -81,7 +81,14 @@ test('a position sent to the OsmAnd port appears on the map within 2 seconds', a
   const { id: vehicleId } = (await vehicle.json()) as { id: string };
   const tracker = await request.post(`${E2E_URL}/registros/tracker`, {
     headers,
-    data: { clientId: ownCompany, identifier: `map-${plate}`, provider: 'rastro', vehicleId },
+    data: {
+      clientId: ownCompany,
+      identifier: `map-${plate}`,
+      provider: 'rastro',
+      protocol: 'osmand',
+      devicePassword: E2E_DEVICE_PASSWORD,
+      vehicleId,
+    },
   });
   expect(tracker.status()).toBe(201);
 
@@ -93,7 +100,7 @@ test('a position sent to the OsmAnd port appears on the map within 2 seconds', a
   await expect(page.getByText('Nenhum veículo encontrado.')).toBeVisible();
 
   const sent = await fetch(
-    `${E2E_OSMAND_URL}/?id=map-${plate}&lat=-8.0600&lon=-34.8900&speed=54&ignition=true`,
+    `${E2E_OSMAND_URL}/?id=map-${plate}&password=${E2E_DEVICE_PASSWORD}&lat=-8.0600&lon=-34.8900&speed=54&ignition=true`,
   );
   expect(sent.status).toBe(200);
   const row = rows(page).filter({ hasText: plate });
@@ -129,10 +136,19 @@ test("the maps open on the chosen customer's fleet, wherever it is", async ({ pa
   const { id: vehicleId } = (await vehicle.json()) as { id: string };
   const tracker = await request.post(`${E2E_URL}/registros/tracker`, {
     headers,
-    data: { clientId, identifier: `sp-${plate}`, provider: 'rastro', vehicleId },
+    data: {
+      clientId,
+      identifier: `sp-${plate}`,
+      provider: 'rastro',
+      protocol: 'osmand',
+      devicePassword: E2E_DEVICE_PASSWORD,
+      vehicleId,
+    },
   });
   expect(tracker.status()).toBe(201);
-  const sent = await fetch(`${E2E_OSMAND_URL}/?id=sp-${plate}&lat=-23.5505&lon=-46.6333&speed=0`);
+  const sent = await fetch(
+    `${E2E_OSMAND_URL}/?id=sp-${plate}&password=${E2E_DEVICE_PASSWORD}&lat=-23.5505&lon=-46.6333&speed=0`,
+  );
   expect(sent.status).toBe(200);
 
   await signInAsAdmin(page);

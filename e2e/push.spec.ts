@@ -7,7 +7,7 @@
  */
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { E2E_OSMAND_URL, E2E_PORT, E2E_URL } from './env';
+import { E2E_DEVICE_PASSWORD, E2E_OSMAND_URL, E2E_PORT, E2E_URL } from './env';
 import { startExtraServer } from './extra-server';
 import { ADMIN, LoginPage, Shell, signInAsAdmin, waitForServiceWorker } from './pages';
 import { deliver, HISTORY, pushAlert, workerRegistration } from './push-delivery';
@@ -369,7 +369,14 @@ test('offline, a form opens with its lookups from the worker, and an acknowledge
   const { id: vehicleId } = (await vehicle.json()) as { id: string };
   await page.request.post(`${E2E_URL}/registros/tracker`, {
     headers,
-    data: { clientId: user.clientId, identifier: `psh-${plate}`, provider: 'rastro', vehicleId },
+    data: {
+      clientId: user.clientId,
+      identifier: `psh-${plate}`,
+      provider: 'rastro',
+      protocol: 'osmand',
+      devicePassword: E2E_DEVICE_PASSWORD,
+      vehicleId,
+    },
   });
   await page.request.post(`${E2E_URL}/registros/alert-rules`, {
     headers,
@@ -386,7 +393,7 @@ test('offline, a form opens with its lookups from the worker, and an acknowledge
     [10, true],
   ] as const)
     await page.request.get(
-      `${E2E_OSMAND_URL}/?id=psh-${plate}&lat=-8.05&lon=-34.88&timestamp=${t + dt}&ignition=${ignition}`,
+      `${E2E_OSMAND_URL}/?id=psh-${plate}&password=${E2E_DEVICE_PASSWORD}&lat=-8.05&lon=-34.88&timestamp=${t + dt}&ignition=${ignition}`,
     );
 
   await page.goto(HISTORY);

@@ -4,7 +4,7 @@
  * the marker moves when the vehicle reports again.
  */
 import { expect, test } from '@playwright/test';
-import { E2E_OSMAND_URL, E2E_URL } from './env';
+import { E2E_DEVICE_PASSWORD, E2E_OSMAND_URL, E2E_URL } from './env';
 import { adminApi } from './pages';
 
 test('a temporary link opened in a fresh phone shows the vehicle moving on a map', async ({
@@ -22,10 +22,19 @@ test('a temporary link opened in a fresh phone shows the vehicle moving on a map
   const { id: vehicleId } = (await vehicle.json()) as { id: string };
   await request.post(`${E2E_URL}/registros/tracker`, {
     headers,
-    data: { clientId: ownCompany, identifier: `link-${plate}`, provider: 'rastro', vehicleId },
+    data: {
+      clientId: ownCompany,
+      identifier: `link-${plate}`,
+      provider: 'rastro',
+      protocol: 'osmand',
+      devicePassword: E2E_DEVICE_PASSWORD,
+      vehicleId,
+    },
   });
   const report = (lat: string, lon: string) =>
-    fetch(`${E2E_OSMAND_URL}/?id=link-${plate}&lat=${lat}&lon=${lon}&speed=20&ignition=true`);
+    fetch(
+      `${E2E_OSMAND_URL}/?id=link-${plate}&password=${E2E_DEVICE_PASSWORD}&lat=${lat}&lon=${lon}&speed=20&ignition=true`,
+    );
   expect((await report('-8.0600', '-34.8900')).status).toBe(200);
   const created = await request.post(`${E2E_URL}/registros/temporaryUser/create_temporary_link`, {
     headers,
