@@ -176,6 +176,7 @@ export const screens = {
     coordenadas: 'Coordenadas',
     endereco: 'Endereço',
     ultimaPosicao: 'Última posição',
+    semGpsDesde: 'Sem GPS desde',
     bateria: 'Bateria',
     naoIdentificado: 'Não identificado',
     motorista: 'Motorista',

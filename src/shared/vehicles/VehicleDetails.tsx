@@ -38,6 +38,8 @@ export type VehicleDetail = MapVehicle & {
   battery?: number | null;
   /** Only when the data carries one: there is no geocoder. */
   address?: string | null;
+  /** Since when the tracker reports without a GPS fix (the place is that of its last fix). */
+  noGpsSince?: string | null;
 };
 
 const coordinates = (v: MapVehicle) => `${v.latitude.toFixed(5)}, ${v.longitude.toFixed(5)}`;
@@ -135,6 +137,14 @@ export function VehicleDetails({
           <dd>
             <Age at={vehicle.fixTime} withDate />
           </dd>
+          {vehicle.noGpsSince && (
+            <>
+              <dt>{t.screens.vehicleDetails.semGpsDesde}</dt>
+              <dd>
+                <Age at={vehicle.noGpsSince} withDate />
+              </dd>
+            </>
+          )}
           {vehicle.address && (
             <>
               <dt>{t.screens.vehicleDetails.endereco}</dt>
