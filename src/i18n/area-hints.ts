@@ -8,11 +8,14 @@ export const AREA_HINTS: Record<string, string> = {
   '/fleet-management/alerts': 'Quando avisar: velocidade, ignição, cercas, sem posição.',
   '/fleet-management/alerts/alerts-history': 'Os alertas gerados, para acompanhar e reconhecer.',
   '/management/vehicles': 'Placas, modelos e o rastreador de cada veículo.',
-  '/management/trackers': 'Os equipamentos instalados, com identificador e chip.',
+  '/management/trackers':
+    'Os equipamentos instalados: identificador, protocolo, senha e o que disseram por último.',
   '/management/simcards': 'As linhas das operadoras usadas nos rastreadores.',
   '/management/drivers': 'Motoristas, com CNH e cartão de identificação.',
   '/management/fleets': 'Grupos de veículos para o mapa, os alertas e os relatórios.',
   '/management/tracker-types': 'Modelos de rastreador e os comandos que aceitam.',
+  '/management/unknown-devices':
+    'Identificadores que tentaram se conectar sem um rastreador cadastrado.',
   '/management/temporary-links': 'A localização de veículos compartilhada por um tempo.',
   '/management/customers': 'Os clientes atendidos e suas filiais.',
   '/management/users': 'Quem acessa o Rastro e com qual nível de acesso.',
