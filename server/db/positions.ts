@@ -405,12 +405,17 @@ const SAME_PLACE_DEGREES = 1e-6;
  * some row was not stored, which is rare.
  */
 async function findConflicts(tx: Tx, rows: TrackerFix[], result: StoreResult) {
-  const repeats = rows.filter((row, i) => {
+  // One pass with the keys seen so far: a batch holds thousands of fixes, and looking each
+  // one's key up in the whole batch again made a history import quadratic (11 times slower).
+  const seen = new Set<string>();
+  const repeats = rows.filter((row) => {
     const key = fixKey(row.tracker.id, row.fix.fixTime);
+    const first = !seen.has(key);
+    seen.add(key);
     if (result.refused.has(key)) return false;
     if (!result.inserted.has(key)) return true;
     // Stored by the first row with this key; later ones with it are repeats.
-    return rows.findIndex((r) => fixKey(r.tracker.id, r.fix.fixTime) === key) !== i;
+    return !first;
   });
   if (repeats.length === 0) return;
   const held = rowsOf<{
