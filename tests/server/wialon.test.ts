@@ -1,5 +1,5 @@
 /** Wialon IPS 1.1 and 2.0 over real TCP sockets, through the ingest pipeline. */
-import { connect, type Server, type Socket } from 'node:net';
+import type { Server } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/client';
@@ -7,75 +7,15 @@ import { crc16, crcHex } from '../../server/ingest/wialon/parse';
 import { startWialon } from '../../server/ingest/wialon/tcp';
 import { createLogger } from '../../server/log';
 import type { LocationItem, Vehicle } from '../../src/contract';
+import { RECIFE, stamp, v2, WialonDevice } from './devices';
 import { as, backends, demoClients, useServer } from './harness';
 
 const V1 = '860000000000017';
 const V2 = '860000000000025';
 const OTHER = '860000000000033';
 
-/** A device on one TCP connection: send a packet, read its answer line. */
-class Device {
-  private buffered = '';
-  private waiting: ((line: string) => void)[] = [];
-  private lines: string[] = [];
-
-  private constructor(readonly socket: Socket) {
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => {
-      this.buffered += chunk;
-      for (let end = this.buffered.indexOf('\r\n'); end >= 0; end = this.buffered.indexOf('\r\n')) {
-        const line = this.buffered.slice(0, end);
-        this.buffered = this.buffered.slice(end + 2);
-        const next = this.waiting.shift();
-        if (next) next(line);
-        else this.lines.push(line);
-      }
-    });
-  }
-
-  static open(port: number) {
-    return new Promise<Device>((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1', () => resolve(new Device(socket)));
-      socket.once('error', reject);
-    });
-  }
-
-  answer(): Promise<string> {
-    const line = this.lines.shift();
-    if (line !== undefined) return Promise.resolve(line);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no answer')), 5000);
-      this.waiting.push((l) => {
-        clearTimeout(timer);
-        resolve(l);
-      });
-    });
-  }
-
-  async send(packet: string): Promise<string> {
-    this.socket.write(`${packet}\r\n`);
-    return this.answer();
-  }
-
-  close() {
-    this.socket.end();
-  }
-}
-
-/** A 2.0 packet: the body followed by its CRC. */
-const v2 = (type: string, body: string) => `#${type}#${body}${crcHex(body)}`;
-
-/** DDMMYY and HHMMSS of a moment, as the protocol writes them (UTC). */
-function stamp(date: Date) {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return {
-    date: `${p(date.getUTCDate())}${p(date.getUTCMonth() + 1)}${p(date.getUTCFullYear() % 100)}`,
-    time: `${p(date.getUTCHours())}${p(date.getUTCMinutes())}${p(date.getUTCSeconds())}`,
-  };
-}
-
-/** Recife, in the protocol's DDMM.MMMM: 8°03.2340'S 34°52.8660'W. */
-const POS = '0803.2340;S;03452.8660;W';
+/** Recife, in the protocol's DDMM.MMMM. */
+const POS = RECIFE;
 
 describe('Wialon IPS CRC', () => {
   it('is CRC-16/ARC', () => {
@@ -147,7 +87,7 @@ describe.each(await backends())('Wialon IPS ingest on %s', (backend) => {
   };
 
   it('answers every login code of 1.1 and 2.0', async () => {
-    const d = await Device.open(listener.port);
+    const d = await WialonDevice.open(listener.port);
     expect(await d.send(`#L#${V1};segredo`)).toBe('#AL#1');
     expect(await d.send(`#L#${V1};errada`)).toBe('#AL#01');
     expect(await d.send('#L#999999999999999;segredo')).toBe('#AL#0');
@@ -162,7 +102,7 @@ describe.each(await backends())('Wialon IPS ingest on %s', (backend) => {
   });
 
   it('refuses data before a login', async () => {
-    const d = await Device.open(listener.port);
+    const d = await WialonDevice.open(listener.port);
     const { date, time } = stamp(new Date());
     expect(await d.send(`#SD#${date};${time};${POS};50;90;10;8`)).toBe('#ASD#-1');
     expect(await d.send(`#D#${date};${time};${POS};50;90;10;8;1;0;0;;NA;NA`)).toBe('#AD#-1');
@@ -170,7 +110,7 @@ describe.each(await backends())('Wialon IPS ingest on %s', (backend) => {
   });
 
   it('stores 1.1 short and extended data and answers each code', async () => {
-    const d = await Device.open(listener.port);
+    const d = await WialonDevice.open(listener.port);
     expect(await d.send(`#L#${V1};segredo`)).toBe('#AL#1');
     const at = new Date(Date.now() - 120_000);
     const { date, time } = stamp(at);
@@ -215,7 +155,7 @@ describe.each(await backends())('Wialon IPS ingest on %s', (backend) => {
   });
 
   it('checks the CRC of 2.0 packets and stores black boxes', async () => {
-    const d = await Device.open(listener.port);
+    const d = await WialonDevice.open(listener.port);
     expect(await d.send(v2('L', `2.0;${V2};segredo;`))).toBe('#AL#1');
     const base = Date.now() - 300_000;
     const s = (k: number) => stamp(new Date(base + k * 10_000));
@@ -250,7 +190,10 @@ describe.each(await backends())('Wialon IPS ingest on %s', (backend) => {
   });
 
   it('serves several devices on one listener at once, each on its own session', async () => {
-    const [a, b] = await Promise.all([Device.open(listener.port), Device.open(listener.port)]);
+    const [a, b] = await Promise.all([
+      WialonDevice.open(listener.port),
+      WialonDevice.open(listener.port),
+    ]);
     expect(await a.send(`#L#${V1};segredo`)).toBe('#AL#1');
     expect(await b.send(`#L#${OTHER};segredo`)).toBe('#AL#1');
     const now = stamp(new Date(Date.now() - 1000));
