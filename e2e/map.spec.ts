@@ -152,6 +152,12 @@ test("the maps open on the chosen customer's fleet, wherever it is", async ({ pa
   expect(sent.status).toBe(200);
 
   await signInAsAdmin(page);
+  // The invitation to notifications comes in above the map a moment after sign-in and moves
+  // it down: answered first, so that the map's middle measured below stays where it is.
+  await page
+    .getByRole('region', { name: 'Receber os alertas neste dispositivo?' })
+    .getByRole('button', { name: 'Agora não' })
+    .click();
   await expect(listed(page)).toHaveText(/^([4-9]\d|\d{3,}) veículos$/, { timeout: 15_000 });
   const picker = page.getByRole('combobox', { name: 'Cliente' });
   await picker.fill(name);

@@ -6,9 +6,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import { Shell, signInAs } from './pages';
 
-/** Anything that would change data, by the names the screens give it. */
+/**
+ * Anything that would change data, by the names the screens give it. 'Ativar notificações'
+ * (the invitation after sign-in) changes only this device's notifications: every level has it.
+ */
 const WRITE =
-  /^(Criar|Editar|Remover|Salvar|Bloquear|Desbloquear|Enviar fotos|Remover foto|Revogar|Ativar|Desativar|Habilitar|Desabilitar|Criar link|Vincular|Desvincular|Consultar placa)\b/;
+  /^(Criar|Editar|Remover|Salvar|Bloquear|Desbloquear|Enviar fotos|Remover foto|Revogar|Ativar(?! notificações)|Desativar|Habilitar|Desabilitar|Criar link|Vincular|Desvincular|Consultar placa)\b/;
 
 async function expectNoWriteAction(page: Page) {
   const main = page.getByRole('main');
