@@ -124,7 +124,19 @@ export async function lastPasswordTokenAt(db: Db, userId: string): Promise<Date 
 }
 
 /**
- * Uses a set-password token once and sets the password in the same transaction; returns the
+ * Marks every outstanding set-password link of a user used. Called on any password or
+ * e-mail change: a link mailed before it (perhaps to an address the user no longer owns)
+ * must not set another password afterwards.
+ */
+export async function voidPasswordTokens(db: Db, userId: string, now = new Date()) {
+  await db
+    .update(passwordTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)));
+}
+
+/**
+ * Uses a set-password token once (voiding the user's other links with it) and sets the password in the same transaction; returns the
  * user id, or undefined when the token is unknown, used or expired.
  */
 export async function consumePasswordToken(
@@ -140,8 +152,8 @@ export async function consumePasswordToken(
       .where(eq(passwordTokens.tokenHash, tokenHash))
       .for('update');
     if (!row || row.usedAt || row.expiresAt <= now) return undefined;
-    await tx.update(passwordTokens).set({ usedAt: now }).where(eq(passwordTokens.id, row.id));
     await apply(tx as unknown as Db, row.userId);
+    await voidPasswordTokens(tx as unknown as Db, row.userId, now);
     return row.userId;
   });
 }

@@ -28,6 +28,7 @@ import {
   revokeFamily,
   revokeUserTokens,
   rotateRefreshToken,
+  voidPasswordTokens,
 } from '../db/tokens';
 import { findUserByEmail, findUserById, setUserPassword } from '../db/users';
 import type { Deps } from '../deps';
@@ -191,8 +192,13 @@ export function authRoutes(deps: Deps) {
         throw badRequest(WRONG_CURRENT_PASSWORD, [
           { path: 'currentPassword', message: WRONG_CURRENT_PASSWORD },
         ]);
-      await setUserPassword(db, user.id, await hashPassword(newPassword));
-      await revokeUserTokens(db, user.id, new Date(), c.var.claims.sid);
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        const now = new Date();
+        await setUserPassword(tx, user.id, passwordHash);
+        await voidPasswordTokens(tx, user.id, now);
+        await revokeUserTokens(tx, user.id, now, c.var.claims.sid);
+      });
       deps.log.info('password changed', { userId: user.id });
       return c.json({ message: PASSWORD_CHANGED });
     },
@@ -226,9 +232,9 @@ export function authRoutes(deps: Deps) {
         const user = await findUserById(tx, id);
         assertCanUse(user);
         await setUserPassword(tx, id, passwordHash);
+        await revokeUserTokens(tx, id);
       });
       if (!userId) throw unauthorized(INVALID_LINK, 'SET_PASSWORD_TOKEN_INVALID');
-      await revokeUserTokens(db, userId);
       const user = await findUserById(db, userId);
       assertCanUse(user);
       deps.log.info('password set', { userId });

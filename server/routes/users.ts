@@ -24,7 +24,7 @@ import {
 import * as o from '../../src/contract/objects';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import { sendSetPasswordMail } from '../auth/session';
-import { revokeUserTokens } from '../db/tokens';
+import { revokeUserTokens, voidPasswordTokens } from '../db/tokens';
 import {
   cancelUser,
   emailTaken,
@@ -171,10 +171,24 @@ export function userRoutes(deps: Deps) {
       if (patch.email !== undefined && (await emailTaken(db, patch.email, row.id))) {
         throw new HttpError(409, 'CONFLICT', EMAIL_TAKEN);
       }
-      await updateUser(db, row.id, patch);
-      if (patch.active === false || (patch.role !== undefined && patch.role !== row.role)) {
-        await revokeUserTokens(db, row.id);
-      }
+      const emailChanged =
+        patch.email !== undefined && patch.email.toLowerCase() !== row.email.toLowerCase();
+      await db.transaction(async (tx) => {
+        await updateUser(tx, row.id, patch);
+        const now = new Date();
+        if (emailChanged) {
+          // A link mailed to the old address must not set a password for the new owner of
+          // the account, and sessions opened before the change end (the caller's own goes on
+          // when the change is their own).
+          await voidPasswordTokens(tx, row.id, now);
+          await revokeUserTokens(tx, row.id, now, self ? c.var.claims.sid : undefined);
+        } else if (
+          patch.active === false ||
+          (patch.role !== undefined && patch.role !== row.role)
+        ) {
+          await revokeUserTokens(tx, row.id, now);
+        }
+      });
       const updated = await getManagedUser(db, row.id, await visibleClientIds(c, deps));
       if (!updated) throw notFound(USER_NOT_FOUND);
       return c.json(toUser(updated));

@@ -1,0 +1,92 @@
+/**
+ * Account takeover paths: set-password links that outlive a password or e-mail change,
+ * replays of a refresh token, and changing one's own e-mail without the password.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { sendSetPasswordMail } from '../../server/auth/session';
+import { findUserByEmail } from '../../server/db/users';
+import type { User } from '../../src/contract';
+import { as, backends, type TestServer, useServer } from './harness';
+import { startSmtp } from './smtp';
+
+const smtp = await startSmtp();
+afterAll(() => smtp.close());
+
+/** A fresh set-password link of the user, as e-mailed; returns its token. */
+async function mailLink(
+  s: TestServer,
+  email: string,
+  purpose: 'first_access' | 'recovery',
+): Promise<string> {
+  const user = await findUserByEmail(s.deps.database.db, email);
+  if (!user) throw new Error(`seed user ${email} missing`);
+  const link = await sendSetPasswordMail(s.deps, user, purpose);
+  const token = new URL(link).searchParams.get('token');
+  if (!token) throw new Error('link without a token');
+  return token;
+}
+
+const setPassword = (s: TestServer, token: string, password: string) =>
+  s.request('/registros/auth/activeEmail', { method: 'POST', token, json: { password } });
+
+const refresh = (s: TestServer, refreshToken: string) =>
+  s.request('/registros/auth/refresh', { method: 'POST', json: { refreshToken } });
+
+describe.each(await backends())('account security on %s', (backend) => {
+  const server = useServer(backend, () => ({ SMTP_URL: smtp.url }));
+
+  describe('set-password links', () => {
+    it('voids every other link of the user once one of them sets the password', async () => {
+      const s = server();
+      const email = 'operador.norte@rastro.demo';
+      const firstAccess = await mailLink(s, email, 'first_access');
+      const recovery = await mailLink(s, email, 'recovery');
+      const session = await as(s, email);
+      expect((await setPassword(s, recovery, 'nova-senha-norte-1')).status).toBe(200);
+      const stale = await setPassword(s, firstAccess, 'senha-do-atacante-1');
+      expect(stale.status).toBe(401);
+      // The old link set nothing: the password is still the one the recovery link set.
+      const attacker = await s.request('/registros/auth/login', {
+        method: 'POST',
+        json: { email, password: 'senha-do-atacante-1' },
+      });
+      expect(attacker.status).toBe(401);
+      await as(s, email, 'nova-senha-norte-1');
+      // The sessions from before the change are over.
+      expect((await refresh(s, session.refreshToken)).status).toBe(401);
+    });
+
+    it('voids the links when the password is changed on the account page', async () => {
+      const s = server();
+      const email = 'operador.sul@rastro.demo';
+      const recovery = await mailLink(s, email, 'recovery');
+      const here = await as(s, email);
+      const res = await here.call('PUT', '/registros/auth/password', {
+        currentPassword: 'rastro-demo',
+        newPassword: 'NovaSenha-sul-1',
+      });
+      expect(res.status).toBe(200);
+      expect((await setPassword(s, recovery, 'senha-do-atacante-2')).status).toBe(401);
+      await as(s, email, 'NovaSenha-sul-1');
+    });
+
+    it('voids the links and ends the sessions when an administrator changes the e-mail', async () => {
+      const s = server();
+      const email = 'cliente@rastro.demo';
+      const recovery = await mailLink(s, email, 'recovery');
+      const victim = await as(s, email);
+      const admin = await as(s, 'admin@rastro.demo');
+      const res = await admin.call<User>('PATCH', `/registros/user/${victim.user.id}`, {
+        email: 'clara.nova@rastro.demo',
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.email).toBe('clara.nova@rastro.demo');
+      expect((await setPassword(s, recovery, 'senha-do-atacante-3')).status).toBe(401);
+      expect((await refresh(s, victim.refreshToken)).status).toBe(401);
+      const validation = await s.request('/registros/auth/validation', {
+        token: victim.accessToken,
+      });
+      expect(validation.status).toBe(401);
+    });
+  });
+});
