@@ -3,8 +3,9 @@
  * transaction with a row lock. A token presented again after it was used means it was
  * stolen or replayed, and the whole family is revoked — except within a short grace after
  * its use, when it is the same person's second tab refreshing at the same moment: that one
- * gets a successor of its own in the same family. No token of a family outlives the
- * family's absolute lifetime, counted from its sign-in.
+ * gets the same successor the first use minted (the successor is derived from the token,
+ * see `successorToken`), so replays never multiply a session. No token of a family outlives
+ * the family's absolute lifetime, counted from its sign-in.
  */
 import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from './client';
@@ -30,7 +31,11 @@ export interface RotationRules {
   graceMs: number;
 }
 
-/** Marks the presented token used and stores its successor, or tells why it cannot. */
+/**
+ * Marks the presented token used and stores its successor (`nextHash`, always the same for
+ * the same presented token), or tells why it cannot. Within the grace the successor stored
+ * at the first use is answered again and nothing new is stored.
+ */
 export async function rotateRefreshToken(
   db: Db,
   presentedHash: string,
@@ -56,8 +61,18 @@ export async function rotateRefreshToken(
     }
     const endOfSession = row.sessionStartedAt.getTime() + rules.maxAgeMs;
     if (row.expiresAt <= now || endOfSession <= now.getTime()) return { status: 'expired' };
-    if (!row.usedAt)
-      await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, row.id));
+    if (row.usedAt) {
+      const [successor] = await tx
+        .select({ id: refreshTokens.id })
+        .from(refreshTokens)
+        .where(
+          and(eq(refreshTokens.tokenHash, nextHash), eq(refreshTokens.familyId, row.familyId)),
+        );
+      // Missing only when it was minted under another secret: the tab signs in again.
+      if (!successor) return { status: 'expired' };
+      return { status: 'ok', userId: row.userId, familyId: row.familyId };
+    }
+    await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, row.id));
     await tx.insert(refreshTokens).values({
       userId: row.userId,
       familyId: row.familyId,

@@ -20,7 +20,7 @@ import { type AuthEnv, assertCanUse, requireAuth } from '../auth/middleware';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { issueSession, sendSetPasswordMail, toSessionUser } from '../auth/session';
 import { loginKeys, throttledAttempt } from '../auth/throttle';
-import { bearerToken, hashToken, newOpaqueToken } from '../auth/tokens';
+import { bearerToken, hashToken, successorToken } from '../auth/tokens';
 import {
   consumePasswordToken,
   familyOf,
@@ -109,7 +109,7 @@ export function authRoutes(deps: Deps) {
     validate('json', RefreshRequestSchema),
     async (c) => {
       const { refreshToken } = c.req.valid('json');
-      const next = newOpaqueToken();
+      const next = successorToken(refreshToken, deps.secret);
       const result = await rotateRefreshToken(db, hashToken(refreshToken), next.hash, {
         ttlMs: deps.config.refreshTokenTtl * 1000,
         maxAgeMs: deps.config.sessionMaxAge * 1000,

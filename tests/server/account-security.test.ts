@@ -2,11 +2,13 @@
  * Account takeover paths: set-password links that outlive a password or e-mail change,
  * replays of a refresh token, and changing one's own e-mail without the password.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sendSetPasswordMail } from '../../server/auth/session';
+import { rowsOf } from '../../server/db/client';
 import { findUserByEmail } from '../../server/db/users';
-import type { User } from '../../src/contract';
-import { as, backends, type TestServer, useServer } from './harness';
+import type { AuthResponse, User } from '../../src/contract';
+import { as, backends, jsonOf, login, type TestServer, useServer } from './harness';
 import { startSmtp } from './smtp';
 
 const smtp = await startSmtp();
@@ -87,6 +89,42 @@ describe.each(await backends())('account security on %s', (backend) => {
         token: victim.accessToken,
       });
       expect(validation.status).toBe(401);
+    });
+  });
+
+  describe('refresh-token replays', () => {
+    it('answers every replay within the grace with the one successor it minted', async () => {
+      const s = server();
+      const first = await login(s, 'gestor.norte@rastro.demo');
+      const replies = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await refresh(s, first.refreshToken);
+        expect(res.status).toBe(200);
+        replies.push(await jsonOf<AuthResponse>(res));
+      }
+      const successors = new Set(replies.map((r) => r.refreshToken));
+      expect(successors.size).toBe(1);
+      expect(successors.has(first.refreshToken)).toBe(false);
+      // The five replays stored no more than the one successor.
+      const rows = rowsOf<{ n: number }>(
+        await s.deps.database.db.execute(sql`select count(*)::int as n from refresh_tokens where family_id = (
+          select family_id from refresh_tokens where user_id = ${first.user.id}
+            and used_at is not null order by created_at desc limit 1)`),
+      );
+      expect(Number(rows[0]?.n)).toBe(2);
+    });
+
+    it('revokes the family when the old token comes back after the grace', async () => {
+      const s = server();
+      const first = await login(s, 'gestor.sul@rastro.demo');
+      const next = await jsonOf<AuthResponse>(await refresh(s, first.refreshToken));
+      await s.deps.database.db.execute(
+        sql`update refresh_tokens set used_at = now() - interval '1 minute'
+          where user_id = ${first.user.id} and used_at is not null`,
+      );
+      const replay = await refresh(s, first.refreshToken);
+      expect(replay.status).toBe(401);
+      expect((await refresh(s, next.refreshToken)).status).toBe(401);
     });
   });
 });
