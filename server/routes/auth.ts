@@ -72,6 +72,27 @@ export function clientAddress(c: Context, trustedProxies: number): string {
   }
 }
 
+/**
+ * Refuses with a 400 under `currentPassword` unless it is the signed-in user's password.
+ * Counted like a sign-in: a stolen access token cannot guess the password either.
+ */
+export async function assertCurrentPassword(
+  deps: Deps,
+  c: Context<AuthEnv>,
+  currentPassword: string,
+): Promise<void> {
+  const user = c.var.user;
+  const keys = loginKeys(user.email, clientAddress(c, deps.config.trustProxy));
+  const ok = await throttledAttempt(deps, keys, async () => {
+    const right = await verifyPassword(user.passwordHash, currentPassword);
+    return { ok: right, value: right };
+  });
+  if (!ok)
+    throw badRequest(WRONG_CURRENT_PASSWORD, [
+      { path: 'currentPassword', message: WRONG_CURRENT_PASSWORD },
+    ]);
+}
+
 export function authRoutes(deps: Deps) {
   const { db } = deps.database;
   const app = new Hono<AuthEnv>();
@@ -182,16 +203,7 @@ export function authRoutes(deps: Deps) {
     async (c) => {
       const { currentPassword, newPassword } = c.req.valid('json');
       const user = c.var.user;
-      // Counted like a sign-in: a stolen access token cannot guess the password either.
-      const keys = loginKeys(user.email, clientAddress(c, deps.config.trustProxy));
-      const ok = await throttledAttempt(deps, keys, async () => {
-        const right = await verifyPassword(user.passwordHash, currentPassword);
-        return { ok: right, value: right };
-      });
-      if (!ok)
-        throw badRequest(WRONG_CURRENT_PASSWORD, [
-          { path: 'currentPassword', message: WRONG_CURRENT_PASSWORD },
-        ]);
+      await assertCurrentPassword(deps, c, currentPassword);
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
         const now = new Date();

@@ -38,6 +38,7 @@ import type { Deps } from '../deps';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import { validate } from '../http/validate';
 import { canSeeClient, visibleClient, visibleClientIds } from '../tenancy';
+import { assertCurrentPassword } from './auth';
 
 const IdParam = o.object({ id: IdSchema });
 const json = (schema: Parameters<typeof resolver>[0], description: string) => ({
@@ -47,6 +48,7 @@ const json = (schema: Parameters<typeof resolver>[0], description: string) => ({
 
 export const USER_NOT_FOUND = 'Usuário não encontrado';
 const EMAIL_TAKEN = 'E-mail já cadastrado';
+export const CURRENT_PASSWORD_NEEDED = 'Informe a senha atual para alterar o e-mail';
 
 export function toUser(row: ManagedUser): User {
   return {
@@ -157,7 +159,7 @@ export function userRoutes(deps: Deps) {
     validate('json', UserUpdateSchema),
     async (c) => {
       const row = await target(c, c.req.valid('param').id, true);
-      const patch = c.req.valid('json');
+      const { currentPassword, ...patch } = c.req.valid('json');
       const self = row.id === c.var.user.id;
       if (self && patch.role !== undefined && patch.role !== row.role)
         throw forbidden('Você não pode alterar o seu próprio nível');
@@ -173,6 +175,15 @@ export function userRoutes(deps: Deps) {
       }
       const emailChanged =
         patch.email !== undefined && patch.email.toLowerCase() !== row.email.toLowerCase();
+      // The e-mail is where password links go: whoever holds only a session (a stolen access
+      // token) must not be able to move the account to an address of their own.
+      if (self && emailChanged) {
+        if (!currentPassword)
+          throw badRequest(CURRENT_PASSWORD_NEEDED, [
+            { path: 'currentPassword', message: CURRENT_PASSWORD_NEEDED },
+          ]);
+        await assertCurrentPassword(deps, c, currentPassword);
+      }
       await db.transaction(async (tx) => {
         await updateUser(tx, row.id, patch);
         const now = new Date();

@@ -261,6 +261,8 @@ export const t = {
     confirmRemoveText: 'O usuário perde o acesso na hora e deixa de aparecer na lista.',
     name: 'Nome',
     email: 'E-mail',
+    currentPassword: 'Senha atual',
+    currentPasswordHint: 'Para alterar o seu e-mail, confirme a sua senha.',
     level: 'Nível de acesso',
     customer: 'Cliente',
     passwordPending: 'Aguardando primeiro acesso',

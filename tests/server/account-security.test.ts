@@ -8,7 +8,7 @@ import { sendSetPasswordMail } from '../../server/auth/session';
 import { rowsOf } from '../../server/db/client';
 import { findUserByEmail } from '../../server/db/users';
 import type { AuthResponse, User } from '../../src/contract';
-import { as, backends, jsonOf, login, type TestServer, useServer } from './harness';
+import { as, backends, type ErrorBody, jsonOf, login, type TestServer, useServer } from './harness';
 import { startSmtp } from './smtp';
 
 const smtp = await startSmtp();
@@ -125,6 +125,41 @@ describe.each(await backends())('account security on %s', (backend) => {
       const replay = await refresh(s, first.refreshToken);
       expect(replay.status).toBe(401);
       expect((await refresh(s, next.refreshToken)).status).toBe(401);
+    });
+  });
+
+  describe("changing one's own e-mail", () => {
+    it('needs the current password, and changes nothing without it', async () => {
+      const s = server();
+      const email = 'operador@rastro.demo';
+      const me = await as(s, email);
+      const path = `/registros/user/${me.user.id}`;
+      const missing = await me.call<ErrorBody>('PATCH', path, { email: 'ladrao@exemplo.com' });
+      expect(missing.status).toBe(400);
+      expect(missing.body).toMatchObject({
+        message: 'Informe a senha atual para alterar o e-mail',
+        issues: [{ path: 'currentPassword' }],
+      });
+      const wrong = await me.call<ErrorBody>('PATCH', path, {
+        email: 'ladrao@exemplo.com',
+        currentPassword: 'chute-errado-1',
+      });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body).toMatchObject({
+        message: 'Senha atual incorreta',
+        issues: [{ path: 'currentPassword', message: 'Senha atual incorreta' }],
+      });
+      const read = await me.call<User>('GET', path);
+      expect(read.body.email).toBe(email);
+      // The name alone needs no password; the e-mail with the right one goes through.
+      const renamed = await me.call<User>('PATCH', path, { name: 'Otávio O. Operador' });
+      expect(renamed.status).toBe(200);
+      const right = await me.call<User>('PATCH', path, {
+        email: 'otavio@rastro.demo',
+        currentPassword: 'rastro-demo',
+      });
+      expect(right.status).toBe(200);
+      expect(right.body.email).toBe('otavio@rastro.demo');
     });
   });
 });
