@@ -194,6 +194,7 @@ const EnvSchema = o.object({
     v.pipe(v.string(), v.regex(/^(mailto:|https:\/\/)/, 'use mailto:endereco ou uma URL https://')),
   ),
   PUSH_INSECURE_ENDPOINTS: bool(false),
+  PUSH_ENDPOINT_HOSTS: optionalText,
   // Issue 14: report files, e-mail delivery and automated reports.
   REPORT_MAIL_MAX_BYTES: int(10 * 1024 * 1024, 1),
   REPORT_LINK_TTL_HOURS: int(72, 1),
