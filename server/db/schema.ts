@@ -160,6 +160,22 @@ export const loginThrottle = pgTable('login_throttle', {
   blockedUntil: timestamp('blocked_until', { withTimezone: true }),
 });
 
+/**
+ * Addresses each account signed in from successfully, and when last. When a distributed
+ * guess fills an account's ceiling of failed sign-ins, the account stays open from these
+ * addresses: the owner is not locked out by strangers.
+ */
+export const loginKnownAddresses = pgTable(
+  'login_known_addresses',
+  {
+    /** The e-mail, lower-case, as in the throttle's 'account:' key. */
+    account: text('account').notNull(),
+    address: text('address').notNull(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.address] })],
+);
+
 /** Server-generated settings shared by every process (e.g. the signing secret). */
 export const serverSettings = pgTable('server_settings', {
   key: text('key').primaryKey(),
