@@ -111,7 +111,11 @@ export const refreshTokens = pgTable(
   ],
 );
 
-/** One-time tokens of the first-access and password-recovery e-mails (hashed). */
+/**
+ * One-time tokens of the account e-mails (hashed): first access and password recovery, and
+ * the confirmation of a new e-mail address (`newEmail`), which takes effect only once the
+ * link sent to that address is opened.
+ */
 export const passwordTokens = pgTable(
   'password_tokens',
   {
@@ -119,7 +123,8 @@ export const passwordTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['first_access', 'recovery'] }).notNull(),
+    purpose: text('purpose', { enum: ['first_access', 'recovery', 'email_change'] }).notNull(),
+    newEmail: text('new_email'),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

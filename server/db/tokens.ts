@@ -123,7 +123,13 @@ export type PasswordTokenPurpose = 'first_access' | 'recovery';
 
 export async function storePasswordToken(
   db: Db,
-  row: { userId: string; purpose: PasswordTokenPurpose; tokenHash: string; expiresAt: Date },
+  row: {
+    userId: string;
+    purpose: PasswordTokenPurpose | 'email_change';
+    tokenHash: string;
+    expiresAt: Date;
+    newEmail?: string;
+  },
 ) {
   await db.insert(passwordTokens).values(row);
 }
@@ -166,8 +172,36 @@ export async function consumePasswordToken(
       .from(passwordTokens)
       .where(eq(passwordTokens.tokenHash, tokenHash))
       .for('update');
-    if (!row || row.usedAt || row.expiresAt <= now) return undefined;
+    // A link confirming a new e-mail address sets no password.
+    if (!row || row.usedAt || row.expiresAt <= now || row.purpose === 'email_change')
+      return undefined;
     await apply(tx as unknown as Db, row.userId);
+    await voidPasswordTokens(tx as unknown as Db, row.userId, now);
+    return row.userId;
+  });
+}
+
+/**
+ * Uses an e-mail confirmation token once: `apply` moves the account to the new address in
+ * the same transaction, and every other outstanding link of the user is voided. Returns the
+ * user id, or undefined when the token is unknown, used, expired or of another purpose.
+ */
+export async function consumeEmailToken(
+  db: Db,
+  tokenHash: string,
+  apply: (tx: Db, userId: string, newEmail: string) => Promise<void>,
+  now = new Date(),
+): Promise<string | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(passwordTokens)
+      .where(eq(passwordTokens.tokenHash, tokenHash))
+      .for('update');
+    if (!row || row.usedAt || row.expiresAt <= now || row.purpose !== 'email_change')
+      return undefined;
+    if (!row.newEmail) return undefined;
+    await apply(tx as unknown as Db, row.userId, row.newEmail);
     await voidPasswordTokens(tx as unknown as Db, row.userId, now);
     return row.userId;
   });

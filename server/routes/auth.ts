@@ -22,6 +22,7 @@ import { issueSession, sendSetPasswordMail, toSessionUser } from '../auth/sessio
 import { loginKeys, throttledAttempt } from '../auth/throttle';
 import { bearerToken, hashToken, successorToken } from '../auth/tokens';
 import {
+  consumeEmailToken,
   consumePasswordToken,
   familyOf,
   lastPasswordTokenAt,
@@ -31,8 +32,9 @@ import {
   voidPasswordTokens,
 } from '../db/tokens';
 import { findUserByEmail, findUserById, setUserPassword } from '../db/users';
+import { emailTaken, updateUser } from '../db/users-admin';
 import type { Deps } from '../deps';
-import { badRequest, unauthorized } from '../http/errors';
+import { badRequest, HttpError, unauthorized } from '../http/errors';
 import { validate } from '../http/validate';
 
 const json = (schema: Parameters<typeof resolver>[0], description: string) => ({
@@ -47,6 +49,8 @@ const INVALID_LINK = 'Link inválido ou expirado. Solicite um novo.';
 export const WRONG_CURRENT_PASSWORD = 'Senha atual incorreta';
 export const PASSWORD_CHANGED = 'Senha alterada. As outras sessões foram encerradas.';
 export const SIGNED_OUT = 'Sessão encerrada.';
+export const EMAIL_CONFIRMED = 'E-mail alterado. Entre com o novo endereço.';
+const EMAIL_TAKEN = 'E-mail já cadastrado';
 export const SIGNED_OUT_EVERYWHERE = 'Todas as sessões foram encerradas.';
 const RECOVERY_INTERVAL_MS = 60_000;
 
@@ -251,6 +255,29 @@ export function authRoutes(deps: Deps) {
       assertCanUse(user);
       deps.log.info('password set', { userId });
       return c.json(await issueSession(deps, user));
+    },
+  );
+
+  app.post(
+    '/confirmEmail',
+    describeRoute({
+      tags: ['Auth'],
+      summary: 'Confirmar o novo e-mail da conta com o token do link enviado a ele, como bearer',
+      responses: { 200: json(MessageSchema, 'E-mail alterado') },
+    }),
+    async (c) => {
+      const token = bearerToken(c.req.header('authorization'));
+      if (!token) throw unauthorized(INVALID_LINK, 'NO_TOKEN');
+      const userId = await consumeEmailToken(db, hashToken(token), async (tx, id, newEmail) => {
+        assertCanUse(await findUserById(tx, id));
+        if (await emailTaken(tx, newEmail, id)) throw new HttpError(409, 'CONFLICT', EMAIL_TAKEN);
+        await updateUser(tx, id, { email: newEmail });
+        // The sign-in name changed: every session starts over with it.
+        await revokeUserTokens(tx, id);
+      });
+      if (!userId) throw unauthorized(INVALID_LINK, 'EMAIL_TOKEN_INVALID');
+      deps.log.info('e-mail changed', { userId });
+      return c.json({ message: EMAIL_CONFIRMED });
     },
   );
 

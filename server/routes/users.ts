@@ -23,7 +23,7 @@ import {
 } from '../../src/contract';
 import * as o from '../../src/contract/objects';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
-import { sendSetPasswordMail } from '../auth/session';
+import { sendEmailChangeMails, sendSetPasswordMail } from '../auth/session';
 import { revokeUserTokens, voidPasswordTokens } from '../db/tokens';
 import {
   cancelUser,
@@ -176,23 +176,27 @@ export function userRoutes(deps: Deps) {
       const emailChanged =
         patch.email !== undefined && patch.email.toLowerCase() !== row.email.toLowerCase();
       // The e-mail is where password links go: whoever holds only a session (a stolen access
-      // token) must not be able to move the account to an address of their own.
-      if (self && emailChanged) {
+      // token) must not be able to move the account to an address of their own. So one's own
+      // new e-mail needs the password, and takes effect only when the link sent to it is
+      // opened (POST /auth/confirmEmail); the old address is told.
+      const pendingEmail = self && emailChanged ? patch.email : undefined;
+      if (pendingEmail) {
         if (!currentPassword)
           throw badRequest(CURRENT_PASSWORD_NEEDED, [
             { path: 'currentPassword', message: CURRENT_PASSWORD_NEEDED },
           ]);
         await assertCurrentPassword(deps, c, currentPassword);
       }
+      const { email: _pending, ...others } = patch;
+      const applied = pendingEmail ? others : patch;
       await db.transaction(async (tx) => {
-        await updateUser(tx, row.id, patch);
+        await updateUser(tx, row.id, applied);
         const now = new Date();
-        if (emailChanged) {
-          // A link mailed to the old address must not set a password for the new owner of
-          // the account, and sessions opened before the change end (the caller's own goes on
-          // when the change is their own).
+        if (emailChanged && !pendingEmail) {
+          // An administrator's change. A link mailed to the old address must not set a
+          // password for the new owner of the account, and sessions opened before end.
           await voidPasswordTokens(tx, row.id, now);
-          await revokeUserTokens(tx, row.id, now, self ? c.var.claims.sid : undefined);
+          await revokeUserTokens(tx, row.id, now);
         } else if (
           patch.active === false ||
           (patch.role !== undefined && patch.role !== row.role)
@@ -200,6 +204,10 @@ export function userRoutes(deps: Deps) {
           await revokeUserTokens(tx, row.id, now);
         }
       });
+      if (pendingEmail) {
+        await sendEmailChangeMails(deps, c.var.user, pendingEmail);
+        deps.log.info('e-mail change requested', { userId: row.id });
+      }
       const updated = await getManagedUser(db, row.id, await visibleClientIds(c, deps));
       if (!updated) throw notFound(USER_NOT_FOUND);
       return c.json(toUser(updated));

@@ -9,7 +9,7 @@ import { rowsOf } from '../../server/db/client';
 import { findUserByEmail } from '../../server/db/users';
 import type { AuthResponse, User } from '../../src/contract';
 import { as, backends, type ErrorBody, jsonOf, login, type TestServer, useServer } from './harness';
-import { startSmtp } from './smtp';
+import { startSmtp, tokenFromMail } from './smtp';
 
 const smtp = await startSmtp();
 afterAll(() => smtp.close());
@@ -151,15 +151,50 @@ describe.each(await backends())('account security on %s', (backend) => {
       });
       const read = await me.call<User>('GET', path);
       expect(read.body.email).toBe(email);
-      // The name alone needs no password; the e-mail with the right one goes through.
+      // The name alone needs no password.
       const renamed = await me.call<User>('PATCH', path, { name: 'Otávio O. Operador' });
       expect(renamed.status).toBe(200);
-      const right = await me.call<User>('PATCH', path, {
-        email: 'otavio@rastro.demo',
+    });
+
+    it('moves the account only when the link sent to the new address is opened', async () => {
+      const s = server();
+      const email = 'terceiro@rastro.demo';
+      const me = await as(s, email);
+      const recovery = await mailLink(s, email, 'recovery');
+      const before = smtp.inbox.length;
+      const res = await me.call<User>('PATCH', `/registros/user/${me.user.id}`, {
+        email: 'tiago.novo@rastro.demo',
         currentPassword: 'rastro-demo',
       });
-      expect(right.status).toBe(200);
-      expect(right.body.email).toBe('otavio@rastro.demo');
+      expect(res.status).toBe(200);
+      // Not yet: the account keeps its address until the new one confirms.
+      expect(res.body.email).toBe(email);
+      await as(s, email);
+      const mails = smtp.inbox.slice(before);
+      const toNew = mails.find((m) => m.to.includes('tiago.novo@rastro.demo'));
+      const toOld = mails.find((m) => m.to.includes(email));
+      expect(toOld?.raw).toContain('tiago.novo@rastro.demo');
+      const token = toNew ? tokenFromMail(toNew, '/confirm-email') : undefined;
+      if (!token) throw new Error('no confirmation link in the mail to the new address');
+      // The confirmation link sets no password.
+      expect((await setPassword(s, token, 'senha-pelo-link-1')).status).toBe(401);
+
+      const confirm = () => s.request('/registros/auth/confirmEmail', { method: 'POST', token });
+      const done = await confirm();
+      expect(done.status).toBe(200);
+      expect(await jsonOf<{ message: string }>(done)).toEqual({
+        message: 'E-mail alterado. Entre com o novo endereço.',
+      });
+      expect((await confirm()).status).toBe(401);
+      await as(s, 'tiago.novo@rastro.demo');
+      const old = await s.request('/registros/auth/login', {
+        method: 'POST',
+        json: { email, password: 'rastro-demo' },
+      });
+      expect(old.status).toBe(401);
+      // Links from before the move and the sessions opened before it are over.
+      expect((await setPassword(s, recovery, 'senha-do-atacante-4')).status).toBe(401);
+      expect((await refresh(s, me.refreshToken)).status).toBe(401);
     });
   });
 });

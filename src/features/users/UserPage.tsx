@@ -106,7 +106,7 @@ export function UserPage() {
             }
           : payload;
         await updateUser(id, body as Parameters<typeof updateUser>[1]);
-        toast.success(t.users.saved);
+        toast.success(ownEmailChanged ? t.users.emailConfirmSent : t.users.saved);
         await invalidate(keys.users);
         await navigate('/management/users');
       }
