@@ -134,11 +134,15 @@ export async function storePasswordToken(
   await db.insert(passwordTokens).values(row);
 }
 
+/**
+ * When the user's last set-password link was made. A pending e-mail change does not count:
+ * its notice tells the owner to recover the password, and that must work at once.
+ */
 export async function lastPasswordTokenAt(db: Db, userId: string): Promise<Date | undefined> {
   const [row] = await db
     .select({ createdAt: passwordTokens.createdAt })
     .from(passwordTokens)
-    .where(eq(passwordTokens.userId, userId))
+    .where(and(eq(passwordTokens.userId, userId), ne(passwordTokens.purpose, 'email_change')))
     .orderBy(desc(passwordTokens.createdAt))
     .limit(1);
   return row?.createdAt;

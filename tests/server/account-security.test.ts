@@ -196,5 +196,38 @@ describe.each(await backends())('account security on %s', (backend) => {
       expect((await setPassword(s, recovery, 'senha-do-atacante-4')).status).toBe(401);
       expect((await refresh(s, me.refreshToken)).status).toBe(401);
     });
+
+    it('lets the old address recover the password at once, which cancels the move', async () => {
+      const s = server();
+      const email = 'gestor@rastro.demo';
+      const me = await as(s, email);
+      const before = smtp.inbox.length;
+      const res = await me.call<User>('PATCH', `/registros/user/${me.user.id}`, {
+        email: 'gustavo.novo@rastro.demo',
+        currentPassword: 'rastro-demo',
+      });
+      expect(res.status).toBe(200);
+      const toNew = smtp.inbox.slice(before).find((m) => m.to.includes('gustavo.novo@rastro.demo'));
+      const pending = toNew ? tokenFromMail(toNew, '/confirm-email') : undefined;
+      if (!pending) throw new Error('no confirmation link');
+      // The owner, told at the old address, asks for a recovery link right away.
+      const forget = await s.request('/registros/auth/forgetPassword', {
+        method: 'POST',
+        json: { email },
+      });
+      expect(forget.status).toBe(200);
+      const recoveryMail = smtp.inbox
+        .slice(before)
+        .find((m) => m.to.includes(email) && m.raw.includes('/recover-password?token'));
+      const recovery = recoveryMail ? tokenFromMail(recoveryMail, '/recover-password') : undefined;
+      if (!recovery) throw new Error('no recovery mail to the old address');
+      expect((await setPassword(s, recovery, 'nova-senha-gestor-1')).status).toBe(200);
+      const confirm = await s.request('/registros/auth/confirmEmail', {
+        method: 'POST',
+        token: pending,
+      });
+      expect(confirm.status).toBe(401);
+      await as(s, email, 'nova-senha-gestor-1');
+    });
   });
 });
