@@ -156,6 +156,7 @@ const EnvSchema = o.object({
   LOGIN_SLOWDOWN_AFTER: int(3, 1),
   LOGIN_SLOWDOWN_MS: int(500, 0),
   LOGIN_BLOCK_AFTER: int(10, 1),
+  LOGIN_ACCOUNT_CEILING: int(100, 1),
   LOGIN_ADDRESS_BLOCK_AFTER: int(50, 1),
   LOGIN_BLOCK_MINUTES: int(15, 1),
   ALERT_ENGINE: v.optional(v.picklist(['on', 'off'], 'use on ou off'), 'on'),
@@ -194,6 +195,7 @@ const EnvSchema = o.object({
     v.pipe(v.string(), v.regex(/^(mailto:|https:\/\/)/, 'use mailto:endereco ou uma URL https://')),
   ),
   PUSH_INSECURE_ENDPOINTS: bool(false),
+  PUSH_ENDPOINT_HOSTS: optionalText,
   // Issue 14: report files, e-mail delivery and automated reports.
   REPORT_MAIL_MAX_BYTES: int(10 * 1024 * 1024, 1),
   REPORT_LINK_TTL_HOURS: int(72, 1),
@@ -299,7 +301,10 @@ export type Config = {
     maxConcurrent: number;
     slowdownAfter: number;
     slowdownMs: number;
+    /** Failures from one address that block it for that account. */
     blockAfter: number;
+    /** Failures of one account, from anywhere, that block it except from known addresses. */
+    accountCeiling: number;
     addressBlockAfter: number;
     blockMinutes: number;
   };
@@ -457,6 +462,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       slowdownAfter: e.LOGIN_SLOWDOWN_AFTER,
       slowdownMs: e.LOGIN_SLOWDOWN_MS,
       blockAfter: e.LOGIN_BLOCK_AFTER,
+      accountCeiling: e.LOGIN_ACCOUNT_CEILING,
       addressBlockAfter: e.LOGIN_ADDRESS_BLOCK_AFTER,
       blockMinutes: e.LOGIN_BLOCK_MINUTES,
     },

@@ -8,7 +8,12 @@ import type { Db } from '../db/client';
 import { type PasswordTokenPurpose, storePasswordToken, storeRefreshToken } from '../db/tokens';
 import type { UserRecord } from '../db/users';
 import type { Deps } from '../deps';
-import { firstAccessMail, recoveryMail } from '../mail/templates';
+import {
+  emailChangeNoticeMail,
+  emailConfirmMail,
+  firstAccessMail,
+  recoveryMail,
+} from '../mail/templates';
 import { newOpaqueToken, signAccessToken } from './tokens';
 
 export function toSessionUser(user: UserRecord): SessionUser {
@@ -88,5 +93,34 @@ export async function sendSetPasswordMail(
       ? firstAccessMail(user, link, hours)
       : recoveryMail(user, link, hours);
   await deps.mailer.send(mail);
+  return link;
+}
+
+/**
+ * A change of one's own e-mail: a one-time link to the new address, which moves the account
+ * when opened, and a notice to the old one (with the way back: password recovery, which
+ * voids the pending link). Returns the confirmation link.
+ */
+export async function sendEmailChangeMails(
+  deps: Deps,
+  user: Pick<UserRecord, 'id' | 'email' | 'name'>,
+  newEmail: string,
+): Promise<string> {
+  const { token, hash } = newOpaqueToken();
+  const ttl = deps.config.setPasswordTokenTtl;
+  await storePasswordToken(deps.database.db, {
+    userId: user.id,
+    purpose: 'email_change',
+    newEmail,
+    tokenHash: hash,
+    expiresAt: new Date(Date.now() + ttl * 1000),
+  });
+  const link = `${deps.config.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+  await deps.mailer.send(
+    emailConfirmMail({ email: newEmail, name: user.name }, link, Math.round(ttl / 3600)),
+  );
+  await deps.mailer.send(
+    emailChangeNoticeMail(user, newEmail, `${deps.config.publicUrl}/recover-password`),
+  );
   return link;
 }

@@ -1,25 +1,44 @@
 /**
- * Sign-in throttling, per account and per address. Every attempt is counted before its
- * password is checked (atomically, see server/db/throttle.ts). After `slowdownAfter` failed
- * attempts each one waits longer (doubling, up to 8 s) before it is checked; the attempt that
- * reaches `blockAfter` (per account) or `addressBlockAfter` (per address, higher because
- * offices share one address) blocks the key for `blockMinutes`, even for the right password.
- * At most `maxConcurrent` attempts of one account are checked at a time in this process; the
- * others are refused at once, so a burst cannot queue up password checks.
+ * Sign-in throttling. Every attempt is counted before its password is checked (atomically,
+ * see server/db/throttle.ts) on three keys:
+ *
+ * - the address guessing this account: `blockAfter` failures block that address for that
+ *   account, even for the right password. The owner, elsewhere, is not touched by it;
+ * - the account: after `slowdownAfter` failures, from anywhere, each attempt waits longer
+ *   (doubling, up to 8 s) before it is checked, for everyone. `accountCeiling`, far above a
+ *   person's typing, blocks the account against a guess spread over many addresses, except
+ *   from addresses the account signed in from in the last KNOWN_DAYS days: strangers cannot
+ *   lock the owner out (and the recovery e-mail always works);
+ * - the address, across accounts: `addressBlockAfter` (higher, offices share an address).
+ *
+ * Blocks last `blockMinutes`. At most `maxConcurrent` attempts of one account are checked at
+ * a time in this process; the others are refused at once, so a burst cannot queue up
+ * password checks.
  */
-import { activeBlocks, attemptSucceeded, countAttempt } from '../db/throttle';
+import { activeBlocks, attemptSucceeded, countAttempt, isKnownAddress } from '../db/throttle';
 import type { Deps } from '../deps';
 import { HttpError } from '../http/errors';
 
 const MAX_DELAY_MS = 8_000;
+/** How long a successful sign-in keeps an address open through an account's ceiling. */
+const KNOWN_DAYS = 90;
 
 export interface LoginKeys {
   account: string;
+  pair: string;
   address: string;
+  /** The account (lower-case e-mail) and the address themselves. */
+  known: { account: string; address: string };
 }
 
 export function loginKeys(email: string, address: string): LoginKeys {
-  return { account: `account:${email.toLowerCase()}`, address: `address:${address}` };
+  const account = email.toLowerCase();
+  return {
+    account: `account:${account}`,
+    pair: `pair:${account}|${address}`,
+    address: `address:${address}`,
+    known: { account, address },
+  };
 }
 
 function blockedError(until: Date, now: number) {
@@ -60,15 +79,21 @@ export async function throttledAttempt<T>(
   try {
     const { db } = deps.database;
     const windowMs = t.blockMinutes * 60_000;
-    const states = await countAttempt(
+    const known = await isKnownAddress(
       db,
-      keys,
-      { account: t.blockAfter, address: t.addressBlockAfter },
-      windowMs,
+      keys.known,
+      new Date(Date.now() - KNOWN_DAYS * 86_400_000),
     );
+    const counted = [
+      { key: keys.account, limit: t.accountCeiling, blocking: !known },
+      { key: keys.pair, limit: t.blockAfter, blocking: true },
+      { key: keys.address, limit: t.addressBlockAfter, blocking: true },
+    ];
+    const blocking = new Set(counted.filter((k) => k.blocking).map((k) => k.key));
+    const states = await countAttempt(db, counted, windowMs);
     const now = Date.now();
-    const blocked = (states ?? (await activeBlocks(db, [keys.account, keys.address]))).find(
-      (s) => s.blockedUntil && s.blockedUntil.getTime() > now,
+    const blocked = (states ?? (await activeBlocks(db, [...blocking]))).find(
+      (s) => blocking.has(s.key) && s.blockedUntil && s.blockedUntil.getTime() > now,
     );
     if (blocked?.blockedUntil) {
       if (states) deps.log.warn('sign-in blocked after repeated failures', { key: blocked.key });
@@ -82,7 +107,7 @@ export async function throttledAttempt<T>(
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
     const outcome = await check();
-    if (outcome.ok) await attemptSucceeded(db, keys);
+    if (outcome.ok) await attemptSucceeded(db, keys, keys.known);
     return outcome.value;
   } finally {
     const left = (inFlight.get(keys.account) ?? 1) - 1;

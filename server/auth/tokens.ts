@@ -2,7 +2,7 @@
  * Access tokens are short-lived HS256 JWTs carrying the user id, customer and role. Refresh
  * and set-password tokens are opaque random strings; only their SHA-256 hash is stored.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { sign, verify } from 'hono/jwt';
 import { JwtTokenExpired } from 'hono/utils/jwt/types';
 import type { Role } from '../../src/contract';
@@ -59,6 +59,19 @@ export function hashToken(token: string): string {
 
 export function newOpaqueToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+
+/**
+ * The successor of a refresh token, derived from it with the server secret rather than
+ * drawn at random: a replay within the grace (a second tab refreshing at the same moment)
+ * is answered with the very successor the first use minted, without the database keeping
+ * any token in clear. Without the secret nobody can compute it.
+ */
+export function successorToken(presented: string, secret: string): { token: string; hash: string } {
+  const token = createHmac('sha256', secret)
+    .update(`refresh-successor:${presented}`)
+    .digest('base64url');
   return { token, hash: hashToken(token) };
 }
 

@@ -111,7 +111,11 @@ export const refreshTokens = pgTable(
   ],
 );
 
-/** One-time tokens of the first-access and password-recovery e-mails (hashed). */
+/**
+ * One-time tokens of the account e-mails (hashed): first access and password recovery, and
+ * the confirmation of a new e-mail address (`newEmail`), which takes effect only once the
+ * link sent to that address is opened.
+ */
 export const passwordTokens = pgTable(
   'password_tokens',
   {
@@ -119,7 +123,8 @@ export const passwordTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['first_access', 'recovery'] }).notNull(),
+    purpose: text('purpose', { enum: ['first_access', 'recovery', 'email_change'] }).notNull(),
+    newEmail: text('new_email'),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -159,6 +164,22 @@ export const loginThrottle = pgTable('login_throttle', {
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
   blockedUntil: timestamp('blocked_until', { withTimezone: true }),
 });
+
+/**
+ * Addresses each account signed in from successfully, and when last. When a distributed
+ * guess fills an account's ceiling of failed sign-ins, the account stays open from these
+ * addresses: the owner is not locked out by strangers.
+ */
+export const loginKnownAddresses = pgTable(
+  'login_known_addresses',
+  {
+    /** The e-mail, lower-case, as in the throttle's 'account:' key. */
+    account: text('account').notNull(),
+    address: text('address').notNull(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.address] })],
+);
 
 /** Server-generated settings shared by every process (e.g. the signing secret). */
 export const serverSettings = pgTable('server_settings', {

@@ -69,3 +69,45 @@ export function recoveryMail(
     link,
   );
 }
+
+export function emailConfirmMail(
+  to: { email: string; name: string },
+  link: string,
+  hours: number,
+): Mail {
+  return accountMail(
+    to,
+    {
+      subject: 'Rastro: confirme o seu novo e-mail',
+      title: 'Confirme o seu novo e-mail',
+      action: 'Confirmar e-mail',
+      lines: [
+        'Pediram para usar este endereço como o e-mail da sua conta no Rastro.',
+        `Para confirmar, abra o link abaixo. Ele vale por ${hours} horas e só pode ser usado uma vez. Até lá, a conta continua com o e-mail anterior.`,
+        'Se você não fez esse pedido, ignore este e-mail.',
+      ],
+    },
+    link,
+  );
+}
+
+/** To the address being left: the change is announced where the owner still reads. */
+export function emailChangeNoticeMail(
+  to: { email: string; name: string },
+  newEmail: string,
+  link: string,
+): Mail {
+  return accountMail(
+    to,
+    {
+      subject: 'Rastro: pedido de troca do e-mail da sua conta',
+      title: 'Troca de e-mail pedida',
+      action: 'Redefinir a senha',
+      lines: [
+        `Pediram para trocar o e-mail da sua conta no Rastro para ${newEmail}. A troca só vale quando o link enviado a esse endereço for aberto.`,
+        'Se não foi você, redefina a sua senha pelo link abaixo: isso cancela a troca e encerra as outras sessões.',
+      ],
+    },
+    link,
+  );
+}

@@ -7,13 +7,15 @@
  *   FIREBASE_TOKEN_URL point the sender at a local stand-in in tests.
  * - Otherwise standard Web Push, with VAPID keys generated once and kept in the database.
  *   Web Push subscriptions registered while Firebase was configured still receive.
- * - A subscription endpoint must be https (a browser's push service), so that a token cannot
- *   aim the server at an address on its own network; PUSH_INSECURE_ENDPOINTS allows http for
- *   local stand-ins in tests.
+ * - A subscription endpoint must be https on a known push service (PUSH_ENDPOINT_HOSTS) and
+ *   resolve to public addresses only (server/push/endpoint.ts), so that a token cannot aim the
+ *   server at an address on its own network; PUSH_INSECURE_ENDPOINTS lifts that for the
+ *   tests' local http stand-ins, and only for them.
  */
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import * as o from '../../src/contract/objects';
+import { parsePushHosts } from './endpoint';
 
 export interface ServiceAccount {
   projectId: string;
@@ -44,6 +46,9 @@ export interface PushConfig {
     | undefined;
   /** The VAPID `sub`: a mailto: or https: address push services may write to. */
   webPushSubject: string;
+  /** Hosts a Web Push endpoint may name (`*.domain` for any name under it). */
+  endpointHosts: string[];
+  /** Tests only: any http(s) endpoint, any address. */
   insecureEndpoints: boolean;
 }
 
@@ -105,6 +110,7 @@ export function pushConfig(e: {
   FIREBASE_TOKEN_URL?: string | undefined;
   WEB_PUSH_SUBJECT?: string | undefined;
   PUSH_INSECURE_ENDPOINTS: boolean;
+  PUSH_ENDPOINT_HOSTS?: string | undefined;
   PUBLIC_URL?: string | undefined;
 }): PushConfig {
   const given = [e.FIREBASE_SERVICE_ACCOUNT, e.FIREBASE_WEB_CONFIG, e.FIREBASE_VAPID_KEY];
@@ -137,6 +143,7 @@ export function pushConfig(e: {
   return {
     firebase,
     webPushSubject: e.WEB_PUSH_SUBJECT ?? publicUrl ?? 'mailto:nao-responda@rastro.local',
+    endpointHosts: parsePushHosts(e.PUSH_ENDPOINT_HOSTS),
     insecureEndpoints: e.PUSH_INSECURE_ENDPOINTS,
   };
 }

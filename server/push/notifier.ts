@@ -29,7 +29,10 @@ export function createPush(
   const timeout = config.outsideTimeoutMs;
   const senders: Record<PushKind, ReturnType<typeof createFcmSender> | undefined> = {
     fcm: config.push.firebase ? createFcmSender(config.push.firebase, timeout) : undefined,
-    webpush: createWebPushSender(keys, config.push.webPushSubject, timeout),
+    webpush: createWebPushSender(keys, config.push.webPushSubject, timeout, {
+      hosts: config.push.endpointHosts,
+      insecure: config.push.insecureEndpoints,
+    }),
   };
 
   async function send(alerts: StoredAlert[]): Promise<SendResult> {

@@ -5,11 +5,14 @@
  * gone (the user revoked permission or the browser dropped them): reported for removal.
  * Sent in batches of at most 500 in flight, like FCM.
  */
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import * as v from 'valibot';
 import webpush from 'web-push';
 import { type PushAlert, WebPushSubscriptionSchema } from '../../src/contract';
 import type { Db } from '../db/client';
 import { getOrCreateSetting } from '../db/settings';
+import { type EndpointPolicy, endpointProblem, publicOnlyLookup } from './endpoint';
 import { FCM_BATCH, type SendResult, startEach } from './fcm';
 
 export interface VapidKeys {
@@ -34,27 +37,69 @@ export function parseSubscription(token: string) {
   }
 }
 
-export function createWebPushSender(keys: VapidKeys, subject: string, timeoutMs: number) {
+/**
+ * Sends one request and answers its status. Outside tests the connection goes only to
+ * addresses `publicOnlyLookup` approved; the tests' stand-ins are local http servers.
+ */
+function post(
+  endpoint: string,
+  init: { method: string; headers: Record<string, string>; body: Buffer },
+  timeoutMs: number,
+  policy: EndpointPolicy,
+): Promise<number> {
+  const url = new URL(endpoint);
+  const send = url.protocol === 'http:' ? httpRequest : httpsRequest;
+  return new Promise((resolve, reject) => {
+    const req = send(
+      url,
+      {
+        method: init.method,
+        headers: init.headers,
+        signal: AbortSignal.timeout(timeoutMs),
+        ...(policy.insecure ? {} : { lookup: publicOnlyLookup }),
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+export function createWebPushSender(
+  keys: VapidKeys,
+  subject: string,
+  timeoutMs: number,
+  policy: EndpointPolicy,
+) {
   const vapidDetails = { subject, publicKey: keys.publicKey, privateKey: keys.privateKey };
 
   async function sendOne(token: string, payload: string) {
     const subscription = parseSubscription(token);
-    if (!subscription) return 'gone';
+    // Stored before the endpoint rules (or under other ones): never sent to, and removed.
+    if (!subscription || endpointProblem(subscription.endpoint, policy)) return 'gone';
     try {
-      // web-push encrypts and signs; the request goes out with fetch (http stand-ins in tests).
+      // web-push encrypts and signs; the request goes out through `post`.
       const request = webpush.generateRequestDetails(subscription, payload, {
         vapidDetails,
         TTL: 24 * 3600,
         urgency: 'high',
       });
-      const answer = await fetch(request.endpoint, {
-        method: request.method,
-        headers: request.headers as Record<string, string>,
-        body: new Uint8Array(request.body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      if (answer.ok) return 'sent';
-      return answer.status === 404 || answer.status === 410 ? 'gone' : 'failed';
+      const status = await post(
+        request.endpoint,
+        {
+          method: request.method,
+          headers: request.headers as Record<string, string>,
+          body: request.body,
+        },
+        timeoutMs,
+        policy,
+      );
+      if (status >= 200 && status < 300) return 'sent';
+      return status === 404 || status === 410 ? 'gone' : 'failed';
     } catch {
       return 'failed';
     }

@@ -20,18 +20,21 @@ import { type AuthEnv, assertCanUse, requireAuth } from '../auth/middleware';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { issueSession, sendSetPasswordMail, toSessionUser } from '../auth/session';
 import { loginKeys, throttledAttempt } from '../auth/throttle';
-import { bearerToken, hashToken, newOpaqueToken } from '../auth/tokens';
+import { bearerToken, hashToken, successorToken } from '../auth/tokens';
 import {
+  consumeEmailToken,
   consumePasswordToken,
   familyOf,
   lastPasswordTokenAt,
   revokeFamily,
   revokeUserTokens,
   rotateRefreshToken,
+  voidPasswordTokens,
 } from '../db/tokens';
 import { findUserByEmail, findUserById, setUserPassword } from '../db/users';
+import { emailTaken, updateUser } from '../db/users-admin';
 import type { Deps } from '../deps';
-import { badRequest, unauthorized } from '../http/errors';
+import { badRequest, HttpError, unauthorized } from '../http/errors';
 import { validate } from '../http/validate';
 
 const json = (schema: Parameters<typeof resolver>[0], description: string) => ({
@@ -46,6 +49,8 @@ const INVALID_LINK = 'Link inválido ou expirado. Solicite um novo.';
 export const WRONG_CURRENT_PASSWORD = 'Senha atual incorreta';
 export const PASSWORD_CHANGED = 'Senha alterada. As outras sessões foram encerradas.';
 export const SIGNED_OUT = 'Sessão encerrada.';
+export const EMAIL_CONFIRMED = 'E-mail alterado. Entre com o novo endereço.';
+const EMAIL_TAKEN = 'E-mail já cadastrado';
 export const SIGNED_OUT_EVERYWHERE = 'Todas as sessões foram encerradas.';
 const RECOVERY_INTERVAL_MS = 60_000;
 
@@ -69,6 +74,27 @@ export function clientAddress(c: Context, trustedProxies: number): string {
   } catch {
     return 'desconhecido';
   }
+}
+
+/**
+ * Refuses with a 400 under `currentPassword` unless it is the signed-in user's password.
+ * Counted like a sign-in: a stolen access token cannot guess the password either.
+ */
+export async function assertCurrentPassword(
+  deps: Deps,
+  c: Context<AuthEnv>,
+  currentPassword: string,
+): Promise<void> {
+  const user = c.var.user;
+  const keys = loginKeys(user.email, clientAddress(c, deps.config.trustProxy));
+  const ok = await throttledAttempt(deps, keys, async () => {
+    const right = await verifyPassword(user.passwordHash, currentPassword);
+    return { ok: right, value: right };
+  });
+  if (!ok)
+    throw badRequest(WRONG_CURRENT_PASSWORD, [
+      { path: 'currentPassword', message: WRONG_CURRENT_PASSWORD },
+    ]);
 }
 
 export function authRoutes(deps: Deps) {
@@ -108,7 +134,7 @@ export function authRoutes(deps: Deps) {
     validate('json', RefreshRequestSchema),
     async (c) => {
       const { refreshToken } = c.req.valid('json');
-      const next = newOpaqueToken();
+      const next = successorToken(refreshToken, deps.secret);
       const result = await rotateRefreshToken(db, hashToken(refreshToken), next.hash, {
         ttlMs: deps.config.refreshTokenTtl * 1000,
         maxAgeMs: deps.config.sessionMaxAge * 1000,
@@ -181,18 +207,14 @@ export function authRoutes(deps: Deps) {
     async (c) => {
       const { currentPassword, newPassword } = c.req.valid('json');
       const user = c.var.user;
-      // Counted like a sign-in: a stolen access token cannot guess the password either.
-      const keys = loginKeys(user.email, clientAddress(c, deps.config.trustProxy));
-      const ok = await throttledAttempt(deps, keys, async () => {
-        const right = await verifyPassword(user.passwordHash, currentPassword);
-        return { ok: right, value: right };
+      await assertCurrentPassword(deps, c, currentPassword);
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        const now = new Date();
+        await setUserPassword(tx, user.id, passwordHash);
+        await voidPasswordTokens(tx, user.id, now);
+        await revokeUserTokens(tx, user.id, now, c.var.claims.sid);
       });
-      if (!ok)
-        throw badRequest(WRONG_CURRENT_PASSWORD, [
-          { path: 'currentPassword', message: WRONG_CURRENT_PASSWORD },
-        ]);
-      await setUserPassword(db, user.id, await hashPassword(newPassword));
-      await revokeUserTokens(db, user.id, new Date(), c.var.claims.sid);
       deps.log.info('password changed', { userId: user.id });
       return c.json({ message: PASSWORD_CHANGED });
     },
@@ -226,13 +248,36 @@ export function authRoutes(deps: Deps) {
         const user = await findUserById(tx, id);
         assertCanUse(user);
         await setUserPassword(tx, id, passwordHash);
+        await revokeUserTokens(tx, id);
       });
       if (!userId) throw unauthorized(INVALID_LINK, 'SET_PASSWORD_TOKEN_INVALID');
-      await revokeUserTokens(db, userId);
       const user = await findUserById(db, userId);
       assertCanUse(user);
       deps.log.info('password set', { userId });
       return c.json(await issueSession(deps, user));
+    },
+  );
+
+  app.post(
+    '/confirmEmail',
+    describeRoute({
+      tags: ['Auth'],
+      summary: 'Confirmar o novo e-mail da conta com o token do link enviado a ele, como bearer',
+      responses: { 200: json(MessageSchema, 'E-mail alterado') },
+    }),
+    async (c) => {
+      const token = bearerToken(c.req.header('authorization'));
+      if (!token) throw unauthorized(INVALID_LINK, 'NO_TOKEN');
+      const userId = await consumeEmailToken(db, hashToken(token), async (tx, id, newEmail) => {
+        assertCanUse(await findUserById(tx, id));
+        if (await emailTaken(tx, newEmail, id)) throw new HttpError(409, 'CONFLICT', EMAIL_TAKEN);
+        await updateUser(tx, id, { email: newEmail });
+        // The sign-in name changed: every session starts over with it.
+        await revokeUserTokens(tx, id);
+      });
+      if (!userId) throw unauthorized(INVALID_LINK, 'EMAIL_TOKEN_INVALID');
+      deps.log.info('e-mail changed', { userId });
+      return c.json({ message: EMAIL_CONFIRMED });
     },
   );
 

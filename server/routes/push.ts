@@ -30,6 +30,7 @@ import {
 import type { Deps } from '../deps';
 import { badRequest, notFound } from '../http/errors';
 import { validate } from '../http/validate';
+import { checkResolved, ENDPOINT_NOT_ALLOWED, endpointProblem } from '../push/endpoint';
 import { parseSubscription } from '../push/webpush';
 
 const ok = {
@@ -46,16 +47,21 @@ export function publicPushConfig(deps: Deps): PushConfig {
     : { provider: 'webpush', vapidKey: deps.push.vapidPublicKey, firebase: null };
 }
 
-/** 'webpush' for a subscription's JSON (checked), 'fcm' for anything else. */
-function kindOf(deps: Deps, token: string): PushKind {
+/**
+ * 'webpush' for a subscription's JSON (checked: its endpoint on a known push service, at
+ * public addresses), 'fcm' for anything else.
+ */
+async function kindOf(deps: Deps, token: string): Promise<PushKind> {
   if (!token.trimStart().startsWith('{')) return 'fcm';
   const subscription = parseSubscription(token);
   if (!subscription) throw badRequest('Inscrição de notificações inválida');
-  const insecure = subscription.endpoint.startsWith('http://');
-  if (!subscription.endpoint.startsWith('https://') && !insecure)
-    throw badRequest('Inscrição de notificações inválida');
-  if (insecure && !deps.config.push.insecureEndpoints)
-    throw badRequest('O endereço de notificações deve usar https');
+  const policy = {
+    hosts: deps.config.push.endpointHosts,
+    insecure: deps.config.push.insecureEndpoints,
+  };
+  const problem = endpointProblem(subscription.endpoint, policy);
+  if (problem) throw badRequest(problem);
+  if (!(await checkResolved(subscription.endpoint, policy))) throw badRequest(ENDPOINT_NOT_ALLOWED);
   return 'webpush';
 }
 
@@ -90,7 +96,7 @@ export function pushRoutes(deps: Deps) {
     validate('json', PushTokenRequestSchema),
     async (c) => {
       const { token } = c.req.valid('json');
-      await subscribePushToken(db, c.var.user.id, token, kindOf(deps, token));
+      await subscribePushToken(db, c.var.user.id, token, await kindOf(deps, token));
       return c.json({ message: 'Notificações ativadas neste dispositivo.' });
     },
   );

@@ -7,7 +7,9 @@
  * (`Last-Event-ID`, as EventSource sends it), so a reconnect in the middle of a batch of
  * changes brings the rest of it; `since` (an ISO time of reception) is kept for integrators.
  * Then every change within moments of ingest. At every heartbeat the stream checks that the
- * token is still valid and the user and session still allowed, and closes otherwise.
+ * token is still valid and the user and session still allowed, and closes otherwise; and it
+ * computes again what the caller may see, so that a vehicle unlinked from a Terceiro, or moved
+ * out of the caller's companies, stops streaming within one heartbeat.
  *
  * Ids follow commit order, with one process or several (server/db/positions.ts), and each
  * stream sends "every change after the last id it sent" in id order: its ids only grow, and
@@ -36,7 +38,7 @@ import { wireAlert } from '../alerts/notifier';
 import { type AuthEnv, requireAuth, requirePermission, sessionProblem } from '../auth/middleware';
 import { currentSeq, type TrackerRef } from '../db/positions';
 import type { Deps } from '../deps';
-import { badRequest } from '../http/errors';
+import { badRequest, HttpError } from '../http/errors';
 import { validate } from '../http/validate';
 import { locationItems, locationScope } from '../realtime/items';
 
@@ -118,7 +120,7 @@ export function realtimeRoutes(deps: Deps) {
     async (c) => {
       const q = c.req.valid('query');
       const resume = resumePoint(q.since, c.req.header('last-event-id'));
-      const scope = await locationScope(c, deps, q);
+      let scope = await locationScope(c, deps, q);
       const claims = c.var.claims;
       const locations = q.events !== 'alerts';
       return streamSSE(c, async (stream) => {
@@ -214,6 +216,17 @@ export function realtimeRoutes(deps: Deps) {
           const stopOnEnd = () => wake?.();
           deps.lifecycle.signal.addEventListener('abort', stopOnEnd);
           stops.push(() => deps.lifecycle.signal.removeEventListener('abort', stopOnEnd));
+          /** What the caller may see now (links, companies); why not, when nothing. */
+          const rescope = async () => {
+            try {
+              scope = await locationScope(c, deps, q);
+              return undefined;
+            } catch (err) {
+              if (!(err instanceof HttpError)) throw err;
+              // What the stream was opened for (a customer) is no longer visible.
+              return { reason: err.code, message: err.message };
+            }
+          };
           let checkedAt = Date.now();
           /** The session could not be checked: it is, before anything more is sent. */
           let unchecked = false;
@@ -222,7 +235,7 @@ export function realtimeRoutes(deps: Deps) {
               checkedAt = Date.now();
               let problem: Awaited<ReturnType<typeof sessionProblem>>;
               try {
-                problem = await sessionProblem(deps, claims);
+                problem = (await sessionProblem(deps, claims)) ?? (await rescope());
               } catch (err) {
                 if (!health.report(err)) throw err;
                 unchecked = true;

@@ -23,8 +23,8 @@ import {
 } from '../../src/contract';
 import * as o from '../../src/contract/objects';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
-import { sendSetPasswordMail } from '../auth/session';
-import { revokeUserTokens } from '../db/tokens';
+import { sendEmailChangeMails, sendSetPasswordMail } from '../auth/session';
+import { revokeUserTokens, voidPasswordTokens } from '../db/tokens';
 import {
   cancelUser,
   emailTaken,
@@ -38,6 +38,7 @@ import type { Deps } from '../deps';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import { validate } from '../http/validate';
 import { canSeeClient, visibleClient, visibleClientIds } from '../tenancy';
+import { assertCurrentPassword } from './auth';
 
 const IdParam = o.object({ id: IdSchema });
 const json = (schema: Parameters<typeof resolver>[0], description: string) => ({
@@ -47,6 +48,7 @@ const json = (schema: Parameters<typeof resolver>[0], description: string) => ({
 
 export const USER_NOT_FOUND = 'Usuário não encontrado';
 const EMAIL_TAKEN = 'E-mail já cadastrado';
+export const CURRENT_PASSWORD_NEEDED = 'Informe a senha atual para alterar o e-mail';
 
 export function toUser(row: ManagedUser): User {
   return {
@@ -157,7 +159,7 @@ export function userRoutes(deps: Deps) {
     validate('json', UserUpdateSchema),
     async (c) => {
       const row = await target(c, c.req.valid('param').id, true);
-      const patch = c.req.valid('json');
+      const { currentPassword, ...patch } = c.req.valid('json');
       const self = row.id === c.var.user.id;
       if (self && patch.role !== undefined && patch.role !== row.role)
         throw forbidden('Você não pode alterar o seu próprio nível');
@@ -171,9 +173,40 @@ export function userRoutes(deps: Deps) {
       if (patch.email !== undefined && (await emailTaken(db, patch.email, row.id))) {
         throw new HttpError(409, 'CONFLICT', EMAIL_TAKEN);
       }
-      await updateUser(db, row.id, patch);
-      if (patch.active === false || (patch.role !== undefined && patch.role !== row.role)) {
-        await revokeUserTokens(db, row.id);
+      const emailChanged =
+        patch.email !== undefined && patch.email.toLowerCase() !== row.email.toLowerCase();
+      // The e-mail is where password links go: whoever holds only a session (a stolen access
+      // token) must not be able to move the account to an address of their own. So one's own
+      // new e-mail needs the password, and takes effect only when the link sent to it is
+      // opened (POST /auth/confirmEmail); the old address is told.
+      const pendingEmail = self && emailChanged ? patch.email : undefined;
+      if (pendingEmail) {
+        if (!currentPassword)
+          throw badRequest(CURRENT_PASSWORD_NEEDED, [
+            { path: 'currentPassword', message: CURRENT_PASSWORD_NEEDED },
+          ]);
+        await assertCurrentPassword(deps, c, currentPassword);
+      }
+      const { email: _pending, ...others } = patch;
+      const applied = pendingEmail ? others : patch;
+      await db.transaction(async (tx) => {
+        await updateUser(tx, row.id, applied);
+        const now = new Date();
+        if (emailChanged && !pendingEmail) {
+          // An administrator's change. A link mailed to the old address must not set a
+          // password for the new owner of the account, and sessions opened before end.
+          await voidPasswordTokens(tx, row.id, now);
+          await revokeUserTokens(tx, row.id, now);
+        } else if (
+          patch.active === false ||
+          (patch.role !== undefined && patch.role !== row.role)
+        ) {
+          await revokeUserTokens(tx, row.id, now);
+        }
+      });
+      if (pendingEmail) {
+        await sendEmailChangeMails(deps, c.var.user, pendingEmail);
+        deps.log.info('e-mail change requested', { userId: row.id });
       }
       const updated = await getManagedUser(db, row.id, await visibleClientIds(c, deps));
       if (!updated) throw notFound(USER_NOT_FOUND);

@@ -28,6 +28,14 @@ export async function activeEmail(token: string, password: string) {
   return v.parse(AuthResponseSchema, body);
 }
 
+/** Moves the account to the new e-mail address with the token of the link sent to it. */
+export async function confirmEmail(token: string) {
+  const body = await api
+    .post('registros/auth/confirmEmail', { headers: { Authorization: `Bearer ${token}` } })
+    .json();
+  return v.parse(MessageSchema, body);
+}
+
 export async function forgetPassword(email: string) {
   return v.parse(
     MessageSchema,

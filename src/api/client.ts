@@ -13,7 +13,8 @@ import { forgetUser, isTokenExpired, STORAGE_KEYS, session } from './session';
 
 export { HTTPError, TimeoutError } from 'ky';
 
-const NO_REFRESH = /\/registros\/auth\/(login|refresh|logout|activeEmail|forgetPassword)$/;
+const NO_REFRESH =
+  /\/registros\/auth\/(login|refresh|logout|activeEmail|confirmEmail|forgetPassword)$/;
 
 let apiBase = typeof location === 'undefined' ? 'http://localhost:3000' : location.origin;
 let refreshing: Promise<string> | null = null;

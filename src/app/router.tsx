@@ -326,6 +326,10 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('../features/auth/pages').then((m) => <m.RecoverPasswordPage />)),
       },
       {
+        path: '/confirm-email',
+        lazy: page(() => import('../features/auth/pages').then((m) => <m.ConfirmEmailPage />)),
+      },
+      {
         path: '/temp-access/:token',
         lazy: page(() =>
           Promise.all([

@@ -37,6 +37,8 @@ export const UserUpdateSchema = o.strictObject({
   role: v.optional(RoleSchema),
   clientId: v.optional(IdSchema),
   active: v.optional(StatusSchema),
+  /** Needed when users change their own e-mail: a stolen session alone cannot move the account. */
+  currentPassword: v.optional(v.pipe(v.string(), v.maxLength(200))),
 });
 export type UserUpdate = v.InferInput<typeof UserUpdateSchema>;
 

@@ -138,6 +138,12 @@ export const t = {
     missingToken: 'Este link está incompleto. Abra o link do e-mail novamente ou solicite um novo.',
     saved: 'Senha criada. Bem-vindo!',
   },
+  emailChange: {
+    title: 'Confirmar novo e-mail',
+    intro: 'Confirme para passar a usar este endereço como o e-mail da sua conta.',
+    confirm: 'Confirmar e-mail',
+    confirming: 'Confirmando…',
+  },
   layout: {
     menu: 'Menu',
     openMenu: 'Abrir menu',
@@ -263,6 +269,10 @@ export const t = {
     confirmRemoveText: 'O usuário perde o acesso na hora e deixa de aparecer na lista.',
     name: 'Nome',
     email: 'E-mail',
+    currentPassword: 'Senha atual',
+    currentPasswordHint: 'Para alterar o seu e-mail, confirme a sua senha.',
+    emailConfirmSent:
+      'Enviamos um link ao novo e-mail: a troca vale quando ele for aberto. O e-mail atual foi avisado.',
     level: 'Nível de acesso',
     customer: 'Cliente',
     passwordPending: 'Aguardando primeiro acesso',

@@ -26,6 +26,7 @@ async function statuses(responses: Promise<Response>[]) {
 describe.each(await backends())('sign-in throttling under parallel attempts on %s', (backend) => {
   const server = useServer(backend, () => ({
     LOGIN_BLOCK_AFTER: '5',
+    LOGIN_ACCOUNT_CEILING: '5',
     LOGIN_ADDRESS_BLOCK_AFTER: '1000',
     LOGIN_MAX_CONCURRENT: '1000',
     TRUST_PROXY: 'true',
@@ -33,7 +34,7 @@ describe.each(await backends())('sign-in throttling under parallel attempts on %
   const attempt = (s: TestServer, email: string, from: string) =>
     s.request('/registros/auth/login', wrong(email, { 'x-forwarded-for': from }));
 
-  it('checks no more than the limit of 100 parallel wrong passwords, then blocks the right one', async () => {
+  it('checks no more than the ceiling of 100 parallel wrong passwords, then blocks the right one', async () => {
     const s = server();
     const email = 'cliente@rastro.demo';
     const result = await statuses(

@@ -66,6 +66,9 @@ const ROUTES: Record<string, Case> = {
   'POST /registros/auth/refresh': { exempt: 'público: o refresh token identifica a sessão' },
   'GET /registros/auth/validation': { exempt: 'só os dados do próprio usuário' },
   'POST /registros/auth/activeEmail': { exempt: 'público: token de uso único' },
+  'POST /registros/auth/confirmEmail': {
+    exempt: 'público: token de uso único do link enviado ao novo e-mail',
+  },
   'POST /registros/auth/forgetPassword': { exempt: 'público, mesma resposta para qualquer e-mail' },
   'POST /registros/auth/logout': {
     exempt: 'público: o refresh token identifica a sessão; mesma resposta para qualquer token',

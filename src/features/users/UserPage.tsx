@@ -27,7 +27,7 @@ import { FormActions } from '../../ui/FormActions';
 import { toast } from '../../ui/feedback/toasts';
 import { Select } from '../../ui/Select';
 import { FormMessage, Loading, OfflineRecord } from '../../ui/States';
-import { TextField } from '../../ui/TextField';
+import { PasswordField, TextField } from '../../ui/TextField';
 import { useUser } from './useUsers';
 import { VisitorVehicles } from './VisitorVehicles';
 import '../../ui/page.css';
@@ -38,6 +38,8 @@ interface Values extends Record<string, unknown> {
   role: Role | null;
   clientId: string | null;
   active: boolean;
+  /** Asked only when users change their own e-mail (the server refuses it otherwise). */
+  currentPassword: string;
 }
 
 export function UserPage() {
@@ -54,9 +56,12 @@ export function UserPage() {
     role: null,
     clientId: selectedClient,
     active: true,
+    currentPassword: '',
   });
   const { values, set, errors, setValues } = form;
   const self = id === me?.id;
+  const ownEmailChanged =
+    self && loaded.data !== undefined && values.email.trim().toLowerCase() !== loaded.data.email;
 
   useEffect(() => {
     const u = loaded.data;
@@ -67,6 +72,7 @@ export function UserPage() {
         role: u.role,
         clientId: u.clientId,
         active: u.active === 1,
+        currentPassword: '',
       });
   }, [loaded.data, setValues]);
 
@@ -92,9 +98,15 @@ export function UserPage() {
         await invalidate(keys.users);
         await navigate('/management/users');
       } else {
-        const body = self ? { name: payload.name, email: payload.email } : payload;
+        const body = self
+          ? {
+              name: payload.name,
+              email: payload.email,
+              ...(ownEmailChanged ? { currentPassword: values.currentPassword } : {}),
+            }
+          : payload;
         await updateUser(id, body as Parameters<typeof updateUser>[1]);
-        toast.success(t.users.saved);
+        toast.success(ownEmailChanged ? t.users.emailConfirmSent : t.users.saved);
         await invalidate(keys.users);
         await navigate('/management/users');
       }
@@ -134,6 +146,17 @@ export function UserPage() {
           isRequired
           isDisabled={locked}
         />
+        {ownEmailChanged && (
+          <PasswordField
+            label={t.users.currentPassword}
+            description={t.users.currentPasswordHint}
+            value={values.currentPassword}
+            onChange={set('currentPassword')}
+            errorMessage={errors.currentPassword}
+            isRequired
+            autoComplete="current-password"
+          />
+        )}
         <Select
           label={t.users.level}
           value={values.role}
