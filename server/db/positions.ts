@@ -679,7 +679,8 @@ async function planTracker(
   /** The newest fix with GPS of the fresh ones, and the first report without GPS after it. */
   let place: { row: TrackerFix; record: PositionRecord } | undefined;
   let noGpsSince: string | null = null;
-  let newest: { record: LastRecord; last: LastFix } | undefined;
+  /** The newest report of the batch: the last location is built from it once, after the loop. */
+  let final: { row: TrackerFix; stored: PositionRecord } | undefined;
   for (const row of fresh) {
     const point: OdometerPoint = {
       time: row.fix.fixTime.getTime(),
@@ -698,12 +699,16 @@ async function planTracker(
       place = { row, record: stored };
       noGpsSince = null;
     }
+    final = { row, stored };
+    previous = point;
+  }
+  let newest: { record: LastRecord; last: LastFix } | undefined;
+  if (final) {
+    const { row, stored } = final;
     // Without a fix in this batch, the place is the last location's own: the upsert keeps it
     // (the same fix time), with its speed and course.
-    const at = place?.record ?? {
-      ...stored,
-      fix_time: (last?.fixTime ?? row.fix.fixTime).toISOString(),
-    };
+    const fixTime = place?.row.fix.fixTime ?? last?.fixTime ?? row.fix.fixTime;
+    const at = place?.record ?? { ...stored, fix_time: fixTime.toISOString() };
     newest = {
       record: {
         ...stored,
@@ -722,13 +727,12 @@ async function planTracker(
       last: {
         latitude: at.latitude,
         longitude: at.longitude,
-        fixTime: new Date(at.fix_time),
+        fixTime,
         odometer,
         vehicleId: row.tracker.vehicleId,
         lastReportAt: row.fix.fixTime,
       },
     };
-    previous = point;
   }
   return { records, newest, shift: placed.shift, refused };
 }
