@@ -165,10 +165,15 @@ export function createDeviceStatus(db: Db, log: Logger): DeviceStatus {
       });
       return;
     }
-    const conflicts = result.rejected.filter((r) => r === 'conflict').length;
+    // One pass, no arrays: this runs for every message a device sends.
+    let conflicts = 0;
+    let refusal: Refusal | undefined;
+    for (const rejection of result.rejected) {
+      if (rejection === 'conflict') conflicts += 1;
+      refusal ??= REFUSAL_OF[rejection];
+    }
     const telemetry = result.telemetry ?? 0;
     const fixes = result.stored - telemetry;
-    const refusal = result.rejected.map((r) => REFUSAL_OF[r]).find((r) => r !== undefined);
     const lastKind =
       fixes > 0 || (result.stored === 0 && !refusal)
         ? 'position'
