@@ -55,7 +55,7 @@ import type { FileFormat, ReportDocument } from '../reports/files/model';
 import { renderReport } from '../reports/files/render';
 import { formatDayText } from '../reports/files/text';
 import { visibleClientIds, visibleVehicle } from '../tenancy';
-import { periodOf, visibleDrivers, visibleVehicles } from './report-scope';
+import { periodOf, visibleDrivers, visibleGeofenceClients, visibleVehicles } from './report-scope';
 
 type Ctx = Context<AuthEnv>;
 
@@ -266,7 +266,7 @@ export function reportFileRoutes(deps: Deps) {
       const q = c.req.valid('query');
       const period = periodOf(q, 'totals');
       const vehicles = await visibleVehicles(c, deps, q.vehicleIds);
-      const clientIds = await visibleClientIds(c, deps);
+      const clientIds = await visibleGeofenceClients(c, deps);
       return answer(c, {
         reportType: null,
         format: q.format,

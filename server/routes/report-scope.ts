@@ -40,6 +40,15 @@ export async function visibleVehicles(c: Ctx, deps: Deps, given: string[]) {
   return rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
 }
 
+/**
+ * The customers whose geofences the caller's reports may name: none for a Terceiro, who sees
+ * no geofence screen either (the visits of a linked vehicle to another company's fence would
+ * tell him where that company's clients and depots are).
+ */
+export async function visibleGeofenceClients(c: Ctx, deps: Deps): Promise<string[]> {
+  return c.var.user.role === 'VISITOR' ? [] : visibleClientIds(c, deps);
+}
+
 /** Drivers the caller may see (a VISITOR sees none), all of them or a 404. */
 export async function visibleDrivers(c: Ctx, deps: Deps, given: string[]) {
   if (c.var.user.role === 'VISITOR') throw notFound(DRIVER_NOT_FOUND);

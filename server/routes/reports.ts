@@ -56,6 +56,7 @@ import {
   periodOf,
   VEHICLE_NOT_FOUND,
   visibleDrivers,
+  visibleGeofenceClients,
   visibleVehicles,
 } from './report-scope';
 
@@ -307,10 +308,6 @@ export function reportRoutes(deps: Deps) {
     },
   );
 
-  /** The caller's geofences (a Terceiro sees none, as on the geofence screens). */
-  async function geofenceScope(c: Ctx): Promise<string[]> {
-    return c.var.user.role === 'VISITOR' ? [] : visibleClientIds(c, deps);
-  }
   const hysteresis = deps.config.alerts.hysteresisMeters;
 
   app.get(
@@ -327,7 +324,11 @@ export function reportRoutes(deps: Deps) {
       const { beginAt, endAt } = periodOf(c.req.valid('query'), 'points');
       // The geofences that apply to the vehicle (its customer's and those above), that the
       // caller sees.
-      const fences = await geofencesFor(db, vehicle.clientId, await geofenceScope(c));
+      const fences = await geofencesFor(
+        db,
+        vehicle.clientId,
+        await visibleGeofenceClients(c, deps),
+      );
       const { visits, totals } = await geofenceVisits(
         db,
         [{ id: vehicle.id, plate: vehicle.plate }],
@@ -358,7 +359,7 @@ export function reportRoutes(deps: Deps) {
     validate('param', GeofenceParamSchema),
     validate('query', FenceReportQuerySchema),
     async (c) => {
-      const scope = await geofenceScope(c);
+      const scope = await visibleGeofenceClients(c, deps);
       const fence = await getOwned(db, geofences, c.req.valid('param').geofenceId, scope);
       if (!fence) throw notFound('Cerca não encontrada');
       const q = c.req.valid('query');

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { FenceReport, Geofence, GeofenceReport, HistoryReport } from '../../src/contract';
 import { as, backends, type ErrorBody, present, useServer } from './harness';
 import { ingest, vehicleWithTracker } from './report-fixtures';
+import { readXlsx } from './report-readers';
 import { Track } from './tracks';
 
 const START = new Date('2026-04-14T11:00:00Z');
@@ -160,5 +161,54 @@ describe.each(await backends())('geofence reports on %s', (backend) => {
     );
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/744|31 dias/);
+  });
+
+  it('names no geofence to a Terceiro, in the report nor in its file', async () => {
+    const v = await vehicleWithTracker(server());
+    const { admin } = v;
+    const fence = await admin.call<Geofence>('POST', '/registros/geofence', {
+      clientId: admin.user.clientId,
+      name: 'Depósito Reservado',
+      geometry: { type: 'Circle', center: CENTER, radius: 200 },
+    });
+    expect(fence.status).toBe(201);
+    await ingest(server().deps, v.identifier, crossings().fixes);
+    const visitor = await as(server(), 'terceiro@rastro.demo');
+    const linked = await admin.call(
+      'POST',
+      `/registros/visitor-role/add-vehicle/${visitor.user.id}`,
+      {
+        vehicle: v.vehicleId,
+      },
+    );
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+
+    /** Every cell of the geofence file, as the caller downloads it. */
+    const fileText = async (token: string) => {
+      const res = await server().request(
+        `/registros/reports/v2/geofence/download?format=excel&vehicleIds=${v.vehicleId}&${PERIOD}`,
+        { token },
+      );
+      expect(res.status, await res.clone().text()).toBe(200);
+      const book = await readXlsx(await res.arrayBuffer());
+      const cells: string[] = [];
+      for (const sheet of book.worksheets)
+        sheet.eachRow((row) => {
+          row.eachCell((cell) => {
+            cells.push(String(cell.text));
+          });
+        });
+      return cells.join(' | ');
+    };
+    // The company's own manager reads the visits to its fence by name…
+    expect(await fileText(admin.accessToken)).toContain('Depósito Reservado');
+    // …a Terceiro linked to the vehicle sees its trips, never the company's fences.
+    expect(await fileText(visitor.accessToken)).not.toContain('Depósito Reservado');
+    const json = await visitor.call<GeofenceReport>(
+      'GET',
+      `/registros/reports/geofence/${v.vehicleId}?${PERIOD}`,
+    );
+    expect(json.status).toBe(200);
+    expect(json.body.visits).toEqual([]);
   });
 });
