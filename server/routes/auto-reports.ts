@@ -100,8 +100,16 @@ export function autoReportRoutes(deps: Deps) {
     return { vehicleIds, driverIds };
   }
 
+  /**
+   * The customers whose automated reports the caller sees: none for a Terceiro, who has no
+   * report screen (a rule names the company's vehicles, drivers and recipients).
+   */
+  async function ruleScope(c: Ctx): Promise<string[]> {
+    return c.var.user.role === 'VISITOR' ? [] : customerScope(c, deps);
+  }
+
   async function visibleRule(c: Ctx, id: string) {
-    const row = await ruleById(db, id, await customerScope(c, deps));
+    const row = await ruleById(db, id, await ruleScope(c));
     if (!row) throw notFound(RULE_NOT_FOUND);
     return row;
   }
@@ -115,7 +123,7 @@ export function autoReportRoutes(deps: Deps) {
     validate('query', AutoReportRuleQuerySchema),
     async (c) => {
       const q = c.req.valid('query');
-      let clientIds = await customerScope(c, deps);
+      let clientIds = await ruleScope(c);
       if (q.clientId) {
         await visibleClient(c, deps, q.clientId);
         const visible = new Set(clientIds);

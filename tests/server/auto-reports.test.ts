@@ -137,6 +137,27 @@ describe.each(await backends())('automated reports on %s', (backend) => {
     expect((await v.admin.call('GET', `${AUTO}/${made.body.id}`)).status).toBe(404);
   });
 
+  it('shows a Terceiro no automated report, nor its vehicles and recipients', async () => {
+    const v = await vehicleWithTracker(server());
+    const made = await v.admin.call<AutoReportRule>('POST', AUTO, {
+      name: 'Distâncias do mês',
+      reportType: 'DISTANCE',
+      periodicity: 'MONTHLY',
+      vehicleIds: [v.vehicleId],
+      emailDelivery: 'diretoria@cliente.com.br',
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const visitor = await as(server(), 'terceiro@rastro.demo');
+    const list = await visitor.call<AutoReportRulePage>('GET', AUTO);
+    expect(list.status).toBe(200);
+    expect(list.body).toMatchObject({ rules: [], total: 0 });
+    const one = await visitor.call<ErrorBody>('GET', `${AUTO}/${made.body.id}`);
+    expect(one.status).toBe(404);
+    expect(JSON.stringify(one.body)).not.toContain('diretoria@cliente.com.br');
+    // The company's manager still reads it.
+    expect((await v.admin.call('GET', `${AUTO}/${made.body.id}`)).status).toBe(200);
+  });
+
   it('sends a WEEKLY rule Monday to Sunday in São Paulo time, and catches up a missed Monday', async () => {
     const v = await vehicleWithTracker(server());
     await ingest(server().deps, v.identifier, aroundTheWeek().fixes);
