@@ -173,8 +173,9 @@ test('draw a polygon and a circle, associate a vehicle, cross the border, acknow
   // A laptop's short window: the list reaches its bottom.
   const viewport = page.viewportSize();
   await page.setViewportSize({ width: 1366, height: 560 });
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expect(async () => {
+    // Scrolled again on each try: the list may still grow a line after the first scroll.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const [pagerBox, toastsBox] = await Promise.all([
       pager.boundingBox(),
       page.getByRole('region', { name: 'Notificações' }).boundingBox(),
