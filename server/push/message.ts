@@ -23,6 +23,12 @@ const WHAT: Record<AlertType, (a: StoredAlert) => string> = {
   HIGH_RPM: () => 'está com a rotação do motor alta',
   LOW_FUEL: () => 'está com pouco combustível',
   DUPLICATE_DEVICE: () => 'tem dois aparelhos enviando com o mesmo identificador',
+  PANIC: () => 'acionou o botão de pânico',
+  JAMMING: () => 'detectou interferência no sinal (possível bloqueador)',
+  TOWING: () => 'está sendo movido com a ignição desligada (reboque)',
+  HARSH_BRAKING: () => 'freou bruscamente',
+  HARSH_ACCELERATION: () => 'acelerou bruscamente',
+  HARSH_CORNERING: () => 'fez uma curva brusca',
 };
 
 export function pushMessage(alert: StoredAlert): PushAlert {

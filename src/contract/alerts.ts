@@ -41,6 +41,18 @@ export const ALERT_TYPES = [
    * device links for every customer, with or without a rule; a rule adds its e-mails.
    */
   'DUPLICATE_DEVICE',
+  /**
+   * Alarms the device itself raises (GT06, Suntech, Teltonika, Queclink): a panic button, a
+   * jammer blinding its radio, the vehicle towed with the ignition off, and harsh driving.
+   * PANIC is raised for every customer, with or without a rule, like DUPLICATE_DEVICE; the
+   * others through rules.
+   */
+  'PANIC',
+  'JAMMING',
+  'TOWING',
+  'HARSH_BRAKING',
+  'HARSH_ACCELERATION',
+  'HARSH_CORNERING',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
@@ -59,7 +71,27 @@ export const ALERT_TYPE_LABELS: Record<AlertType, string> = {
   HIGH_RPM: 'Rotação do motor alta',
   LOW_FUEL: 'Combustível baixo',
   DUPLICATE_DEVICE: 'Dois aparelhos com o mesmo identificador',
+  PANIC: 'Pânico',
+  JAMMING: 'Interferência de sinal',
+  TOWING: 'Reboque',
+  HARSH_BRAKING: 'Frenagem brusca',
+  HARSH_ACCELERATION: 'Aceleração brusca',
+  HARSH_CORNERING: 'Curva brusca',
 };
+
+/** Alert types a device raises by itself (an alarm in its message), not from readings. */
+export const DEVICE_ALARM_TYPES = [
+  'PANIC',
+  'JAMMING',
+  'TOWING',
+  'HARSH_BRAKING',
+  'HARSH_ACCELERATION',
+  'HARSH_CORNERING',
+] as const satisfies readonly AlertType[];
+export type DeviceAlarmType = (typeof DEVICE_ALARM_TYPES)[number];
+
+/** Alerts that stay on screen until someone acknowledges them, and are pushed urgently. */
+export const STICKY_ALERT_TYPES: readonly AlertType[] = ['PANIC'];
 
 /** SPEC §3 colours, by name and as drawn. */
 export const ALERT_COLORS = {
@@ -85,7 +117,18 @@ export function alertColorName(type: AlertType): AlertColor {
     case 'DEVICE_POWER_DISCONNECTED':
     // A security alert (somebody else speaks for the vehicle), red like a power cut.
     case 'DUPLICATE_DEVICE':
+    // Someone in danger, or a thief's jammer: the colour of the gravest alerts.
+    case 'PANIC':
+    case 'JAMMING':
       return 'red';
+    // The vehicle moved without its engine (towed), like a lost battery: act soon.
+    case 'TOWING':
+      return 'orange';
+    // Driving events, like a speeding episode: a driver's matter, not an emergency.
+    case 'HARSH_BRAKING':
+    case 'HARSH_ACCELERATION':
+    case 'HARSH_CORNERING':
+      return 'darkYellow';
     case 'LOW_BATTERY':
       return 'orange';
     default:
@@ -140,6 +183,12 @@ export const RULE_PARAMS = {
   DIN1: Empty,
   LOCK_ACTIVATED: Empty,
   DUPLICATE_DEVICE: Empty,
+  PANIC: Empty,
+  JAMMING: Empty,
+  TOWING: Empty,
+  HARSH_BRAKING: Empty,
+  HARSH_ACCELERATION: Empty,
+  HARSH_CORNERING: Empty,
 } satisfies Record<AlertType, v.GenericSchema>;
 
 export type RuleParams = {
