@@ -104,6 +104,11 @@ const EnvSchema = o.object({
   UPLOAD_DIR: optionalText,
   OSMAND_PORT: listenerPort(5055),
   WIALON_IPS_PORT: listenerPort(5039),
+  // The makers' protocols, each on its own port (TCP, and UDP where the family speaks it).
+  GT06_PORT: listenerPort(5023),
+  SUNTECH_PORT: listenerPort(5011),
+  TELTONIKA_PORT: listenerPort(5027),
+  QUECLINK_PORT: listenerPort(5004),
   WIALON_IPS_PASSWORD: optionalText,
   FLESPI_STREAM_SECRET: optionalText,
   /**
@@ -238,6 +243,8 @@ export type Config = {
   uploadDir: string;
   /** null when the listener is off ('off'); 0 picks a free port. */
   osmandPort: number | null;
+  /** GT06_PORT, SUNTECH_PORT, TELTONIKA_PORT, QUECLINK_PORT (null: off). */
+  nativePorts: Record<'gt06' | 'suntech' | 'teltonika' | 'queclink', number | null>;
   /** Wialon IPS over TCP: null when off; 0 picks a free port. */
   wialon: {
     port: number | null;
@@ -407,6 +414,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       wialon: { url: e.WIALON_URL, token: e.WIALON_TOKEN },
     },
     osmandPort: e.OSMAND_PORT,
+    nativePorts: {
+      gt06: e.GT06_PORT,
+      suntech: e.SUNTECH_PORT,
+      teltonika: e.TELTONIKA_PORT,
+      queclink: e.QUECLINK_PORT,
+    },
     wialon: {
       port: e.WIALON_IPS_PORT,
       password: e.WIALON_IPS_PASSWORD,

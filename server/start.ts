@@ -35,6 +35,8 @@ import type { Deps } from './deps';
 import { guardPipeline } from './guarded-pipeline';
 import { createDeviceStatus, DEVICE_STATUS_FLUSH_MS } from './ingest/device-status';
 import { createDownlink } from './ingest/downlink';
+import { CODECS, type NativeProtocol, SPEAKS_UDP } from './ingest/native/codecs';
+import { type NativeListener, startNative } from './ingest/native/listener';
 import { startOsmand } from './ingest/osmand';
 import { createPipeline } from './ingest/pipeline';
 import { createTrackerCache } from './ingest/tracker-cache';
@@ -61,6 +63,8 @@ export interface RunningServer {
   osmandPort: number | null;
   /** The Wialon IPS listener's port, when it runs. */
   wialonPort: number | null;
+  /** The makers' protocols' listeners' ports (TCP, and UDP on the same number), when they run. */
+  nativePorts: Partial<Record<NativeProtocol, number>>;
   deps: Deps;
   /**
    * The graceful stop: readiness answers 503 and live streams end; no new connection is
@@ -393,6 +397,31 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
         log: deps.log,
       })
     : null;
+  const natives: [NativeProtocol, NativeListener][] = [];
+  for (const [protocol, port] of Object.entries(config.nativePorts) as [
+    NativeProtocol,
+    number | null,
+  ][]) {
+    if (port === null) continue;
+    const listener = await startNative({
+      codec: CODECS[protocol],
+      port,
+      host: config.host,
+      udp: SPEAKS_UDP[protocol],
+      loginTimeoutMs: config.wialon.loginTimeoutMs,
+      auth: config.devices.auth,
+      status: deps.devices,
+      pipeline: deps.pipeline,
+      downlink: deps.downlink,
+      log: deps.log,
+    });
+    natives.push([protocol, listener]);
+    deps.metrics.gauge(
+      `rastro_${protocol}_connections`,
+      `Open ${CODECS[protocol].name} connections.`,
+      () => listener.stats().connections,
+    );
+  }
   if (wialon) {
     deps.metrics.gauge(
       'rastro_wialon_connections',
@@ -452,6 +481,7 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
     url,
     osmandPort: osmand?.port ?? null,
     wialonPort: wialon?.port ?? null,
+    nativePorts: Object.fromEntries(natives.map(([protocol, l]) => [protocol, l.port])),
     deps,
     close(options = {}) {
       stopping ??= (async () => {
@@ -467,6 +497,7 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
           osmand ? closing(osmand) : undefined,
           wialon ? closing(wialon) : undefined,
           wialonUdp?.close(),
+          ...natives.map(([, listener]) => listener.close()),
         ]);
         // What the devices sent is written and answered; what comes now is refused.
         const drained = await deps.pipeline.drain(deadline);

@@ -159,6 +159,17 @@ export async function confirmCommands(db: Db, ids: string[], detail: string) {
     .returning({ id: commands.id, vehicleId: commands.vehicleId, kind: commands.kind });
 }
 
+/** Fails sent commands the device refused; returns how many this call failed. */
+export async function failCommands(db: Db, ids: string[], detail: string) {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .update(commands)
+    .set({ status: 'failed', detail, updatedAt: new Date() })
+    .where(and(inArray(commands.id, ids), eq(commands.status, 'sent')))
+    .returning({ id: commands.id });
+  return rows.length;
+}
+
 /**
  * Ends what waited too long: pending commands past their expiry become 'expired', sent ones
  * not confirmed within `confirmTimeoutMs` become 'failed'. Safe to run in every process.

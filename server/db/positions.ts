@@ -72,8 +72,11 @@ export async function trackersByIdentifiers(
   return new Map(rows.map(({ identifier, ...ref }) => [identifier, ref]));
 }
 
-/** What a protocol with a login needs of a device: its tracker and its identity rules. */
-export type DeviceLogin = IngestTracker;
+/**
+ * What a protocol with a login needs of a device: its tracker, its identity rules, and the
+ * password its commands must carry (Queclink).
+ */
+export type DeviceLogin = IngestTracker & { commandPassword: string | null };
 
 export async function deviceLogin(db: Db, identifier: string): Promise<DeviceLogin | undefined> {
   const [row] = await db
@@ -84,6 +87,7 @@ export async function deviceLogin(db: Db, identifier: string): Promise<DeviceLog
       protocol: trackers.protocol,
       passwordHash: trackers.devicePasswordHash,
       allowUnauthenticated: trackers.allowUnauthenticated,
+      commandPassword: trackers.commandPassword,
     })
     .from(trackers)
     .where(

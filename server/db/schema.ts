@@ -297,6 +297,11 @@ export const trackers = pgTable(
      * stored, but no command ever goes out through a link that skipped the password.
      */
     allowUnauthenticated: boolean('allow_unauthenticated').notNull().default(false),
+    /**
+     * The password the device asks of the commands it takes (Queclink `AT+GTOUT=<password>,…`),
+     * kept as typed because it is sent to the device; null: the model's default.
+     */
+    commandPassword: text('command_password'),
   },
   (t) => [
     index('trackers_client_idx').on(t.clientId),

@@ -31,9 +31,11 @@ import {
   claimPending,
   closeOverdue,
   confirmCommands,
+  failCommands,
   unclaim,
 } from '../db/commands';
 import type { Logger } from '../log';
+import type { CommandAnswer } from './native/codec';
 
 /** Output control lines of each command kind a Wialon IPS tracker can take. */
 export const WIALON_LINES: Partial<Record<string, string>> = {
@@ -45,6 +47,8 @@ export const DETAILS = {
   waiting: 'Aguardando a conexão do rastreador para enviar.',
   sent: 'Enviado ao rastreador; aguardando a confirmação pelas saídas.',
   confirmed: 'Confirmado pelo rastreador (estado das saídas).',
+  answered: (text: string) => `Confirmado pelo rastreador: ${text}`,
+  refusedByDevice: (text: string) => `Recusado pelo rastreador: ${text}`,
   lostBeforeSend: 'O rastreador desconectou antes do envio; aguardando nova conexão.',
 };
 
@@ -78,8 +82,11 @@ export function outputsShow(payload: string, outputs: number): boolean {
 
 /** A logged-in device connection of this process. */
 export interface DeviceLink {
-  /** Writes one line; false when it cannot. */
-  send(line: string): boolean;
+  /**
+   * Writes one command's stored payload as the device's protocol carries it (a Wialon IPS
+   * line, a GT06 packet…); false when it cannot.
+   */
+  send(payload: string): boolean;
   /** The peer's address: two sessions from one address are one device reconnecting. */
   address: string;
   /** Whether the login proved the device's password: commands go only through such links. */
@@ -105,6 +112,12 @@ export interface Downlink {
    * From `via` only when it is the link commands go through.
    */
   observed(trackerId: string, outputs: number, archivedAt?: Date, via?: DeviceLink): Promise<void>;
+  /**
+   * The device answered a command (the makers' protocols): the oldest command sent to it and
+   * waiting is confirmed, or failed with the device's words. From `via` only when it is the
+   * link commands go through.
+   */
+  answered(trackerId: string, via: DeviceLink, answer: CommandAnswer): Promise<void>;
   /** Whether this tracker has a link here that would take a command now. */
   reachable(trackerId: string): boolean;
   /** Closes overdue commands and sends those created by other processes. */
@@ -158,7 +171,7 @@ export function createDownlink(
     if (here.length === 0) return;
     for (const command of await claimPending(db, here, DETAILS.sent)) {
       const link = commandLink(command.trackerId);
-      if (!link?.send(`${command.payload}\r\n`)) {
+      if (!link?.send(command.payload)) {
         await unclaim(db, command.id, DETAILS.lostBeforeSend);
         continue;
       }
@@ -271,6 +284,29 @@ export function createDownlink(
           log.error('downlink: confirmation listener failed', { err }),
         );
       if (done.length === waiting.length) awaiting.delete(trackerId);
+    },
+    async answered(trackerId, via, answer) {
+      if (commandLink(trackerId) !== via) return;
+      const waiting = await awaitingConfirmation(db, trackerId);
+      const oldest = waiting
+        .filter((c) => c.sentAt)
+        .sort((a, b) => (a.sentAt?.getTime() ?? 0) - (b.sentAt?.getTime() ?? 0))[0];
+      if (!oldest) return;
+      // The device's words are its own: bounded, and kept as text only.
+      const words = [...answer.text]
+        .map((c) => (c < ' ' || c === '\u007f' ? ' ' : c))
+        .join('')
+        .trim()
+        .slice(0, 200);
+      if (!answer.ok) {
+        await failCommands(db, [oldest.id], DETAILS.refusedByDevice(words));
+        return;
+      }
+      const confirmed = await confirmCommands(db, [oldest.id], DETAILS.answered(words));
+      if (confirmed.length && onConfirmed)
+        await onConfirmed(confirmed).catch((err: unknown) =>
+          log.error('downlink: confirmation listener failed', { err }),
+        );
     },
     async sweep() {
       const now = Date.now();

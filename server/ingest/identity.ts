@@ -7,6 +7,10 @@
  *   request naming a Wialon IPS tracker is somebody else's.
  * - A device proves its password: Wialon IPS at login, OsmAnd on every request (`password`, or
  *   HTTP Basic). The flespi stream is proven by its shared secret, for every device in it.
+ * - The makers' protocols (GT06, Suntech, Teltonika, Queclink) carry no password: such a device
+ *   is known by its IMEI, and only on the protocol its tracker is bound to by name (its form or
+ *   its type). A tracker not bound to one of them is refused there unless it takes devices
+ *   without a password, and then its link is unauthenticated (no commands).
  * - A tracker without a password is let in only when the operator ticked "Aceitar sem senha"
  *   on it (a device that cannot hold one), or when DEVICE_AUTH=optional. Such a link is
  *   "unauthenticated": its fixes are stored, no command ever goes out through it.
@@ -37,7 +41,9 @@ export type Credential =
   /** A connection that logged in before (Wialon IPS over TCP): the login checked it. */
   | { kind: 'session'; authenticated: boolean }
   /** A stream whose shared secret was checked for the whole request (flespi). */
-  | { kind: 'stream' };
+  | { kind: 'stream' }
+  /** A makers' protocol without passwords: the IMEI on the protocol the tracker is bound to. */
+  | { kind: 'imei' };
 
 /** Where a message came from: the listener's protocol, the peer's address, its proof. */
 export interface DeviceSource {
@@ -79,6 +85,13 @@ export function checkIdentity(
   const { credential } = source;
   if (credential.kind === 'stream') return { ok: true, authenticated: true };
   if (credential.kind === 'session') return { ok: true, authenticated: credential.authenticated };
+  if (credential.kind === 'imei') {
+    // Bound by name, not by the first message heard: nobody else binds it by speaking first.
+    if (tracker.protocol === source.protocol) return { ok: true, authenticated: true };
+    if (tracker.allowUnauthenticated || auth === 'optional')
+      return { ok: true, authenticated: false };
+    return { ok: false, reason: 'wrong_protocol' };
+  }
   return checkPassword(tracker, credential.password, auth);
 }
 

@@ -284,13 +284,32 @@ export const SimCardPageSchema = page('simcards', SimCardSchema);
 
 // ── Tracker types ─────────────────────────────────────────────────────────────────────────
 /** The protocols Rastro's own listeners hear: a tracker speaks exactly one of them. */
-export const DEVICE_PROTOCOLS = ['osmand', 'wialon_ips', 'flespi'] as const;
+export const DEVICE_PROTOCOLS = [
+  'osmand',
+  'wialon_ips',
+  'flespi',
+  'gt06',
+  'suntech',
+  'teltonika',
+  'queclink',
+] as const;
 export type DeviceProtocol = (typeof DEVICE_PROTOCOLS)[number];
 export const DEVICE_PROTOCOL_LABELS: Record<DeviceProtocol, string> = {
   osmand: 'OsmAnd (aplicativo de celular)',
   wialon_ips: 'Wialon IPS',
   flespi: 'flespi (fluxo HTTP)',
+  gt06: 'GT06 (Concox e compatíveis)',
+  suntech: 'Suntech',
+  teltonika: 'Teltonika (Codec 8/8E/12)',
+  queclink: 'Queclink (@Track)',
 };
+/**
+ * The makers' protocols that carry no device password: the device is known by its IMEI bound
+ * to the protocol (server/ingest/identity.ts).
+ */
+export const IMEI_PROTOCOLS = ['gt06', 'suntech', 'teltonika', 'queclink'] as const;
+export const isImeiProtocol = (value: unknown): boolean =>
+  typeof value === 'string' && (IMEI_PROTOCOLS as readonly string[]).includes(value);
 export const isDeviceProtocol = (value: unknown): value is DeviceProtocol =>
   typeof value === 'string' && (DEVICE_PROTOCOLS as readonly string[]).includes(value);
 

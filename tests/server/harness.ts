@@ -79,6 +79,10 @@ export function testConfig(env: Record<string, string> = {}) {
     SEED_DEMO_HISTORY_DAYS: '0',
     OSMAND_PORT: 'off',
     WIALON_IPS_PORT: 'off',
+    GT06_PORT: 'off',
+    SUNTECH_PORT: 'off',
+    TELTONIKA_PORT: 'off',
+    QUECLINK_PORT: 'off',
     ...env,
   });
 }

@@ -86,7 +86,7 @@ class Connection {
       onLogin();
       this.session.link?.handle.detach();
       const link = {
-        send: (line: string) => this.sendLine(line),
+        send: (payload: string) => this.sendLine(`${payload}\r\n`),
         address: socket.remoteAddress ?? '?',
         authenticated,
         close: () => this.shut('wialon: replaced by a newer session of the device', false),
