@@ -46,6 +46,7 @@ import type { Deps } from '../deps';
 import { HttpError, notFound } from '../http/errors';
 import { validate } from '../http/validate';
 import { DETAILS, WIALON_LINES } from '../ingest/downlink';
+import { COMMAND_PAYLOADS } from '../ingest/native/codec';
 import { visibleClientIds, visibleVehicle } from '../tenancy';
 
 type Ctx = Context<AuthEnv>;
@@ -97,6 +98,8 @@ export const NO_DOWNLINK: Record<string, string> = {
     'Este rastreador envia posições pelo fluxo do flespi, que não recebe comandos do Rastro. Cadastre-o com o provedor Flespi para enviar comandos. Nada foi enviado.',
 };
 export const APPLIED_HERE = 'Aplicado no Rastro.';
+export const NO_SUCH_COMMAND =
+  'Este rastreador não recebe este comando pelo seu protocolo. Nada foi enviado.';
 /** A tracker that can never prove it is the real device takes no command. */
 export const NO_PASSWORD =
   'Este rastreador não tem senha própria: por segurança, comandos só vão a um aparelho que prova a sua senha. Defina a senha do aparelho no cadastro do rastreador. Nada foi enviado.';
@@ -117,15 +120,20 @@ async function ownTracker(
     integration: 'rastro',
     userId: c.var.user.id,
   };
-  const line = WIALON_LINES[kind];
   let id: string;
-  if (!line) {
+  if (!WIALON_LINES[kind]) {
     id = await insertCommand(db, { ...base, status: 'confirmed', detail: APPLIED_HERE });
   } else {
     const { protocol, passwordSet } = await trackerProtocol(db, target.tracker.id);
     const refusal = protocol ? NO_DOWNLINK[protocol] : undefined;
     if (refusal) throw new HttpError(409, 'CONFLICT', refusal);
-    if (!passwordSet) throw new HttpError(409, 'CONFLICT', NO_PASSWORD);
+    // The makers' protocols carry no password: the device is its IMEI on its bound protocol.
+    const native = protocol && protocol in COMMAND_PAYLOADS;
+    if (!passwordSet && !native) throw new HttpError(409, 'CONFLICT', NO_PASSWORD);
+    const line = native
+      ? COMMAND_PAYLOADS[protocol as keyof typeof COMMAND_PAYLOADS][kind]
+      : WIALON_LINES[kind];
+    if (!line) throw new HttpError(409, 'CONFLICT', NO_SUCH_COMMAND);
     id = await insertCommand(db, {
       ...base,
       payload: line,

@@ -7,7 +7,7 @@
 import { createSocket } from 'node:dgram';
 import { connect, type Socket } from 'node:net';
 import { crcHex } from '../../server/ingest/wialon/parse';
-import type { Tracker } from '../../src/contract';
+import type { DeviceProtocol, Tracker } from '../../src/contract';
 import type { as } from './harness';
 
 /** The device password the tests' trackers are given (a real one: letters, digits, a dash). */
@@ -21,7 +21,7 @@ export async function createTracker(
   fields: {
     clientId: string;
     identifier: string;
-    protocol?: 'osmand' | 'wialon_ips' | 'flespi';
+    protocol?: DeviceProtocol;
     vehicleId?: string;
     devicePassword?: string | undefined;
     allowUnauthenticated?: boolean;
