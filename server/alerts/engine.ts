@@ -21,7 +21,9 @@
  * LOCATION_TIMEOUT is a periodic check (every ALERT_TIMEOUT_CHECK_SECONDS, in one process at a
  * time: server/jobs.ts) over last locations, keyed by the silent vehicle's last fix: raised
  * once per silence, and two processes running it anyway store it once. LOCK_ACTIVATED is
- * raised when the device confirms a block (server/ingest/downlink.ts). Notifiers
+ * raised when the device confirms a block (server/ingest/downlink.ts). PANIC (a device's panic
+ * button) is raised for every vehicle, with or without a rule of its type: someone may be in
+ * danger, and nobody must have had to foresee it. Notifiers
  * (server/alerts/notifier.ts) get every alert.
  */
 import { ALERT_TYPE_LABELS, type AlertType } from '../../src/contract';
@@ -45,9 +47,11 @@ import type { FixProcessor } from '../ingest/pipeline';
 import type { Logger } from '../log';
 import { type CustomerConfig, contextOf, createConfigCache } from './config-cache';
 import {
+  alarmAlert,
   type CompiledRule,
   type EvalFix,
   evaluate,
+  isLate,
   type Raised,
   type VehicleState,
 } from './evaluate';
@@ -182,13 +186,16 @@ export function createAlertEngine(
   const processor: FixProcessor = {
     async process(tx, stored, receivedAt) {
       const byVehicle = new Map<string, { clientId: string; fixes: EvalFix[] }>();
+      const panics: { vehicleId: string; clientId: string; fix: EvalFix }[] = [];
       for (const row of stored) {
         const vehicleId = row.tracker.vehicleId;
         // A mocked location (a phone app that fakes its GPS) is stored flagged, never judged.
         if (!vehicleId || row.fix.attributes.mock === true) continue;
         const entry = byVehicle.get(vehicleId) ?? { clientId: row.tracker.clientId, fixes: [] };
-        entry.fixes.push(toEvalFix(row, receivedAt.getTime()));
+        const fix = toEvalFix(row, receivedAt.getTime());
+        entry.fixes.push(fix);
         byVehicle.set(vehicleId, entry);
+        if (alarmAlert(fix) === 'PANIC') panics.push({ vehicleId, clientId: entry.clientId, fix });
       }
       if (byVehicle.size === 0) return undefined;
       // The configuration cached decides which vehicles need work; the version read with their
@@ -214,8 +221,8 @@ export function createAlertEngine(
       if (candidates.length === 0) {
         await refresh(await configVersion(tx));
         candidates = covered();
-        // Vehicles no rule covers cost nothing more.
-        if (candidates.length === 0) return undefined;
+        // Vehicles no rule covers cost nothing more, unless a panic button was pressed.
+        if (candidates.length === 0 && panics.length === 0) return undefined;
         states = (await lockStates(tx, candidates, rowLocks)).states;
       } else {
         const locked = await lockStates(tx, candidates, rowLocks);
@@ -280,14 +287,54 @@ export function createAlertEngine(
           for (const fix of chain.fixes) raised.push(...evaluate(side, fix, context));
         }
       }
-      const notified = await store(
-        tx,
-        raised.map((r) => fromRaised(r, customers.get(r.clientId)?.vehicles.get(r.vehicleId))),
-      );
+      const notified = await store(tx, [
+        ...raised.map((r) => fromRaised(r, customers.get(r.clientId)?.vehicles.get(r.vehicleId))),
+        ...systemPanics(panics, raised, customers),
+      ]);
       await writeStates(tx, states);
       return () => deliver(notified);
     },
   };
+
+  /** The panics no rule of the vehicle raised: one alert each, without a rule. */
+  function systemPanics(
+    panics: { vehicleId: string; clientId: string; fix: EvalFix }[],
+    raised: Raised[],
+    customers: Map<string, CustomerConfig>,
+  ) {
+    const byRule = new Set(
+      raised.filter((r) => r.type === 'PANIC').map((r) => `${r.vehicleId}@${r.fix.fixTime}`),
+    );
+    return panics
+      .filter((p) => !byRule.has(`${p.vehicleId}@${p.fix.fixTime}`))
+      .filter((p) => {
+        // A vehicle with a PANIC rule outside its schedule stays quiet, as the rule says.
+        const customer = customers.get(p.clientId);
+        const rules = customer ? contextOf(customer, p.vehicleId, hysteresisMeters).rules : [];
+        return !rules.some((r) => r.type === 'PANIC');
+      })
+      .map(({ vehicleId, clientId, fix }) => {
+        const names = customers.get(clientId)?.vehicles.get(vehicleId);
+        return {
+          clientId,
+          vehicleId,
+          ruleId: null,
+          type: 'PANIC' as const,
+          geofenceId: null,
+          latitude: fix.latitude,
+          longitude: fix.longitude,
+          speed: fix.speed ?? null,
+          fixTime: new Date(fix.fixTime),
+          late: isLate(fix),
+          dedupeKey: `system:${vehicleId}:PANIC:${fix.fixTime}`,
+          details: { alarm: 'sos' },
+          rule: { name: ALERT_TYPE_LABELS.PANIC, emailDelivery: '' },
+          plate: names?.plate ?? null,
+          vehicleName: names?.name ?? null,
+          geofenceName: null,
+        };
+      });
+  }
 
   async function checkTimeouts(now = new Date()): Promise<number> {
     const rules = await activeRulesOfType(db, 'LOCATION_TIMEOUT');

@@ -17,10 +17,17 @@
  *   two consecutive fixes agree, so a track zig-zagging on a border changes nothing. Each
  *   watched condition (a rule's geofence, an association's rule kind within its interval)
  *   raises when it becomes violated; its first evaluation only records it.
+ * - Device alarms (PANIC, JAMMING, TOWING, HARSH_*): every fix whose `attributes.alarm` names
+ *   one raises it (an alarm is an event, not a state: each is the device's own report).
  * - A rule's schedule (São Paulo time) decides whether an alert is raised; the state moves on
  *   regardless.
  */
-import { type AlertType, RESTRICTION_ALERT, type RestrictionType } from '../../src/contract';
+import {
+  type AlertType,
+  type DeviceAlarmType,
+  RESTRICTION_ALERT,
+  type RestrictionType,
+} from '../../src/contract';
 import { type Window, withinWindow } from '../../src/lib/schedule';
 import type { GeofenceIndex } from './geofence-index';
 
@@ -99,6 +106,22 @@ export interface Raised {
   late: boolean;
   dedupeKey: string;
   details: Record<string, unknown>;
+}
+
+/** The alert type of each device alarm (server/ingest/native/codec.ts ALARMS) that has one. */
+export const ALARM_ALERTS: Partial<Record<string, DeviceAlarmType>> = {
+  sos: 'PANIC',
+  jamming: 'JAMMING',
+  tow: 'TOWING',
+  hardBraking: 'HARSH_BRAKING',
+  hardAcceleration: 'HARSH_ACCELERATION',
+  hardCornering: 'HARSH_CORNERING',
+};
+
+/** The alert type a fix's device alarm raises, if any. */
+export function alarmAlert(fix: Pick<EvalFix, 'attributes'>): DeviceAlarmType | undefined {
+  const alarm = fix.attributes.alarm;
+  return typeof alarm === 'string' ? ALARM_ALERTS[alarm] : undefined;
 }
 
 const num = (value: unknown): number | undefined =>
@@ -291,6 +314,10 @@ export function evaluate(
     return null;
   });
   state.side = sides;
+
+  // ── Device alarms ─────────────────────────────────────────────────────────────────────
+  const alarm = alarmAlert(fix);
+  if (alarm) for (const rule of ofType(alarm)) raise(rule, alarm, { alarm: fix.attributes.alarm });
 
   if (state.t === undefined || at > state.t) state.t = at;
   return raised;

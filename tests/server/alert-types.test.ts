@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/start';
-import { ALERT_TYPES, type AlertType, type Geofence } from '../../src/contract';
+import { ALERT_TYPES, type AlertType, DEVICE_ALARM_TYPES, type Geofence } from '../../src/contract';
 import {
   alertsOf,
   type Caller,
@@ -245,10 +245,42 @@ describe.each(await backends())('the 13 alert types on %s', (backend) => {
     expect(alert?.fixTime).toBe(last.toISOString());
   });
 
+  it('device alarms: a panic without any rule, the others through their rules', async () => {
+    const panic = await vehicleWithTracker(admin, north, 'SOS1A11', 'trk-SOS1A11');
+    const jam = await setup('JAMMING', 'JAM1A11');
+    const port = server.osmandPort ?? 0;
+    const base = { lat: HOME.lat, lon: HOME.lon };
+    // Traccar Client and the trackers behind OsmAnd gateways send their alarm as `alarm`.
+    await osmand(port, { ...base, id: 'trk-SOS1A11', timestamp: epoch(at(0)) });
+    await osmand(port, { ...base, id: 'trk-SOS1A11', timestamp: epoch(at(10)), alarm: 'sos' });
+    await osmand(port, { ...base, id: 'trk-SOS1A11', timestamp: epoch(at(10)), alarm: 'sos' });
+    // Harsh braking with no rule of its type raises nothing.
+    await osmand(port, {
+      ...base,
+      id: 'trk-SOS1A11',
+      timestamp: epoch(at(20)),
+      alarm: 'hardBraking',
+    });
+    const list = await alertsOf(admin, panic.vehicleId);
+    expect(list.map((a) => [a.type, a.ruleId, a.fixTime])).toEqual([
+      ['PANIC', null, at(10).toISOString()],
+    ]);
+    await osmand(port, { ...base, id: jam.identifier, timestamp: epoch(at(0)), alarm: 'jamming' });
+    await osmand(port, { ...base, id: jam.identifier, timestamp: epoch(at(10)), alarm: 'jamming' });
+    const jams = await alertsOf(admin, jam.vehicleId);
+    expect(jams.map((a) => [a.type, a.fixTime])).toEqual([
+      ['JAMMING', at(0).toISOString()],
+      ['JAMMING', at(10).toISOString()],
+    ]);
+  });
+
   it('raised every one of the 13 types', () => {
     // The specification's 13; two devices for one tracker is raised by the device links
-    // (tests/server/device-trust.test.ts).
-    const spec = ALERT_TYPES.filter((type) => type !== 'DUPLICATE_DEVICE');
+    // (tests/server/device-trust.test.ts), device alarms by their own test above.
+    const alarms: readonly AlertType[] = DEVICE_ALARM_TYPES;
+    const spec = ALERT_TYPES.filter(
+      (type) => type !== 'DUPLICATE_DEVICE' && !alarms.includes(type),
+    );
     expect(spec).toHaveLength(13);
     expect([...raised.keys()].sort()).toEqual([...spec].sort());
   });
