@@ -72,6 +72,35 @@ describe('toasts', () => {
     expect(router.state.location.pathname).toBe('/fleet-management/alerts/alerts-history');
   });
 
+  it('keeps a sticky alert until its action succeeds, whatever else closes', async () => {
+    renderToaster();
+    let answer = false;
+    const action = vi.fn(async () => answer);
+    act(() => {
+      toast.sticky('Pânico — ABC1D23', 'Caminhão 01 · 14:02', { label: 'Reconhecer', action });
+      toast.alert('Excesso de velocidade', 'ABC1D23 a 112 km/h');
+    });
+    // No 'Fechar' of its own; 'Fechar todas' and the oldest-first cap pass it by.
+    const sticky = screen.getByText('Pânico — ABC1D23').closest('.toast') as HTMLElement;
+    expect(within(sticky).queryByRole('button', { name: 'Fechar' })).toBeNull();
+    act(() => toast.closeLasting());
+    act(() => {
+      for (let i = 1; i <= MAX_TOASTS + 2; i++) toast.blank(`Aviso ${i}`);
+    });
+    expect(toastQueue.visibleToasts.map((t) => t.content.title)).toContain('Pânico — ABC1D23');
+    // A failed acknowledgement leaves it up; a good one closes it.
+    await act(async () => {
+      fireEvent.click(within(sticky).getByRole('button', { name: 'Reconhecer' }));
+    });
+    expect(action).toHaveBeenCalledTimes(1);
+    expect(toastQueue.visibleToasts.map((t) => t.content.title)).toContain('Pânico — ABC1D23');
+    answer = true;
+    await act(async () => {
+      fireEvent.click(within(sticky).getByRole('button', { name: 'Reconhecer' }));
+    });
+    expect(toastQueue.visibleToasts.map((t) => t.content.title)).not.toContain('Pânico — ABC1D23');
+  });
+
   it('shows the newest few; the topmost shown tells how many wait, and closes the lasting ones', () => {
     renderToaster();
     act(() => {

@@ -7,9 +7,9 @@
  * reconnects at once when possible, and reads the lists again (alerts are not replayed).
  */
 import { useEffect, useSyncExternalStore } from 'react';
-import { followAlerts } from '../../api/alerts';
+import { acknowledgeAlerts, followAlerts } from '../../api/alerts';
 import { keys } from '../../api/keys';
-import { ALERT_TYPE_LABELS, type Alert } from '../../contract';
+import { ALERT_TYPE_LABELS, type Alert, STICKY_ALERT_TYPES } from '../../contract';
 import { useInvalidate } from '../../hooks/useInvalidate';
 import { useOnline } from '../../hooks/useOnline';
 import { t } from '../../i18n/pt-BR';
@@ -30,8 +30,32 @@ export function alertToastTitle(alert: Alert): string {
   return `${ALERT_TYPE_LABELS[alert.type]} — ${alert.plate ?? alert.vehicleName ?? t.screens.alertListener.veiculo}`;
 }
 
-function show(alerts: Alert[]) {
-  const fresh = alerts.filter((a) => !a.late && firstShowing(a.id));
+/**
+ * A panic stays on screen until someone acknowledges it here ('Reconhecer'): never folded
+ * into a burst, never closed by 'Fechar todas'. A failed acknowledgement leaves it up.
+ */
+function showSticky(alert: Alert, onAcknowledged: () => void) {
+  const when = localClock(alert.fixTime ?? alert.createdAt);
+  toast.sticky(alertToastTitle(alert), [alert.vehicleName, when].filter(Boolean).join(' · '), {
+    label: t.alerts.acknowledge,
+    action: async () => {
+      try {
+        await acknowledgeAlerts([alert.id]);
+        onAcknowledged();
+        return true;
+      } catch {
+        toast.error(t.alerts.ackError);
+        return false;
+      }
+    },
+  });
+}
+
+function show(alerts: Alert[], onAcknowledged: () => void) {
+  const incoming = alerts.filter((a) => !a.late && firstShowing(a.id));
+  for (const alert of incoming)
+    if (STICKY_ALERT_TYPES.includes(alert.type)) showSticky(alert, onAcknowledged);
+  const fresh = incoming.filter((a) => !STICKY_ALERT_TYPES.includes(a.type));
   if (fresh.length > MAX_SEPARATE) {
     toast.alert(t.alerts.many(fresh.length), t.alerts.manyText);
     return;
@@ -61,7 +85,7 @@ export function AlertListener({ enabled }: { enabled: boolean }) {
       timer = undefined;
       const batch = pending;
       pending = [];
-      show(batch);
+      show(batch, () => void invalidate(keys.alerts));
       void invalidate(keys.alerts);
     };
     void (async () => {

@@ -180,6 +180,34 @@ function useSettledPlace(settled: boolean) {
   }, [settled]);
 }
 
+/** A sticky toast's own action: pressed, it runs; the toast closes only when that worked. */
+function StickyAction({
+  toastKey,
+  sticky,
+}: {
+  toastKey: string;
+  sticky: NonNullable<Content['sticky']>;
+}) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      className="btn btn-primary toast-action"
+      isDisabled={busy}
+      onPress={() => {
+        setBusy(true);
+        void sticky
+          .action()
+          .then((done) => {
+            if (done) toastQueue.close(toastKey);
+          })
+          .finally(() => setBusy(false));
+      }}
+    >
+      {sticky.label}
+    </Button>
+  );
+}
+
 export function Toaster() {
   const navigate = useNavigate();
   const roomRef = useToastRoom();
@@ -196,7 +224,8 @@ export function Toaster() {
   const visible = useSyncExternalStore(subscribe, snapshot, snapshot);
   // Newest first: the older alerts and warnings wait, hidden, until one is closed. What
   // answers the person's own action (saved, failed, loading) always shows: it goes soon.
-  const queued = visible.filter((item) => lasting(item.content.kind));
+  // Sticky alerts show apart, always in full (see the file's comment).
+  const queued = visible.filter((item) => lasting(item.content.kind) && !item.content.sticky);
   const moved = useRef(false);
   const { open, peek } = usePeek(
     queued.map((item) => item.key),
@@ -271,7 +300,33 @@ export function Toaster() {
         )}
         <ToastList<Content> className="toast-list">
           {({ toast }) => {
-            const { kind, title, description, route } = toast.content;
+            const { kind, title, description, route, sticky } = toast.content;
+            if (sticky)
+              return (
+                <Toast toast={toast} className="toast toast-alert toast-sticky">
+                  <div className="toast-body">
+                    <ToastContent className="toast-content">
+                      <Text slot="title" className="toast-title">
+                        {title}
+                      </Text>
+                      {description && (
+                        <Text slot="description" className="toast-description">
+                          {description}
+                        </Text>
+                      )}
+                    </ToastContent>
+                    <div className="toast-actions">
+                      <StickyAction toastKey={toast.key} sticky={sticky} />
+                      <Button
+                        className="btn btn-ghost toast-action"
+                        onPress={() => navigate(route ?? ALERTS_HISTORY_ROUTE)}
+                      >
+                        {t.toast.seeAlerts}
+                      </Button>
+                    </div>
+                  </div>
+                </Toast>
+              );
             const closable = lasting(kind);
             const index = closable ? queued.findIndex((item) => item.key === toast.key) : -1;
             const hidden = !closable

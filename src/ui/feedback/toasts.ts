@@ -1,7 +1,8 @@
 /**
  * The one toast queue (SPEC §8/§9): styles success, error, warning, alert and blank; at most
  * 20 at a time (the oldest goes first); error and blank last 4 s, success 2 s; warning and
- * alert stay until closed with 'Fechar', and alert also offers 'Ver alertas'.
+ * alert stay until closed with 'Fechar', and alert also offers 'Ver alertas'. A sticky alert (a
+ * panic) has no 'Fechar': it stays until its own action (acknowledging it) succeeds.
  * Plain TypeScript so that the API client can raise toasts without React.
  */
 import { UNSTABLE_ToastQueue as ToastQueue } from 'react-aria-components';
@@ -14,6 +15,11 @@ export interface ToastContent {
   description?: string | undefined;
   /** Where 'Ver alertas' leads; alert toasts default to the alert history. */
   route?: string | undefined;
+  /**
+   * A sticky alert: no 'Fechar', not closed by 'Fechar todas' nor by 'Ver alertas', always
+   * shown in full. It closes when `action` resolves true.
+   */
+  sticky?: { label: string; action: () => Promise<boolean> } | undefined;
 }
 
 export const MAX_TOASTS = 20;
@@ -31,7 +37,8 @@ export const toastQueue = new ToastQueue<ToastContent>({ maxVisibleToasts: MAX_T
 function show(content: ToastContent): string {
   const visible = toastQueue.visibleToasts;
   if (visible.length >= MAX_TOASTS) {
-    const oldest = visible[visible.length - 1];
+    // The oldest goes first, but never a sticky one (it waits for its acknowledgement).
+    const oldest = [...visible].reverse().find((item) => !item.content.sticky);
     if (oldest) toastQueue.close(oldest.key);
   }
   const timeout = TOAST_DURATIONS[content.kind];
@@ -48,6 +55,13 @@ export const toast = {
   blank: (title: string, description?: string) => show({ kind: 'blank', title, description }),
   alert: (title: string, description?: string, route: string = ALERTS_HISTORY_ROUTE) =>
     show({ kind: 'alert', title, description, route }),
+  /** An alert that stays until `sticky.action` succeeds (see ToastContent.sticky). */
+  sticky: (
+    title: string,
+    description: string | undefined,
+    sticky: NonNullable<ToastContent['sticky']>,
+    route: string = ALERTS_HISTORY_ROUTE,
+  ) => show({ kind: 'alert', title, description, route, sticky }),
   /**
    * A blank toast that stays while something loads ('Carregando veículos...'). Screens that
    * load the same thing at once share one toast; it closes when the last of them calls the
@@ -72,7 +86,10 @@ export const toast = {
   /** Closes every alert and warning (they stay until closed): 'Fechar todas'. */
   closeLasting: () => {
     for (const item of toastQueue.visibleToasts)
-      if (item.content.kind === 'alert' || item.content.kind === 'warning')
+      if (
+        (item.content.kind === 'alert' || item.content.kind === 'warning') &&
+        !item.content.sticky
+      )
         toastQueue.close(item.key);
   },
   clear: () => {
