@@ -181,6 +181,56 @@ const TRACKER_TYPES = [
   },
   { manufacturer: 'Teltonika', model: 'FMB920', protocol: 'flespi', inputs: ['DIN1', 'ignition'] },
   { manufacturer: 'Suntech', model: 'ST310U', protocol: 'getrak', inputs: ['DIN1', 'DIN2'] },
+  // The makers' protocols Rastro hears itself: an installer picks the model, and the form
+  // shows the port and the text message to type.
+  {
+    manufacturer: 'Concox',
+    model: 'GT06N',
+    protocol: 'gt06',
+    inputs: ['ACC (ignição)', 'SOS', 'Corte de combustível (relé)'],
+  },
+  {
+    manufacturer: 'JiMi',
+    model: 'JM-VL01',
+    protocol: 'gt06',
+    inputs: ['ACC (ignição)', 'SOS', 'Corte de combustível (relé)'],
+  },
+  {
+    manufacturer: 'Suntech',
+    model: 'ST300',
+    protocol: 'suntech',
+    inputs: ['Ignição', 'Entrada 1 (pânico)', 'Entrada 2', 'Saída 1 (bloqueio)'],
+  },
+  {
+    manufacturer: 'Suntech',
+    model: 'ST4310',
+    protocol: 'suntech',
+    inputs: ['Ignição', 'Entrada 1 (pânico)', 'Entrada 2', 'Saída 1 (bloqueio)'],
+  },
+  {
+    manufacturer: 'Teltonika',
+    model: 'FMB130',
+    protocol: 'teltonika',
+    inputs: ['DIN1 (ignição)', 'DIN2', 'DIN3', 'DOUT1 (bloqueio)', 'iButton'],
+  },
+  {
+    manufacturer: 'Teltonika',
+    model: 'FMC130',
+    protocol: 'teltonika',
+    inputs: ['DIN1 (ignição)', 'DIN2', 'DIN3', 'DOUT1 (bloqueio)', 'iButton'],
+  },
+  {
+    manufacturer: 'Queclink',
+    model: 'GV300',
+    protocol: 'queclink',
+    inputs: ['Ignição', 'Entrada 1 (pânico)', 'Saída 1 (bloqueio)'],
+  },
+  {
+    manufacturer: 'Queclink',
+    model: 'GV55',
+    protocol: 'queclink',
+    inputs: ['Ignição', 'Entrada 1 (pânico)', 'Saída 1 (bloqueio)'],
+  },
 ];
 
 const CARRIERS = [

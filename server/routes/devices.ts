@@ -37,7 +37,7 @@ export function deviceSettingsRoutes(deps: Deps) {
       const { config } = deps;
       return c.json({
         host: config.devices.host,
-        ports: { osmand: config.osmandPort, wialon_ips: config.wialon.port },
+        ports: { osmand: config.osmandPort, wialon_ips: config.wialon.port, ...config.nativePorts },
         flespiStreamUrl: config.flespiStreamSecret
           ? `${config.publicUrl}/tech-integracao/v1/flespi/stream`
           : null,

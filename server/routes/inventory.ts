@@ -312,6 +312,7 @@ export function trackerRoutes(deps: Deps) {
         'vehicleId',
         'simCardId',
         'allowUnauthenticated',
+        'commandPassword',
         'active',
       ]);
       // Only a hash is kept; null removes the device's own password.
@@ -346,6 +347,7 @@ export function trackerRoutes(deps: Deps) {
         devicePasswordSet: row.devicePasswordHash !== null,
         wialonPasswordSet: row.devicePasswordHash !== null,
         allowUnauthenticated: row.allowUnauthenticated,
+        commandPasswordSet: row.commandPassword !== null,
         communication: communication(heard.get(row.id)),
       }));
     },

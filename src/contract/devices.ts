@@ -13,6 +13,10 @@ export const DeviceSettingsSchema = o.object({
   ports: o.object({
     osmand: v.nullable(v.number()),
     wialon_ips: v.nullable(v.number()),
+    gt06: v.nullable(v.number()),
+    suntech: v.nullable(v.number()),
+    teltonika: v.nullable(v.number()),
+    queclink: v.nullable(v.number()),
   }),
   /** The flespi stream's address (it needs FLESPI_STREAM_SECRET on the server). */
   flespiStreamUrl: v.nullable(v.string()),

@@ -308,7 +308,8 @@ export const DEVICE_PROTOCOL_LABELS: Record<DeviceProtocol, string> = {
  * to the protocol (server/ingest/identity.ts).
  */
 export const IMEI_PROTOCOLS = ['gt06', 'suntech', 'teltonika', 'queclink'] as const;
-export const isImeiProtocol = (value: unknown): boolean =>
+export type ImeiProtocol = (typeof IMEI_PROTOCOLS)[number];
+export const isImeiProtocol = (value: unknown): value is ImeiProtocol =>
   typeof value === 'string' && (IMEI_PROTOCOLS as readonly string[]).includes(value);
 export const isDeviceProtocol = (value: unknown): value is DeviceProtocol =>
   typeof value === 'string' && (DEVICE_PROTOCOLS as readonly string[]).includes(value);
@@ -405,6 +406,13 @@ export const DevicePasswordSchema = v.pipe(
   // Nor what a URL would need escaped: an installer types it into a phone app's server URL.
   v.check((s: string) => !/[;#|&?/=%+@:]/.test(s), 'Senha inválida: sem ; # | & ? / = % + @ ou :'),
 );
+/** A device's command password: what its command syntax can carry (no separators). */
+export const CommandPasswordSchema = v.pipe(
+  v.string(),
+  v.minLength(1, 'Senha de comandos inválida'),
+  v.maxLength(20, 'Senha de comandos: no máximo 20 caracteres'),
+  v.regex(/^[A-Za-z0-9_-]+$/, 'Senha de comandos inválida: use letras, números, _ ou -'),
+);
 /** The name the password had when only Wialon IPS used it (kept for integrations). */
 export const WialonPasswordSchema = DevicePasswordSchema;
 
@@ -431,6 +439,11 @@ const trackerFields = {
   wialonPassword: v.optional(WialonPasswordSchema),
   /** 'Aceitar sem senha': the device is let in without a password, and takes no command. */
   allowUnauthenticated: v.optional(v.boolean()),
+  /**
+   * The password the device asks of its commands (Queclink), sent to it as typed: write-only
+   * like the device password. Absent or null: the model's default.
+   */
+  commandPassword: v.optional(CommandPasswordSchema),
   active: v.optional(v.boolean()),
 };
 export const TrackerCreateSchema = o.strictObject(trackerFields);
@@ -445,6 +458,8 @@ export const TrackerUpdateSchema = o.strictObject({
   /** null removes the device's own password. */
   devicePassword: clearable(DevicePasswordSchema),
   wialonPassword: clearable(WialonPasswordSchema),
+  /** null: back to the model's default. */
+  commandPassword: clearable(CommandPasswordSchema),
 });
 export const TRACKER_SORTS = [
   'identifier',
@@ -471,6 +486,8 @@ export const TrackerSchema = o.object({
   /** The same, under its former name. */
   wialonPasswordSet: v.optional(v.boolean()),
   allowUnauthenticated: v.optional(v.boolean()),
+  /** Whether a command password was set (never the password itself). */
+  commandPasswordSet: v.optional(v.boolean()),
   /** What the device last told us (absent before it ever spoke). */
   communication: v.optional(v.nullable(TrackerCommunicationSchema)),
 });

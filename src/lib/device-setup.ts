@@ -63,3 +63,35 @@ export function traccarClientLink(e: DeviceEndpoint): string | null {
 export function wialonLogin(e: DeviceEndpoint, placeholder: string): string {
   return `#L#2.0;${e.identifier};${e.password ?? placeholder};`;
 }
+
+/** Whether a host is written as an IPv4 address (GT06 asks which of the two it gets). */
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
+
+/**
+ * The text message (or console command) that points a makers' device at the server, where its
+ * family has one; null where it is set in the maker's program only (Suntech).
+ *
+ * - GT06 (Concox and clones): `SERVER,<0 address | 1 domain>,<host>,<port>,0#`, TCP.
+ * - Teltonika: `setparam` of the server (2004), its port (2005) and TCP (2006 = 0), after two
+ *   spaces that stand for the empty SMS login and password.
+ * - Queclink: `AT+GTSRI` with the device's password: long TCP connection (3), the buffer on
+ *   (1), the server and port, a heartbeat every 5 minutes, SACK on, the ASCII format.
+ */
+export function nativeSms(
+  protocol: string,
+  host: string,
+  port: number | null,
+  commandPassword = 'gv300',
+): string | null {
+  if (port === null) return null;
+  switch (protocol) {
+    case 'gt06':
+      return `SERVER,${IPV4.test(host) ? 0 : 1},${host},${port},0#`;
+    case 'teltonika':
+      return `  setparam 2004:${host};2005:${port};2006:0`;
+    case 'queclink':
+      return `AT+GTSRI=${commandPassword},3,,1,${host},${port},,,,5,1,0,0,,,FFFF$`;
+    default:
+      return null;
+  }
+}

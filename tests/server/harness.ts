@@ -10,6 +10,8 @@ import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
 import type { Deps } from '../../server/deps';
+import { CODECS, type NativeProtocol, SPEAKS_UDP } from '../../server/ingest/native/codecs';
+import { type NativeListener, startNative } from '../../server/ingest/native/listener';
 import { createLogger } from '../../server/log';
 import { prepare, startServer } from '../../server/start';
 import type { ApiError, AuthResponse, CustomerRowPage } from '../../src/contract';
@@ -55,6 +57,8 @@ export interface TestServer {
   deps: Deps;
   app: ReturnType<typeof createApp>;
   config: Config;
+  /** The makers' protocols' listeners `env` turned on (GT06_PORT: '0' …), by protocol. */
+  nativePorts: Partial<Record<NativeProtocol, number>>;
   request(path: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<Response>;
 }
 
@@ -99,6 +103,7 @@ export function useServer(
 ): () => TestServer {
   let server: TestServer | undefined;
   let dropDb: (() => Promise<void>) | undefined;
+  const natives: NativeListener[] = [];
   beforeAll(async () => {
     let databaseUrl: string | undefined;
     if (backend === 'postgres') {
@@ -113,10 +118,31 @@ export function useServer(
     });
     const deps = await prepare(config, createLogger('silent'));
     const app = createApp(deps, { serveStatic: false });
+    const nativePorts: TestServer['nativePorts'] = {};
+    for (const [protocol, port] of Object.entries(config.nativePorts) as [
+      NativeProtocol,
+      number | null,
+    ][]) {
+      if (port === null) continue;
+      const listener = await startNative({
+        codec: CODECS[protocol],
+        port,
+        host: '127.0.0.1',
+        udp: SPEAKS_UDP[protocol],
+        auth: config.devices.auth,
+        status: deps.devices,
+        pipeline: deps.pipeline,
+        downlink: deps.downlink,
+        log: deps.log,
+      });
+      natives.push(listener);
+      nativePorts[protocol] = listener.port;
+    }
     server = {
       deps,
       app,
       config,
+      nativePorts,
       request(path, init = {}) {
         const { json, token, ...rest } = init;
         const headers = new Headers(rest.headers);
@@ -133,6 +159,7 @@ export function useServer(
     };
   });
   afterAll(async () => {
+    await Promise.all(natives.splice(0).map((listener) => listener.close()));
     await server?.deps.database.close();
     await dropDb?.();
   });

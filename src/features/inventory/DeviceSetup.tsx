@@ -10,10 +10,17 @@ import { deviceSettings } from '../../api/devices';
 import { keys } from '../../api/keys';
 import { LOOKUP_QUERY } from '../../api/query';
 import { trackerTypesApi } from '../../api/resources';
-import { type DeviceProtocol, type DeviceSettings, isDeviceProtocol } from '../../contract';
+import {
+  type DeviceProtocol,
+  type DeviceSettings,
+  type ImeiProtocol,
+  isDeviceProtocol,
+  isImeiProtocol,
+} from '../../contract';
 import { t } from '../../i18n/pt-BR';
 import {
   type DeviceEndpoint,
+  nativeSms,
   osmandServerUrl,
   traccarClientLink,
   wialonLogin,
@@ -111,6 +118,33 @@ function WialonSetup({ endpoint }: { endpoint: DeviceEndpoint }) {
   );
 }
 
+/** A makers' device (GT06, Suntech, Teltonika, Queclink): server, port, IMEI, its SMS. */
+function NativeSetup({
+  protocol,
+  settings,
+  identifier,
+}: {
+  protocol: ImeiProtocol;
+  settings: DeviceSettings;
+  identifier: string;
+}) {
+  const port = settings.ports[protocol];
+  if (port === null) return <p className="muted">{text.off}</p>;
+  const sms = nativeSms(protocol, settings.host, port);
+  return (
+    <>
+      <p className="muted">{text.native[protocol]}</p>
+      <dl className="device-facts">
+        <Row label={text.server} value={settings.host} />
+        <Row label={protocol === 'gt06' ? text.portTcp : text.portTcpUdp} value={String(port)} />
+        <Row label={text.imei} value={identifier || '—'} />
+        {sms && <Row label={text.sms} value={sms} />}
+      </dl>
+      <p className="muted">{text.noPassword}</p>
+    </>
+  );
+}
+
 function FlespiSetup({ settings, identifier }: { settings: DeviceSettings; identifier: string }) {
   if (!settings.flespiStreamUrl) return <p className="muted">{text.flespiOff}</p>;
   return (
@@ -167,12 +201,16 @@ export function DeviceSetup({
           <p>{text.intro}</p>
           {chosen === 'flespi' ? (
             <FlespiSetup settings={settings.data} identifier={identifier} />
+          ) : isImeiProtocol(chosen) ? (
+            <NativeSetup protocol={chosen} settings={settings.data} identifier={identifier} />
           ) : (
             <>
               {chosen === 'osmand' ? (
                 <OsmandSetup endpoint={endpointOf(settings.data, chosen, identifier, password)} />
               ) : (
-                <WialonSetup endpoint={endpointOf(settings.data, chosen, identifier, password)} />
+                <WialonSetup
+                  endpoint={endpointOf(settings.data, 'wialon_ips', identifier, password)}
+                />
               )}
               <dl className="device-facts">
                 {password ? (

@@ -12,6 +12,7 @@ import {
   CONFIG_MODES,
   DEVICE_PROTOCOLS,
   isDeviceProtocol,
+  isImeiProtocol,
   PROVIDER_LABELS,
   PROVIDERS,
   type Tracker,
@@ -50,6 +51,9 @@ type TrackerValues = {
   devicePasswordSet: boolean;
   removePassword: boolean;
   allowUnauthenticated: boolean;
+  /** Write-only: blank keeps the current one (or the model's default). */
+  commandPassword: string;
+  commandPasswordSet: boolean;
   active: boolean;
 };
 
@@ -122,7 +126,8 @@ export const trackerScreen: ResourceConfig<
         x.protocol !== 'flespi'
           ? words.noPasswordRequired
           : undefined,
-      shownWhen: (x) => own(x) && !x.removePassword,
+      // The makers' protocols carry no password (the setup panel says so).
+      shownWhen: (x) => own(x) && !x.removePassword && !isImeiProtocol(x.protocol),
       action: { label: words.generate, fill: () => ({ devicePassword: generateDevicePassword() }) },
     },
     {
@@ -130,7 +135,14 @@ export const trackerScreen: ResourceConfig<
       label: words.removePassword,
       kind: 'switch',
       switchLabel: words.removePasswordSwitch,
-      shownWhen: (x) => own(x) && x.devicePasswordSet,
+      shownWhen: (x) => own(x) && x.devicePasswordSet && !isImeiProtocol(x.protocol),
+    },
+    {
+      key: 'commandPassword',
+      label: words.setup.commandPassword,
+      type: 'password',
+      description: words.setup.commandPasswordHint,
+      shownWhen: (x) => own(x) && x.protocol === 'queclink',
     },
     {
       key: 'allowUnauthenticated',
@@ -199,6 +211,8 @@ export const trackerScreen: ResourceConfig<
     devicePasswordSet: false,
     removePassword: false,
     allowUnauthenticated: false,
+    commandPassword: '',
+    commandPasswordSet: false,
     active: true,
   }),
   // An unknown device becoming a tracker (Aparelhos desconhecidos): its identifier and protocol.
@@ -219,6 +233,8 @@ export const trackerScreen: ResourceConfig<
     devicePasswordSet: x.devicePasswordSet ?? false,
     removePassword: false,
     allowUnauthenticated: x.allowUnauthenticated ?? false,
+    commandPassword: '',
+    commandPasswordSet: x.commandPasswordSet ?? false,
     active: x.active,
   }),
   toPayload: (x, editing) => ({
@@ -232,13 +248,16 @@ export const trackerScreen: ResourceConfig<
     ...(own(x)
       ? {
           protocol: isDeviceProtocol(x.protocol) ? x.protocol : undefined,
-          devicePassword:
-            editing && x.removePassword
+          devicePassword: isImeiProtocol(x.protocol)
+            ? undefined
+            : editing && x.removePassword
               ? null
               : x.devicePassword === ''
                 ? undefined
                 : x.devicePassword,
           allowUnauthenticated: x.allowUnauthenticated,
+          commandPassword:
+            x.protocol === 'queclink' && x.commandPassword !== '' ? x.commandPassword : undefined,
         }
       : {}),
     active: x.active,

@@ -1,0 +1,86 @@
+/**
+ * Trackers of the makers' protocols as an installer registers them: a model of each family
+ * among the tracker types binds the protocol; no device password is asked (the IMEI on its
+ * protocol is the device's proof) even with DEVICE_AUTH=required; a Queclink command password
+ * is write-only and refused when its syntax could break the command; the connection settings
+ * name each listener's port.
+ */
+import { describe, expect, it } from 'vitest';
+import type { DeviceSettings, Tracker, TrackerType } from '../../src/contract';
+import { createTracker } from './devices';
+import { as, backends, demoClients, useServer } from './harness';
+
+describe.each(await backends())("the makers' trackers on %s", (backend) => {
+  const server = useServer(backend, () => ({
+    SEED_DEMO_FLEET: 'true',
+    GT06_PORT: '0',
+    SUNTECH_PORT: '0',
+    TELTONIKA_PORT: '0',
+    QUECLINK_PORT: '0',
+  }));
+
+  it('offers a model of each family, and a tracker of that model speaks its protocol', async () => {
+    const admin = await as(server(), 'admin@rastro.demo');
+    const { north } = await demoClients(server());
+    const types = await admin.call<{ trackerTypes: TrackerType[] }>(
+      'GET',
+      '/registros/tracker-types?limit=100',
+    );
+    const byModel = new Map(
+      types.body.trackerTypes.map((t) => [`${t.manufacturer} ${t.model}`, t]),
+    );
+    for (const [model, protocol] of [
+      ['Concox GT06N', 'gt06'],
+      ['Suntech ST300', 'suntech'],
+      ['Teltonika FMB130', 'teltonika'],
+      ['Queclink GV300', 'queclink'],
+    ])
+      expect(byModel.get(model ?? '')?.protocol, model).toBe(protocol);
+    const res = await admin.call<Tracker>('POST', '/registros/tracker', {
+      clientId: north,
+      identifier: '359710049095095',
+      provider: 'rastro',
+      trackerTypeId: byModel.get('Concox GT06N')?.id ?? '',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ protocol: 'gt06', devicePasswordSet: false });
+  });
+
+  it('keeps a Queclink command password write-only, and refuses one that breaks a command', async () => {
+    const admin = await as(server(), 'admin@rastro.demo');
+    const { north } = await demoClients(server());
+    const tracker = await createTracker(admin, {
+      clientId: north,
+      identifier: '862061040000019',
+      protocol: 'queclink',
+      devicePassword: undefined,
+    });
+    expect(tracker.commandPasswordSet).toBe(false);
+    const bad = await admin.call<{ message: string }>('PATCH', `/registros/tracker/${tracker.id}`, {
+      commandPassword: 'gv300,1',
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('Senha de comandos inválida');
+    const good = await admin.call<Tracker>('PATCH', `/registros/tracker/${tracker.id}`, {
+      commandPassword: 'frota77',
+    });
+    expect(good.status).toBe(200);
+    expect(good.body.commandPasswordSet).toBe(true);
+    expect(JSON.stringify(good.body)).not.toContain('frota77');
+  });
+
+  it("names each makers' listener in the connection settings", async () => {
+    const admin = await as(server(), 'admin@rastro.demo');
+    const settings = await admin.call<DeviceSettings>('GET', '/registros/device-settings');
+    expect(settings.status).toBe(200);
+    // As configured (here 0: a free port each; a real server gives 5023, 5011, 5027, 5004).
+    expect(settings.body.ports).toEqual({
+      osmand: null,
+      wialon_ips: null,
+      gt06: 0,
+      suntech: 0,
+      teltonika: 0,
+      queclink: 0,
+    });
+  });
+});
