@@ -214,6 +214,18 @@ describe('Suntech codec', () => {
       fixes: [],
       answer: { ok: true, text: 'Enable1' },
     });
+    // The Preset report after power-on and the answers to settings confirm no command.
+    const preset = suntech.decode(
+      line('ST300CMD;Res;205000001;010;Preset;NTW;0;internet;;;111.111.111.111;8600;;;;1234;'),
+      tcp,
+    );
+    expect(preset).toEqual({ identifier: '205000001', fixes: [], heartbeat: true });
+    expect(suntech.decode(line('ST300ADP;Res;205000001;022;U;T;2;9000;0;0;0;0;0;0'), tcp)).toEqual({
+      identifier: '205000001',
+      fixes: [],
+      heartbeat: true,
+    });
+    expect(suntech.decode(line('ST300CMD;Res;205000001;010;AckEmerg'), tcp).answer).toBeUndefined();
     expect(suntech.decode(line('ST300CMD;Res;205000001;313;Enable1NoUse'), tcp).answer).toEqual({
       ok: false,
       text: 'Enable1NoUse',
@@ -522,10 +534,15 @@ describe.each(await backends())('Suntech listener on %s', (backend) => {
         '53 54 33 30 30 43 4d 44 3b 32 30 35 30 30 30 30 30 31 3b 30 32 3b 45 6e 61 62 6c 65 31 0d',
       ),
     );
-    device.send(suntechAnswer(ID, 'Enable1'));
     const history = async () =>
       (await operator.call<CommandHistory>('GET', `/registros/commands?vehicleId=${vehicleId}`))
         .body.commands;
+    // The Preset report a device sends after power-on is no answer to the block.
+    device.send(`ST300CMD;Res;${ID};313;Preset;NTW;0;internet;;;10.0.0.1;5011;;;;;\r`);
+    device.send(suntechAlive(ID));
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await history())[0]?.status).toBe('sent');
+    device.send(suntechAnswer(ID, 'Enable1'));
     await expect.poll(async () => (await history())[0]?.status).toBe('confirmed');
     expect((await history())[0]).toMatchObject({
       kind: 'block',

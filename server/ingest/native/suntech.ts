@@ -15,8 +15,10 @@
  * Over TCP the device expects no answer to any report. Over UDP it may wait for
  * `<PREFIX>ACK;<DEV_ID>` (its UDP_ACK setting: for every report but the keep-alive, or only
  * for alerts and emergencies); it resends after two minutes without one. The server cannot
- * know that setting, so every report but a keep-alive or a command answer is acknowledged:
- * an ACK the device did not ask for is ignored by it.
+ * know that setting, so every report but a keep-alive or an answer is acknowledged: an ACK
+ * only tells the device that a report arrived, and a report that did arrive is never lost
+ * by it. An emergency is repeated until the server sends `AckEmerg` or the set count runs
+ * out; Rastro does not send it, so that the repeats keep the vehicle's track during a panic.
  */
 import type { Fix } from '../../db/positions';
 import {
@@ -210,7 +212,8 @@ function decodePrefixed(header: Header, fields: string[]): Fix {
     }
   }
   // H_METER;BCK_VOLT;MSG_TYPE only when HBM_STT is on; tolerated absent or partial.
-  const tail = fields.slice(i);
+  // The ST500's tail is its own (no hour-meter fields): not read.
+  const tail = prefix === 'ST500' ? [] : fields.slice(i);
   const hours = tail[0] !== undefined && /^\d{1,10}$/.test(tail[0]) ? Number(tail[0]) : undefined;
   if (hours !== undefined) {
     // The driving hour-meter, in minutes.
@@ -311,16 +314,20 @@ function decodeUniversal(type: string, fields: string[]): Fix {
   return fix;
 }
 
-/** The device's answer to a command: `ST300CMD;Res;DEV_ID;SW_VER;CMD_ID…` or universal `RES;DEV_ID;…`. */
-function decodeAnswer(fields: string[], universal: boolean): Decoded {
-  const identifier = deviceId(universal ? fields[1] : fields[2]);
-  const words = fields.slice(universal ? 2 : 4).join(';');
-  const command = (universal ? fields[2] : fields[4]) ?? '';
-  // AckEmerg is the server's own acknowledgement of an emergency, no command of Rastro's.
-  if (command === 'AckEmerg') return { identifier, fixes: [], heartbeat: true };
-  // "Enable1NoUse": the output is not set up as an output, so nothing was switched.
+/**
+ * A line of the device answering the server: `ST300CMD;Res;DEV_ID;SW_VER;CMD_ID…`, or any
+ * other header's `Res` (a setting applied: NTW, RPT, ADP…). Only the output commands Rastro
+ * sends are command answers: the device also sends `Preset` once after power-on and answers
+ * settings sent by SMS or the configurator, which confirm no command of ours.
+ */
+function decodeResponse(type: string, fields: string[]): Decoded {
+  const identifier = deviceId(fields[2]);
+  const command = fields[4] ?? '';
+  if (type !== 'CMD' || !/^(Enable|Disable)\d/.test(command))
+    return { identifier, fixes: [], heartbeat: true };
+  // "Enable1NoUse": the line is not set up as an output, so nothing was switched.
   const ok = !/NoUse$/i.test(command);
-  return { identifier, fixes: [], answer: { ok, text: words.slice(0, 200) } };
+  return { identifier, fixes: [], answer: { ok, text: fields.slice(4).join(';').slice(0, 200) } };
 }
 
 /** The UDP acknowledgement of a report (the device may wait for it: see the file's comment). */
@@ -336,25 +343,23 @@ function decodeLine(line: string, ctx: DecodeContext): Decoded {
   if (!header) fail('unknown header');
   const { prefix, type } = header;
   const universal = prefix === '';
-  if (type === 'RES' && universal) return decodeAnswer(fields, true);
-  if (type === 'CMD') {
-    if (!universal && fields[1] === 'Res') return decodeAnswer(fields, false);
-    // A command line echoed or from another server: it names the device, nothing more.
-    return { identifier: deviceId(fields[1]), fixes: [] };
-  }
+  if (!universal && fields[1] === 'Res') return decodeResponse(type, fields);
   const identifier = deviceId(fields[1]);
-  if (type === 'ALV') return { identifier, fixes: [], heartbeat: true };
-  if (!POSITION_TYPES.has(type) || (universal && type !== 'STT' && type !== 'ALT'))
-    // Reports Rastro does not read (travel summaries, RS232 data…): the device is alive.
+  // A command line echoed, or the universal format's answers (RES), to commands Rastro does
+  // not write in that format: they name the device, nothing more.
+  if (type === 'CMD' || type === 'RES' || type === 'ALV')
     return { identifier, fixes: [], heartbeat: true };
-  if (prefix.startsWith('ST4') || prefix.startsWith('ST9'))
-    return { identifier, fixes: [], heartbeat: true };
+  const reply = ctx.transport === 'udp' ? ackOf(prefix, identifier) : undefined;
+  if (
+    !POSITION_TYPES.has(type) ||
+    (universal && type !== 'STT' && type !== 'ALT') ||
+    prefix.startsWith('ST4')
+  )
+    // Reports Rastro does not read (travel summaries, RS232 data, the old ST4xx layout): the
+    // device is alive, and over UDP it is told the report arrived, or it would resend it.
+    return { identifier, fixes: [], heartbeat: true, reply };
   const fix = universal ? decodeUniversal(type, fields) : decodePrefixed(header, fields);
-  return {
-    identifier,
-    fixes: [fix],
-    reply: ctx.transport === 'udp' ? ackOf(prefix, identifier) : undefined,
-  };
+  return { identifier, fixes: [fix], reply };
 }
 
 export const suntech: Codec = {
