@@ -104,6 +104,18 @@ describe('Queclink @Track codec', () => {
     });
   });
 
+  it('reads the 1-wire temperature sensors of a GTERI', () => {
+    // GV300 (060502), ERI mask bit 1: one DS18B20 at 0xFFAD sixteenths of a degree.
+    const [fix] = decode(
+      '+RESP:GTERI,060502,862170010000014,,00000002,12800,10,1,1,0.0,0,8.0,-34.881100,-8.053900,20251103120000,0724,0005,1A2B,3C4D,00,100.0,00001:00:00,,,90,210100,0,1,28FF2776A2150308,1,FFAD,20251103120001,0006$',
+    ).fixes;
+    expect(fix).toMatchObject({
+      ignition: true,
+      battery: 90,
+      attributes: { power: 12.8, odometer: 100_000, hours: 3600, temp1: -5.1875 },
+    });
+  });
+
   it('reads alarms, events, the heartbeat and the answer to a command', () => {
     const group = '1,0.0,0,8.0,-34.881100,-8.053900,20251103120000,0724,0005,1A2B,3C4D,00';
     const tail = '20251103120001,00A1$';
@@ -142,8 +154,18 @@ describe('Queclink @Track codec', () => {
     expect(driver?.driverRfid).toBe('D2C4FBC5');
     const [input] = decode(`+RESP:GTDIS,060100,862170010000014,,,11,1,${group},1.0,${tail}`).fixes;
     expect(input?.attributes.din1).toBe(true);
-    const [powerOn] = decode('+RESP:GTPNA,060100,862170010000014,,20251103120001,00A2$').fixes;
-    expect(powerOn).toMatchObject({ valid: false, attributes: { event: 'powerOn' } });
+    // No place: a sign of life, not a report without GPS (the tracker's GPS may well be fine).
+    expect(decode('+RESP:GTPNA,060100,862170010000014,,20251103120001,00A2$')).toEqual({
+      identifier: '862170010000014',
+      fixes: [],
+      heartbeat: true,
+      reply: Buffer.from('+SACK:00A2$'),
+    });
+    expect(
+      decode(
+        '+RESP:GTINF,060100,862170010000014,,16,898600810906F8048812,16,0,1,12000,,4.4,0,0,0,0,20251103120000,0,1300,2000,00,00,+0800,0,20251103120001,00A6$',
+      ).fixes,
+    ).toEqual([]);
 
     expect(decode('+ACK:GTHBD,060100,862170010000014,,20251103120001,00A3$')).toEqual({
       identifier: '862170010000014',

@@ -32,15 +32,15 @@
  *   the vehicle models (GV) `<mileage km>` and, for GTFRI, `<hour meter HHHHH:MM:SS>,<analog
  *   inputs>…,<backup battery %>,<device status 6 hex>,<reserved>…`; on the personal models
  *   (GL300) `<battery %>`.
- * - GTERI: as GTFRI with an `<ERI mask>` first (what it appends after the status is skipped).
+ * - GTERI: as GTFRI with an `<ERI mask>` first; after the status, the accessories the mask
+ *   names (a digital fuel sensor, 1-wire thermometers are read; CAN and Bluetooth are not).
  * - GTIDA: `<reserved>,<driver id>,<report type>,<number>,<groups>,<mileage>…`.
  * - GTIGN/GTIGF: `<duration>,<group>,<hour meter>,<mileage>`.
  * - GTSTT `<state>`, GTBPL `<backup battery V>`, GTJDS `<jamming state>`, GTLBC `<number
  *   called>`: that one field, then one group.
  * - GTMPN, GTMPF, GTJDR: one group right after the device name.
- * - GTPNA, GTPFA: no place at all; GTINF: the device's state (power, battery), no place.
- *
- * Other reports are acknowledged and otherwise ignored, so that a device never resends them.
+ * - GTPNA, GTPFA (power on and off), GTINF, GTVER and the reports not read: no place; they
+ *   are acknowledged as signs of life, so that a device never resends them.
  */
 import type { Fix } from '../../db/positions';
 import {
@@ -278,7 +278,7 @@ function batteryOf(field: string | undefined): number | undefined {
 }
 
 /** What follows the groups (`tail`: its fields up to the send time). */
-function readTail(fix: Fix, layout: Layout, personal: boolean, tail: string[]) {
+function readTail(fix: Fix, layout: Layout, personal: boolean, tail: string[], eriMask = 0) {
   if (layout.tail === 'none') return;
   if (layout.tail === 'ignition') {
     const hours = hoursOf(tail[0]);
@@ -310,6 +310,34 @@ function readTail(fix: Fix, layout: Layout, personal: boolean, tail: string[]) {
   const battery = batteryOf(tail[adcEnd]);
   if (battery !== undefined) fix.battery = battery;
   if (status >= 0) deviceStatus(fix, tail[status] ?? '');
+  if (status >= 0 && eriMask) accessories(fix, tail, status + 2, eriMask);
+}
+
+/** 1-wire temperature sensors on one GTERI: at most this many are read. */
+const MAX_SENSORS = 8;
+
+/**
+ * What a GTERI appends after the device status and the UART device type, by its ERI mask:
+ * bit 0 a digital fuel sensor (its raw reading, hex), bit 1 the 1-wire sensors (their count,
+ * then id, type and reading each: a temperature in 1/16 °C, two's complement hex). Other
+ * accessories (CAN, Bluetooth) follow; they are not read.
+ */
+function accessories(fix: Fix, tail: string[], from: number, mask: number) {
+  let at = from;
+  if (mask & 1) {
+    const raw = tail[at++] ?? '';
+    if (/^[0-9A-Fa-f]{1,8}$/.test(raw)) fix.attributes.fuelSensor = Number.parseInt(raw, 16);
+  }
+  if (!(mask & 2)) return;
+  const count = tail[at++] ?? '';
+  if (!/^\d{1,2}$/.test(count)) return;
+  for (let i = 1; i <= Math.min(Number(count), MAX_SENSORS); i++) {
+    const reading = tail[at + 2] ?? '';
+    at += 3;
+    if (!/^[0-9A-Fa-f]{4}$/.test(reading)) continue;
+    const raw = Number.parseInt(reading, 16);
+    fix.attributes[`temp${i}`] = (raw & 0x8000 ? raw - 0x10000 : raw) * 0.0625;
+  }
 }
 
 /** The report's own fields before the groups, and what its type says. */
@@ -387,34 +415,6 @@ function readReport(type: string, fix: Fix, prefix: string[], personal: boolean)
   }
 }
 
-/** A report without a place: its moment and what it says. */
-function placeless(sent: Date, attributes: Record<string, unknown>): Fix {
-  return {
-    fixTime: sent,
-    latitude: Number.NaN,
-    longitude: Number.NaN,
-    valid: false,
-    attributes,
-  };
-}
-
-/** GTINF: the device's state. Its layout differs by model; the common fields are read. */
-function info(v: string[], sent: Date): Fix {
-  const fix = placeless(sent, { report: 'INF' });
-  if (/^[0-9A-Fa-f]{2}$/.test(v[4] ?? '')) motionState(fix, Number.parseInt(v[4] ?? '', 16));
-  const supply = v[9] ?? '';
-  if (supply.includes('.')) {
-    const km = reading(supply);
-    if (km !== undefined) fix.attributes.odometer = Math.round(km * 1000);
-  } else {
-    const mv = reading(supply);
-    if (mv !== undefined && mv > 0) fix.attributes.power = mv / 1000;
-  }
-  const volts = reading(v[11]);
-  if (volts !== undefined) fix.attributes.batteryVoltage = volts;
-  return fix;
-}
-
 /** The positions of a report with groups (LAYOUTS). */
 function positions(type: string, layout: Layout, v: string[], sent: Date, personal: boolean) {
   const end = v.length - 2;
@@ -438,7 +438,8 @@ function positions(type: string, layout: Layout, v: string[], sent: Date, person
   if (!last) return fixes;
   // The report's own fields belong to its last position (the moment it was sent).
   readReport(type, last, v.slice(4, 4 + layout.prefix), personal);
-  readTail(last, layout, personal, v.slice(at, end));
+  const eri = type === 'ERI' && /^[0-9A-Fa-f]{8}$/.test(v[4] ?? '');
+  readTail(last, layout, personal, v.slice(at, end), eri ? Number.parseInt(v[4] ?? '', 16) : 0);
   return fixes;
 }
 
@@ -486,20 +487,19 @@ function decodeText(text: string): Decoded {
   const model = version.length === 6 ? version.slice(0, 2).toUpperCase() : '';
   const personal = PERSONAL.has(model);
   const layout = LAYOUTS[type];
-  let fixes: Fix[] = [];
-  if (layout) fixes = positions(type, layout, v, sent, personal);
-  else if (type === 'PNA' || type === 'PFA')
-    fixes = [placeless(sent, { report: type, event: type === 'PNA' ? 'powerOn' : 'powerOff' })];
-  else if (type === 'INF') fixes = [info(v, sent)];
-  // Any other report (GTVER, GTGSM…) is acknowledged and dropped: the device must not resend it.
-  return { identifier, fixes, reply };
+  if (layout) return { identifier, fixes: positions(type, layout, v, sent, personal), reply };
+  // The reports without a place (GTPNA/GTPFA power on and off, GTINF, GTVER…) say the device
+  // is alive. Stored as reports without GPS they would mark a tracker whose GPS is fine as
+  // having none (its last location's "no GPS since"): they are acknowledged, and that is all.
+  return { identifier, fixes: [], reply, heartbeat: true };
 }
 
 /** Where the next message header starts in `buffer` from `from`, or -1. */
 function nextHeader(buffer: Buffer, from: number, until: number): number {
   let first = -1;
   for (const h of HEADERS) {
-    const at = buffer.indexOf(h, from, 'latin1');
+    // Only up to `until`: a stream of many short messages must not be scanned whole each time.
+    const at = buffer.subarray(0, until).indexOf(h, from, 'latin1');
     if (at >= 0 && at < until && (first < 0 || at < first)) first = at;
   }
   return first;
