@@ -9,13 +9,14 @@ import { connect, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/client';
-import { gt06, packet } from '../../server/ingest/native/gt06';
+import { ack, gt06, packet } from '../../server/ingest/native/gt06';
 import {
   gt06Answer,
   gt06BlackBox,
   gt06Heartbeat,
   gt06Login,
   gt06Position,
+  gt06Rfid,
 } from '../../server/ingest/native/gt06-device';
 import { type NativeListener, startNative } from '../../server/ingest/native/listener';
 import { createLogger } from '../../server/log';
@@ -193,6 +194,61 @@ describe('GT06 codec', () => {
     expect(sos.fixes[0]?.battery).toBe(100);
   });
 
+  it("agrees with every example of the maker's document, byte for byte", () => {
+    // Login with type and time zone (GMT+8), serial 5, and the server's answer.
+    const login = gt06.decode(
+      hex('78 78 11 01 07 52 53 36 78 90 02 42 70 00 32 01 00 05 12 79 0D 0A'),
+      ctx,
+    );
+    expect(login).toMatchObject({ identifier: '752533678900242', login: true });
+    expect(login.reply).toEqual(hex('78 78 05 01 00 05 9F F8 0D 0A'));
+    // Heartbeat, and the answer to one of serial 0x0100.
+    expect(gt06.decode(hex('78 78 0A 13 40 04 04 00 01 00 0F DC EE 0D 0A'), ctx).heartbeat).toBe(
+      true,
+    );
+    expect(ack(0x13, 0x0100)).toEqual(hex('78 78 05 13 01 00 E1 A0 0D 0A'));
+    // Location 0x22: 2015-12-29 02:51:05, 23.111693 N 114.409298 E, a re-upload, no answer.
+    const located = gt06.decode(
+      hex(`78 78 22 22 0F 0C 1D 02 33 05 C9 02 7A C8 18 0C 46 58 60 00 14 00 01 CC 00 28 7D
+           00 1F 71 00 00 01 00 08 20 86 0D 0A`),
+      ctx,
+    );
+    expect(located.reply).toBeUndefined();
+    expect(located.fixes[0]?.fixTime.toISOString()).toBe('2015-12-29T02:51:05.000Z');
+    expect(located.fixes[0]?.latitude).toBeCloseTo(0x027ac818 / 1_800_000, 9);
+    expect(located.fixes[0]?.longitude).toBeCloseTo(0x0c465860 / 1_800_000, 9);
+    expect(located.fixes[0]).toMatchObject({ valid: true, speed: 0, ignition: false });
+    expect(located.fixes[0]?.attributes).toMatchObject({ sat: 9, mcc: 460, archive: true });
+    // Alarm 0x26 without a fix (tamper, relay cut), and the answer to one of serial 0x1C.
+    const alarm = gt06.decode(
+      hex(`78 78 25 26 0F 0C 1D 03 0B 26 C9 02 7A C8 18 0C 46 58 60 00 04 00 09 01 CC 00 28 7D
+           00 1F 71 80 04 04 13 02 00 0C 47 2A 0D 0A`),
+      ctx,
+    );
+    expect(alarm.fixes[0]).toMatchObject({ valid: false, battery: 67 });
+    expect(alarm.fixes[0]?.attributes).toMatchObject({ out1: true, alarmCode: 0x13 });
+    expect(alarm.fixes[0]?.attributes.alarm).toBeUndefined();
+    expect(alarm.reply).toEqual(ack(0x26, 0x0c));
+    expect(ack(0x26, 0x1c)).toEqual(hex('78 78 05 26 00 1C 9D 86 0D 0A'));
+    // Multi-fence alarm 0x27 (power on, fence FF: none): answered with its own number.
+    const fence = gt06.decode(
+      hex(`78 78 26 27 10 04 19 09 2D 07 C5 02 7A C9 1C 0C 46 58 00 00 05 37 09 00 00 00 00 00
+           00 00 00 80 02 00 0C 01 FF 00 00 4D F6 0D 0A`),
+      ctx,
+    );
+    expect(fence.reply).toEqual(ack(0x27, 0));
+    expect(fence.fixes[0]?.attributes.geofenceNumber).toBeUndefined();
+    // Time calibration: the server's UTC time, at the request's serial.
+    const at = { ...ctx, now: new Date(Date.UTC(2015, 11, 29, 0, 0, 21)) };
+    expect(gt06.decode(hex('78 78 05 8A 00 06 88 29 0D 0A'), at).reply).toEqual(
+      hex('78 78 0B 8A 0F 0C 1D 00 00 15 00 06 F0 86 0D 0A'),
+    );
+    // An online command: sos#, serial 1.
+    expect(
+      gt06.encodeCommand('sos#', { identifier: DOC_IMEI, serial: 1, password: undefined }),
+    ).toEqual(hex('78 78 0E 80 08 00 00 00 00 73 6F 73 23 00 01 6D 6A 0D 0A'));
+  });
+
   it('refuses a bad CRC, a short packet and a login that is not BCD', () => {
     const bad = Buffer.from(POSITION);
     bad[10] = 0xcb;
@@ -216,6 +272,40 @@ describe('GT06 codec', () => {
     const power = gt06.decode(packet(0x94, hex('00 04 EB'), 7, true), ctx);
     expect(power.fixes[0]?.attributes.power).toBe(12.59);
     expect(power.reply).toBeUndefined();
+  });
+
+  it('reads the relay state, the RFID card and the 4G location', () => {
+    const sync = (text: string) =>
+      gt06.decode(packet(0x94, Buffer.concat([hex('04'), Buffer.from(text)]), 1, true), ctx)
+        .fixes[0]?.attributes.out1;
+    // DYD bit 1: fuel and power cut; bit 0: restored.
+    expect(sync('ALM1=45;STA1=40;DYD=02;SOS=,,;')).toBe(true);
+    expect(sync('ALM1=45;STA1=40;DYD=01;SOS=,,;')).toBe(false);
+    // RFID: 02, card type, 4 bytes of id, checksum, 03.
+    const card = gt06.decode(packet(0x94, hex('1B 02 08 42 77 EF EF 35 03'), 2, true), ctx);
+    expect(card.fixes[0]?.driverRfid).toBe('4277EFEF');
+    expect(gt06.decode(gt06Rfid('0a1b2c3d', 3), ctx).fixes[0]?.driverRfid).toBe('0A1B2C3D');
+    // 0xA0: the 0x22 fields with MNC 2 bytes (MCC bit 15), a 4-byte LAC, an 8-byte cell id.
+    const located = gt06.decode(
+      packet(
+        0xa0,
+        hex(`1A 0B 1C 0C 1E 0F CA 00 DD 34 FC 03 BE 09 BC 3C 19 0E 82 D4 00 04 00 00 1B 59
+             00 00 00 00 00 0E 3A 98 00 03 01 00 00 30 39`),
+        3,
+      ),
+      ctx,
+    );
+    expect(located.fixes[0]).toMatchObject({ speed: 60, course: 270, ignition: false });
+    expect(located.fixes[0]?.attributes).toMatchObject({
+      mcc: 724,
+      mnc: 4,
+      lac: 0x1b59,
+      cellId: 0x0e3a98,
+      event: 3,
+      archive: true,
+      odometer: 12_345,
+    });
+    expect(located.reply).toBeUndefined();
   });
 
   it('writes the relay commands as 0x80 packets', () => {

@@ -16,7 +16,7 @@ export interface Gt06Position {
   ignition: boolean;
   /** Percent; sent as the voltage level 0–6 of an alarm packet. */
   battery?: number | undefined;
-  /** GT06 has no driver reader: accepted for the common shape, not sent. */
+  /** Not part of a position on GT06: the card reader's read goes apart (gt06Rfid). */
   driverRfid?: string | undefined;
   /** Sent as an alarm packet (0x26) instead of a location (0x22). */
   alarm?: Alarm | undefined;
@@ -141,4 +141,14 @@ export function gt06Power(volts: number, serial: number) {
   content[0] = 0x00;
   content.writeUInt16BE(Math.round(volts * 100), 1);
   return packet(GT06.info, content, serial, true);
+}
+
+/**
+ * A driver's card read by the reader on the serial port (0x94, type 0x1B): 02, card type, the
+ * card's 4 bytes (8 hex digits), a checksum the server does not check, 03.
+ */
+export function gt06Rfid(card: string, serial: number) {
+  if (!/^[0-9A-Fa-f]{8}$/.test(card)) throw new Error('a card id has 8 hex digits');
+  const content = Buffer.concat([Uint8Array.of(0x1b, 0x02, 0x08), Buffer.from(card, 'hex')]);
+  return packet(GT06.info, Buffer.concat([content, Uint8Array.of(0x00, 0x03)]), serial, true);
 }

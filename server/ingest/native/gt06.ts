@@ -29,9 +29,14 @@ export const GT06 = {
   alarmExtended: 0x26,
   alarmFence: 0x27,
   lbsMulti: 0x28,
+  addressRequest: 0x2a,
   command: 0x80,
   time: 0x8a,
   info: 0x94,
+  /** The 4G models' (JM-VL03…) location, cells and multi-fence alarm: wider cell fields. */
+  location4g: 0xa0,
+  lbs4g: 0xa1,
+  alarm4g: 0xa4,
 } as const;
 
 /** The shortest length field: protocol number, serial and CRC, no content. */
@@ -39,7 +44,7 @@ const MIN_LENGTH = 5;
 /** The listener keeps at most 64 KB of unread bytes: a longer packet can never be whole. */
 const MAX_PACKET = 64 * 1024;
 
-/** CRC-ITU as the maker's appendix computes it (CRC-16/X-25: reflected 0x1021, init and xor FFFF). */
+/** CRC-ITU as the maker's appendix computes it: CRC-16/X-25 (reflected 0x1021, FFFF in and out). */
 export function crcItu(bytes: Uint8Array, start = 0, end = bytes.length): number {
   let crc = 0xffff;
   for (let i = start; i < end; i += 1) {
@@ -138,6 +143,7 @@ const ALARM_CODES = new Map<number, Alarm>([
   [0x2b, 'hardCornering'], // sharp right
   [0x2c, 'accident'], // collision
   [0x30, 'hardBraking'],
+  [0x32, 'powerCut'], // pulled out of its socket (OBD models)
 ]);
 
 /** The alarm state bits (3 to 5) of the terminal information byte. */
@@ -242,18 +248,30 @@ function setIgnition(fix: Fix, on: boolean) {
   fix.attributes.din1 = on;
 }
 
-/** The serving cell: MCC, MNC (two bytes when the MCC's top bit says so), LAC, cell id. */
-function readCell(r: Reader, attributes: Record<string, unknown>, wideCell = false) {
+/**
+ * The serving cell: MCC, MNC (two bytes when the MCC's top bit says so), LAC and cell id; the
+ * 4G packets carry a 4-byte LAC and an 8-byte cell id, some 2G ones a 4-byte cell id.
+ */
+function readCell(
+  r: Reader,
+  attributes: Record<string, unknown>,
+  widths: { lac: 2 | 4; cell: 3 | 4 | 8 } = { lac: 2, cell: 3 },
+) {
   const mcc = r.u16();
   attributes.mcc = mcc & 0x7fff;
   attributes.mnc = mcc & 0x8000 ? r.u16() : r.u8();
-  attributes.lac = r.u16();
-  attributes.cellId = wideCell ? r.u32() : r.u24();
+  attributes.lac = widths.lac === 4 ? r.u32() : r.u16();
+  if (widths.cell === 8) {
+    const cell = r.take(8).readBigUInt64BE();
+    attributes.cellId = cell <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(cell) : cell.toString();
+  } else attributes.cellId = widths.cell === 4 ? r.u32() : r.u24();
 }
 
 /**
- * The terminal information byte: 0 armed, 1 ACC on, 2 charging, 3–5 an alarm state, 6 GPS
- * tracking on, 7 the relay has cut the fuel and power.
+ * The terminal information byte: 0 armed, 1 ACC on, 2 charging (external power present), 6 GPS
+ * on, 7 the relay has cut the fuel and power. Bits 3–5 are an alarm state in the alarm packets
+ * (1 vibration, 2 power cut, 3 low battery, 4 SOS) and undefined in the heartbeat of the newer
+ * documents: the caller reads them where they mean something.
  */
 function applyTerminalInfo(fix: Fix, info: number) {
   fix.attributes.status = info;
@@ -261,9 +279,7 @@ function applyTerminalInfo(fix: Fix, info: number) {
   setIgnition(fix, (info & 0x02) !== 0);
   fix.attributes.charge = (info & 0x04) !== 0;
   fix.attributes.out1 = (info & 0x80) !== 0;
-  const state = (info >> 3) & 0x07;
-  fix.attributes.powerCut = state === 2;
-  return STATE_ALARMS[state];
+  return (info >> 3) & 0x07;
 }
 
 /** Voltage level 0 (none) to 6 (full): the battery as a percentage. */
@@ -306,45 +322,64 @@ export function answerOf(text: string) {
   return { ok: !/fail|error|unvalid|invalid|wrong/i.test(text), text };
 }
 
-/** Location packets (0x12, 0x22 and the GPS-only and phone query ones): GPS, then the cell. */
+/**
+ * Location packets: GPS, then the cell (0x12, 0x22, 0xA0), then on 0x22 and 0xA0 the ACC, why
+ * it was sent (a timer, a distance, a turn, an ACC change…) and whether it is a re-upload of a
+ * fix kept while offline; the GPS-only (0x10) and address query (0x1A, 0x2A) ones stop at GPS.
+ */
 function decodeLocation(protocol: number, r: Reader): Fix {
   const fix = readGps(r);
-  if (protocol === GT06.gps) return fix;
-  if (protocol === GT06.phoneAddress) return fix; // then the phone number and language
-  if (r.left >= 8) readCell(r, fix.attributes);
-  if (protocol === GT06.locationExtended && r.left >= 3) {
-    // ACC, why it was sent (a timer, a turn, ACC change…), and whether it is a re-upload.
+  if (protocol === GT06.gps || protocol === GT06.phoneAddress || protocol === GT06.addressRequest)
+    return fix;
+  const wide = protocol === GT06.location4g;
+  if (r.left >= 8) readCell(r, fix.attributes, wide ? { lac: 4, cell: 8 } : undefined);
+  if ((protocol === GT06.locationExtended || wide) && r.left >= 3) {
     setIgnition(fix, r.u8() !== 0);
     fix.attributes.event = r.u8();
     if (r.u8() === 1) fix.attributes.archive = true;
   }
-  // Some firmwares append the mileage, in metres.
+  // The mileage, in metres, on the models that count it.
   if (r.left === 4) fix.attributes.odometer = r.u32();
   return fix;
 }
 
-/** Alarm packets (0x16, 0x26, 0x27): GPS, the cell with its length, then the status. */
-function decodeAlarm(r: Reader): Fix {
+/**
+ * Alarm packets (0x16, 0x26, 0x27, 0xA4): GPS, the cell block with its length, terminal
+ * information, voltage level, GSM signal, alarm and language; 0x27 and 0xA4 then the fence,
+ * and the models that count it the mileage.
+ */
+function decodeAlarm(protocol: number, r: Reader): Fix {
   const fix = readGps(r);
   const cellLength = r.u8();
   if (cellLength > 0) {
     // The length counts itself; a longer cell block has fields this codec skips.
     const cell = new Reader(r.take(Math.max(0, cellLength - 1)));
-    if (cell.left >= 8) readCell(cell, fix.attributes);
+    const wide = protocol === GT06.alarm4g;
+    if (cell.left >= (wide ? 14 : 8))
+      readCell(cell, fix.attributes, wide ? { lac: 4, cell: 8 } : undefined);
   } else if (r.left >= 8 + 4) {
     // A clone that says no cell and still sends its eight zeroed bytes.
     r.take(8);
   }
-  const stateAlarm = applyTerminalInfo(fix, r.u8());
+  const state = applyTerminalInfo(fix, r.u8());
+  fix.attributes.powerCut = state === 2;
   applyVoltageLevel(fix, r.u8());
   fix.attributes.rssi = r.u8();
-  applyAlarm(fix, r.u8(), stateAlarm);
+  applyAlarm(fix, r.u8(), STATE_ALARMS[state]);
+  if (r.left >= 1) r.u8(); // language
+  if ((protocol === GT06.alarmFence || protocol === GT06.alarm4g) && r.left >= 1) {
+    const fence = r.u8();
+    if (fence !== 0xff) fix.attributes.geofenceNumber = fence + 1;
+  }
+  if (r.left === 4) fix.attributes.odometer = r.u32();
   return fix;
 }
 
 /**
  * The heartbeat (0x13): terminal information, voltage level (one byte, or two in hundredths
- * of a volt on the newer firmwares), GSM signal, then alarm and language.
+ * of a volt on some firmwares), GSM signal, then two bytes the document versions disagree on
+ * (alarm and language, or language alone): no alarm is read from them, alarms come in the
+ * alarm packets.
  */
 function decodeStatus(r: Reader, at: Date): Fix {
   const fix = report(at);
@@ -353,21 +388,19 @@ function decodeStatus(r: Reader, at: Date): Fix {
     fix.attributes.batteryVoltage = r.u16() / 100;
   } else if (r.left >= 1) applyVoltageLevel(fix, r.u8());
   if (r.left >= 1) fix.attributes.rssi = r.u8();
-  // The alarm byte of a heartbeat is an event; the state bits repeat every beat, no alarm.
-  if (r.left >= 1) applyAlarm(fix, r.u8());
   return fix;
 }
 
-/** LBS packets (0x28, and 0x11 when it carries no GPS): a report at the last known place. */
-function decodeCells(r: Reader, now: Date): Fix {
+/**
+ * Cell reports without GPS (0x28, 0xA1, and 0x11 without GPS): the device's time and its
+ * serving cell, a report at the last known place.
+ */
+function decodeCells(protocol: number, r: Reader, now: Date): Fix {
   const fix = report(now);
   if (r.left >= 6) fix.fixTime = readTime(r);
-  if (r.left >= 8) {
-    const mcc = r.u16();
-    fix.attributes.mcc = mcc & 0x7fff;
-    fix.attributes.mnc = mcc & 0x8000 ? r.u16() : r.u8();
-    fix.attributes.lac = r.u16();
-    fix.attributes.cellId = r.u24();
+  const wide = protocol === GT06.lbs4g;
+  if (r.left >= (wide ? 15 : 8)) {
+    readCell(r, fix.attributes, wide ? { lac: 4, cell: 8 } : undefined);
     if (r.left >= 1) fix.attributes.rssi = r.u8();
   }
   return fix;
@@ -375,8 +408,10 @@ function decodeCells(r: Reader, now: Date): Fix {
 
 /**
  * Information transmission (0x94): a type, then its value. 0x00 the external supply in
- * hundredths of a volt; 0x04 the device's settings as text (`DYD=01` the relay cut); 0x05 the
- * door; 0x0A the SIM's identifiers. A short one without a type is the supply alone.
+ * hundredths of a volt; 0x04 the device's settings as text, whose `DYD` says the relay state
+ * (bit 1: fuel and power cut, bit 0: restored); 0x05 the door; 0x0A the SIM's identifiers;
+ * 0x1B an RFID card (02, card type, 4 bytes of id, checksum, 03). A short one without a type
+ * is the supply alone.
  */
 function decodeInfo(r: Reader, at: Date): Fix | undefined {
   const fix = report(at);
@@ -387,14 +422,20 @@ function decodeInfo(r: Reader, at: Date): Fix | undefined {
   const type = r.u8();
   if (type === 0x00 && r.left >= 2) fix.attributes.power = r.u16() / 100;
   else if (type === 0x04) {
-    const text = printable(r.take(r.left));
-    const relay = /(?:^|;)DYD=(\d+)/.exec(text);
-    if (relay) fix.attributes.out1 = Number(relay[1]) !== 0;
+    const relay = /(?:^|;)DYD=([0-9A-Fa-f]{1,2})/.exec(printable(r.take(r.left)));
+    if (!relay) return undefined;
+    const bits = Number.parseInt(relay[1] ?? '0', 16);
+    if (bits & 0x02) fix.attributes.out1 = true;
+    else if (bits & 0x01) fix.attributes.out1 = false;
     else return undefined;
   } else if (type === 0x05 && r.left >= 1) fix.attributes.door = (r.u8() & 0x01) !== 0;
   else if (type === 0x0a && r.left >= 26) {
     r.take(16); // IMEI and IMSI
     fix.attributes.iccid = r.take(10).toString('hex').replace(/f/g, '');
+  } else if (type === 0x1b && r.left >= 4) {
+    const card = r.take(r.left);
+    const id = card.length >= 8 && card[0] === 0x02 ? card.subarray(2, 6) : card;
+    fix.driverRfid = id.toString('hex').toUpperCase();
   } else return undefined;
   return fix;
 }
@@ -448,23 +489,27 @@ function decodePacket(frame: Buffer, ctx: DecodeContext): Decoded {
     case GT06.gps:
     case GT06.location:
     case GT06.locationExtended:
+    case GT06.location4g:
     case GT06.phoneAddress:
+    case GT06.addressRequest:
       return { fixes: [decodeLocation(protocol, r)] };
     case GT06.lbs: {
       // Newer firmwares send GPS and a wide cell here; the older ones cells only.
       if (r.left >= 18 && ((frame[head + 7] ?? 0) & 0xf0) === 0xc0) {
         const fix = readGps(r);
-        if (r.left >= 10) readCell(r, fix.attributes, true);
+        if (r.left >= 10) readCell(r, fix.attributes, { lac: 2, cell: 4 });
         return { fixes: [fix] };
       }
-      return { fixes: [decodeCells(r, ctx.now)] };
+      return { fixes: [decodeCells(protocol, r, ctx.now)] };
     }
     case GT06.lbsMulti:
-      return { fixes: [decodeCells(r, ctx.now)] };
+    case GT06.lbs4g:
+      return { fixes: [decodeCells(protocol, r, ctx.now)] };
     case GT06.alarm:
     case GT06.alarmExtended:
     case GT06.alarmFence:
-      return { fixes: [decodeAlarm(r)], reply: ack(protocol, serial) };
+    case GT06.alarm4g:
+      return { fixes: [decodeAlarm(protocol, r)], reply: ack(protocol, serial) };
     case GT06.text: {
       // Command length (server flag and text), the server flag the command carried, the text.
       const size = r.u8();
