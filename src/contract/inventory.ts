@@ -406,12 +406,10 @@ export const DevicePasswordSchema = v.pipe(
   // Nor what a URL would need escaped: an installer types it into a phone app's server URL.
   v.check((s: string) => !/[;#|&?/=%+@:]/.test(s), 'Senha inválida: sem ; # | & ? / = % + @ ou :'),
 );
-/** A device's command password: what its command syntax can carry (no separators). */
+/** A device's command password, as Queclink's @Track takes it: 4 to 6 letters or digits. */
 export const CommandPasswordSchema = v.pipe(
   v.string(),
-  v.minLength(1, 'Senha de comandos inválida'),
-  v.maxLength(20, 'Senha de comandos: no máximo 20 caracteres'),
-  v.regex(/^[A-Za-z0-9_-]+$/, 'Senha de comandos inválida: use letras, números, _ ou -'),
+  v.regex(/^[A-Za-z0-9]{4,6}$/, 'Senha de comandos inválida: de 4 a 6 letras ou números'),
 );
 /** The name the password had when only Wialon IPS used it (kept for integrations). */
 export const WialonPasswordSchema = DevicePasswordSchema;
