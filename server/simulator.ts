@@ -11,15 +11,18 @@
 import { connect, type Socket } from 'node:net';
 import {
   DEMO_FLEET,
+  type DemoProtocol,
   demoDevicePassword,
   type Leg,
   type Place,
   type Plan,
   place,
 } from './demo/fleet';
+import type { NativeProtocol } from './ingest/native/codecs';
 import { distanceKm as between } from './ingest/screen';
 import { crcHex } from './ingest/wialon/parse';
 import type { Logger } from './log';
+import { NativeLink, SPEAKERS } from './simulator-native';
 
 const KNOTS = 1.852;
 /** Parked with the engine off, a tracker reports once in this many ticks (5 min at 10 s). */
@@ -29,6 +32,8 @@ const IDLE_EVERY = 3;
 
 export interface SimulatedDevice {
   identifier: string;
+  /** The protocol it speaks (its demo tracker's; copies past the demo's forty alternate). */
+  protocol: DemoProtocol;
   /** Its device password (sent on every OsmAnd report and at the Wialon IPS login). */
   password: string;
   plan: Plan;
@@ -47,9 +52,10 @@ export function demoDevices(count = DEMO_FLEET.length): SimulatedDevice[] {
       base.plan.kind === 'drive' && lap > 0
         ? { ...base.plan, phase: (base.plan.phase + lap * 0.37) % 1 }
         : base.plan;
-    const identifier = `demo-${String(i + 1).padStart(3, '0')}`;
+    const identifier = lap === 0 ? base.identifier : `demo-${String(i + 1).padStart(3, '0')}`;
     return {
       identifier,
+      protocol: lap === 0 ? base.protocol : i % 2 === 0 ? 'osmand' : 'wialon_ips',
       password: demoDevicePassword(identifier),
       plan,
       battery: base.battery,
@@ -298,8 +304,10 @@ class WialonLink {
 
 export function startSimulator(options: {
   osmandUrl: string;
-  /** Where the odd devices send Wialon IPS; without it every device uses OsmAnd. */
+  /** Where the Wialon IPS devices send; without it they stay silent. */
   wialon?: { host: string; port: number } | undefined;
+  /** Where each makers' protocol's devices send (those of a family not given stay silent). */
+  native?: Partial<Record<NativeProtocol, { host: string; port: number }>> | undefined;
   devices: SimulatedDevice[];
   intervalMs: number;
   log: Logger;
@@ -310,13 +318,21 @@ export function startSimulator(options: {
   const links = new Map(
     wialon
       ? options.devices
-          .filter((_, i) => i % 2 === 1)
+          .filter((device) => device.protocol === 'wialon_ips')
           .map((device) => [
             device.identifier,
             new WialonLink(wialon, device.identifier, device.password),
           ])
       : [],
   );
+  const natives = new Map<string, NativeLink>();
+  for (const device of options.devices) {
+    if (device.protocol === 'osmand' || device.protocol === 'wialon_ips') continue;
+    const target = options.native?.[device.protocol];
+    const speaker = SPEAKERS[device.protocol];
+    if (target && speaker)
+      natives.set(device.identifier, new NativeLink(target, device.identifier, speaker));
+  }
   const send = async () => {
     tick += 1;
     const now = Math.floor(Date.now() / 1000) * 1000;
@@ -330,6 +346,21 @@ export function startSimulator(options: {
           link.send(wialonPacket(step, at, battery, device.driverRfid));
           return;
         }
+        const native = natives.get(device.identifier);
+        if (native) {
+          native.send({
+            fixTime: at,
+            latitude: step.latitude,
+            longitude: step.longitude,
+            speed: step.speed,
+            course: step.course,
+            ignition: step.ignition,
+            battery,
+            driverRfid: device.driverRfid,
+          });
+          return;
+        }
+        if (device.protocol !== 'osmand') return;
         const query = osmandQuery(
           device.identifier,
           step,
@@ -357,5 +388,6 @@ export function startSimulator(options: {
     running = false;
     clearInterval(timer);
     for (const link of links.values()) link.close();
+    for (const link of natives.values()) link.close();
   };
 }

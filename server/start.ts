@@ -455,6 +455,12 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
       ? startSimulator({
           osmandUrl: `http://127.0.0.1:${osmand.port}`,
           wialon: wialon ? { host: '127.0.0.1', port: wialon.port } : undefined,
+          native: Object.fromEntries(
+            natives.map(([protocol, listener]) => [
+              protocol,
+              { host: '127.0.0.1', port: listener.port },
+            ]),
+          ),
           devices: demoDevices(),
           intervalMs: config.simulator.intervalMs,
           log: deps.log,

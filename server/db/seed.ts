@@ -342,15 +342,16 @@ export async function seedDemoFleet(db: Db): Promise<void> {
           apn: sim?.apn,
         })
         .returning({ id: simCards.id });
-      // The simulator speaks OsmAnd for demo-001, 003… and Wialon IPS for demo-002, 004…,
-      // each with its own device password.
-      const protocol = i % 2 === 0 ? 'osmand' : 'wialon_ips';
+      // The simulator speaks each tracker's protocol (DEMO_FLEET), with the device password of
+      // those that carry one; the makers' devices are known by their IMEI.
+      const { protocol } = demo;
+      const native = !(protocol === 'osmand' || protocol === 'wialon_ips');
       await tx.insert(trackers).values({
         clientId,
         identifier: demo.identifier,
         provider: 'rastro',
         protocol,
-        devicePasswordHash: hashDevicePassword(demoDevicePassword(demo.identifier)),
+        devicePasswordHash: native ? null : hashDevicePassword(demoDevicePassword(demo.identifier)),
         trackerTypeId: typeOf(protocol),
         vehicleId: vehicle.id,
         simCardId: simCard?.id,

@@ -84,6 +84,8 @@ export interface DemoDriver {
 
 export interface DemoVehicle {
   identifier: string;
+  /** The protocol its (simulated) device speaks. */
+  protocol: DemoProtocol;
   company: Company;
   plate: string;
   name: string;
@@ -102,7 +104,7 @@ const drive = (phase: number, ...legs: Leg[]): Plan => ({ kind: 'drive', legs, p
 const idle = (at: PlaceName): Plan => ({ kind: 'parked', at, ignition: true });
 const night = (at: PlaceName): Plan => ({ kind: 'parked', at, ignition: false });
 
-type Row = Omit<DemoVehicle, 'identifier'>;
+type Row = Omit<DemoVehicle, 'identifier' | 'protocol'>;
 
 const ROWS: Row[] = [
   // ── Rastro Demonstração (mother): its own service fleet ──────────────────────────────
@@ -759,8 +761,29 @@ const ROWS: Row[] = [
   },
 ];
 
+export type DemoProtocol = 'osmand' | 'wialon_ips' | 'gt06' | 'suntech' | 'teltonika' | 'queclink';
+
+/**
+ * The makers' devices of the demo, one of each family, in slots 35 to 38: known by their IMEI
+ * (these protocols carry no name nor password), so that a newcomer sees every protocol live.
+ */
+export const NATIVE_DEMO: Partial<
+  Record<
+    number,
+    { protocol: DemoProtocol /** Its IMEI, or the serial it names itself by. */; imei: string }
+  >
+> = {
+  34: { protocol: 'gt06', imei: '358899050000358' },
+  // An ST300 names itself by its serial (the last nine digits of its IMEI).
+  35: { protocol: 'suntech', imei: '080000363' },
+  36: { protocol: 'teltonika', imei: '352093170000375' },
+  37: { protocol: 'queclink', imei: '862451040000384' },
+};
+
+/** The others alternate: OsmAnd for demo-001, 003…, Wialon IPS for demo-002, 004…. */
 export const DEMO_FLEET: DemoVehicle[] = ROWS.map((row, i) => ({
-  identifier: `demo-${String(i + 1).padStart(3, '0')}`,
+  identifier: NATIVE_DEMO[i]?.imei ?? `demo-${String(i + 1).padStart(3, '0')}`,
+  protocol: NATIVE_DEMO[i]?.protocol ?? (i % 2 === 0 ? 'osmand' : 'wialon_ips'),
   ...row,
 }));
 

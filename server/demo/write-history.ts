@@ -33,8 +33,7 @@ export async function writeDemoHistory(
     const rows: TrackerFix[] = historyOf(vehicle, days, end).map((fix) => ({
       tracker,
       fix,
-      // The seed gives odd-numbered slots (demo-002, …) Wialon IPS trackers.
-      protocol: Number(vehicle.identifier.slice(-3)) % 2 === 0 ? 'wialon_ips' : 'osmand',
+      protocol: vehicle.protocol,
     }));
     for (let i = 0; i < rows.length && !signal?.aborted; i += BATCH) {
       await storeFixes(db, rows.slice(i, i + BATCH));

@@ -110,12 +110,16 @@ describe('demo with the simulator', () => {
       SEED_DEMO_FLEET: 'true',
       OSMAND_PORT: '0',
       WIALON_IPS_PORT: '0',
+      GT06_PORT: '0',
+      SUNTECH_PORT: '0',
+      TELTONIKA_PORT: '0',
+      QUECLINK_PORT: '0',
       SIMULATOR_INTERVAL_MS: '200',
     });
   });
   afterAll(() => server.close());
 
-  it('moves the demo fleet through the OsmAnd and Wialon IPS listeners', async () => {
+  it("moves the demo fleet through every listener, one device of each makers' family", async () => {
     const login = await fetch(`${server.url}/registros/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -146,7 +150,7 @@ describe('demo with the simulator', () => {
     expect(first.find((item) => item.name === 'Caminhão Baú 02')?.driver).toBe(
       'José Roberto Silva',
     );
-    // Half of them speak Wialon IPS: their fixes carry the satellites and HDOP it sends.
+    // The Wialon IPS and Queclink devices' fixes carry the satellites and HDOP they send.
     await expect
       .poll(
         async () =>
@@ -157,6 +161,27 @@ describe('demo with the simulator', () => {
           )[0]?.n,
         { timeout: 10_000 },
       )
-      .toBe(DEMO_FLEET.length / 2);
+      .toBe(
+        DEMO_FLEET.filter((v) => v.protocol === 'wialon_ips' || v.protocol === 'queclink').length,
+      );
+    // Each listener heard its own: the last location records the protocol it came by.
+    await expect
+      .poll(
+        async () =>
+          rowsOf<{ protocol: string; n: number }>(
+            await server.deps.database.db.execute(
+              sql`select protocol, count(*)::int as n from last_locations group by protocol order by protocol`,
+            ),
+          ),
+        { timeout: 10_000 },
+      )
+      .toEqual([
+        { protocol: 'gt06', n: 1 },
+        { protocol: 'osmand', n: DEMO_FLEET.filter((v) => v.protocol === 'osmand').length },
+        { protocol: 'queclink', n: 1 },
+        { protocol: 'suntech', n: 1 },
+        { protocol: 'teltonika', n: 1 },
+        { protocol: 'wialon_ips', n: DEMO_FLEET.filter((v) => v.protocol === 'wialon_ips').length },
+      ]);
   });
 });
