@@ -1,11 +1,14 @@
 /**
- * Ingest throughput with the alert engine on (issue 16): the server here, the devices in a
- * child process (bench/load.ts) so that they do not share its event loop. Wialon IPS: 2,000
- * devices on their own TCP connections, one packet in flight each; OsmAnd: 128 requests in
- * flight. Every vehicle is covered by three rules (overspeed, ignition on, ignition off).
+ * Ingest throughput with the alert engine on: the server here, the devices in a child process
+ * (bench/load.ts) so that they do not share its event loop. Wialon IPS: 2,000 devices on their
+ * own TCP connections, one packet in flight each; OsmAnd: 128 requests in flight; each makers'
+ * protocol (GT06, Suntech, Teltonika, Queclink): 500 devices on their own connections, one
+ * message in flight (Teltonika: a packet of 10 records). Every vehicle is covered by three
+ * rules (overspeed, ignition on, ignition off).
  * Prints positions stored per second, the server's longest event-loop pause and its peak
  * resident memory while the load runs. BENCH_INGEST_SECONDS, BENCH_WIALON_DEVICES,
- * BENCH_OSMAND_CONCURRENCY change it.
+ * BENCH_OSMAND_CONCURRENCY, BENCH_NATIVE_DEVICES, BENCH_TELTONIKA_RECORDS and
+ * BENCH_INGEST_PROTOCOLS (wialon,osmand,gt06,suntech,teltonika,queclink) change it.
  */
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -16,7 +19,9 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../server/db/client';
 import { alertRules, alerts, trackers, vehicles } from '../server/db/schema';
 import { hashDevicePassword } from '../server/ingest/identity';
+import type { NativeProtocol } from '../server/ingest/native/codecs';
 import type { RunningServer } from '../server/start';
+import type { DeviceProtocol } from '../src/contract';
 import { BENCH_DEVICE_PASSWORD } from './device-password';
 import { withLoopWatch } from './loop-watch';
 import { benchServer } from './server';
@@ -26,7 +31,19 @@ const WIALON_DEVICES = Number(process.env.BENCH_WIALON_DEVICES ?? 2000);
 const OSMAND_DEVICES = Number(process.env.BENCH_OSMAND_DEVICES ?? 2000);
 const OSMAND_CONCURRENCY = Number(process.env.BENCH_OSMAND_CONCURRENCY ?? 128);
 /** Which protocols to drive (BENCH_INGEST_PROTOCOLS=wialon,osmand). */
-const PROTOCOLS = (process.env.BENCH_INGEST_PROTOCOLS ?? 'wialon,osmand').split(',');
+const PROTOCOLS = (
+  process.env.BENCH_INGEST_PROTOCOLS ?? 'wialon,osmand,gt06,suntech,teltonika,queclink'
+).split(',');
+/** Devices of each makers' protocol, and the records a Teltonika packet carries. */
+const NATIVE_DEVICES = Number(process.env.BENCH_NATIVE_DEVICES ?? 500);
+const TELTONIKA_RECORDS = Number(process.env.BENCH_TELTONIKA_RECORDS ?? 10);
+/** The makers' devices' IMEIs begin so (one prefix each, so that they never collide). */
+const NATIVE_PREFIX: Record<NativeProtocol, string> = {
+  gt06: '3510',
+  suntech: '3520',
+  teltonika: '3530',
+  queclink: '3540',
+};
 
 /**
  * `count` vehicles with a tracker each (identifiers `prefix`0…), of the first customer, each
@@ -36,7 +53,9 @@ export async function seed(
   server: RunningServer,
   prefix: string,
   count: number,
-  protocol: 'osmand' | 'wialon_ips' | null = null,
+  protocol: DeviceProtocol | null = null,
+  /** Identifiers of this many characters (zeros after the prefix): a makers' IMEI is 15. */
+  width?: number,
 ) {
   const { db } = server.deps.database;
   const [client] = await db.query.clients.findMany({ limit: 1 });
@@ -56,7 +75,9 @@ export async function seed(
     await db.insert(trackers).values(
       made.map((v, k) => ({
         clientId: client.id,
-        identifier: `${prefix}${i + k}`,
+        identifier: width
+          ? `${prefix}${String(i + k).padStart(width - prefix.length, '0')}`
+          : `${prefix}${i + k}`,
         provider: 'rastro',
         protocol,
         devicePasswordHash: hashDevicePassword(BENCH_DEVICE_PASSWORD),
@@ -111,7 +132,13 @@ function cpuBetween(before: Map<number, number>, after: Map<number, number>) {
 /** Runs the load generator on `port` for SECONDS; the server's figures meanwhile. */
 async function drive(
   server: RunningServer,
-  job: { protocol: 'wialon' | 'osmand'; port: number; prefix: string; devices: number },
+  job: {
+    protocol: 'wialon' | 'osmand' | NativeProtocol;
+    port: number;
+    prefix: string;
+    devices: number;
+    records?: number;
+  },
 ) {
   const child = fork(
     path.join(import.meta.dirname, 'load.ts'),
@@ -207,16 +234,29 @@ function cpuText(r: {
   return `CPU per 1,000: server ${r.cpuPer1000.toFixed(0)} ms${db}, load generator ${r.loadPer1000.toFixed(0)} ms; busy: server thread ${pct(r.serverBusy)}${dbBusy}`;
 }
 
+const NATIVE_TITLES: Record<NativeProtocol, string> = {
+  gt06: 'GT06',
+  suntech: 'Suntech',
+  teltonika: 'Teltonika Codec 8',
+  queclink: 'Queclink @Track',
+};
+
 export async function benchIngest(label: string, databaseUrl?: string) {
   const server: RunningServer = await benchServer(databaseUrl, {
     OSMAND_PORT: '0',
     WIALON_IPS_PORT: '0',
+    GT06_PORT: '0',
+    SUNTECH_PORT: '0',
+    TELTONIKA_PORT: '0',
+    QUECLINK_PORT: '0',
     WIALON_IPS_MAX_CONNECTIONS_PER_ADDRESS: String(WIALON_DEVICES + 10),
     ALERT_ENGINE: 'on',
   });
   try {
     const clientId = await seed(server, 'wia-', WIALON_DEVICES, 'wialon_ips');
     await seed(server, 'osm-', OSMAND_DEVICES, 'osmand');
+    for (const [protocol, prefix] of Object.entries(NATIVE_PREFIX) as [NativeProtocol, string][])
+      if (PROTOCOLS.includes(protocol)) await seed(server, prefix, NATIVE_DEVICES, protocol, 15);
     await coverWithRules(server, clientId);
     console.log(`\n${label}: ingest with the alert engine on (load generator in a child process)`);
     const runs = [
@@ -234,6 +274,22 @@ export async function benchIngest(label: string, databaseUrl?: string) {
         devices: OSMAND_DEVICES,
         title: `OsmAnd, ${OSMAND_CONCURRENCY} requests in flight`,
       },
+      ...(Object.entries(NATIVE_PREFIX) as [NativeProtocol, string][]).map(
+        ([protocol, prefix]) => ({
+          protocol,
+          port: server.nativePorts[protocol] ?? 0,
+          prefix,
+          devices: NATIVE_DEVICES,
+          records: protocol === 'teltonika' ? TELTONIKA_RECORDS : 1,
+          title: `${NATIVE_TITLES[protocol]}, ${NATIVE_DEVICES} devices, ${
+            protocol === 'suntech' || protocol === 'gt06'
+              ? 'no answer to a position: one each every 25 ms'
+              : protocol === 'teltonika'
+                ? `${TELTONIKA_RECORDS} records a packet, one packet in flight each`
+                : 'one message in flight each'
+          }`,
+        }),
+      ),
     ];
     for (const { title, ...job } of runs) {
       if (!PROTOCOLS.includes(job.protocol)) continue;

@@ -15,10 +15,14 @@
  */
 import { Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
+import type { NativeProtocol } from '../server/ingest/native/codecs';
+import { type NativeReport, SPEAKERS } from '../server/simulator-native';
 import { BENCH_DEVICE_PASSWORD } from './device-password';
 
 interface Job {
-  protocol: 'wialon' | 'osmand';
+  protocol: 'wialon' | 'osmand' | NativeProtocol;
+  /** Fixes per packet, for the protocols that carry several (Teltonika). */
+  records?: number;
   port: number;
   prefix: string;
   devices: number;
@@ -132,12 +136,117 @@ async function osmand(until: number, counts: { sent: number; acked: number }) {
   agent.destroy();
 }
 
+/** The n-th report of device d as a makers' device sends it. */
+function nativeReport(d: number, n: number): NativeReport {
+  const { at, lat, lon, kmh, ignition } = fixOf(d, n);
+  return {
+    fixTime: at,
+    latitude: lat,
+    longitude: lon,
+    speed: kmh,
+    course: 90,
+    ignition,
+    battery: 80,
+  };
+}
+
+/**
+ * A device of a protocol that answers no position over TCP (GT06, Suntech) sends one every
+ * this many ms: 500 of them offer 20,000 positions a second, more than the server stores, and
+ * their fix times (a second apart) stay behind the server's clock for the whole run.
+ */
+const UNANSWERED_EVERY_MS = 25;
+
+/**
+ * A makers' device on its own connection: its login, then one packet in flight (the next
+ * after the server's answer), or, for a protocol that answers no position (GT06, Suntech),
+ * one every UNANSWERED_EVERY_MS.
+ */
+async function nativeDevice(protocol: NativeProtocol, d: number) {
+  const speaker = SPEAKERS[protocol];
+  if (!speaker) throw new Error(`no device for ${protocol}`);
+  const imei = `${job.prefix}${String(d).padStart(15 - job.prefix.length, '0')}`;
+  const socket: Socket = await new Promise((resolve, reject) => {
+    const s = connect(job.port, '127.0.0.1', () => resolve(s));
+    s.once('error', reject);
+  });
+  socket.setNoDelay(true);
+  let wake: (() => void) | undefined;
+  socket.on('data', () => {
+    const woken = wake;
+    wake = undefined;
+    woken?.();
+  });
+  const answered = () =>
+    new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+  const hello = speaker.hello(imei);
+  if (hello) {
+    const login = answered();
+    socket.write(hello);
+    await login;
+  }
+  const records = Math.max(1, job.records ?? 1);
+  const send = async (n: number) => {
+    const reports = Array.from({ length: records }, (_, k) => nativeReport(d, n * records + k));
+    const bytes = speaker.batch
+      ? speaker.batch(imei, reports)
+      : speaker.report(imei, reports[0] as NativeReport);
+    if (speaker.acksPositions) {
+      const answer = answered();
+      socket.write(bytes);
+      await answer;
+    } else {
+      socket.write(bytes);
+      await new Promise((resolve) => setTimeout(resolve, UNANSWERED_EVERY_MS));
+    }
+    return records;
+  };
+  return { send, close: () => socket.destroy() };
+}
+
+async function native(
+  protocol: NativeProtocol,
+  counts: { sent: number; acked: number },
+  started: () => void,
+) {
+  const devices: Awaited<ReturnType<typeof nativeDevice>>[] = [];
+  for (let d = 0; d < job.devices; d += 100)
+    devices.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(100, job.devices - d) }, (_, k) =>
+          nativeDevice(protocol, d + k),
+        ),
+      )),
+    );
+  const t0 = Date.now();
+  started();
+  process.send?.({ go: true });
+  const until = t0 + job.seconds * 1000;
+  await Promise.all(
+    devices.map(async (device) => {
+      for (let n = 0; Date.now() < until; n += 1) {
+        const sent = await device.send(n);
+        counts.sent += sent;
+        counts.acked += sent;
+      }
+      device.close();
+    }),
+  );
+  return Date.now() - t0;
+}
+
 const counts = { sent: 0, acked: 0 };
 let ms: number;
 // This process's own CPU while the devices send (its share of the machine's two cores).
 let cpu = process.cpuUsage();
 if (job.protocol === 'wialon')
   ms = await wialon(counts, () => {
+    cpu = process.cpuUsage();
+  });
+else if (job.protocol !== 'osmand')
+  ms = await native(job.protocol, counts, () => {
     cpu = process.cpuUsage();
   });
 else {
