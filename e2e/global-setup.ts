@@ -9,7 +9,15 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { E2E_MAIL, E2E_PORT, E2E_ROOT, E2E_SECRET, E2E_STATIC, E2E_URL } from './env';
+import {
+  E2E_GT06_PORT,
+  E2E_MAIL,
+  E2E_PORT,
+  E2E_ROOT,
+  E2E_SECRET,
+  E2E_STATIC,
+  E2E_URL,
+} from './env';
 
 async function startSmtp() {
   let count = 0;
@@ -127,6 +135,11 @@ export default async function globalSetup() {
       LOG_LEVEL: 'warn',
       OSMAND_PORT: String(E2E_PORT - 1),
       WIALON_IPS_PORT: String(E2E_PORT - 2),
+      // The makers' listeners: the demo's devices of each family, and the panic journey's GT06.
+      GT06_PORT: String(E2E_GT06_PORT),
+      SUNTECH_PORT: String(E2E_PORT - 4),
+      TELTONIKA_PORT: String(E2E_PORT - 5),
+      QUECLINK_PORT: String(E2E_PORT - 6),
       SIMULATOR: 'on',
       SIMULATOR_INTERVAL_MS: '1000',
       // The demo's alert rules would raise toasts over every journey: the alert journeys
