@@ -134,6 +134,8 @@ export const devices = {
     lastRefusal: 'Última recusa',
     conflicts: 'Conflitos de horário',
     authenticated: 'Senha provada',
+    /** The makers' protocols carry no password: the device is its IMEI on its protocol. */
+    byImei: 'não se aplica: reconhecido pelo IMEI',
     yes: 'sim',
     no: 'não',
     online: 'Online',

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DevicePasswordSchema } from '../../src/contract';
 import {
   generateDevicePassword,
+  nativeSms,
   osmandServerUrl,
   traccarClientLink,
   wialonLogin,
@@ -44,5 +45,23 @@ describe('device setup', () => {
     expect(wialonLogin({ ...endpoint, port: 5039, password: null }, 'SENHA')).toBe(
       '#L#2.0;490154203237518;SENHA;',
     );
+  });
+});
+
+describe("the text message that points a makers' device at the server", () => {
+  it('writes each family its own command, with the port, or none where there is none', () => {
+    expect(nativeSms('gt06', 'rastro.exemplo.com.br', 5023)).toBe(
+      'SERVER,1,rastro.exemplo.com.br,5023,0#',
+    );
+    // An address, not a domain: GT06 is told which of the two it gets.
+    expect(nativeSms('gt06', '200.10.20.30', 5023)).toBe('SERVER,0,200.10.20.30,5023,0#');
+    expect(nativeSms('teltonika', 'rastro.exemplo.com.br', 5027)).toBe(
+      '  setparam 2004:rastro.exemplo.com.br;2005:5027;2006:0',
+    );
+    expect(nativeSms('queclink', 'rastro.exemplo.com.br', 5004, 'gv55')).toBe(
+      'AT+GTSRI=gv55,3,,1,rastro.exemplo.com.br,5004,,,,5,1,0,0,,,FFFF$',
+    );
+    expect(nativeSms('suntech', 'rastro.exemplo.com.br', 5011)).toBeNull();
+    expect(nativeSms('gt06', 'rastro.exemplo.com.br', null)).toBeNull();
   });
 });

@@ -62,4 +62,13 @@ describe('tracker badges', () => {
     expect(kinds(tracker({ devicePasswordSet: false, protocol: 'flespi' }))).toEqual(['online']);
     expect(kinds(tracker({ devicePasswordSet: false, provider: 'getrak' }))).toEqual(['online']);
   });
+
+  it("asks no password of a makers' device, known by its IMEI on its protocol", () => {
+    for (const protocol of ['gt06', 'suntech', 'teltonika', 'queclink'])
+      expect(kinds(tracker({ protocol, devicePasswordSet: false }))).toEqual(['online']);
+    expect(kinds(tracker({ protocol: 'wialon_ips', devicePasswordSet: false }))).toEqual([
+      'online',
+      'noPassword',
+    ]);
+  });
 });

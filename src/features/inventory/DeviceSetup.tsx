@@ -123,14 +123,17 @@ function NativeSetup({
   protocol,
   settings,
   identifier,
+  commandPassword,
 }: {
   protocol: ImeiProtocol;
   settings: DeviceSettings;
   identifier: string;
+  /** The Queclink command password typed (blank: the factory one). */
+  commandPassword: string;
 }) {
   const port = settings.ports[protocol];
   if (port === null) return <p className="muted">{text.off}</p>;
-  const sms = nativeSms(protocol, settings.host, port);
+  const sms = nativeSms(protocol, settings.host, port, commandPassword || undefined);
   return (
     <>
       <p className="muted">{text.native[protocol]}</p>
@@ -167,6 +170,7 @@ export function DeviceSetup({
   identifier,
   password,
   passwordSet,
+  commandPassword,
 }: {
   /** The protocol chosen ('' or absent: the tracker type's). */
   protocol: string | null | undefined;
@@ -175,6 +179,8 @@ export function DeviceSetup({
   /** The password typed or generated (known here only until saved). */
   password: string;
   passwordSet: boolean;
+  /** A Queclink's command password as typed, for its AT+GTSRI. */
+  commandPassword?: string;
 }) {
   const settings = useQuery({
     queryKey: keys.deviceSettings,
@@ -202,7 +208,12 @@ export function DeviceSetup({
           {chosen === 'flespi' ? (
             <FlespiSetup settings={settings.data} identifier={identifier} />
           ) : isImeiProtocol(chosen) ? (
-            <NativeSetup protocol={chosen} settings={settings.data} identifier={identifier} />
+            <NativeSetup
+              protocol={chosen}
+              settings={settings.data}
+              identifier={identifier}
+              commandPassword={commandPassword ?? ''}
+            />
           ) : (
             <>
               {chosen === 'osmand' ? (

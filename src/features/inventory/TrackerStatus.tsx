@@ -3,7 +3,7 @@
  * since…, without GPS since…, "Sem senha", two devices) and, on its page, what came last, from
  * where, why it was last refused and how many fix-time conflicts it had.
  */
-import { isDeviceProtocol, type Tracker } from '../../contract';
+import { isDeviceProtocol, isImeiProtocol, type Tracker } from '../../contract';
 import { t } from '../../i18n/pt-BR';
 import { timeSince } from '../../lib/clock';
 import { localDateTime, localDayAndClock } from '../../lib/local-time';
@@ -99,7 +99,15 @@ export function TrackerCommunicationPanel({ tracker }: { tracker: Tracker }) {
           <dt>{text.address}</dt>
           <dd>{c.lastAddress ?? '—'}</dd>
           <dt>{text.authenticated}</dt>
-          <dd>{c.authenticated === null ? '—' : c.authenticated ? text.yes : text.no}</dd>
+          <dd>
+            {isImeiProtocol(tracker.protocol)
+              ? text.byImei
+              : c.authenticated === null
+                ? '—'
+                : c.authenticated
+                  ? text.yes
+                  : text.no}
+          </dd>
           <dt>{text.lastFix}</dt>
           <dd>{c.lastFixAt ? localDateTime(c.lastFixAt) : '—'}</dd>
           {c.lastRefusal && c.lastRefusedAt && (

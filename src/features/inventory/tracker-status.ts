@@ -4,7 +4,7 @@
  * two devices speak for it, and whether it is let in without a password. Pure: the list, the
  * tracker's page and the tests share it.
  */
-import type { Tracker } from '../../contract';
+import { isImeiProtocol, type Tracker } from '../../contract';
 import { NO_SIGNAL_MINUTES } from '../../lib/vehicle-state';
 
 export type Tone = 'success' | 'warning' | 'danger' | 'neutral';
@@ -29,10 +29,12 @@ export function trackerBadges(tracker: Tracker, now = Date.now()): StatusBadge[]
   if (c?.noGpsSince) badges.push({ kind: 'noGps', tone: 'warning', since: c.noGpsSince });
   if (tracker.allowUnauthenticated) badges.push({ kind: 'open', tone: 'warning' });
   // A device of ours with no password and not let in without one is refused on every message
-  // (flespi proves itself with the stream's secret instead).
+  // (flespi proves itself with the stream's secret instead, the makers' devices by their IMEI
+  // on their bound protocol).
   else if (
     tracker.provider === 'rastro' &&
     tracker.protocol !== 'flespi' &&
+    !isImeiProtocol(tracker.protocol) &&
     !tracker.devicePasswordSet
   )
     badges.push({ kind: 'noPassword', tone: 'danger' });

@@ -151,7 +151,8 @@ export const trackerScreen: ResourceConfig<
       switchLabel: words.allowUnauthenticated,
       description: words.allowUnauthenticatedHint,
       warningOf: (x) => (x.allowUnauthenticated ? words.noPasswordWarning : undefined),
-      shownWhen: own,
+      // A makers' device has no password to skip: bound to its protocol, it is its IMEI.
+      shownWhen: (x) => own(x) && !isImeiProtocol(x.protocol),
     },
     { key: 'vehicleId', label: text.vehicle, kind: 'select' },
     { key: 'simCardId', label: text.simCard, kind: 'select' },
@@ -272,6 +273,7 @@ export const trackerScreen: ResourceConfig<
         identifier={x.identifier}
         password={x.removePassword ? '' : x.devicePassword}
         passwordSet={x.devicePasswordSet && !x.removePassword}
+        commandPassword={x.commandPassword}
       />
     ) : null,
   extra: (tracker, reload) => (
