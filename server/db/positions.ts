@@ -79,8 +79,18 @@ export async function trackersByIdentifiers(
 export type DeviceLogin = IngestTracker & { commandPassword: string | null };
 
 export async function deviceLogin(db: Db, identifier: string): Promise<DeviceLogin | undefined> {
-  const [row] = await db
+  return (await deviceLogins(db, [identifier])).get(identifier);
+}
+
+/** The device logins of many identifiers in one query (a fleet reconnecting at once). */
+export async function deviceLogins(
+  db: Db,
+  identifiers: string[],
+): Promise<Map<string, DeviceLogin>> {
+  if (identifiers.length === 0) return new Map();
+  const rows = await db
     .select({
+      identifier: trackers.identifier,
       id: trackers.id,
       clientId: trackers.clientId,
       vehicleId: trackers.vehicleId,
@@ -92,12 +102,12 @@ export async function deviceLogin(db: Db, identifier: string): Promise<DeviceLog
     .from(trackers)
     .where(
       and(
-        eq(trackers.identifier, identifier),
+        inArray(trackers.identifier, identifiers),
         isNull(trackers.canceledAt),
         eq(trackers.active, true),
       ),
     );
-  return row;
+  return new Map(rows.map(({ identifier, ...login }) => [identifier, login]));
 }
 
 export type LastFix = Pick<

@@ -31,7 +31,7 @@ import type { Db } from '../db/client';
 import {
   bindProtocols,
   type DeviceLogin,
-  deviceLogin,
+  deviceLogins,
   type Fix,
   fixKey,
   type LastFix,
@@ -492,6 +492,40 @@ export function createPipeline(
     }
   }
 
+  /**
+   * Device logins asked in the same turn of the event loop are looked up in one query: after a
+   * restart a whole fleet reconnects at once, and one query per device would queue hundreds of
+   * lookups ahead of the batches being written (on PGlite, statements run one at a time).
+   */
+  const logins = (() => {
+    let waiting = new Map<string, ((login: DeviceLogin | undefined) => void)[]>();
+    let failing = new Map<string, ((err: unknown) => void)[]>();
+    const run = () => {
+      const asked = waiting;
+      const failed = failing;
+      waiting = new Map();
+      failing = new Map();
+      deviceLogins(db, [...asked.keys()]).then(
+        (found) => {
+          for (const [identifier, resolvers] of asked)
+            for (const resolve of resolvers) resolve(found.get(identifier));
+        },
+        (err: unknown) => {
+          for (const rejecters of failed.values()) for (const reject of rejecters) reject(err);
+        },
+      );
+    };
+    return {
+      load(identifier: string) {
+        return new Promise<DeviceLogin | undefined>((resolve, reject) => {
+          if (waiting.size === 0) setImmediate(run);
+          waiting.set(identifier, [...(waiting.get(identifier) ?? []), resolve]);
+          failing.set(identifier, [...(failing.get(identifier) ?? []), reject]);
+        });
+      },
+    };
+  })();
+
   // Let the requests that already arrived be read first, so that they join the next batch: a
   // database answer can come back before the sockets are read, and without the pause a busy
   // server would write one fix per batch.
@@ -513,7 +547,7 @@ export function createPipeline(
     },
     backlogged: () => queuedFixes >= config.ingest.maxBacklog,
     queued: () => queuedFixes,
-    device: (identifier) => deviceLogin(db, identifier),
+    device: (identifier) => logins.load(identifier),
     stats: () => ({ ...counters }),
     onStored(listener) {
       listeners.add(listener);

@@ -83,4 +83,19 @@ describe.each(await backends())("the makers' trackers on %s", (backend) => {
       queclink: 0,
     });
   });
+
+  it('looks up the logins of a fleet reconnecting at once together, each its own', async () => {
+    const admin = await as(server(), 'admin@rastro.demo');
+    const { north } = await demoClients(server());
+    const known = await createTracker(admin, {
+      clientId: north,
+      identifier: '867530900000017',
+      protocol: 'teltonika',
+      devicePassword: undefined,
+    });
+    const asked = ['867530900000017', 'nao-existe-1', '867530900000017', 'nao-existe-2'];
+    const found = await Promise.all(asked.map((id) => server().deps.pipeline.device(id)));
+    expect(found.map((login) => login?.id ?? null)).toEqual([known.id, null, known.id, null]);
+    expect(found[0]).toMatchObject({ protocol: 'teltonika', passwordHash: null });
+  });
 });
