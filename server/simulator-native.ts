@@ -5,24 +5,15 @@
  * is confirmed by the device like a real one.
  */
 import { connect, type Socket } from 'node:net';
+import type { DeviceReport } from './ingest/native/codec';
 import type { NativeProtocol } from './ingest/native/codecs';
 import { gt06Answer, gt06Login, gt06Position } from './ingest/native/gt06-device';
 import * as queclink from './ingest/native/queclink-device';
 import { suntechAnswer, suntechPosition } from './ingest/native/suntech-device';
 import * as teltonika from './ingest/native/teltonika-device';
 
-/** One report of a simulated device. */
-export interface NativeReport {
-  fixTime: Date;
-  latitude: number;
-  longitude: number;
-  /** km/h */
-  speed: number;
-  course: number;
-  ignition: boolean;
-  battery: number;
-  driverRfid?: string | undefined;
-}
+/** One report of a simulated device: its battery in %. */
+export type NativeReport = DeviceReport & { battery: number };
 
 /** What a family's device writes, and how it answers a command it reads. */
 export interface Speaker {
@@ -60,18 +51,8 @@ const nextCount = (imei: string) => {
   return count;
 };
 
-function teltonikaPosition(r: NativeReport): teltonika.DevicePosition {
-  return {
-    fixTime: r.fixTime,
-    latitude: r.latitude,
-    longitude: r.longitude,
-    speed: r.speed,
-    course: r.course,
-    ignition: r.ignition,
-    satellites: 9,
-    battery: r.battery,
-    ...(r.driverRfid ? { driverRfid: r.driverRfid } : {}),
-  };
+function teltonikaPosition({ driverRfid, ...r }: NativeReport): teltonika.DevicePosition {
+  return { ...r, satellites: 9, ...(driverRfid ? { driverRfid } : {}) };
 }
 
 /** Each GT06 device's serial number, which its packets carry. */
@@ -85,19 +66,7 @@ const nextSerial = (imei: string) => {
 export const SPEAKERS: Partial<Record<NativeProtocol, Speaker>> = {
   gt06: {
     hello: (imei) => gt06Login(imei, nextSerial(imei)),
-    report: (imei, r) =>
-      gt06Position(
-        {
-          fixTime: r.fixTime,
-          latitude: r.latitude,
-          longitude: r.longitude,
-          speed: r.speed,
-          course: r.course,
-          ignition: r.ignition,
-          battery: r.battery,
-        },
-        nextSerial(imei),
-      ),
+    report: (imei, r) => gt06Position(r, nextSerial(imei)),
     // A GT06 answers no position (only its login, heartbeats and alarms are acknowledged).
     acksPositions: false,
     answer: (imei, received) => {
@@ -115,19 +84,7 @@ export const SPEAKERS: Partial<Record<NativeProtocol, Speaker>> = {
     acksPositions: true,
     report: (imei, r) =>
       Buffer.from(
-        queclink.position(
-          {
-            fixTime: r.fixTime,
-            latitude: r.latitude,
-            longitude: r.longitude,
-            speed: r.speed,
-            course: r.course,
-            ignition: r.ignition,
-            battery: r.battery,
-            power: 12.6,
-          },
-          { imei, count: nextCount(imei) },
-        ),
+        queclink.position({ ...r, power: 12.6 }, { imei, count: nextCount(imei) }),
         'latin1',
       ),
     answer: (imei, received) => {
@@ -148,12 +105,9 @@ export const SPEAKERS: Partial<Record<NativeProtocol, Speaker>> = {
     report: (id, r) =>
       Buffer.from(
         suntechPosition(id, {
-          fixTime: r.fixTime,
-          latitude: r.latitude,
-          longitude: r.longitude,
-          speed: r.speed,
-          course: r.course,
-          ignition: r.ignition,
+          ...r,
+          // An ST300's iButton code has 14 hex digits: the demo's 10-digit tags are no such.
+          driverRfid: undefined,
           // Its backup battery in volts: a Li-ion cell from 3.5 V (empty) to 4.2 V (full).
           battery: 3.5 + (r.battery / 100) * 0.7,
         }),

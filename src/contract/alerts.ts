@@ -22,6 +22,22 @@ import {
 import { ALL_WEEKDAYS, TIME_PATTERN, WeekdaysSchema } from './geofences';
 import * as o from './objects';
 
+/**
+ * Alarms the device itself raises (GT06, Suntech, Teltonika, Queclink; an OsmAnd `alarm`): a
+ * panic button, a jammer blinding its radio, the vehicle towed with the ignition off, and harsh
+ * driving. PANIC is raised for every customer, with or without a rule, like DUPLICATE_DEVICE;
+ * the others through rules.
+ */
+export const DEVICE_ALARM_TYPES = [
+  'PANIC',
+  'JAMMING',
+  'TOWING',
+  'HARSH_BRAKING',
+  'HARSH_ACCELERATION',
+  'HARSH_CORNERING',
+] as const;
+export type DeviceAlarmType = (typeof DEVICE_ALARM_TYPES)[number];
+
 export const ALERT_TYPES = [
   'OVERSPEED',
   'DIN1',
@@ -41,18 +57,7 @@ export const ALERT_TYPES = [
    * device links for every customer, with or without a rule; a rule adds its e-mails.
    */
   'DUPLICATE_DEVICE',
-  /**
-   * Alarms the device itself raises (GT06, Suntech, Teltonika, Queclink): a panic button, a
-   * jammer blinding its radio, the vehicle towed with the ignition off, and harsh driving.
-   * PANIC is raised for every customer, with or without a rule, like DUPLICATE_DEVICE; the
-   * others through rules.
-   */
-  'PANIC',
-  'JAMMING',
-  'TOWING',
-  'HARSH_BRAKING',
-  'HARSH_ACCELERATION',
-  'HARSH_CORNERING',
+  ...DEVICE_ALARM_TYPES,
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
@@ -78,17 +83,6 @@ export const ALERT_TYPE_LABELS: Record<AlertType, string> = {
   HARSH_ACCELERATION: 'Aceleração brusca',
   HARSH_CORNERING: 'Curva brusca',
 };
-
-/** Alert types a device raises by itself (an alarm in its message), not from readings. */
-export const DEVICE_ALARM_TYPES = [
-  'PANIC',
-  'JAMMING',
-  'TOWING',
-  'HARSH_BRAKING',
-  'HARSH_ACCELERATION',
-  'HARSH_CORNERING',
-] as const satisfies readonly AlertType[];
-export type DeviceAlarmType = (typeof DEVICE_ALARM_TYPES)[number];
 
 /** Alerts that stay on screen until someone acknowledges them, and are pushed urgently. */
 export const STICKY_ALERT_TYPES: readonly AlertType[] = ['PANIC'];

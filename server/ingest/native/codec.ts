@@ -104,6 +104,25 @@ export interface Codec {
 }
 
 /**
+ * What a device reports at one moment, as the device side of each family writes it
+ * (`*-device.ts`: the simulator, the benchmark and the tests). Each family adds its own readings.
+ */
+export interface DeviceReport {
+  fixTime: Date;
+  latitude: number;
+  longitude: number;
+  /** km/h. */
+  speed: number;
+  /** Degrees from north. */
+  course: number;
+  ignition: boolean;
+  /** The driver's iButton or RFID card. */
+  driverRfid?: string | undefined;
+  /** The alarm the report stands for. */
+  alarm?: Alarm | undefined;
+}
+
+/**
  * Device alarms, by their canonical name in `attributes.alarm`. The alert engine raises the
  * alert types of the first ones (server/alerts/evaluate.ts); the others map onto readings the
  * existing alerts already watch (power cut → powerCut, low battery → battery…), which the

@@ -2,24 +2,17 @@
  * A GT06 device's side of the protocol (gt06.ts), for the simulator, the benchmark and the
  * tests: the packets a Concox tracker sends, built as its firmware builds them.
  */
-import type { Alarm } from './codec';
+import type { Alarm, DeviceReport } from './codec';
 import { GT06, packet } from './gt06';
 
-/** What a device reports in one position. */
-export interface Gt06Position {
-  fixTime: Date;
-  latitude: number;
-  longitude: number;
-  /** km/h (one byte on the wire: 0 to 255). */
-  speed: number;
-  course: number;
-  ignition: boolean;
+/**
+ * What a device reports in one position. Its speed takes one byte on the wire (0–255 km/h); the
+ * driver's card is no part of a position (the reader's read goes apart: gt06Rfid); an alarm is
+ * sent as an alarm packet (0x26) instead of a location (0x22).
+ */
+export interface Gt06Position extends DeviceReport {
   /** Percent; sent as the voltage level 0–6 of an alarm packet. */
   battery?: number | undefined;
-  /** Not part of a position on GT06: the card reader's read goes apart (gt06Rfid). */
-  driverRfid?: string | undefined;
-  /** Sent as an alarm packet (0x26) instead of a location (0x22). */
-  alarm?: Alarm | undefined;
   satellites?: number | undefined;
   /** False: no GPS fix (the status bit off). */
   valid?: boolean | undefined;

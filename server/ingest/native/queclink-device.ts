@@ -3,16 +3,10 @@
  * tests: the text a GV300 sends. Its protocol version is 060100 (a GV300), its device name
  * empty, its count number the caller's (the server acknowledges each report by it).
  */
-import type { Alarm } from './codec';
+import type { Alarm, DeviceReport } from './codec';
 
 /** What a position report carries. */
-export interface QueclinkPosition {
-  fixTime: Date;
-  latitude: number;
-  longitude: number;
-  speed: number;
-  course: number;
-  ignition: boolean;
+export interface QueclinkPosition extends DeviceReport {
   /** Backup battery, %. */
   battery?: number | undefined;
   /** iButton / RFID of the driver: a GTIDA instead of a GTFRI. */

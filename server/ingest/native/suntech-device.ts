@@ -4,20 +4,13 @@
  * command), each ended by CR, in the layout of the ST300 manual with the hour-meter fields on
  * (HBM_STT=1). Suntech has no login: every line names the device.
  */
-import type { Alarm } from './codec';
+import type { Alarm, DeviceReport } from './codec';
 
-export interface SuntechPosition {
-  fixTime: Date;
-  latitude: number;
-  longitude: number;
-  speed: number;
-  course: number;
-  ignition: boolean;
+export interface SuntechPosition extends DeviceReport {
   /** Backup battery, volts. */
   battery?: number | undefined;
   /** An iButton code, 14 hex digits. */
   driverRfid?: string | undefined;
-  alarm?: Alarm | undefined;
   /** Main power, volts (12.5 when left out). */
   power?: number | undefined;
   /** Odometer, metres. */

@@ -4,19 +4,11 @@
  * Extended over TCP, datagrams over UDP, its keep-alive ping, its answer to a command) and how
  * it reads what the server sends back.
  */
-import type { Alarm } from './codec';
+import type { Alarm, DeviceReport } from './codec';
 import { CODEC_8, CODEC_8E, CODEC_12, crc16Ibm } from './teltonika';
 
-/** What a device reports at one moment. */
-export interface DevicePosition {
-  fixTime: Date;
-  latitude: number;
-  longitude: number;
-  /** km/h. */
-  speed: number;
-  /** Degrees. */
-  course: number;
-  ignition: boolean;
+/** What an FMB reports at one moment. */
+export interface DevicePosition extends DeviceReport {
   altitude?: number;
   /** 0: no GPS fix (the coordinates are then the last ones known). */
   satellites?: number;
@@ -24,7 +16,6 @@ export interface DevicePosition {
   battery?: number;
   /** The iButton's key, up to 16 hex digits (IO 78). */
   driverRfid?: string;
-  alarm?: Alarm;
   /** More IO elements by id, unsigned: 1, 2, 4 or 8 bytes as given. */
   io?: { id: number; size: 1 | 2 | 4 | 8; value: number | bigint }[];
 }
