@@ -5,7 +5,9 @@
  * is write-only and refused when its syntax could break the command; the connection settings
  * name each listener's port.
  */
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { fixedReport } from '../../server/ingest/native/queclink-device';
 import type { DeviceSettings, Tracker, TrackerType } from '../../src/contract';
 import { createTracker } from './devices';
 import { as, backends, demoClients, useServer } from './harness';
@@ -97,5 +99,45 @@ describe.each(await backends())("the makers' trackers on %s", (backend) => {
     const found = await Promise.all(asked.map((id) => server().deps.pipeline.device(id)));
     expect(found.map((login) => login?.id ?? null)).toEqual([known.id, null, known.id, null]);
     expect(found[0]).toMatchObject({ protocol: 'teltonika', passwordHash: null });
+  });
+
+  it('acknowledges a Queclink report it cannot read, once the device is known, so that it moves on', async () => {
+    const admin = await as(server(), 'admin@rastro.demo');
+    const { north } = await demoClients(server());
+    const imei = '862061040000027';
+    await createTracker(admin, {
+      clientId: north,
+      identifier: imei,
+      protocol: 'queclink',
+      devicePassword: undefined,
+    });
+    const socket = connect(server().nativePorts.queclink ?? 0, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let heard = '';
+    socket.on('data', (chunk: Buffer) => {
+      heard += chunk.toString('latin1');
+    });
+    const until = async (text: string) => {
+      for (let i = 0; i < 100 && !heard.includes(text); i++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      return heard.includes(text);
+    };
+    const place = { latitude: -8.05, longitude: -34.88, speed: 20, course: 90, ignition: true };
+    const at = new Date(Date.now() - 60_000);
+    // A sound report names the device; then one whose body no layout reads (a position group
+    // cut short), with a sound header and count; then a sound one again.
+    socket.write(fixedReport([{ ...place, fixTime: at }], { imei, count: 0x10 }));
+    expect(await until('+SACK:0010$')).toBe(true);
+    const broken = fixedReport([{ ...place, fixTime: at }], { imei, count: 0x11 }).replace(
+      /,10,1,[^,]*,[^,]*,[^,]*,/,
+      ',10,3,',
+    );
+    socket.write(broken);
+    expect(await until('+SACK:0011$')).toBe(true);
+    socket.write(
+      fixedReport([{ ...place, fixTime: new Date(at.getTime() + 10_000) }], { imei, count: 0x12 }),
+    );
+    expect(await until('+SACK:0012$')).toBe(true);
+    socket.destroy();
   });
 });

@@ -70,7 +70,7 @@ export interface CommandContext {
   password: string | undefined;
 }
 
-/** A malformed message: dropped (answered with `reply` when the protocol has one). */
+/** A malformed message: dropped (answered with `reply`, when the protocol has one, to a device that named itself). */
 export class CodecError extends Error {
   constructor(
     message: string,

@@ -243,9 +243,12 @@ class Connection {
       if (!(err instanceof CodecError)) throw err;
       this.counters.malformed += 1;
       log.debug(`${codec.name}: malformed message`, { device: this.identifier, why: err.message });
-      if (this.device)
+      if (this.device) {
         this.options.status?.refused(this.device.id, codec.protocol, this.address, 'malformed');
-      if (err.reply) this.write(err.reply);
+        // Only a known device hears the answer to what could not be read (its protocol's way to
+        // move on); before it named itself, nobody is answered anything.
+        if (err.reply) this.write(err.reply);
+      }
       return;
     }
     const named = decoded.identifier;
@@ -405,8 +408,8 @@ async function startUdp(options: NativeOptions, port: number, counters: Counters
       messages = codec.datagram?.(datagram, ctx) ?? [];
     } catch (err) {
       if (!(err instanceof CodecError)) throw err;
+      // Unanswered: a datagram that cannot be read names no device to answer for.
       counters.malformed += 1;
-      if (err.reply) socket.send(err.reply, remotePort, address);
       return;
     }
     for (const message of messages) {

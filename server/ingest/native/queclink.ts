@@ -487,7 +487,18 @@ function decodeText(text: string): Decoded {
   const model = version.length === 6 ? version.slice(0, 2).toUpperCase() : '';
   const personal = PERSONAL.has(model);
   const layout = LAYOUTS[type];
-  if (layout) return { identifier, fixes: positions(type, layout, v, sent, personal), reply };
+  if (layout) {
+    try {
+      return { identifier, fixes: positions(type, layout, v, sent, personal), reply };
+    } catch (err) {
+      // A report whose header and count are sound but whose body is not (a layout of a model or
+      // firmware not read here): with SACK on, the device keeps it until acknowledged and would
+      // send it forever. It is acknowledged (on a connection whose device is known), counted and
+      // dropped, so that the reports after it come.
+      if (err instanceof CodecError) throw new CodecError(err.message, reply);
+      throw err;
+    }
+  }
   // The reports without a place (GTPNA/GTPFA power on and off, GTINF, GTVER…) say the device
   // is alive. Stored as reports without GPS they would mark a tracker whose GPS is fine as
   // having none (its last location's "no GPS since"): they are acknowledged, and that is all.
