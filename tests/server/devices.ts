@@ -13,7 +13,8 @@ import type { as } from './harness';
 /** The device password the tests' trackers are given (a real one: letters, digits, a dash). */
 export const DEVICE_PASSWORD = 'senha-do-aparelho-1';
 
-type Caller = Awaited<ReturnType<typeof as>>;
+/** A signed-in user's API caller (harness `as`). */
+export type Caller = Awaited<ReturnType<typeof as>>;
 
 /** A tracker of ours with its device password (pass `devicePassword: undefined` for none). */
 export async function createTracker(

@@ -59,6 +59,8 @@ export interface TestServer {
   config: Config;
   /** The makers' protocols' listeners `env` turned on (GT06_PORT: '0' …), by protocol. */
   nativePorts: Partial<Record<NativeProtocol, number>>;
+  /** Those listeners themselves, for tests that read their counters (`stats()`). */
+  nativeListeners: Partial<Record<NativeProtocol, NativeListener>>;
   request(path: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<Response>;
 }
 
@@ -119,6 +121,7 @@ export function useServer(
     const deps = await prepare(config, createLogger('silent'));
     const app = createApp(deps, { serveStatic: false });
     const nativePorts: TestServer['nativePorts'] = {};
+    const nativeListeners: TestServer['nativeListeners'] = {};
     for (const [protocol, port] of Object.entries(config.nativePorts) as [
       NativeProtocol,
       number | null,
@@ -137,12 +140,14 @@ export function useServer(
       });
       natives.push(listener);
       nativePorts[protocol] = listener.port;
+      nativeListeners[protocol] = listener;
     }
     server = {
       deps,
       app,
       config,
       nativePorts,
+      nativeListeners,
       request(path, init = {}) {
         const { json, token, ...rest } = init;
         const headers = new Headers(rest.headers);

@@ -5,10 +5,7 @@
  * helpers (server/ingest/native/gt06-device.ts) cannot agree on a mistake; the helpers drive
  * the black box, the command answer and the fuzz.
  */
-import { connect, type Socket } from 'node:net';
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../server/db/client';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ack, gt06, packet } from '../../server/ingest/native/gt06';
 import {
   gt06Answer,
@@ -18,79 +15,22 @@ import {
   gt06Position,
   gt06Rfid,
 } from '../../server/ingest/native/gt06-device';
-import { type NativeListener, startNative } from '../../server/ingest/native/listener';
-import { createLogger } from '../../server/log';
-import type { Command, Vehicle } from '../../src/contract';
-import type { CommandHistory } from './api-types';
 import { createTracker, DEVICE_PASSWORD } from './devices';
 import { as, backends, demoClients, useServer } from './harness';
+import {
+  createNativeTracker,
+  createVehicle,
+  hex,
+  lastCommand,
+  NativeDevice,
+  nativePort,
+  nativeStats,
+  sendCommand,
+  storedPositions,
+} from './native-device';
 
-/** Bytes from the document's hex, spaces allowed. */
-const hex = (text: string) => Buffer.from(text.replace(/\s+/g, ''), 'hex');
-
-/** A GT06 device on one TCP connection: writes bytes, reads whatever the server writes. */
-class Device {
-  private received = Buffer.alloc(0);
-  private waiters: (() => void)[] = [];
-  readonly closed: Promise<void>;
-
-  private constructor(readonly socket: Socket) {
-    socket.on('data', (chunk: Buffer) => {
-      this.received = Buffer.concat([this.received, chunk]);
-      for (const wake of this.waiters.splice(0)) wake();
-    });
-    socket.on('error', () => {});
-    this.closed = new Promise((resolve) => socket.once('close', () => resolve()));
-  }
-
-  static open(port: number) {
-    return new Promise<Device>((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1', () => resolve(new Device(socket)));
-      socket.once('error', reject);
-    });
-  }
-
-  /** The next `n` bytes the server writes, within `ms`. */
-  async read(n: number, ms = 5000): Promise<Buffer> {
-    const until = Date.now() + ms;
-    while (this.received.length < n) {
-      const left = until - Date.now();
-      if (left <= 0) throw new Error(`expected ${n} bytes, got ${this.received.toString('hex')}`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.waiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
-    const out = this.received.subarray(0, n);
-    this.received = this.received.subarray(n);
-    return Buffer.from(out);
-  }
-
-  /** Whatever the server wrote within `ms` (nothing: an empty buffer). */
-  async quiet(ms = 400): Promise<Buffer> {
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    const out = this.received;
-    this.received = Buffer.alloc(0);
-    return out;
-  }
-
-  write(bytes: Buffer) {
-    this.socket.write(bytes);
-  }
-
-  /** Sends a packet and reads the `n`-byte answer. */
-  async send(bytes: Buffer, n = 10) {
-    this.write(bytes);
-    return this.read(n);
-  }
-
-  close() {
-    this.socket.destroy();
-  }
-}
+/** Every answer of the GT06 to a device (login, heartbeat, alarm) is a 10-byte packet. */
+const ANSWER = 10;
 
 // The login example of the maker's appendix: IMEI 123456789012345, serial 1, and its answer.
 const DOC_IMEI = '123456789012345';
@@ -133,18 +73,6 @@ const RELAY_ON = hex(
 const RELAY_OFF = hex(
   '78 78 12 80 0C 00 00 00 00 52 45 4C 41 59 2C 30 23 00 02 05 6D 0D 0A', // RELAY,0#
 );
-
-interface Row {
-  fix_time: Date;
-  latitude: number;
-  longitude: number;
-  speed: number | null;
-  course: number | null;
-  ignition: boolean | null;
-  battery: number | null;
-  valid: boolean | null;
-  attributes: Record<string, unknown>;
-}
 
 describe('GT06 codec', () => {
   const ctx = { identifier: undefined, transport: 'tcp' as const, now: new Date() };
@@ -317,74 +245,38 @@ describe('GT06 codec', () => {
 });
 
 describe.each(await backends())('GT06 listener on %s', (backend) => {
-  const server = useServer(backend, () => ({ COMMAND_CONFIRM_TIMEOUT_SECONDS: '60' }));
-  let listener: NativeListener;
+  const server = useServer(backend, () => ({
+    GT06_PORT: '0',
+    COMMAND_CONFIRM_TIMEOUT_SECONDS: '60',
+  }));
   let port = 0;
   let clientId = '';
 
   beforeAll(async () => {
     const s = server();
-    // The listener as server/start.ts starts it for GT06_PORT.
-    listener = await startNative({
-      codec: gt06,
-      port: 0,
-      host: '127.0.0.1',
-      udp: false,
-      auth: s.config.devices.auth,
-      status: s.deps.devices,
-      pipeline: s.deps.pipeline,
-      downlink: s.deps.downlink,
-      log: createLogger('silent'),
-    });
-    port = listener.port;
+    port = nativePort(s, 'gt06');
     clientId = (await demoClients(s)).north;
   });
-  afterAll(() => listener.close());
 
   const admin = () => as(server(), 'admin@rastro.demo');
 
-  async function tracker(identifier: string, plate?: string) {
-    const caller = await admin();
-    let vehicleId: string | undefined;
-    if (plate)
-      vehicleId = (
-        await caller.call<Vehicle>('POST', '/registros/vehicle', {
-          clientId,
-          name: `Caminhão ${plate}`,
-          plate,
-          type: 'truck',
-        })
-      ).body.id;
-    await createTracker(caller, {
-      clientId,
-      identifier,
-      protocol: 'gt06',
-      devicePassword: undefined,
-      ...(vehicleId ? { vehicleId } : {}),
-    });
-    return vehicleId;
+  async function tracker(identifier: string, vehicleId?: string) {
+    await createNativeTracker(await admin(), { clientId, identifier, protocol: 'gt06', vehicleId });
   }
 
-  const positions = async (identifier: string) =>
-    rowsOf<Row>(
-      await server().deps.database.db.execute(sql`
-        select p.fix_time, p.latitude, p.longitude, p.speed, p.course, p.ignition, p.battery,
-               p.valid, p.attributes
-          from positions p join trackers t on t.id = p.tracker_id
-         where t.identifier = ${identifier} order by p.fix_time`),
-    );
+  const positions = (identifier: string) => storedPositions(server(), identifier);
 
   async function loggedIn(imei: string) {
-    const device = await Device.open(port);
-    const ack = await device.send(gt06Login(imei, 1));
+    const device = await NativeDevice.open(port);
+    const ack = await device.send(gt06Login(imei, 1), ANSWER);
     expect(ack).toEqual(hex('78 78 05 01 00 01 D9 DC 0D 0A'));
     return device;
   }
 
   it('answers the login, stores a position and answers heartbeat and alarm', async () => {
     await tracker(IMEI);
-    const device = await Device.open(port);
-    expect(await device.send(LOGIN)).toEqual(DOC_LOGIN_ACK);
+    const device = await NativeDevice.open(port);
+    expect(await device.send(LOGIN, ANSWER)).toEqual(DOC_LOGIN_ACK);
     // A position is not answered: the document asks no echo of it.
     device.write(POSITION);
     expect((await device.quiet()).length).toBe(0);
@@ -396,7 +288,7 @@ describe.each(await backends())('GT06 listener on %s', (backend) => {
     expect(row).toMatchObject({ speed: 60, course: 270, ignition: true });
     expect(row?.attributes).toMatchObject({ sat: 10, din1: true, lac: 0x1b59, cellId: 0x3a98 });
 
-    expect(await device.send(HEARTBEAT)).toEqual(HEARTBEAT_ACK);
+    expect(await device.send(HEARTBEAT, ANSWER)).toEqual(HEARTBEAT_ACK);
     // Its status is stored as a report without GPS, at the last known place.
     await expect.poll(async () => (await positions(IMEI)).length).toBe(2);
     const beat = (await positions(IMEI)).find((r) => r.valid === false);
@@ -404,7 +296,7 @@ describe.each(await backends())('GT06 listener on %s', (backend) => {
     expect(beat?.latitude).toBeCloseTo(-8.0539, 6);
     expect(beat?.attributes).toMatchObject({ out1: true, charge: true, rssi: 4 });
 
-    expect(await device.send(SOS)).toEqual(SOS_ACK);
+    expect(await device.send(SOS, ANSWER)).toEqual(SOS_ACK);
     const sos = (await positions(IMEI)).find((r) => r.attributes.alarm);
     expect(sos?.attributes).toMatchObject({ alarm: 'sos', alarmCode: 1 });
     expect(new Date(sos?.fix_time ?? 0).toISOString()).toBe('2026-11-28T12:31:00.000Z');
@@ -450,13 +342,13 @@ describe.each(await backends())('GT06 listener on %s', (backend) => {
     // A packet whose fields run past its length, with a right CRC: malformed too.
     device.write(packet(0x16, hex('1A 0B 1C 0C 1F 00 CA'), 6));
     expect((await device.quiet()).length).toBe(0);
-    expect(await device.send(HEARTBEAT)).toEqual(HEARTBEAT_ACK);
-    expect(listener.stats().malformed).toBeGreaterThan(0);
+    expect(await device.send(HEARTBEAT, ANSWER)).toEqual(HEARTBEAT_ACK);
+    expect(nativeStats(server(), 'gt06').malformed).toBeGreaterThan(0);
     device.close();
   });
 
   it('answers no login of an unknown IMEI nor of a tracker of another protocol', async () => {
-    const unknown = await Device.open(port);
+    const unknown = await NativeDevice.open(port);
     unknown.write(gt06Login('865205030000037', 1));
     expect((await unknown.quiet(600)).length).toBe(0);
     // Nothing it sends after is stored or answered.
@@ -471,7 +363,7 @@ describe.each(await backends())('GT06 listener on %s', (backend) => {
       protocol: 'wialon_ips',
       devicePassword: DEVICE_PASSWORD,
     });
-    const other = await Device.open(port);
+    const other = await NativeDevice.open(port);
     other.write(gt06Login('865205030000045', 1));
     expect((await other.quiet(600)).length).toBe(0);
     other.write(POSITION);
@@ -482,39 +374,30 @@ describe.each(await backends())('GT06 listener on %s', (backend) => {
 
   it('blocks and unblocks through the relay command, confirmed by the answer', async () => {
     const imei = '865205030000052';
-    const vehicle = await tracker(imei, 'GTS0A06');
+    const vehicle = await createVehicle(await admin(), clientId, 'GTS0A06');
+    await tracker(imei, vehicle);
     const device = await loggedIn(imei);
     device.write(gt06Position({ ...baseFix(), fixTime: new Date(Date.now() - 5000) }, 2));
     await expect.poll(async () => (await positions(imei)).length).toBe(1);
     const operator = await as(server(), 'operador.norte@rastro.demo');
-    const history = async () =>
-      (await operator.call<CommandHistory>('GET', `/registros/commands?vehicleId=${vehicle}`)).body
-        .commands;
+    const last = () => lastCommand(operator, vehicle);
 
-    const block = await operator.call<Command>(
-      'PUT',
-      `/registros/commands/block?vehicleId=${vehicle}`,
-    );
+    const block = await sendCommand(operator, 'block', vehicle);
     expect(block.body).toMatchObject({ kind: 'block', status: 'sent' });
     expect(await device.read(RELAY_ON.length)).toEqual(RELAY_ON);
     device.write(gt06Answer('Cut off the fuel supply: Success!', 3));
-    await expect.poll(async () => (await history())[0]?.status).toBe('confirmed');
-    expect((await history())[0]?.detail).toBe(
+    await expect.poll(async () => (await last())?.status).toBe('confirmed');
+    expect((await last())?.detail).toBe(
       'Confirmado pelo rastreador: Cut off the fuel supply: Success!',
     );
 
-    const unblock = await operator.call<Command>(
-      'PUT',
-      `/registros/commands/unblock?vehicleId=${vehicle}`,
-    );
+    const unblock = await sendCommand(operator, 'unblock', vehicle);
     expect(unblock.body).toMatchObject({ kind: 'unblock', status: 'sent' });
     expect(await device.read(RELAY_OFF.length)).toEqual(RELAY_OFF);
     // A device that could not do it says so: the command fails with its words.
     device.write(gt06Answer('Restore fuel supply: Fail!', 4));
-    await expect.poll(async () => (await history())[0]?.status).toBe('failed');
-    expect((await history())[0]?.detail).toBe(
-      'Recusado pelo rastreador: Restore fuel supply: Fail!',
-    );
+    await expect.poll(async () => (await last())?.status).toBe('failed');
+    expect((await last())?.detail).toBe('Recusado pelo rastreador: Restore fuel supply: Fail!');
     device.close();
   });
 
@@ -543,9 +426,9 @@ describe.each(await backends())('GT06 listener on %s', (backend) => {
     }
     // A fresh connection is heard and answered as before.
     const after = await loggedIn(imei);
-    expect(await after.send(gt06Heartbeat(8))).toEqual(packet(0x13, Buffer.alloc(0), 8));
+    expect(await after.send(gt06Heartbeat(8), ANSWER)).toEqual(packet(0x13, Buffer.alloc(0), 8));
     after.close();
-    expect(listener.stats().malformed).toBeGreaterThan(0);
+    expect(nativeStats(server(), 'gt06').malformed).toBeGreaterThan(0);
   });
 });
 

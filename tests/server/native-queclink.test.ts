@@ -4,13 +4,9 @@
  * @Track documents (field by field), so that the device side (queclink-device.ts) and the
  * codec cannot agree on a mistake; the device side is checked against them too.
  */
-import { createSocket } from 'node:dgram';
-import { connect, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../server/db/client';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CodecError, type DecodeContext } from '../../server/ingest/native/codec';
-import { type NativeListener, startNative } from '../../server/ingest/native/listener';
 import { MAX_MESSAGE, queclink } from '../../server/ingest/native/queclink';
 import {
   blackBox,
@@ -20,11 +16,18 @@ import {
   outputAnswer,
   position,
 } from '../../server/ingest/native/queclink-device';
-import { createLogger } from '../../server/log';
-import type { Vehicle } from '../../src/contract';
-import type { CommandHistory } from './api-types';
-import { createTracker } from './devices';
-import { as, backends, demoClients, type TestServer, useServer } from './harness';
+import { as, backends, demoClients, useServer } from './harness';
+import {
+  createNativeTracker,
+  createVehicle,
+  lastCommand,
+  NativeDevice,
+  nativePort,
+  nativeStats,
+  sendCommand,
+  storedPositions,
+  udpExchange,
+} from './native-device';
 
 const ctx: DecodeContext = { identifier: undefined, transport: 'tcp', now: new Date() };
 const decode = (text: string) => queclink.decode(Buffer.from(text, 'latin1'), ctx);
@@ -276,190 +279,61 @@ describe('Queclink @Track codec', () => {
   });
 });
 
-/** A device on one TCP connection: what it sends, and every `…$` message the server writes. */
-class Device {
-  messages: string[] = [];
-  private buffered = '';
-  private waiters: (() => void)[] = [];
-  closed: Promise<void>;
-
-  private constructor(readonly socket: Socket) {
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk: string) => {
-      this.buffered += chunk;
-      for (let end = this.buffered.indexOf('$'); end >= 0; end = this.buffered.indexOf('$')) {
-        this.messages.push(this.buffered.slice(0, end + 1));
-        this.buffered = this.buffered.slice(end + 1);
-      }
-      for (const wake of this.waiters.splice(0)) wake();
-    });
-    this.closed = new Promise((resolve) => socket.once('close', () => resolve()));
-  }
-
-  static async open(port: number) {
-    const socket = await new Promise<Socket>((resolve, reject) => {
-      const s = connect(port, '127.0.0.1', () => resolve(s));
-      s.once('error', reject);
-    });
-    return new Device(socket);
-  }
-
-  /** The next message from the server matching `pattern`, within `ms`. */
-  async take(pattern = /./, ms = 5000): Promise<string> {
-    const until = Date.now() + ms;
-    for (;;) {
-      const at = this.messages.findIndex((m) => pattern.test(m));
-      if (at >= 0) return this.messages.splice(at, 1)[0] as string;
-      const left = until - Date.now();
-      if (left <= 0) throw new Error(`no message matching ${pattern}`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.waiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
-  }
-
-  /** Sends `text` and waits for the next acknowledgement. */
-  async send(text: string, answer = /^\+SACK:/): Promise<string> {
-    this.socket.write(text);
-    return this.take(answer);
-  }
-
-  /** Sends `text` and checks that nothing comes back within `ms`. */
-  async unanswered(text: string, ms = 400) {
-    this.socket.write(text);
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    return this.messages.splice(0);
-  }
-
-  close() {
-    this.socket.destroy();
-  }
-}
-
-/** One UDP datagram and the answer (undefined: none within `ms`). */
-function udpExchange(port: number, datagram: string, ms = 3000) {
-  return new Promise<string | undefined>((resolve, reject) => {
-    const socket = createSocket('udp4');
-    const timer = setTimeout(() => {
-      socket.close();
-      resolve(undefined);
-    }, ms);
-    socket.on('message', (message) => {
-      clearTimeout(timer);
-      socket.close();
-      resolve(message.toString('latin1'));
-    });
-    socket.on('error', (err) => {
-      clearTimeout(timer);
-      socket.close();
-      reject(err);
-    });
-    socket.send(datagram, port, '127.0.0.1');
-  });
-}
-
-interface Row {
-  fix_time: Date | string;
-  latitude: number;
-  longitude: number;
-  speed: number | null;
-  course: number | null;
-  altitude: number | null;
-  ignition: boolean | null;
-  battery: number | null;
-  driver_rfid: string | null;
-  valid: boolean | null;
-  attributes: Record<string, unknown>;
-}
-
-/** The stored positions of `identifier`, oldest first. */
-async function stored(s: TestServer, identifier: string): Promise<Row[]> {
-  return rowsOf<Row>(
-    await s.deps.database.db.execute(
-      sql`select p.fix_time, p.latitude, p.longitude, p.speed, p.course, p.altitude, p.ignition,
-                 p.battery, p.driver_rfid, p.valid, p.attributes
-            from positions p join trackers t on t.id = p.tracker_id
-           where t.identifier = ${identifier} order by p.fix_time`,
-    ),
-  );
-}
+/** Every @Track message, either way, ends with `$`. */
+const END = '$';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 describe.each(await backends())('Queclink @Track listener on %s', (backend) => {
-  const server = useServer(backend, () => ({ COMMAND_CONFIRM_TIMEOUT_SECONDS: '60' }));
-  let listener: NativeListener;
+  const server = useServer(backend, () => ({
+    QUECLINK_PORT: '0',
+    COMMAND_CONFIRM_TIMEOUT_SECONDS: '60',
+  }));
   let port = 0;
   let north = '';
 
   beforeAll(async () => {
     const s = server();
-    listener = await startNative({
-      codec: queclink,
-      port: 0,
-      host: '127.0.0.1',
-      udp: true,
-      auth: s.config.devices.auth,
-      status: s.deps.devices,
-      pipeline: s.deps.pipeline,
-      downlink: s.deps.downlink,
-      log: createLogger('silent'),
-    });
-    port = listener.port;
+    port = nativePort(s, 'queclink');
     north = (await demoClients(s)).north;
   });
-  afterAll(() => listener.close());
 
   async function tracker(identifier: string, protocol: 'queclink' | 'wialon_ips' = 'queclink') {
     const admin = await as(server(), 'admin@rastro.demo');
-    return createTracker(admin, {
-      clientId: north,
-      identifier,
-      protocol,
-      devicePassword: undefined,
-    });
+    return createNativeTracker(admin, { clientId: north, identifier, protocol });
   }
 
   async function vehicleWithTracker(plate: string, identifier: string) {
     const admin = await as(server(), 'admin@rastro.demo');
-    const vehicle = await admin.call<Vehicle>('POST', '/registros/vehicle', {
-      clientId: north,
-      name: `Caminhão ${plate}`,
-      plate,
-      type: 'truck',
-    });
-    const made = await createTracker(admin, {
+    const vehicle = await createVehicle(admin, north, plate);
+    const made = await createNativeTracker(admin, {
       clientId: north,
       identifier,
       protocol: 'queclink',
-      devicePassword: undefined,
-      vehicleId: vehicle.body.id,
+      vehicleId: vehicle,
     });
-    return { vehicle: vehicle.body.id, tracker: made.id };
+    return { vehicle, tracker: made.id };
   }
 
-  const history = async (vehicle: string) => {
-    const admin = await as(server(), 'admin@rastro.demo');
-    return (await admin.call<CommandHistory>('GET', `/registros/commands?vehicleId=${vehicle}`))
-      .body.commands;
-  };
+  const last = async (vehicle: string) =>
+    lastCommand(await as(server(), 'admin@rastro.demo'), vehicle);
+
+  /** A datagram's answers, as text. */
+  const udpText = async (datagram: string, ms?: number) =>
+    (await udpExchange(port, datagram, ms)).map((answer) => answer.toString('latin1'));
 
   it('names the device by its first message and stores its reports, SACK by SACK', async () => {
     const imei = '862170010000014';
     await tracker(imei);
-    const device = await Device.open(port);
-    expect(await device.send('+RESP:GTPNA,060100,862170010000014,,20251103115900,0001$')).toBe(
-      '+SACK:0001$',
-    );
-    expect(await device.send(GV300_FRI)).toBe('+SACK:0002$');
-    expect(await device.send(GV55_FRI_NOFIX)).toBe('+SACK:0003$');
-    expect(await device.send(GL300_FRI)).toBe('+SACK:0004$');
-    expect(await device.send(GV350_ERI)).toBe('+SACK:0005$');
-    const rows = await stored(server(), imei);
+    const device = await NativeDevice.open(port);
+    expect(
+      await device.sendText('+RESP:GTPNA,060100,862170010000014,,20251103115900,0001$', END),
+    ).toBe('+SACK:0001$');
+    expect(await device.sendText(GV300_FRI, END)).toBe('+SACK:0002$');
+    expect(await device.sendText(GV55_FRI_NOFIX, END)).toBe('+SACK:0003$');
+    expect(await device.sendText(GL300_FRI, END)).toBe('+SACK:0004$');
+    expect(await device.sendText(GV350_ERI, END)).toBe('+SACK:0005$');
+    const rows = await storedPositions(server(), imei);
     expect(rows.map((r) => iso(r.fix_time))).toEqual([
       '2025-11-03T12:00:00.000Z',
       '2025-11-03T12:05:00.000Z',
@@ -501,29 +375,31 @@ describe.each(await backends())('Queclink @Track listener on %s', (backend) => {
   it('answers the heartbeat with its own SACK', async () => {
     const imei = '862170010000022';
     await tracker(imei);
-    const device = await Device.open(port);
+    const device = await NativeDevice.open(port);
     expect(
-      await device.send('+ACK:GTHBD,060100,862170010000022,,20251103120000,000A$', /^\+SACK:GTHBD/),
+      await device.sendText('+ACK:GTHBD,060100,862170010000022,,20251103120000,000A$', END),
     ).toBe('+SACK:GTHBD,060100,000A$');
-    expect(await stored(server(), imei)).toEqual([]);
+    expect(await storedPositions(server(), imei)).toEqual([]);
     device.close();
   });
 
   it('stores an alarm with its attribute', async () => {
     const imei = '862170010000030';
     await tracker(imei);
-    const device = await Device.open(port);
+    const device = await NativeDevice.open(port);
     expect(
-      await device.send(
+      await device.sendText(
         '+RESP:GTSOS,060100,862170010000030,,,00,1,1,0.0,0,8.0,-34.881100,-8.053900,20251103123000,0724,0005,1A2B,3C4D,00,1.0,20251103123001,0010$',
+        END,
       ),
     ).toBe('+SACK:0010$');
     expect(
-      await device.send(
+      await device.sendText(
         '+RESP:GTJDR,060100,862170010000030,,1,0.0,0,8.0,-34.881100,-8.053900,20251103123100,0724,0005,1A2B,3C4D,00,20251103123101,0011$',
+        END,
       ),
     ).toBe('+SACK:0011$');
-    const rows = await stored(server(), imei);
+    const rows = await storedPositions(server(), imei);
     expect(rows.map((r) => r.attributes.alarm)).toEqual(['sos', 'jamming']);
     device.close();
   });
@@ -531,20 +407,20 @@ describe.each(await backends())('Queclink @Track listener on %s', (backend) => {
   it('stores the black box in the order of its fixes', async () => {
     const imei = '862170010000048';
     await tracker(imei);
-    const device = await Device.open(port);
+    const device = await NativeDevice.open(port);
     // Three stored reports in one write, the newest first.
     const buffered = [
       '+BUFF:GTFRI,060100,862170010000048,,12500,10,1,1,30.0,90,8.0,-34.879000,-8.053900,20251103100200,0724,0005,1A2B,3C4D,00,10.2,,,,90,220100,,,,20251103100201,0022$',
       '+BUFF:GTFRI,060100,862170010000048,,12500,10,1,1,30.0,90,8.0,-34.880000,-8.053900,20251103100100,0724,0005,1A2B,3C4D,00,10.1,,,,90,220100,,,,20251103100101,0021$',
       '+BUFF:GTFRI,060100,862170010000048,,12500,10,1,1,30.0,90,8.0,-34.881000,-8.053900,20251103100000,0724,0005,1A2B,3C4D,00,10.0,,,,90,220100,,,,20251103100001,0020$',
     ];
-    device.socket.write(buffered.join(''));
-    expect([await device.take(), await device.take(), await device.take()]).toEqual([
-      '+SACK:0022$',
-      '+SACK:0021$',
-      '+SACK:0020$',
-    ]);
-    const rows = await stored(server(), imei);
+    device.write(buffered.join(''));
+    expect([
+      await device.readText(END),
+      await device.readText(END),
+      await device.readText(END),
+    ]).toEqual(['+SACK:0022$', '+SACK:0021$', '+SACK:0020$']);
+    const rows = await storedPositions(server(), imei);
     expect(rows.map((r) => [iso(r.fix_time), r.longitude, r.attributes.odometer])).toEqual([
       ['2025-11-03T10:00:00.000Z', -34.881, 10_000],
       ['2025-11-03T10:01:00.000Z', -34.88, 10_100],
@@ -562,29 +438,32 @@ describe.each(await backends())('Queclink @Track listener on %s', (backend) => {
       })),
       { imei, count: 0x30 },
     );
-    device.socket.write(more.join(''));
-    expect([await device.take(), await device.take()]).toEqual(['+SACK:0030$', '+SACK:0031$']);
-    expect(await stored(server(), imei)).toHaveLength(5);
+    device.write(more.join(''));
+    expect([await device.readText(END), await device.readText(END)]).toEqual([
+      '+SACK:0030$',
+      '+SACK:0031$',
+    ]);
+    expect(await storedPositions(server(), imei)).toHaveLength(5);
     device.close();
   });
 
   it('drops a malformed message and goes on answering the good ones', async () => {
     const imei = '862170010000055';
     await tracker(imei);
-    const device = await Device.open(port);
+    const device = await NativeDevice.open(port);
     const good = (count: string, minute: string) =>
       `+RESP:GTFRI,060100,862170010000055,,,10,1,1,0.0,0,8.0,-34.881100,-8.053900,202511031${minute}00,0724,0005,1A2B,3C4D,00,,,,,80,210100,,,,202511031${minute}01,${count}$`;
-    expect(await device.send(good('0040', '100'))).toBe('+SACK:0040$');
-    const before = listener.stats().malformed;
+    expect(await device.sendText(good('0040', '100'), END)).toBe('+SACK:0040$');
+    const before = nativeStats(server(), 'queclink').malformed;
     // A latitude of 98°, then noise between messages: the report is dropped and counted, and
     // acknowledged, so that a device keeping it until acknowledged (SACK) moves on.
     const silent = await device.unanswered(
       '+RESP:GTFRI,060100,862170010000055,,,10,1,1,0.0,0,8.0,-34.881100,-98.053900,20251103110100,0724,0005,1A2B,3C4D,00,,,,,80,210100,,,,20251103110101,0041$\r\n\x00\xff',
     );
-    expect(silent).toEqual(['+SACK:0041$']);
-    expect(listener.stats().malformed).toBeGreaterThan(before);
-    expect(await device.send(good('0042', '102'))).toBe('+SACK:0042$');
-    expect((await stored(server(), imei)).map((r) => iso(r.fix_time))).toEqual([
+    expect(silent.toString('latin1')).toBe('+SACK:0041$');
+    expect(nativeStats(server(), 'queclink').malformed).toBeGreaterThan(before);
+    expect(await device.sendText(good('0042', '102'), END)).toBe('+SACK:0042$');
+    expect((await storedPositions(server(), imei)).map((r) => iso(r.fix_time))).toEqual([
       '2025-11-03T11:00:00.000Z',
       '2025-11-03T11:02:00.000Z',
     ]);
@@ -592,57 +471,56 @@ describe.each(await backends())('Queclink @Track listener on %s', (backend) => {
   });
 
   it('answers nothing to an unknown IMEI, nor to a tracker of another protocol', async () => {
-    const unknown = await Device.open(port);
+    const unknown = await NativeDevice.open(port);
     expect(
       await unknown.unanswered('+ACK:GTHBD,060100,862170019999992,,20251103120000,0001$'),
-    ).toEqual([]);
+    ).toEqual(Buffer.alloc(0));
     expect(
       await unknown.unanswered(
         '+RESP:GTFRI,060100,862170019999992,,,10,1,1,0.0,0,8.0,-34.881100,-8.053900,20251103120000,0724,0005,1A2B,3C4D,00,,,,,80,210100,,,,20251103120001,0002$',
       ),
-    ).toEqual([]);
+    ).toEqual(Buffer.alloc(0));
     unknown.close();
     await tracker('862170010000063', 'wialon_ips');
-    const other = await Device.open(port);
+    const other = await NativeDevice.open(port);
     expect(
       await other.unanswered(
         '+RESP:GTFRI,060100,862170010000063,,,10,1,1,0.0,0,8.0,-34.881100,-8.053900,20251103120000,0724,0005,1A2B,3C4D,00,,,,,80,210100,,,,20251103120001,0002$',
       ),
-    ).toEqual([]);
-    expect(await stored(server(), '862170010000063')).toEqual([]);
+    ).toEqual(Buffer.alloc(0));
+    expect(await storedPositions(server(), '862170010000063')).toEqual([]);
     other.close();
   });
 
   it('blocks and unblocks through AT+GTOUT, confirmed by +ACK:GTOUT', async () => {
     const imei = '862170010000071';
     const { vehicle } = await vehicleWithTracker('QCL1A11', imei);
-    const device = await Device.open(port);
+    const device = await NativeDevice.open(port);
     expect(
-      await device.send(
+      await device.sendText(
         `+RESP:GTFRI,060100,${imei},,12500,10,1,1,0.0,0,8.0,-34.881100,-8.053900,20251103120000,0724,0005,1A2B,3C4D,00,,,,,80,210100,,,,20251103120001,0050$`,
+        END,
       ),
     ).toBe('+SACK:0050$');
     const operator = await as(server(), 'operador.norte@rastro.demo');
-    const res = await operator.call('PUT', `/registros/commands/block?vehicleId=${vehicle}`);
+    const res = await sendCommand(operator, 'block', vehicle);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ kind: 'block', status: 'sent' });
-    const command = await device.take(/^AT\+GTOUT/);
+    const command = await device.readText(END);
     expect(command).toBe('AT+GTOUT=gv300,1,,,0,0,0,0,0,0,0,,,,,,,0001$');
-    expect((await history(vehicle))[0]).toMatchObject({ status: 'sent' });
-    device.socket.write(`+ACK:GTOUT,060100,${imei},,0001,20251103120010,0051$`);
-    await expect.poll(async () => (await history(vehicle))[0]?.status).toBe('confirmed');
-    expect((await history(vehicle))[0]?.detail).toBe('Confirmado pelo rastreador: GTOUT 0001');
+    expect(await last(vehicle)).toMatchObject({ status: 'sent' });
+    device.write(`+ACK:GTOUT,060100,${imei},,0001,20251103120010,0051$`);
+    await expect.poll(async () => (await last(vehicle))?.status).toBe('confirmed');
+    expect((await last(vehicle))?.detail).toBe('Confirmado pelo rastreador: GTOUT 0001');
 
-    await operator.call('PUT', `/registros/commands/unblock?vehicleId=${vehicle}`);
-    const unblock = await device.take(/^AT\+GTOUT/);
+    await sendCommand(operator, 'unblock', vehicle);
+    const unblock = await device.readText(END);
     expect(unblock).toBe('AT+GTOUT=gv300,0,,,0,0,0,0,0,0,0,,,,,,,0002$');
     const serial = commandSerial(unblock) ?? -1;
-    device.socket.write(
+    device.write(
       outputAnswer(serial, { imei, count: 0x52, sentAt: new Date('2025-11-03T12:00:20Z') }),
     );
-    await expect
-      .poll(async () => (await history(vehicle))[0])
-      .toMatchObject({ kind: 'unblock', status: 'confirmed' });
+    await expect.poll(() => last(vehicle)).toMatchObject({ kind: 'unblock', status: 'confirmed' });
     device.close();
   });
 
@@ -652,13 +530,13 @@ describe.each(await backends())('Queclink @Track listener on %s', (backend) => {
     await server().deps.database.db.execute(
       sql`update trackers set command_password = 'gv55x1' where id = ${id}::uuid`,
     );
-    const device = await Device.open(port);
-    expect(await device.send(heartbeat({ imei, count: 1, sentAt: new Date() }), /GTHBD/)).toBe(
+    const device = await NativeDevice.open(port);
+    expect(await device.sendText(heartbeat({ imei, count: 1, sentAt: new Date() }), END)).toBe(
       '+SACK:GTHBD,060100,0001$',
     );
     const admin = await as(server(), 'admin@rastro.demo');
-    await admin.call('PUT', `/registros/commands/block?vehicleId=${vehicle}`);
-    expect(await device.take(/^AT\+GTOUT/)).toBe('AT+GTOUT=gv55x1,1,,,0,0,0,0,0,0,0,,,,,,,0001$');
+    await sendCommand(admin, 'block', vehicle);
+    expect(await device.readText(END)).toBe('AT+GTOUT=gv55x1,1,,,0,0,0,0,0,0,0,,,,,,,0001$');
     device.close();
   });
 
@@ -666,31 +544,30 @@ describe.each(await backends())('Queclink @Track listener on %s', (backend) => {
     const imei = '862170010000097';
     await tracker(imei);
     expect(
-      await udpExchange(
-        port,
+      await udpText(
         '+RESP:GTFRI,060100,862170010000097,,12400,10,1,1,60.0,45,8.0,-34.871100,-8.043900,20251103130000,0724,0005,1A2B,3C4D,00,77.7,,,,99,220100,,,,20251103130001,0A01$',
       ),
-    ).toBe('+SACK:0A01$');
-    expect(await udpExchange(port, '+ACK:GTHBD,060100,862170010000097,,20251103130100,0A02$')).toBe(
+    ).toEqual(['+SACK:0A01$']);
+    expect(await udpText('+ACK:GTHBD,060100,862170010000097,,20251103130100,0A02$')).toEqual([
       '+SACK:GTHBD,060100,0A02$',
-    );
-    const [row] = await stored(server(), imei);
+    ]);
+    const [row] = await storedPositions(server(), imei);
     expect(row).toMatchObject({ speed: 60, course: 45, latitude: -8.0439, battery: 99 });
     expect(row?.attributes).toMatchObject({ power: 12.4, odometer: 77_700 });
     // Unknown, or malformed: no answer.
-    expect(
-      await udpExchange(port, '+ACK:GTHBD,060100,862170019999992,,20251103130100,0A03$', 400),
-    ).toBeUndefined();
-    expect(await udpExchange(port, 'garbage', 400)).toBeUndefined();
+    expect(await udpText('+ACK:GTHBD,060100,862170019999992,,20251103130100,0A03$', 400)).toEqual(
+      [],
+    );
+    expect(await udpText('garbage', 400)).toEqual([]);
   });
 
   it('keeps answering after random and truncated frames', async () => {
     const imei = '862170010000105';
     await tracker(imei);
-    const device = await Device.open(port);
+    const device = await NativeDevice.open(port);
     const at = (n: number) =>
       `+RESP:GTFRI,060100,${imei},,,10,1,1,0.0,0,8.0,-34.881100,-8.053900,2025110314${String(n).padStart(2, '0')}00,0724,0005,1A2B,3C4D,00,,,,,80,210100,,,,2025110314${String(n).padStart(2, '0')}01,${(0xb00 + n).toString(16).toUpperCase().padStart(4, '0')}$`;
-    expect(await device.send(at(0))).toBe('+SACK:0B00$');
+    expect(await device.sendText(at(0), END)).toBe('+SACK:0B00$');
     // A fixed seed: the same noise on every run.
     let seed = 0x5eed;
     const random = () => {
@@ -702,17 +579,19 @@ describe.each(await backends())('Queclink @Track listener on %s', (backend) => {
       const noise = Buffer.alloc(1 + Math.floor(random() * 80));
       for (let j = 0; j < noise.length; j++) noise[j] = Math.floor(random() * 256);
       // A message cut short, then noise.
-      device.socket.write(template.subarray(0, Math.floor(random() * (template.length - 1))));
-      device.socket.write(noise.toString('latin1').replaceAll('$', '#'), 'latin1');
+      device.write(template.subarray(0, Math.floor(random() * (template.length - 1))));
+      device.write(Buffer.from(noise.toString('latin1').replaceAll('$', '#'), 'latin1'));
     }
     // A cut message whose header and count survived is acknowledged (dropped, counted): the
-    // device moves on. The sound one after the noise is answered in its turn.
-    device.socket.write(at(2));
-    expect(await device.take(/^\+SACK:0B02\$$/)).toBe('+SACK:0B02$');
+    // device moves on. The sound one after the noise is answered in its turn, after those.
+    device.write(at(2));
+    let answer = '';
+    for (let i = 0; i < 50 && answer !== '+SACK:0B02$'; i++) answer = await device.readText(END);
+    expect(answer).toBe('+SACK:0B02$');
     device.close();
     // A fresh connection is answered too.
-    const again = await Device.open(port);
-    expect(await again.send(at(3))).toBe('+SACK:0B03$');
+    const again = await NativeDevice.open(port);
+    expect(await again.sendText(at(3), END)).toBe('+SACK:0B03$');
     again.close();
   });
 });

@@ -8,13 +8,8 @@
  * (and public samples of real devices), not from suntech-device.ts, so that the encoder and
  * the decoder cannot agree on a mistake.
  */
-import { createSocket } from 'node:dgram';
-import { connect, type Socket } from 'node:net';
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../server/db/client';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CodecError, type DecodeContext } from '../../server/ingest/native/codec';
-import { type NativeListener, startNative } from '../../server/ingest/native/listener';
 import { suntech } from '../../server/ingest/native/suntech';
 import {
   suntechAlive,
@@ -22,15 +17,23 @@ import {
   suntechBatch,
   suntechPosition,
 } from '../../server/ingest/native/suntech-device';
-import { createLogger } from '../../server/log';
-import type { Command, Vehicle } from '../../src/contract';
-import type { CommandHistory } from './api-types';
-import { createTracker } from './devices';
 import { as, backends, demoClients, useServer } from './harness';
+import {
+  createNativeTracker,
+  createVehicle,
+  hex,
+  lastCommand,
+  NativeDevice,
+  nativePort,
+  nativeStats,
+  type StoredPosition,
+  sendCommand,
+  storedPositions,
+  udpExchange,
+} from './native-device';
 
 const tcp: DecodeContext = { identifier: undefined, transport: 'tcp', now: new Date() };
 const udp: DecodeContext = { identifier: undefined, transport: 'udp', now: new Date() };
-const bytes = (hex: string) => Buffer.from(hex.replace(/\s+/g, ''), 'hex');
 const line = (text: string) => Buffer.from(text, 'latin1');
 
 describe('Suntech codec', () => {
@@ -48,7 +51,7 @@ describe('Suntech codec', () => {
     expect(suntech.frame(line('ST300STT;2050'), false)).toBeUndefined();
     expect(suntech.frame(Buffer.alloc(0), false)).toBeUndefined();
     // Binary noise before a header is dropped up to the next letter.
-    expect(suntech.frame(bytes('00 01 ff 53 54'), false)).toEqual({ skip: 3 });
+    expect(suntech.frame(hex('00 01 ff 53 54'), false)).toEqual({ skip: 3 });
     // A "line" longer than any report, without a CR: dropped.
     expect(suntech.frame(Buffer.alloc(5000, 0x41), false)).toEqual({ skip: 5000 });
   });
@@ -179,7 +182,7 @@ describe('Suntech codec', () => {
     expect(suntech.decode(line(stt), tcp).reply).toBeUndefined();
     // "ST300ACK;205000001"
     expect(suntech.decode(line(stt), udp).reply).toEqual(
-      bytes('53 54 33 30 30 41 43 4b 3b 32 30 35 30 30 30 30 30 31'),
+      hex('53 54 33 30 30 41 43 4b 3b 32 30 35 30 30 30 30 30 31'),
     );
     expect(suntech.decode(line('ST300ALV;205000001'), udp)).toEqual({
       identifier: '205000001',
@@ -193,7 +196,7 @@ describe('Suntech codec', () => {
     expect(
       suntech.encodeCommand('Enable1', { identifier: '205000001', serial: 1, password: undefined }),
     ).toEqual(
-      bytes(
+      hex(
         '53 54 33 30 30 43 4d 44 3b 32 30 35 30 30 30 30 30 31 3b 30 32 3b 45 6e 61 62 6c 65 31 0d',
       ),
     );
@@ -265,57 +268,6 @@ describe('Suntech codec', () => {
   });
 });
 
-/** A device on one TCP connection: everything the server writes is kept. */
-class TcpDevice {
-  received = Buffer.alloc(0);
-  closed: Promise<void>;
-  private constructor(readonly socket: Socket) {
-    socket.on('data', (chunk: Buffer) => {
-      this.received = Buffer.concat([this.received, chunk]);
-    });
-    socket.on('error', () => {});
-    this.closed = new Promise((resolve) => socket.once('close', () => resolve()));
-  }
-  static open(port: number) {
-    return new Promise<TcpDevice>((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1', () => resolve(new TcpDevice(socket)));
-      socket.once('error', reject);
-    });
-  }
-  send(text: string | Buffer) {
-    this.socket.write(text);
-  }
-  /** Waits until `length` bytes came, and takes them. */
-  async take(length: number, ms = 5000): Promise<Buffer> {
-    const until = Date.now() + ms;
-    while (this.received.length < length) {
-      if (Date.now() > until) throw new Error(`no answer (got ${this.received.toString('hex')})`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    const out = this.received.subarray(0, length);
-    this.received = this.received.subarray(length);
-    return out;
-  }
-  close() {
-    this.socket.destroy();
-  }
-}
-
-/** Sends one datagram and collects what comes back within `ms`. */
-async function udpExchange(port: number, payload: string | Buffer, ms = 400): Promise<Buffer[]> {
-  const socket = createSocket('udp4');
-  const got: Buffer[] = [];
-  socket.on('message', (message) => got.push(message));
-  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', () => resolve()));
-  socket.send(payload, port, '127.0.0.1');
-  const until = Date.now() + ms;
-  while (Date.now() < until && got.length === 0) await new Promise((r) => setTimeout(r, 10));
-  // A little longer: nothing else should come.
-  await new Promise((r) => setTimeout(r, 50));
-  socket.close();
-  return got;
-}
-
 const ID = '205000001';
 const OTHER_PROTOCOL = '205000009';
 const UNKNOWN = '205999999';
@@ -329,79 +281,42 @@ function stt(id: string, at: Date, msgType: '1' | '0' = '1', io = '100000') {
 }
 
 describe.each(await backends())('Suntech listener on %s', (backend) => {
-  const server = useServer(backend, () => ({ COMMAND_CONFIRM_TIMEOUT_SECONDS: '60' }));
-  let listener: NativeListener;
+  const server = useServer(backend, () => ({
+    SUNTECH_PORT: '0',
+    COMMAND_CONFIRM_TIMEOUT_SECONDS: '60',
+  }));
   let port = 0;
   let vehicleId = '';
 
   beforeAll(async () => {
     const s = server();
-    listener = await startNative({
-      codec: suntech,
-      port: 0,
-      host: '127.0.0.1',
-      udp: true,
-      pipeline: s.deps.pipeline,
-      downlink: s.deps.downlink,
-      status: s.deps.devices,
-      auth: s.config.devices.auth,
-      log: createLogger('silent'),
-    });
-    port = listener.port;
+    port = nativePort(s, 'suntech');
     const { north } = await demoClients(s);
     const admin = await as(s, 'admin@rastro.demo');
-    vehicleId = (
-      await admin.call<Vehicle>('POST', '/registros/vehicle', {
-        clientId: north,
-        name: 'Caminhão Suntech',
-        plate: 'SUN3T00',
-        type: 'truck',
-      })
-    ).body.id;
-    await createTracker(admin, {
+    vehicleId = await createVehicle(admin, north, 'SUN3T00', 'Caminhão Suntech');
+    await createNativeTracker(admin, {
       clientId: north,
       identifier: ID,
       protocol: 'suntech',
-      devicePassword: undefined,
       vehicleId,
     });
-    await createTracker(admin, {
+    await createNativeTracker(admin, {
       clientId: north,
       identifier: OTHER_PROTOCOL,
       protocol: 'gt06',
-      devicePassword: undefined,
     });
   });
-  afterAll(() => listener.close());
 
-  interface Row {
-    fix_time: Date | string;
-    latitude: number;
-    longitude: number;
-    speed: number | null;
-    course: number | null;
-    ignition: boolean | null;
-    valid: boolean | null;
-    driver_rfid: string | null;
-    attributes: Record<string, unknown> | null;
-  }
-  const positions = async (identifier: string) =>
-    rowsOf<Row>(
-      await server().deps.database.db.execute(
-        sql`select p.fix_time, p.latitude, p.longitude, p.speed, p.course, p.ignition, p.valid,
-                   p.driver_rfid, p.attributes
-              from positions p join trackers t on t.id = p.tracker_id
-             where t.identifier = ${identifier} order by p.fix_time`,
-      ),
-    );
-  const at = (row: Row | undefined) => (row ? new Date(row.fix_time).getTime() : Number.NaN);
+  const positions = (identifier: string) => storedPositions(server(), identifier);
+  const at = (row: StoredPosition | undefined) =>
+    row ? new Date(row.fix_time).getTime() : Number.NaN;
   const waitFor = (identifier: string, count: number) =>
     expect.poll(async () => (await positions(identifier)).length, { timeout: 5000 }).toBe(count);
 
   it('stores a status report sent over TCP and answers nothing', async () => {
-    const device = await TcpDevice.open(port);
+    const device = await NativeDevice.open(port);
     const when = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
-    device.send(stt(ID, when));
+    device.write(stt(ID, when));
     await waitFor(ID, 1);
     const [row] = await positions(ID);
     expect(at(row)).toBe(when.getTime());
@@ -423,34 +338,34 @@ describe.each(await backends())('Suntech listener on %s', (backend) => {
       din1: false,
     });
     // The keep-alive: still nothing written back, the link stays.
-    device.send(suntechAlive(ID));
+    device.write(suntechAlive(ID));
     await new Promise((r) => setTimeout(r, 200));
-    expect(device.received.length).toBe(0);
-    expect(listener.stats().connections).toBe(1);
+    expect(device.unread.length).toBe(0);
+    expect(nativeStats(server(), 'suntech').connections).toBe(1);
     // An alert without a GPS fix: stored as a report, its telemetry kept.
     const blind = new Date(when.getTime() + 10_000);
-    device.send(stt(ID, blind).replace(';11;1;123456;', ';0;0;123456;'));
+    device.write(stt(ID, blind).replace(';11;1;123456;', ';0;0;123456;'));
     await waitFor(ID, 2);
     const noFix = (await positions(ID)).find((r) => at(r) === blind.getTime());
     expect(noFix?.valid).toBe(false);
     expect(noFix?.attributes).toMatchObject({ sat: 0, power: 12.8 });
-    expect(device.received.length).toBe(0);
+    expect(device.unread.length).toBe(0);
     device.close();
     await device.closed;
   });
 
   it('stores an emergency with its alarm, and stored reports in fix-time order', async () => {
-    const device = await TcpDevice.open(port);
+    const device = await NativeDevice.open(port);
     const base = Math.floor(Date.now() / 1000) * 1000 - 3_600_000;
     const before = (await positions(ID)).length;
-    device.send(
+    device.write(
       `ST300EMG;${ID};40;313;${stt(ID, new Date(base)).split(';')[4]};${stt(ID, new Date(base)).split(';')[5]};c99e48;-08.054000;-034.881000;000.000;000.00;9;1;123456;12.70;100000;1;000090;4.1;1\r`,
     );
     await waitFor(ID, before + 1);
     const panic = (await positions(ID)).find((r) => at(r) === base);
     expect(panic?.attributes).toMatchObject({ alarm: 'sos', emergency: 1 });
     // Three reports from the black box, in one burst (MSG_TYPE 0), newest last.
-    device.send(
+    device.write(
       suntechBatch(
         ID,
         [3, 2, 1].map((minutes) => ({
@@ -471,15 +386,15 @@ describe.each(await backends())('Suntech listener on %s', (backend) => {
   });
 
   it('drops a malformed line and keeps the session: the next line is stored', async () => {
-    const device = await TcpDevice.open(port);
+    const device = await NativeDevice.open(port);
     const when = new Date(Math.floor(Date.now() / 1000) * 1000 - 30_000);
     const before = (await positions(ID)).length;
-    device.send(stt(ID, when));
+    device.write(stt(ID, when));
     await waitFor(ID, before + 1);
-    device.send(`ST300STT;${ID};40;313;20241399;99:99:99;c99e48;oops\r`);
-    device.send(bytes('00 ff 02 10'));
+    device.write(`ST300STT;${ID};40;313;20241399;99:99:99;c99e48;oops\r`);
+    device.write(hex('00 ff 02 10'));
     const next = new Date(when.getTime() + 5000);
-    device.send(stt(ID, next));
+    device.write(stt(ID, next));
     await waitFor(ID, before + 2);
     expect(device.socket.readyState).toBe('open');
     device.close();
@@ -490,9 +405,9 @@ describe.each(await backends())('Suntech listener on %s', (backend) => {
     const before = (await positions(ID)).length;
     const answers = await udpExchange(port, stt(ID, when));
     // "ST300ACK;205000001"
-    expect(answers).toEqual([bytes('53 54 33 30 30 41 43 4b 3b 32 30 35 30 30 30 30 30 31')]);
+    expect(answers).toEqual([hex('53 54 33 30 30 41 43 4b 3b 32 30 35 30 30 30 30 30 31')]);
     await waitFor(ID, before + 1);
-    expect(await udpExchange(port, suntechAlive(ID))).toEqual([]);
+    expect(await udpExchange(port, suntechAlive(ID), 400)).toEqual([]);
     // A broken line beside a good one: the good one is stored and acknowledged.
     const later = new Date(when.getTime() + 1000);
     const both = await udpExchange(port, `ST300STT;${ID};garbage\r${stt(ID, later)}`);
@@ -502,61 +417,53 @@ describe.each(await backends())('Suntech listener on %s', (backend) => {
 
   it('answers nothing to an unknown device or one bound to another protocol', async () => {
     const when = new Date(Date.now() - 10_000);
-    expect(await udpExchange(port, stt(UNKNOWN, when))).toEqual([]);
-    expect(await udpExchange(port, stt(OTHER_PROTOCOL, when))).toEqual([]);
+    expect(await udpExchange(port, stt(UNKNOWN, when), 400)).toEqual([]);
+    expect(await udpExchange(port, stt(OTHER_PROTOCOL, when), 400)).toEqual([]);
     expect(await positions(OTHER_PROTOCOL)).toEqual([]);
-    const device = await TcpDevice.open(port);
+    const device = await NativeDevice.open(port);
     // Three refused logins close the connection (a scan of identifiers).
-    device.send(stt(UNKNOWN, when));
-    device.send(stt(OTHER_PROTOCOL, when));
-    device.send(stt('205999998', when));
+    device.write(stt(UNKNOWN, when));
+    device.write(stt(OTHER_PROTOCOL, when));
+    device.write(stt('205999998', when));
     await device.closed;
-    expect(device.received.length).toBe(0);
+    expect(device.unread.length).toBe(0);
     expect(await positions(UNKNOWN)).toEqual([]);
   });
 
   it('blocks through the open connection and confirms from the device answer', async () => {
-    const device = await TcpDevice.open(port);
+    const device = await NativeDevice.open(port);
     const before = (await positions(ID)).length;
-    device.send(stt(ID, new Date(Math.floor(Date.now() / 1000) * 1000 - 5000)));
+    device.write(stt(ID, new Date(Math.floor(Date.now() / 1000) * 1000 - 5000)));
     // Stored: the connection speaks for the device, and commands go through it.
     await waitFor(ID, before + 1);
     const operator = await as(server(), 'operador.norte@rastro.demo');
-    const res = await operator.call<Command>(
-      'PUT',
-      `/registros/commands/block?vehicleId=${vehicleId}`,
-    );
+    const res = await sendCommand(operator, 'block', vehicleId);
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('sent');
     // "ST300CMD;205000001;02;Enable1\r"
-    expect(await device.take(30)).toEqual(
-      bytes(
+    expect(await device.read(30)).toEqual(
+      hex(
         '53 54 33 30 30 43 4d 44 3b 32 30 35 30 30 30 30 30 31 3b 30 32 3b 45 6e 61 62 6c 65 31 0d',
       ),
     );
-    const history = async () =>
-      (await operator.call<CommandHistory>('GET', `/registros/commands?vehicleId=${vehicleId}`))
-        .body.commands;
+    const last = () => lastCommand(operator, vehicleId);
     // The Preset report a device sends after power-on is no answer to the block.
-    device.send(`ST300CMD;Res;${ID};313;Preset;NTW;0;internet;;;10.0.0.1;5011;;;;;\r`);
-    device.send(suntechAlive(ID));
+    device.write(`ST300CMD;Res;${ID};313;Preset;NTW;0;internet;;;10.0.0.1;5011;;;;;\r`);
+    device.write(suntechAlive(ID));
     await new Promise((r) => setTimeout(r, 200));
-    expect((await history())[0]?.status).toBe('sent');
-    device.send(suntechAnswer(ID, 'Enable1'));
-    await expect.poll(async () => (await history())[0]?.status).toBe('confirmed');
-    expect((await history())[0]).toMatchObject({
+    expect((await last())?.status).toBe('sent');
+    device.write(suntechAnswer(ID, 'Enable1'));
+    await expect.poll(async () => (await last())?.status).toBe('confirmed');
+    expect(await last()).toMatchObject({
       kind: 'block',
       detail: 'Confirmado pelo rastreador: Enable1',
     });
-    const unblock = await operator.call<Command>(
-      'PUT',
-      `/registros/commands/unblock?vehicleId=${vehicleId}`,
-    );
+    const unblock = await sendCommand(operator, 'unblock', vehicleId);
     expect(unblock.body.status).toBe('sent');
-    expect((await device.take(31)).toString('latin1')).toBe(`ST300CMD;${ID};02;Disable1\r`);
-    device.send(`ST300CMD;Res;${ID};313;Disable1\r`);
-    await expect.poll(async () => (await history())[0]?.status).toBe('confirmed');
-    expect((await history())[0]?.kind).toBe('unblock');
+    expect((await device.read(31)).toString('latin1')).toBe(`ST300CMD;${ID};02;Disable1\r`);
+    device.write(`ST300CMD;Res;${ID};313;Disable1\r`);
+    await expect.poll(async () => (await last())?.status).toBe('confirmed');
+    expect((await last())?.kind).toBe('unblock');
     device.close();
   });
 
@@ -567,13 +474,13 @@ describe.each(await backends())('Suntech listener on %s', (backend) => {
       return seed / 2 ** 31;
     };
     const good = stt(ID, new Date(Date.now() - 1000));
-    const device = await TcpDevice.open(port);
+    const device = await NativeDevice.open(port);
     for (let n = 0; n < 200; n++) {
       const cut = good.slice(0, Math.floor(random() * good.length));
       const noise = Buffer.from(
         Array.from({ length: Math.floor(random() * 64) }, () => Math.floor(random() * 256)),
       );
-      device.send(random() < 0.5 ? `${cut}\r` : noise);
+      device.write(random() < 0.5 ? `${cut}\r` : noise);
       if (n % 50 === 0) await udpExchange(port, noise, 10);
     }
     device.close();
@@ -583,9 +490,9 @@ describe.each(await backends())('Suntech listener on %s', (backend) => {
     expect((await udpExchange(port, stt(ID, when))).map((b) => b.toString())).toEqual([
       `ST300ACK;${ID}`,
     ]);
-    const again = await TcpDevice.open(port);
-    again.send(suntechAlive(ID));
-    again.send(stt(ID, new Date(when.getTime() + 1000)));
+    const again = await NativeDevice.open(port);
+    again.write(suntechAlive(ID));
+    again.write(stt(ID, new Date(when.getTime() + 1000)));
     await expect
       .poll(async () => (await positions(ID)).some((r) => at(r) === when.getTime() + 1000))
       .toBe(true);

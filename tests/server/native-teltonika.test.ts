@@ -8,23 +8,25 @@
  * examples of the document itself where it has them), so that the device helpers
  * (teltonika-device.ts) and the codec cannot agree on a mistake.
  */
-import { createSocket } from 'node:dgram';
-import { connect, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/client';
 import type { Decoded } from '../../server/ingest/native/codec';
-import { type NativeListener, startNative } from '../../server/ingest/native/listener';
 import { crc16Ibm, teltonika } from '../../server/ingest/native/teltonika';
 import * as device from '../../server/ingest/native/teltonika-device';
-import { createLogger } from '../../server/log';
-import type { Vehicle } from '../../src/contract';
-import type { CommandHistory } from './api-types';
 import { createTracker } from './devices';
 import { as, backends, demoClients, useServer } from './harness';
-
-/** Hex written field by field (spaces and line breaks only for reading). */
-const hex = (...fields: string[]) => Buffer.from(fields.join('').replace(/\s+/g, ''), 'hex');
+import {
+  createNativeTracker,
+  createVehicle,
+  hex,
+  lastCommand,
+  NativeDevice,
+  nativePort,
+  sendCommand,
+  storedPositions,
+  udpExchange,
+} from './native-device';
 
 /** The document's login example: IMEI 356307042441013. */
 const LOGIN_DOC = hex('000F', '333536333037303432343431303133');
@@ -275,104 +277,6 @@ describe('Teltonika codec on the document examples', () => {
   });
 });
 
-/** A device on one TCP connection: sends bytes, reads exactly what the server writes back. */
-class Device {
-  private buffer = Buffer.alloc(0);
-  private wake: (() => void) | undefined;
-  closed = false;
-
-  private constructor(readonly socket: Socket) {
-    socket.on('data', (chunk: Buffer) => {
-      this.buffer = Buffer.concat([this.buffer, chunk]);
-      this.wake?.();
-    });
-    socket.on('close', () => {
-      this.closed = true;
-      this.wake?.();
-    });
-    socket.on('error', () => {});
-  }
-
-  static open(port: number) {
-    return new Promise<Device>((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1', () => resolve(new Device(socket)));
-      socket.once('error', reject);
-    });
-  }
-
-  /** The next `n` bytes the server writes, within `ms`. */
-  async take(n: number, ms = 5000): Promise<Buffer> {
-    const until = Date.now() + ms;
-    while (this.buffer.length < n) {
-      const left = until - Date.now();
-      if (left <= 0 || this.closed) throw new Error(`wanted ${n} bytes, got ${this.buffer.length}`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-    }
-    const out = this.buffer.subarray(0, n);
-    this.buffer = this.buffer.subarray(n);
-    return Buffer.from(out);
-  }
-
-  /** What the server wrote within `ms`, expected nothing. */
-  async quiet(ms = 400): Promise<Buffer> {
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    const out = this.buffer;
-    this.buffer = Buffer.alloc(0);
-    return out;
-  }
-
-  async send(bytes: Buffer, answer: number): Promise<Buffer> {
-    this.socket.write(bytes);
-    return this.take(answer);
-  }
-
-  close() {
-    this.socket.destroy();
-  }
-}
-
-/** One UDP datagram and the server's answer (undefined: none within `ms`). */
-function udpExchange(port: number, datagram: Buffer, ms = 2000) {
-  return new Promise<Buffer | undefined>((resolve, reject) => {
-    const socket = createSocket('udp4');
-    const timer = setTimeout(() => {
-      socket.close();
-      resolve(undefined);
-    }, ms);
-    socket.on('message', (message) => {
-      clearTimeout(timer);
-      socket.close();
-      resolve(message);
-    });
-    socket.on('error', (err) => {
-      clearTimeout(timer);
-      socket.close();
-      reject(err);
-    });
-    socket.send(datagram, port, '127.0.0.1');
-  });
-}
-
-interface Row {
-  epoch: number;
-  latitude: number;
-  longitude: number;
-  speed: number | null;
-  course: number | null;
-  altitude: number | null;
-  ignition: boolean | null;
-  battery: number | null;
-  driver_rfid: string | null;
-  valid: boolean | null;
-  attributes: Record<string, unknown>;
-}
-
 const IMEI = '356307042441013';
 const IMEI_ALARM = '356307042441021';
 const IMEI_BOX = '356307042441039';
@@ -384,53 +288,28 @@ const IMEI_UNKNOWN = '356307042441088';
 
 describe.each(await backends())('Teltonika devices on %s', (backend) => {
   const server = useServer(backend, () => ({ TELTONIKA_PORT: '0' }));
-  let listener: NativeListener;
   let port = 0;
   let cmdVehicle = '';
   const trackerIds = new Map<string, string>();
 
   beforeAll(async () => {
     const s = server();
-    // The listener as the server starts it for TELTONIKA_PORT (server/start.ts), on this
-    // server's pipeline, downlink and device status.
-    listener = await startNative({
-      codec: teltonika,
-      port: 0,
-      host: '127.0.0.1',
-      udp: true,
-      auth: s.config.devices.auth,
-      status: s.deps.devices,
-      pipeline: s.deps.pipeline,
-      downlink: s.deps.downlink,
-      log: createLogger('silent'),
-    });
-    port = listener.port;
+    port = nativePort(s, 'teltonika');
     const { north } = await demoClients(s);
     const admin = await as(s, 'admin@rastro.demo');
-    const vehicle = async (plate: string) =>
-      (
-        await admin.call<Vehicle>('POST', '/registros/vehicle', {
-          clientId: north,
-          name: `Caminhão ${plate}`,
-          plate,
-          type: 'truck',
-        })
-      ).body.id;
-    cmdVehicle = await vehicle('TEL1C11');
+    cmdVehicle = await createVehicle(admin, north, 'TEL1C11');
     for (const identifier of [IMEI, IMEI_ALARM, IMEI_BOX, IMEI_BAD, IMEI_FUZZ, UDP_IMEI]) {
-      const tracker = await createTracker(admin, {
+      const tracker = await createNativeTracker(admin, {
         clientId: north,
         identifier,
         protocol: 'teltonika',
-        devicePassword: undefined,
       });
       trackerIds.set(identifier, tracker.id);
     }
-    await createTracker(admin, {
+    await createNativeTracker(admin, {
       clientId: north,
       identifier: IMEI_CMD,
       protocol: 'teltonika',
-      devicePassword: undefined,
       vehicleId: cmdVehicle,
     });
     await createTracker(admin, {
@@ -439,26 +318,17 @@ describe.each(await backends())('Teltonika devices on %s', (backend) => {
       protocol: 'wialon_ips',
     });
   });
-  afterAll(() => listener.close());
 
-  const stored = async (identifier: string): Promise<Row[]> =>
-    rowsOf<Row>(
-      await server().deps.database.db.execute(sql`
-        select floor(extract(epoch from p.fix_time))::int as epoch, p.latitude, p.longitude,
-               p.speed, p.course, p.altitude, p.ignition, p.battery, p.driver_rfid, p.valid,
-               p.attributes
-          from positions p join trackers t on t.id = p.tracker_id
-         where t.identifier = ${identifier} order by p.fix_time`),
-    );
+  const stored = (identifier: string) => storedPositions(server(), identifier);
 
   const login = async (imei: string) => {
-    const d = await Device.open(port);
+    const d = await NativeDevice.open(port);
     expect(await d.send(device.login(imei), 1)).toEqual(hex('01'));
     return d;
   };
 
   it('accepts the IMEI with 0x01 and stores a position with its readings', async () => {
-    const d = await Device.open(port);
+    const d = await NativeDevice.open(port);
     expect(await d.send(LOGIN_DOC, 1)).toEqual(hex('01'));
     expect(await d.send(POSITION, 4)).toEqual(ONE);
     const [row] = await stored(IMEI);
@@ -494,7 +364,7 @@ describe.each(await backends())('Teltonika devices on %s', (backend) => {
 
   it('takes the keep-alive ping without answering it', async () => {
     const d = await login(IMEI_BAD);
-    d.socket.write(device.heartbeat());
+    d.write(device.heartbeat());
     expect(await d.quiet()).toEqual(Buffer.alloc(0));
     await server().deps.devices.flush();
     const [status] = rowsOf<{ last_kind: string }>(
@@ -588,83 +458,74 @@ describe.each(await backends())('Teltonika devices on %s', (backend) => {
     const before = (await stored(IMEI_BAD)).length;
     const broken = good(50);
     broken[broken.length - 1] = (broken[broken.length - 1] ?? 0) ^ 0x55;
-    d.socket.write(broken);
-    d.socket.write(Buffer.from('GET / HTTP/1.1\r\n\r\n'));
+    d.write(broken);
+    d.write(Buffer.from('GET / HTTP/1.1\r\n\r\n'));
     // Counts that differ, with a CRC that matches: still malformed.
     const data = Buffer.from(good(45).subarray(8, -4));
     data[data.length - 1] = 2;
-    d.socket.write(device.packet(data));
+    d.write(device.packet(data));
     expect(await d.quiet()).toEqual(Buffer.alloc(0));
-    expect(d.closed).toBe(false);
+    expect(d.isClosed).toBe(false);
     expect(await d.send(good(40), 4)).toEqual(ONE);
     expect(await stored(IMEI_BAD)).toHaveLength(before + 1);
     d.close();
   });
 
   it('refuses an unknown IMEI with 0x00 and stores nothing it sends', async () => {
-    const d = await Device.open(port);
+    const d = await NativeDevice.open(port);
     expect(await d.send(device.login(IMEI_UNKNOWN), 1)).toEqual(hex('00'));
-    d.socket.write(POSITION);
+    d.write(POSITION);
     expect(await d.quiet()).toEqual(Buffer.alloc(0));
     expect(await stored(IMEI_UNKNOWN)).toEqual([]);
     d.close();
   });
 
   it('refuses the IMEI of a tracker bound to another protocol', async () => {
-    const d = await Device.open(port);
+    const d = await NativeDevice.open(port);
     expect(await d.send(device.login(IMEI_WIALON), 1)).toEqual(hex('00'));
-    d.socket.write(POSITION);
+    d.write(POSITION);
     expect(await d.quiet()).toEqual(Buffer.alloc(0));
     expect(await stored(IMEI_WIALON)).toEqual([]);
     d.close();
   });
 
   it('blocks with a Codec 12 setdigout and confirms it from the device answer', async () => {
-    const history = async () => {
-      const admin = await as(server(), 'admin@rastro.demo');
-      return (
-        await admin.call<CommandHistory>('GET', `/registros/commands?vehicleId=${cmdVehicle}`)
-      ).body.commands;
-    };
+    const history = async () => lastCommand(await as(server(), 'admin@rastro.demo'), cmdVehicle);
     const d = await login(IMEI_CMD);
     const operator = await as(server(), 'operador.norte@rastro.demo');
-    const res = await operator.call('PUT', `/registros/commands/block?vehicleId=${cmdVehicle}`);
+    const res = await sendCommand(operator, 'block', cmdVehicle);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ kind: 'block', status: 'sent' });
-    expect(await d.take(BLOCK.length)).toEqual(BLOCK);
+    expect(await d.read(BLOCK.length)).toEqual(BLOCK);
     // A Codec 12 answer gets no answer of its own.
-    d.socket.write(ANSWER_OK);
+    d.write(ANSWER_OK);
     expect(await d.quiet()).toEqual(Buffer.alloc(0));
-    await expect
-      .poll(async () => (await history())[0])
-      .toMatchObject({
-        kind: 'block',
-        status: 'confirmed',
-        detail: 'Confirmado pelo rastreador: DOUT1:1 DOUT2:IGNORED',
-      });
+    await expect.poll(history).toMatchObject({
+      kind: 'block',
+      status: 'confirmed',
+      detail: 'Confirmado pelo rastreador: DOUT1:1 DOUT2:IGNORED',
+    });
     // The unblock, refused by a device whose output is turned off in its configuration.
-    await operator.call('PUT', `/registros/commands/unblock?vehicleId=${cmdVehicle}`);
-    expect(await d.take(UNBLOCK.length)).toEqual(UNBLOCK);
-    d.socket.write(device.commandAnswer('DOUT1 Is disabled from CFG'));
-    await expect
-      .poll(async () => (await history())[0])
-      .toMatchObject({
-        kind: 'unblock',
-        status: 'failed',
-        detail: 'Recusado pelo rastreador: DOUT1 Is disabled from CFG',
-      });
+    await sendCommand(operator, 'unblock', cmdVehicle);
+    expect(await d.read(UNBLOCK.length)).toEqual(UNBLOCK);
+    d.write(device.commandAnswer('DOUT1 Is disabled from CFG'));
+    await expect.poll(history).toMatchObject({
+      kind: 'unblock',
+      status: 'failed',
+      detail: 'Recusado pelo rastreador: DOUT1 Is disabled from CFG',
+    });
     d.close();
   });
 
   it('answers UDP datagrams with their ids and the record count', async () => {
-    expect(await udpExchange(port, UDP_DOC)).toEqual(UDP_DOC_ANSWER);
+    expect(await udpExchange(port, UDP_DOC)).toEqual([UDP_DOC_ANSWER]);
     const fixTime = new Date(Date.now() - 10_000);
     const datagram = device.udpPositions(
       UDP_IMEI,
       [{ fixTime, latitude: -8.1, longitude: -34.91, speed: 12, course: 270, ignition: true }],
       { packetId: 0x1234, avlPacketId: 0x07 },
     );
-    expect(await udpExchange(port, datagram)).toEqual(hex('0005 1234 01 07 01'));
+    expect(await udpExchange(port, datagram)).toEqual([hex('0005 1234 01 07 01')]);
     const rows = await stored(UDP_IMEI);
     expect(rows.at(-1)).toMatchObject({
       epoch: Math.floor(fixTime.getTime() / 1000),
@@ -678,8 +539,8 @@ describe.each(await backends())('Teltonika devices on %s', (backend) => {
     const unknown = device.udpPositions(IMEI_UNKNOWN, [
       { fixTime, latitude: -8.1, longitude: -34.91, speed: 12, course: 270, ignition: true },
     ]);
-    expect(await udpExchange(port, unknown, 500)).toBeUndefined();
-    expect(await udpExchange(port, UDP_DOC.subarray(0, 40), 500)).toBeUndefined();
+    expect(await udpExchange(port, unknown, 500)).toEqual([]);
+    expect(await udpExchange(port, UDP_DOC.subarray(0, 40), 500)).toEqual([]);
   });
 
   it('keeps answering after random and truncated frames', async () => {
@@ -699,7 +560,7 @@ describe.each(await backends())('Teltonika devices on %s', (backend) => {
             )
           : Buffer.from(sample.subarray(0, Math.floor(random() * sample.length)));
       if (i % 3 === 2) bytes[Math.floor(random() * bytes.length)] = (random() * 256) | 0;
-      if (!noisy.closed) noisy.socket.write(bytes);
+      if (!noisy.isClosed) noisy.write(bytes);
     }
     for (let i = 0; i < 30; i += 1)
       await udpExchange(
@@ -719,7 +580,7 @@ describe.each(await backends())('Teltonika devices on %s', (backend) => {
       ignition: false,
     };
     expect(await d.send(device.position(fix), 4)).toEqual(ONE);
-    expect(await udpExchange(port, UDP_DOC)).toEqual(UDP_DOC_ANSWER);
+    expect(await udpExchange(port, UDP_DOC)).toEqual([UDP_DOC_ANSWER]);
     d.close();
   });
 });

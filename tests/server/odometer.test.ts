@@ -162,7 +162,14 @@ describe.each(await backends())('odometer across a restart on %s', (backend) => 
           }),
         );
       };
-      const v = await vehicleWithTracker({ deps: first, app, config, request, nativePorts: {} });
+      const v = await vehicleWithTracker({
+        deps: first,
+        app,
+        config,
+        request,
+        nativePorts: {},
+        nativeListeners: {},
+      });
       await ingest(first, v.identifier, track.fixes.slice(0, half));
       const before = await odometers(first, v.trackerId);
       await first.database.close();
