@@ -1,5 +1,5 @@
 /**
- * Push and the worker's data duties in Chromium (issue 12). Headless Chromium has no push
+ * Push and the worker's data duties in Chromium. Headless Chromium has no push
  * service: pushes reach the worker through the DevTools protocol
  * (`ServiceWorker.deliverPushMessage`), and the page's PushManager is replaced by a stand-in
  * that makes real P-256 subscriptions to a local endpoint (the browser's push service is the

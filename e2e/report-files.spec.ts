@@ -1,5 +1,5 @@
 /**
- * Report files and automated reports (issue 14): a trips XLSX of the demo week downloaded from
+ * Report files and automated reports: a trips XLSX of the demo week downloaded from
  * Relatórios with its progress shown (the server writing it, then the bytes), opened back;
  * a weekly automated report set up on Relatórios Automatizados, sent at once with 'Enviar
  * agora', its last send shown, and the message with the file in the local SMTP server.

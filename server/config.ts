@@ -190,7 +190,7 @@ const EnvSchema = o.object({
     ),
   ),
   SUPPORT_DEMO: bool(true),
-  // Push (issue 12): Firebase Cloud Messaging when all three FIREBASE_* are set, else Web Push.
+  // Push: Firebase Cloud Messaging when all three FIREBASE_* are set, else Web Push.
   FIREBASE_SERVICE_ACCOUNT: optionalText,
   FIREBASE_WEB_CONFIG: optionalText,
   FIREBASE_VAPID_KEY: optionalText,
@@ -201,7 +201,7 @@ const EnvSchema = o.object({
   ),
   PUSH_INSECURE_ENDPOINTS: bool(false),
   PUSH_ENDPOINT_HOSTS: optionalText,
-  // Issue 14: report files, e-mail delivery and automated reports.
+  // Report files, e-mail delivery and automated reports.
   REPORT_MAIL_MAX_BYTES: int(10 * 1024 * 1024, 1),
   REPORT_LINK_TTL_HOURS: int(72, 1),
   REPORT_FILES_DIR: optionalText,
@@ -351,7 +351,7 @@ export type Config = {
   };
   /** Push notifications (server/push/): FCM when `firebase` is set, Web Push always. */
   push: PushConfig;
-  /** Issue 14: report files e-mailed (attached up to maxMailBytes, else a link) and scheduled. */
+  /** Report files e-mailed (attached up to maxMailBytes, else a link) and scheduled. */
   reportFiles: {
     maxMailBytes: number;
     linkTtlMs: number;

@@ -37,13 +37,13 @@ export interface Deps {
   devices: DeviceStatus;
   /** The alert engine, the live bus of raised alerts and the grouped alert e-mails. */
   alerts: { engine: AlertEngine; bus: AlertBus; mail: AlertMail };
-  /** Push notifications (issue 12): the sender and the server's public VAPID key. */
+  /** Push notifications: the sender and the server's public VAPID key. */
   push: { sender: Push; vapidPublicKey: string };
   /** Changed last locations and raised alerts for the live streams, from every process. */
   live: LiveFeed;
-  /** Issue 14: report files e-mailed in the background (attached, or a link when large). */
+  /** Report files e-mailed in the background (attached, or a link when large). */
   reportFiles: ReportFiles;
-  /** Issue 14: the automated reports' scheduler (started by start.ts, ticked by tests). */
+  /** The automated reports' scheduler (started by start.ts, ticked by tests). */
   autoReports: AutoReports;
   /** Access-token signing secret: JWT_SECRET, or one generated once and kept in the database. */
   secret: string;

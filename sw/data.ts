@@ -1,5 +1,5 @@
 /**
- * The worker's data duties (issue 12):
+ * The worker's data duties:
  *
  * - Lookups: the reference GETs that forms and pickers need (customers for pickers, tracker
  *   types, SIM cards, fleets, the vehicle options, CEP answers, the support contact) are

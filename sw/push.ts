@@ -1,5 +1,5 @@
 /**
- * The worker's push duties (issue 12). Firebase messaging starts at the worker's top level
+ * The worker's push duties. Firebase messaging starts at the worker's top level
  * when the server has a Firebase project (its web config comes from /push-config.js, imported
  * before this runs); otherwise standard Web Push arrives alone. Either way every push reaches
  * our own `push` handler first, and it alone shows notifications:

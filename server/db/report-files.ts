@@ -1,5 +1,5 @@
 /**
- * SQL of issue 14: report requests moving through pending → processing → done | failed,
+ * SQL of the report files: report requests moving through pending → processing → done | failed,
  * download links of large files, automated report rules and the scheduler's job rows. Jobs
  * are claimed in one statement (`update … where id in (select … for update skip locked)`),
  * which PGlite and PostgreSQL run alike: two processes never claim the same row, and a

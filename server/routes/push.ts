@@ -1,5 +1,5 @@
 /**
- * SPEC §7: PUT registros/push/subscribe-token and unsubscribe-token {token}; and, for issue 12,
+ * SPEC §7: PUT registros/push/subscribe-token and unsubscribe-token {token}; and, for push on this device,
  * the public push configuration (`GET registros/push/config`: which way this server pushes,
  * the key the browser subscribes with, the Firebase web config) and the caller's devices
  * with the alert types each receives (`GET registros/push/devices`, `PATCH

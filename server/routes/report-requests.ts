@@ -2,7 +2,7 @@
  * The record of every report asked for (SPEC §3 Report: a list sortable by name, reportType,
  * createdAt, updatedAt), and a customer's trip rules. A report viewed on screen is recorded as
  * 'done': the calls of routes/reports.ts compute it when the screen asks. Files and e-mail
- * delivery (issue 14): a request with deliveryMethod=email moves through pending → processing →
+ * delivery: a request with deliveryMethod=email moves through pending → processing →
  * done | failed (with the reason) while its file is made and e-mailed in the background.
  */
 import type { Hono } from 'hono';
@@ -154,7 +154,7 @@ export function addRequestRoutes(app: Hono<AuthEnv>, deps: Deps) {
     validate('json', ReportRequestInputSchema),
     async (c) => {
       const input = c.req.valid('json');
-      // Issue 14: a file asked by e-mail is made in the background (the list shows how it
+      // A file asked by e-mail is made in the background (the list shows how it
       // went); a file to download is fetched by the PWA through the download calls.
       const byEmail = input.deliveryMethod === 'email';
       const format = input.format ?? (byEmail ? 'excel' : undefined);

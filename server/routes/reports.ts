@@ -3,7 +3,7 @@
  * summaries (light_final_report) and drivers, for one vehicle or many (`v2/…?vehicleIds=`).
  * Every vehicle must be one the caller may see (else 404, as everywhere), and every period
  * within its report's limit (SPEC §5 rule: 744 h of points, 93 days of totals). `format` and
- * `deliveryMethod` are accepted for the report files (issue 14); these calls answer JSON.
+ * `deliveryMethod` are accepted for the report files (report-requests.ts); these calls answer JSON.
  *
  * Positions and histories can be a month of fixes at one every 10 s: they are streamed, one
  * position per line, as the database reads them a day at a time, never held whole.

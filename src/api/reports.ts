@@ -211,7 +211,7 @@ export const reportsApi = {
   },
 };
 
-/* ---------- Issue 14: report files ---------- */
+/* ---------- Report files ---------- */
 
 /** SPEC §8: 'Erro ao buscar arquivo: {status} {statusText}'. */
 export class FileFetchError extends Error {

@@ -1,5 +1,5 @@
 /**
- * Push notifications (issue 12): the public push configuration the page and the worker read,
+ * Push notifications: the public push configuration the page and the worker read,
  * this user's devices and the alert types each receives, and the payload that travels to the
  * worker (FCM `data` or a Web Push message body alike).
  */

@@ -1,5 +1,5 @@
 /**
- * Report files and automated reports (issue 14). Downloads (SPEC §7, blob) take the report
+ * Report files and automated reports. Downloads (SPEC §7, blob) take the report
  * query (SPEC §3: beginAt, endAt, format, deliveryMethod, vehicleIds, driverIds) and an
  * optional `emails` list (SPEC §5 rule) for e-mail delivery. An automated report rule has the
  * wire shape fixed for integrators: { id, clientId, name, reportType, format, periodicity,

@@ -48,7 +48,7 @@ export function idList(max: number, label: string) {
 const period = {
   beginAt: IsoTimestampSchema,
   endAt: IsoTimestampSchema,
-  /** Accepted now; files and e-mail delivery come with the report files (issue 14). */
+  /** Accepted here; the file and its e-mail delivery are made by the report files (report-files.ts). */
   format: v.optional(v.picklist(REPORT_FORMATS, 'Use pdf, excel ou kml')),
   deliveryMethod: v.optional(v.picklist(DELIVERY_METHODS, 'Use download ou email')),
 };
@@ -406,7 +406,7 @@ export const ReportRequestInputSchema = o.strictObject({
   endAt: IsoTimestampSchema,
   format: v.optional(v.picklist(REPORT_FORMATS, 'Use pdf, excel ou kml')),
   deliveryMethod: v.optional(v.picklist(DELIVERY_METHODS, 'Use download ou email')),
-  /** Issue 14: who receives an e-mailed file (SPEC §5 list; the user when empty). */
+  /** Who receives an e-mailed file (SPEC §5 list; the user when empty). */
   emails: v.optional(v.pipe(v.string(), v.maxLength(2000, 'Lista de e-mails longa demais'))),
 });
 export type ReportRequestInput = v.InferOutput<typeof ReportRequestInputSchema>;

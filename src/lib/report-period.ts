@@ -9,7 +9,7 @@
 import { isRealDate, isRealInstant, PERIOD_ORDER } from '../contract/common';
 import { TIME_ZONE } from './schedule';
 
-/** Allowed hours per kind of report (issue 13): 31 days of points, 93 days of totals. */
+/** Allowed hours per kind of report: 31 days of points, 93 days of totals. */
 export const INTERVAL_LIMITS = {
   points: 744,
   totals: 93 * 24,

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const outDir = mkdtempSync(path.join(tmpdir(), 'rastro-build-'));
 const file = (name: string) => path.join(outDir, name);
 const html = () => readFileSync(file('index.html'), 'utf8');
-/** JavaScript loaded before the sign-in page shows, gzip -9 (issue 16: ≤ 170 KB). */
+/** JavaScript loaded before the sign-in page shows, gzip -9 (at most 170 KB: a phone on a weak link signs in within seconds). */
 const SIGN_IN_BUDGET = 170 * 1024;
 let chunks = new Map<string, Rollup.OutputChunk>();
 

@@ -241,7 +241,7 @@ describe.each(await backends())('reports on %s', (backend) => {
       'A primeira',
       'Jornadas de 10/03/2026 a 10/03/2026',
     ]);
-    // Issue 14: a file by e-mail is made in the background; without SMTP it fails, and says why.
+    // A file by e-mail is made in the background; without SMTP it fails, and says why.
     const file = await ask({ format: 'pdf', deliveryMethod: 'email' });
     expect(file.status).toBe(201);
     expect(file.body).toMatchObject({ status: 'pending', format: 'pdf', deliveryMethod: 'email' });

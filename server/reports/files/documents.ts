@@ -605,7 +605,7 @@ export async function summaryDocument(
 
 /* ---------- geofences ---------- */
 
-/** One visit of a vehicle to a geofence (the lead's geofence report, issue 13). */
+/** One visit of a vehicle to a geofence (the geofence report the lead asked for). */
 export interface GeofenceVisitRow {
   plate: string;
   vehicleName: string;

@@ -2,7 +2,7 @@
  * Relatórios (/reports): choose a type, the vehicles or drivers and the period; the report is
  * recorded in the list (sortable by name, type, request and update time) and opened — in its
  * own screen (histories, journeys, positions, distances) or here (drivers, vehicle summary).
- * With a file format (issue 14) the report is downloaded with its progress (and can be
+ * With a file format the report is downloaded with its progress (and can be
  * cancelled) or sent by e-mail in the background; the list then shows how that went.
  */
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
