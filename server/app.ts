@@ -35,6 +35,11 @@ import {
   trackerRoutes,
   vehicleRoutes,
 } from './routes/inventory';
+import {
+  maintenanceDueRoutes,
+  maintenancePlanRoutes,
+  serviceRecordRoutes,
+} from './routes/maintenance';
 import { mapConfigRoutes, mapFileRoutes } from './routes/map';
 import { metricsRoutes } from './routes/metrics';
 import { invoiceRoutes, paymentRoutes, supportRoutes } from './routes/payments';
@@ -131,6 +136,9 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   registros.route('/alerts', alertRoutes(deps));
   // Issue 15: dashboard, invoices and payments, support contact.
   registros.route('/dashboard', dashboardRoutes(deps));
+  registros.route('/maintenance-plans', maintenancePlanRoutes(deps));
+  registros.route('/service-records', serviceRecordRoutes(deps));
+  registros.route('/maintenance-due', maintenanceDueRoutes(deps));
   registros.route('/payments', paymentRoutes(deps));
   registros.route('/invoices', invoiceRoutes(deps));
   registros.route('/support', supportRoutes(deps));

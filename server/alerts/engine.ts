@@ -36,12 +36,14 @@ import {
   insertAlerts,
   lockStates,
   type NewAlert,
+  ruleScope,
   silentVehicles,
   vehicleNow,
   vehicleOfTracker,
   writeStates,
 } from '../db/alert-engine';
 import type { Db } from '../db/client';
+import { dueList, vehicleClients } from '../db/maintenance';
 import type { TrackerFix } from '../db/positions';
 import type { FixProcessor } from '../ingest/pipeline';
 import type { Logger } from '../log';
@@ -62,6 +64,11 @@ export interface AlertEngine {
   processor: FixProcessor;
   /** Raises LOCATION_TIMEOUT for vehicles silent past their rules' minutes; returns how many. */
   checkTimeouts(now?: Date): Promise<number>;
+  /**
+   * Raises MAINTENANCE_DUE for plans entering their warning margin or past their limit, on
+   * the vehicles of each rule of the type; once per plan cycle and stage. Returns how many.
+   */
+  checkUpkeep(now?: Date): Promise<number>;
   /** A block command was confirmed by the device: LOCK_ACTIVATED. */
   lockConfirmed(commands: { id: string; vehicleId: string | null; kind: string }[]): Promise<void>;
   /**
@@ -375,6 +382,55 @@ export function createAlertEngine(
     return count;
   }
 
+  async function checkUpkeep(now = new Date()): Promise<number> {
+    let count = 0;
+    for (const rule of await activeRulesOfType(db, 'MAINTENANCE_DUE')) {
+      if (rule.schedule && !withinWindow(rule.schedule, now.getTime())) continue;
+      const scope = await ruleScope(db, rule);
+      if (scope.vehicleIds.size === 0) continue;
+      const due = (await dueList(db, scope.clientIds, now, scope.vehicleIds)).filter(
+        (item) => item.status !== 'ok',
+      );
+      if (due.length === 0) continue;
+      const clientOf = await vehicleClients(db, [...new Set(due.map((d) => d.vehicleId))]);
+      const notified = await db.transaction((tx) =>
+        store(
+          tx as unknown as Db,
+          due.map((item) => ({
+            clientId: clientOf.get(item.vehicleId) ?? rule.clientId,
+            vehicleId: item.vehicleId,
+            ruleId: rule.id,
+            type: 'MAINTENANCE_DUE',
+            geofenceId: null,
+            latitude: null,
+            longitude: null,
+            speed: null,
+            fixTime: null,
+            late: false,
+            // Once per cycle (the service it counts from) and stage: a service starts another.
+            dedupeKey: `${rule.id}:${item.vehicleId}:MAINTENANCE_DUE:${item.planId}:${item.cycle}:${item.status}`,
+            details: {
+              stage: item.status,
+              planId: item.planId,
+              planName: item.planName,
+              kmLeft: item.km?.left ?? null,
+              hoursLeft: item.hours?.left ?? null,
+              daysLeft: item.days?.left ?? null,
+              dueDate: item.days?.due ?? null,
+            },
+            rule,
+            plate: item.plate,
+            vehicleName: item.vehicleName,
+            geofenceName: null,
+          })),
+        ),
+      );
+      count += notified.alerts.length;
+      deliver(notified);
+    }
+    return count;
+  }
+
   async function lockConfirmed(commands: { id: string; vehicleId: string | null; kind: string }[]) {
     for (const command of commands) {
       if (command.kind !== 'block' || !command.vehicleId) continue;
@@ -458,6 +514,7 @@ export function createAlertEngine(
   return {
     processor,
     checkTimeouts,
+    checkUpkeep,
     lockConfirmed,
     duplicateDevice,
     addNotifier(notifier) {

@@ -26,6 +26,8 @@ import {
   fleets,
   geofences,
   geofenceVehicles,
+  maintenancePlans,
+  serviceRecords,
   simCards,
   temporaryUsers,
   trackers,
@@ -394,6 +396,7 @@ export async function seedDemoFleet(db: Db): Promise<void> {
         ),
       });
     }
+    await seedMaintenance(tx as unknown as Db, north, idsOf);
     const [visitor] = await tx
       .select({ id: users.id })
       .from(users)
@@ -442,6 +445,79 @@ export async function seedDemoFleet(db: Db): Promise<void> {
         weekday: 1,
       },
     ]);
+  });
+}
+
+const daysFromNow = (n: number) => reportDay(Date.now() + n * 86_400_000);
+
+/**
+ * Transportes Norte's maintenance, counted from the day the demo is made: a review overdue, an
+ * oil change due within its margin, a tyre plan far off, the services done so far, and a rule
+ * that raises MAINTENANCE_DUE for the company.
+ */
+async function seedMaintenance(tx: Db, north: string, idsOf: (plates: string[]) => string[]) {
+  const [truck, other] = idsOf(['KGH1L23', 'KGH4M56']);
+  if (!truck || !other) return;
+  const plans = await tx
+    .insert(maintenancePlans)
+    .values([
+      {
+        clientId: north,
+        name: 'Revisão preventiva',
+        vehicleId: truck,
+        everyDays: 180,
+        warnDays: 15,
+        startDate: daysFromNow(-190),
+      },
+      {
+        clientId: north,
+        name: 'Troca de óleo e filtros',
+        vehicleId: other,
+        everyKm: 15_000,
+        warnKm: 1_000,
+        everyDays: 90,
+        warnDays: 15,
+        startDate: daysFromNow(-80),
+      },
+      {
+        clientId: north,
+        name: 'Rodízio de pneus',
+        vehicleId: truck,
+        everyKm: 20_000,
+        warnKm: 2_000,
+        startDate: daysFromNow(-10),
+      },
+    ])
+    .returning({ id: maintenancePlans.id, name: maintenancePlans.name });
+  const tyres = plans.find((p) => p.name === 'Rodízio de pneus')?.id;
+  await tx.insert(serviceRecords).values([
+    {
+      clientId: north,
+      vehicleId: truck,
+      date: daysFromNow(-190),
+      odometerKm: 0,
+      items: ['Revisão dos 100 mil km', 'Troca de pastilhas de freio'],
+      costCents: 248_000,
+      workshop: 'Mecânica Boa Viagem',
+      notes: 'Próxima revisão em seis meses.',
+    },
+    {
+      clientId: north,
+      vehicleId: truck,
+      date: daysFromNow(-10),
+      odometerKm: 0,
+      items: ['Rodízio e balanceamento'],
+      costCents: 36_000,
+      workshop: 'Pneus Recife',
+      planIds: tyres ? [tyres] : [],
+    },
+  ]);
+  await tx.insert(alertRules).values({
+    clientId: north,
+    name: 'Manutenção da frota',
+    type: 'MAINTENANCE_DUE',
+    params: {},
+    emailDelivery: '',
   });
 }
 

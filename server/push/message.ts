@@ -29,6 +29,10 @@ const WHAT: Record<AlertType, (a: StoredAlert) => string> = {
   HARSH_BRAKING: () => 'freou bruscamente',
   HARSH_ACCELERATION: () => 'acelerou bruscamente',
   HARSH_CORNERING: () => 'fez uma curva brusca',
+  MAINTENANCE_DUE: (a) =>
+    `está com a manutenção ${a.details.stage === 'overdue' ? 'vencida' : 'vencendo'}${
+      typeof a.details.planName === 'string' ? `: ${a.details.planName}` : ''
+    }`,
 };
 
 export function pushMessage(alert: StoredAlert): PushAlert {

@@ -53,6 +53,11 @@ export const ALERT_TYPES = [
   'HARSH_BRAKING',
   'HARSH_ACCELERATION',
   'HARSH_CORNERING',
+  /**
+   * A maintenance plan entering its warning margin or passing its limit: raised by a periodic
+   * check through rules, once per plan cycle and stage (details.stage 'soon' or 'overdue').
+   */
+  'MAINTENANCE_DUE',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
@@ -77,7 +82,17 @@ export const ALERT_TYPE_LABELS: Record<AlertType, string> = {
   HARSH_BRAKING: 'Frenagem brusca',
   HARSH_ACCELERATION: 'Aceleração brusca',
   HARSH_CORNERING: 'Curva brusca',
+  MAINTENANCE_DUE: 'Manutenção vencendo',
 };
+
+/** Alert types raised by periodic checks over the fleet's records, not by positions. */
+export const UPKEEP_ALERT_TYPES = ['MAINTENANCE_DUE'] as const satisfies readonly AlertType[];
+
+/** An alert's label, told by its details where one type has two ('vencendo' / 'vencida'). */
+export function alertLabel(type: AlertType, details?: Record<string, unknown> | null): string {
+  if (type === 'MAINTENANCE_DUE' && details?.stage === 'overdue') return 'Manutenção vencida';
+  return ALERT_TYPE_LABELS[type];
+}
 
 /** Alert types a device raises by itself (an alarm in its message), not from readings. */
 export const DEVICE_ALARM_TYPES = [
@@ -189,6 +204,7 @@ export const RULE_PARAMS = {
   HARSH_BRAKING: Empty,
   HARSH_ACCELERATION: Empty,
   HARSH_CORNERING: Empty,
+  MAINTENANCE_DUE: Empty,
 } satisfies Record<AlertType, v.GenericSchema>;
 
 export type RuleParams = {

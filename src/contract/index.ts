@@ -14,6 +14,7 @@ export * from './devices';
 export * from './geofences';
 export * from './inventory';
 export * from './locations';
+export * from './maintenance';
 export * from './map';
 export * from './messages';
 export * from './payments';
