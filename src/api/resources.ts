@@ -10,7 +10,11 @@ import {
   DriverSchema,
   FleetPageSchema,
   FleetSchema,
+  MaintenancePlanPageSchema,
+  MaintenancePlanSchema,
   MessageSchema,
+  ServiceRecordPageSchema,
+  ServiceRecordSchema,
   SimCardPageSchema,
   SimCardSchema,
   TrackerPageSchema,
@@ -85,4 +89,14 @@ export const alertRulesApi = resource(
   'registros/alert-rules',
   AlertRuleSchema,
   AlertRulePageSchema,
+);
+export const maintenancePlansApi = resource(
+  'registros/maintenance-plans',
+  MaintenancePlanSchema,
+  MaintenancePlanPageSchema,
+);
+export const serviceRecordsApi = resource(
+  'registros/service-records',
+  ServiceRecordSchema,
+  ServiceRecordPageSchema,
 );

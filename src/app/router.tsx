@@ -204,6 +204,15 @@ const SCREENS: Record<
     list: () => import('../features/payments/PaymentsPage').then((m) => <m.PaymentsPage />),
     form: () => import('../features/payments/InvoicePage').then((m) => <m.InvoicePage />),
   },
+  '/fleet-management/maintenance': {
+    list: () => import('../features/maintenance/DueListPage').then((m) => <m.DueListPage />),
+  },
+  '/fleet-management/maintenance-plans': inventory(() =>
+    import('../features/maintenance/plans').then((m) => m.planScreen),
+  ),
+  '/fleet-management/service-records': inventory(() =>
+    import('../features/maintenance/service-records').then((m) => m.serviceRecordScreen),
+  ),
   '/fleet-management/alerts/alerts-history': {
     list: () => import('../features/alerts/AlertsHistoryPage').then((m) => <m.AlertsHistoryPage />),
   },

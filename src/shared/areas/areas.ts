@@ -57,6 +57,10 @@ export const AREAS: Area[] = [
     }),
     // A Terceiro reads the alerts of their linked vehicles; acknowledging is writing.
     area('/fleet-management/alerts/alerts-history', { write: 'create_resources', visitors: true }),
+    // What each vehicle is due for; its plans and the services done are managed beside it.
+    area('/fleet-management/maintenance'),
+    inventory('/fleet-management/maintenance-plans', 'create_resources'),
+    inventory('/fleet-management/service-records', 'create_resources'),
   ]),
   section('/reports', [
     area('/reports/histories'),
