@@ -26,6 +26,7 @@ import {
 } from './routes/commands';
 import { dashboardRoutes } from './routes/dashboard';
 import { deviceSettingsRoutes, unknownDeviceRoutes } from './routes/devices';
+import { documentRoutes, expiringRoutes } from './routes/documents';
 import { geofenceRoutes } from './routes/geofences';
 import { imageRoutes, MAX_IMAGE_BYTES, MAX_IMAGES_PER_VEHICLE } from './routes/images';
 import {
@@ -139,6 +140,8 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   registros.route('/maintenance-plans', maintenancePlanRoutes(deps));
   registros.route('/service-records', serviceRecordRoutes(deps));
   registros.route('/maintenance-due', maintenanceDueRoutes(deps));
+  registros.route('/documents', documentRoutes(deps));
+  registros.route('/documents-expiring', expiringRoutes(deps));
   registros.route('/payments', paymentRoutes(deps));
   registros.route('/invoices', invoiceRoutes(deps));
   registros.route('/support', supportRoutes(deps));

@@ -544,7 +544,7 @@ function startJobs(deps: Deps) {
     () => deps.alerts.engine.checkTimeouts(),
     { once: true },
   );
-  // Maintenance due: hourly is soon enough for what is counted in km and days.
+  // Maintenance due and documents expiring: hourly is soon enough for km and days.
   jobs.every('alerts:upkeep', 3600_000, () => deps.alerts.engine.checkUpkeep(), {
     once: true,
   });

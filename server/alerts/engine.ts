@@ -43,6 +43,7 @@ import {
   writeStates,
 } from '../db/alert-engine';
 import type { Db } from '../db/client';
+import { expiringList } from '../db/documents';
 import { dueList, vehicleClients } from '../db/maintenance';
 import type { TrackerFix } from '../db/positions';
 import type { FixProcessor } from '../ingest/pipeline';
@@ -66,7 +67,9 @@ export interface AlertEngine {
   checkTimeouts(now?: Date): Promise<number>;
   /**
    * Raises MAINTENANCE_DUE for plans entering their warning margin or past their limit, on
-   * the vehicles of each rule of the type; once per plan cycle and stage. Returns how many.
+   * the vehicles of each rule of the type, once per plan cycle and stage; and
+   * DOCUMENT_EXPIRING for vehicles' documents within their rules' days, once per document and
+   * expiry. Returns how many.
    */
   checkUpkeep(now?: Date): Promise<number>;
   /** A block command was confirmed by the device: LOCK_ACTIVATED. */
@@ -421,6 +424,58 @@ export function createAlertEngine(
             rule,
             plate: item.plate,
             vehicleName: item.vehicleName,
+            geofenceName: null,
+          })),
+        ),
+      );
+      count += notified.alerts.length;
+      deliver(notified);
+    }
+    return count + (await checkDocuments(now));
+  }
+
+  /** DOCUMENT_EXPIRING: vehicles' documents within each rule's daysBefore (São Paulo days). */
+  async function checkDocuments(now: Date): Promise<number> {
+    let count = 0;
+    for (const rule of await activeRulesOfType(db, 'DOCUMENT_EXPIRING')) {
+      if (rule.schedule && !withinWindow(rule.schedule, now.getTime())) continue;
+      const daysBefore = Number((rule.params as { daysBefore?: unknown }).daysBefore ?? 30);
+      if (!Number.isFinite(daysBefore)) continue;
+      const scope = await ruleScope(db, rule);
+      if (scope.vehicleIds.size === 0) continue;
+      const expiring = (
+        await expiringList(db, scope.clientIds, now, daysBefore, scope.vehicleIds)
+      ).filter((doc): doc is typeof doc & { vehicleId: string } => doc.vehicleId !== null);
+      if (expiring.length === 0) continue;
+      const clientOf = await vehicleClients(db, [...new Set(expiring.map((d) => d.vehicleId))]);
+      const notified = await db.transaction((tx) =>
+        store(
+          tx as unknown as Db,
+          expiring.map((doc) => ({
+            clientId: clientOf.get(doc.vehicleId) ?? rule.clientId,
+            vehicleId: doc.vehicleId,
+            ruleId: rule.id,
+            type: 'DOCUMENT_EXPIRING',
+            geofenceId: null,
+            latitude: null,
+            longitude: null,
+            speed: null,
+            fixTime: null,
+            late: false,
+            // Once per document and expiry: a renewed document (a new expiry) warns again.
+            dedupeKey: `${rule.id}:${doc.vehicleId}:DOCUMENT_EXPIRING:${doc.id}:${doc.expiry}`,
+            details: {
+              documentId: doc.id,
+              kind: doc.kind,
+              label: doc.label,
+              number: doc.number,
+              expiry: doc.expiry,
+              daysLeft: doc.daysLeft,
+              daysBefore,
+            },
+            rule,
+            plate: doc.plate,
+            vehicleName: null,
             geofenceName: null,
           })),
         ),

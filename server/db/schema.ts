@@ -398,6 +398,31 @@ export const serviceRecords = pgTable(
 );
 
 /**
+ * A document with an expiry: a vehicle's (CRLV, IPVA, insurance, tachograph inspection,
+ * RNTRC, others by name) or a driver's (toxicological exam, courses such as MOPP, others). A
+ * driver's CNH is not here: it is the driver's own licenseExpiry.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    ...owned,
+    vehicleId: uuid('vehicle_id').references(() => vehicles.id),
+    driverId: uuid('driver_id').references(() => drivers.id),
+    kind: text('kind').notNull(),
+    /** The name of a course or of an 'other' document. */
+    name: text('name'),
+    number: text('number'),
+    /** São Paulo day 'AAAA-MM-DD': the last day it is valid. */
+    expiry: text('expiry').notNull(),
+    notes: text('notes'),
+  },
+  (t) => [
+    index('documents_client_idx').on(t.clientId),
+    index('documents_expiry_idx').on(t.expiry).where(sql`${t.canceledAt} is null`),
+  ],
+);
+
+/**
  * Commands sent to vehicles and trackers (block, unblock, suspend, enable, disable). Those
  * for our own Wialon IPS trackers wait here as 'pending' (with the line to send and when they
  * expire) until the process holding the device's connection sends them ('sent', `sent_at`)

@@ -22,6 +22,7 @@ import {
   alertRules,
   autoReportRules,
   clients,
+  documents,
   drivers,
   fleets,
   geofences,
@@ -397,6 +398,7 @@ export async function seedDemoFleet(db: Db): Promise<void> {
       });
     }
     await seedMaintenance(tx as unknown as Db, north, idsOf);
+    await seedDocuments(tx as unknown as Db, north, idsOf);
     const [visitor] = await tx
       .select({ id: users.id })
       .from(users)
@@ -517,6 +519,70 @@ async function seedMaintenance(tx: Db, north: string, idsOf: (plates: string[]) 
     name: 'Manutenção da frota',
     type: 'MAINTENANCE_DUE',
     params: {},
+    emailDelivery: '',
+  });
+}
+
+/**
+ * Transportes Norte's documents, counted from the day the demo is made: an insurance expired,
+ * a CRLV and a tachograph inspection within 30 days, the rest later; a driver's toxicological
+ * exam and MOPP course; and a rule that warns 30 days ahead.
+ */
+async function seedDocuments(tx: Db, north: string, idsOf: (plates: string[]) => string[]) {
+  const [truck, other] = idsOf(['KGH1L23', 'KGH4M56']);
+  if (!truck || !other) return;
+  const [driver] = await tx
+    .select({ id: drivers.id })
+    .from(drivers)
+    .where(eq(drivers.completName, 'Paulo Henrique Cavalcanti'));
+  await tx.insert(documents).values([
+    {
+      clientId: north,
+      vehicleId: truck,
+      kind: 'insurance',
+      number: 'AP-778812',
+      expiry: daysFromNow(-5),
+    },
+    {
+      clientId: north,
+      vehicleId: truck,
+      kind: 'crlv',
+      number: '0123456789',
+      expiry: daysFromNow(12),
+    },
+    {
+      clientId: north,
+      vehicleId: other,
+      kind: 'tachograph',
+      number: 'INM-55021',
+      expiry: daysFromNow(25),
+    },
+    { clientId: north, vehicleId: other, kind: 'ipva', expiry: daysFromNow(75) },
+    {
+      clientId: north,
+      vehicleId: truck,
+      kind: 'rntrc',
+      number: '045612378',
+      expiry: daysFromNow(300),
+    },
+    ...(driver
+      ? [
+          { clientId: north, driverId: driver.id, kind: 'toxicological', expiry: daysFromNow(40) },
+          {
+            clientId: north,
+            driverId: driver.id,
+            kind: 'course',
+            name: 'MOPP',
+            expiry: daysFromNow(85),
+          },
+        ]
+      : []),
+  ]);
+  await tx.insert(alertRules).values({
+    clientId: north,
+    name: 'Documentos vencendo',
+    type: 'DOCUMENT_EXPIRING',
+    params: { daysBefore: 30 },
     emailDelivery: '',
   });
 }

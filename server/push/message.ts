@@ -33,6 +33,10 @@ const WHAT: Record<AlertType, (a: StoredAlert) => string> = {
     `está com a manutenção ${a.details.stage === 'overdue' ? 'vencida' : 'vencendo'}${
       typeof a.details.planName === 'string' ? `: ${a.details.planName}` : ''
     }`,
+  DOCUMENT_EXPIRING: (a) =>
+    `tem documento ${typeof a.details.daysLeft === 'number' && a.details.daysLeft < 0 ? 'vencido' : 'vencendo'}${
+      typeof a.details.label === 'string' ? `: ${a.details.label}` : ''
+    }${typeof a.details.expiry === 'string' ? ` (${a.details.expiry.split('-').reverse().join('/')})` : ''}`,
 };
 
 export function pushMessage(alert: StoredAlert): PushAlert {

@@ -58,6 +58,11 @@ export const ALERT_TYPES = [
    * check through rules, once per plan cycle and stage (details.stage 'soon' or 'overdue').
    */
   'MAINTENANCE_DUE',
+  /**
+   * A vehicle's document within `daysBefore` São Paulo days of its expiry (or past it): raised
+   * by the same periodic check, once per document and expiry day.
+   */
+  'DOCUMENT_EXPIRING',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
@@ -83,10 +88,14 @@ export const ALERT_TYPE_LABELS: Record<AlertType, string> = {
   HARSH_ACCELERATION: 'Aceleração brusca',
   HARSH_CORNERING: 'Curva brusca',
   MAINTENANCE_DUE: 'Manutenção vencendo',
+  DOCUMENT_EXPIRING: 'Documento vencendo',
 };
 
 /** Alert types raised by periodic checks over the fleet's records, not by positions. */
-export const UPKEEP_ALERT_TYPES = ['MAINTENANCE_DUE'] as const satisfies readonly AlertType[];
+export const UPKEEP_ALERT_TYPES = [
+  'MAINTENANCE_DUE',
+  'DOCUMENT_EXPIRING',
+] as const satisfies readonly AlertType[];
 
 /** An alert's label, told by its details where one type has two ('vencendo' / 'vencida'). */
 export function alertLabel(type: AlertType, details?: Record<string, unknown> | null): string {
@@ -205,6 +214,15 @@ export const RULE_PARAMS = {
   HARSH_ACCELERATION: Empty,
   HARSH_CORNERING: Empty,
   MAINTENANCE_DUE: Empty,
+  DOCUMENT_EXPIRING: o.strictObject({
+    daysBefore: v.optional(
+      v.pipe(
+        num(1, 365, 'Avisar com quantos dias de antecedência'),
+        v.integer('Dias de antecedência: use um número inteiro'),
+      ),
+      30,
+    ),
+  }),
 } satisfies Record<AlertType, v.GenericSchema>;
 
 export type RuleParams = {

@@ -11,6 +11,7 @@ export * from './customer-rows';
 export * from './customers';
 export * from './dashboard';
 export * from './devices';
+export * from './documents';
 export * from './geofences';
 export * from './inventory';
 export * from './locations';

@@ -40,6 +40,7 @@ interface Target {
   autoRule: string;
   plan: string;
   service: string;
+  document: string;
 }
 type Attempt = (other: Target, own: Target) => { path: string; body?: unknown };
 type Case =
@@ -157,6 +158,15 @@ const ROUTES: Record<string, Case> = {
     date: '2026-11-01',
     planIds: [o.plan],
   })),
+  ...crud('/registros/documents', 'document', (o) => ({
+    clientId: o.client,
+    vehicleId: o.vehicle,
+    kind: 'ipva',
+    expiry: '2027-01-31',
+  })),
+  'GET /registros/documents-expiring': {
+    attempt: (o) => ({ path: `/registros/documents-expiring?clientId=${o.client}` }),
+  },
   'GET /registros/maintenance-due': {
     attempt: (o) => ({ path: `/registros/maintenance-due?clientId=${o.client}` }),
   },
@@ -499,7 +509,8 @@ function crud(
     | 'geofence'
     | 'rule'
     | 'plan'
-    | 'service',
+    | 'service'
+    | 'document',
   body: (other: Target) => unknown,
   lists: {
     list?: (o: Target) => string;
@@ -670,7 +681,14 @@ async function inventoryOf(
     date: '2026-11-01',
     planIds: [plan],
   });
+  const document = await create('/registros/documents', {
+    clientId: client,
+    vehicleId: vehicle,
+    kind: 'crlv',
+    expiry: '2026-12-31',
+  });
   return {
+    document,
     plan,
     service,
     autoRule,
