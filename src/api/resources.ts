@@ -6,6 +6,8 @@ import * as v from 'valibot';
 import {
   AlertRulePageSchema,
   AlertRuleSchema,
+  DocumentPageSchema,
+  DocumentSchema,
   DriverPageSchema,
   DriverSchema,
   FleetPageSchema,
@@ -100,3 +102,4 @@ export const serviceRecordsApi = resource(
   ServiceRecordSchema,
   ServiceRecordPageSchema,
 );
+export const documentsApi = resource('registros/documents', DocumentSchema, DocumentPageSchema);

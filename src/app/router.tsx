@@ -213,6 +213,11 @@ const SCREENS: Record<
   '/fleet-management/service-records': inventory(() =>
     import('../features/maintenance/service-records').then((m) => m.serviceRecordScreen),
   ),
+  '/fleet-management/documents': {
+    list: () => import('../features/documents/DocumentsPage').then((m) => <m.DocumentsPage />),
+    form: inventory(() => import('../features/documents/documents').then((m) => m.documentScreen))
+      .form,
+  },
   '/fleet-management/alerts/alerts-history': {
     list: () => import('../features/alerts/AlertsHistoryPage').then((m) => <m.AlertsHistoryPage />),
   },

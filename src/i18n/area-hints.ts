@@ -11,6 +11,7 @@ export const AREA_HINTS: Record<string, string> = {
   '/fleet-management/maintenance-plans':
     'Revisões a cada tantos km, horas de motor ou dias, por veículo ou frota.',
   '/fleet-management/service-records': 'Os serviços feitos, que reiniciam os planos.',
+  '/fleet-management/documents': 'CRLV, IPVA, seguro, CNH, exames e cursos: o que vence e quando.',
   '/management/vehicles': 'Placas, modelos e o rastreador de cada veículo.',
   '/management/trackers':
     'Os equipamentos instalados: identificador, protocolo, senha e o que disseram por último.',

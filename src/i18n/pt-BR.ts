@@ -30,6 +30,7 @@ export const ROUTE_LABELS: Record<string, string> = {
   maintenance: 'Manutenção',
   'maintenance-plans': 'Planos de manutenção',
   'service-records': 'Serviços realizados',
+  documents: 'Documentos',
   'temporary-links': 'Links temporários',
   'unknown-devices': 'Aparelhos desconhecidos',
   payments: 'Faturas e pagamentos',

@@ -61,6 +61,8 @@ export const AREAS: Area[] = [
     area('/fleet-management/maintenance'),
     inventory('/fleet-management/maintenance-plans', 'create_resources'),
     inventory('/fleet-management/service-records', 'create_resources'),
+    // Papers of vehicles and drivers that expire; the list opens on what expires soon.
+    inventory('/fleet-management/documents', 'create_resources'),
   ]),
   section('/reports', [
     area('/reports/histories'),
