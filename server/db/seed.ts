@@ -491,7 +491,7 @@ async function seedMaintenance(tx: Db, north: string, idsOf: (plates: string[]) 
       },
     ])
     .returning({ id: maintenancePlans.id, name: maintenancePlans.name });
-  const tyres = plans.find((p) => p.name === 'Rodízio de pneus')?.id;
+  const planId = (name: string) => plans.flatMap((p) => (p.name === name ? [p.id] : []));
   await tx.insert(serviceRecords).values([
     {
       clientId: north,
@@ -502,6 +502,7 @@ async function seedMaintenance(tx: Db, north: string, idsOf: (plates: string[]) 
       costCents: 248_000,
       workshop: 'Mecânica Boa Viagem',
       notes: 'Próxima revisão em seis meses.',
+      planIds: planId('Revisão preventiva'),
     },
     {
       clientId: north,
@@ -511,7 +512,7 @@ async function seedMaintenance(tx: Db, north: string, idsOf: (plates: string[]) 
       items: ['Rodízio e balanceamento'],
       costCents: 36_000,
       workshop: 'Pneus Recife',
-      planIds: tyres ? [tyres] : [],
+      planIds: planId('Rodízio de pneus'),
     },
   ]);
   await tx.insert(alertRules).values({
