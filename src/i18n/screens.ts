@@ -291,7 +291,7 @@ export const screens = {
         ? `${Math.abs(left).toLocaleString('pt-BR')} h além de ${every} h`
         : `${left.toLocaleString('pt-BR')} de ${every} h`,
     noReading: 'sem leitura',
-    dueOn: (day: string) => `vence em ${day}`,
+    dueOn: (day: string, past: boolean) => `${past ? 'venceu' : 'vence'} em ${day}`,
     sortBy: 'Ordenar por',
     sorts: {
       urgency: 'Urgência',

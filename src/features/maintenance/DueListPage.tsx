@@ -63,7 +63,7 @@ function Bars({ item }: { item: DueItem }) {
         <Progress
           label={text.daysLeft}
           value={used(item.days.left, item.days.every)}
-          valueText={`${text.daysOf(item.days.left, item.days.every)} · ${text.dueOn(formatDay(item.days.due))}`}
+          valueText={`${text.daysOf(item.days.left, item.days.every)} · ${text.dueOn(formatDay(item.days.due), item.days.left < 0)}`}
         />
       )}
     </div>
