@@ -5,6 +5,8 @@
  * nor write any of it, and wrong input is refused in pt-BR.
  */
 import { describe, expect, it } from 'vitest';
+import type { StoredAlert } from '../../server/alerts/notifier';
+import { pushMessage } from '../../server/push/message';
 import type {
   AlertPage,
   DueList,
@@ -279,5 +281,39 @@ describe('the demo maintenance', () => {
       `/registros/maintenance-due?clientId=${north}&status=soon,overdue`,
     );
     expect(soonOnly.body.items.map((i) => i.status).sort()).toEqual(['overdue', 'soon']);
+  });
+});
+
+describe('the maintenance push', () => {
+  const alert = (stage: string): StoredAlert => ({
+    id: 'a1',
+    type: 'MAINTENANCE_DUE',
+    vehicleId: 'v1',
+    plate: 'KGH1L23',
+    vehicleName: 'Caminhão',
+    ruleId: 'r1',
+    ruleName: 'Manutenção',
+    latitude: null,
+    longitude: null,
+    speed: null,
+    fixTime: null,
+    createdAt: '2026-11-28T12:00:00.000Z',
+    updatedAt: '2026-11-28T12:00:00.000Z',
+    acknowledgedAt: null,
+    acknowledgedBy: null,
+    late: false,
+    clientId: 'c1',
+    geofenceId: null,
+    geofenceName: null,
+    emailDelivery: '',
+    details: { stage, planName: 'Troca de óleo' },
+  });
+
+  it('says vencendo or vencida by the stage', () => {
+    expect(pushMessage(alert('soon'))).toMatchObject({
+      title: 'Manutenção vencendo — KGH1L23',
+      body: 'KGH1L23 está com a manutenção vencendo: Troca de óleo às 09:00',
+    });
+    expect(pushMessage(alert('overdue')).title).toBe('Manutenção vencida — KGH1L23');
   });
 });
