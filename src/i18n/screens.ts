@@ -5,6 +5,8 @@
  */
 export const screens = {
   alertRules: {
+    diasAntesDoVencimento: 'Avisar quantos dias antes do vencimento',
+    diasAntesDica: 'Em dias do calendário de São Paulo; padrão 30.',
     regrasDeAlerta: 'regras de alerta',
     regraDeAlerta: 'regra de alerta',
     status: 'Status',

@@ -36,6 +36,7 @@ type RuleValues = {
   minDurationSeconds: string;
   threshold: string;
   minutes: string;
+  daysBefore: string;
   geofenceIds: string[];
   vehicleIds: string[];
   fleetIds: string[];
@@ -73,6 +74,8 @@ function paramsOf(x: RuleValues): Record<string, unknown> {
       };
     case 'LOCATION_TIMEOUT':
       return { minutes: number(x.minutes) };
+    case 'DOCUMENT_EXPIRING':
+      return { daysBefore: number(x.daysBefore) };
     case 'GEOFENCE_ENTER':
     case 'GEOFENCE_EXIT':
       return { geofenceIds: x.geofenceIds };
@@ -204,6 +207,13 @@ export const alertRuleScreen: ResourceConfig<
       shownWhen: is('LOCATION_TIMEOUT'),
     },
     {
+      key: 'daysBefore',
+      label: t.screens.alertRules.diasAntesDoVencimento,
+      kind: 'number',
+      shownWhen: is('DOCUMENT_EXPIRING'),
+      description: t.screens.alertRules.diasAntesDica,
+    },
+    {
       key: 'geofenceIds',
       label: t.screens.alertRules.cercasNenhumaAsCercas,
       kind: 'checkboxes',
@@ -275,6 +285,7 @@ export const alertRuleScreen: ResourceConfig<
     minDurationSeconds: '0',
     threshold: '',
     minutes: '',
+    daysBefore: '30',
     geofenceIds: [],
     vehicleIds: [],
     fleetIds: [],
@@ -295,6 +306,7 @@ export const alertRuleScreen: ResourceConfig<
     minDurationSeconds: text(r.params.minDurationSeconds ?? 0),
     threshold: text(r.params.threshold),
     minutes: text(r.params.minutes),
+    daysBefore: text(r.params.daysBefore ?? 30),
     geofenceIds: Array.isArray(r.params.geofenceIds) ? (r.params.geofenceIds as string[]) : [],
     vehicleIds: r.vehicleIds,
     fleetIds: r.fleetIds,
