@@ -1,7 +1,11 @@
 /** What expires (`registros/documents-expiring`), for a customer's subtree. */
 import * as v from 'valibot';
-import { ExpiringListSchema } from '../contract';
+import { DocumentPageSchema, DocumentSchema, ExpiringListSchema } from '../contract';
 import { api } from './client';
+import { resource } from './resources';
+
+// Apart from resources.ts, which loads before the sign-in page: this loads with its pages.
+export const documentsApi = resource('registros/documents', DocumentSchema, DocumentPageSchema);
 
 export async function expiringDocuments(clientId: string | null, days: number) {
   return v.parse(

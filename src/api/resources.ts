@@ -6,17 +6,11 @@ import * as v from 'valibot';
 import {
   AlertRulePageSchema,
   AlertRuleSchema,
-  DocumentPageSchema,
-  DocumentSchema,
   DriverPageSchema,
   DriverSchema,
   FleetPageSchema,
   FleetSchema,
-  MaintenancePlanPageSchema,
-  MaintenancePlanSchema,
   MessageSchema,
-  ServiceRecordPageSchema,
-  ServiceRecordSchema,
   SimCardPageSchema,
   SimCardSchema,
   TrackerPageSchema,
@@ -92,14 +86,3 @@ export const alertRulesApi = resource(
   AlertRuleSchema,
   AlertRulePageSchema,
 );
-export const maintenancePlansApi = resource(
-  'registros/maintenance-plans',
-  MaintenancePlanSchema,
-  MaintenancePlanPageSchema,
-);
-export const serviceRecordsApi = resource(
-  'registros/service-records',
-  ServiceRecordSchema,
-  ServiceRecordPageSchema,
-);
-export const documentsApi = resource('registros/documents', DocumentSchema, DocumentPageSchema);

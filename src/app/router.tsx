@@ -205,17 +205,17 @@ const SCREENS: Record<
     form: () => import('../features/payments/InvoicePage').then((m) => <m.InvoicePage />),
   },
   '/fleet-management/maintenance': {
-    list: () => import('../features/maintenance/DueListPage').then((m) => <m.DueListPage />),
+    list: () => import('../features/maintenance/screens').then((m) => <m.DueListPage />),
   },
   '/fleet-management/maintenance-plans': inventory(() =>
-    import('../features/maintenance/plans').then((m) => m.planScreen),
+    import('../features/maintenance/screens').then((m) => m.planScreen),
   ),
   '/fleet-management/service-records': inventory(() =>
-    import('../features/maintenance/service-records').then((m) => m.serviceRecordScreen),
+    import('../features/maintenance/screens').then((m) => m.serviceRecordScreen),
   ),
   '/fleet-management/documents': {
-    list: () => import('../features/documents/DocumentsPage').then((m) => <m.DocumentsPage />),
-    form: inventory(() => import('../features/documents/documents').then((m) => m.documentScreen))
+    list: () => import('../features/documents/screens').then((m) => <m.DocumentsPage />),
+    form: inventory(() => import('../features/documents/screens').then((m) => m.documentScreen))
       .form,
   },
   '/fleet-management/alerts/alerts-history': {

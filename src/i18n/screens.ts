@@ -5,8 +5,6 @@
  */
 export const screens = {
   alertRules: {
-    diasAntesDoVencimento: 'Avisar quantos dias antes do vencimento',
-    diasAntesDica: 'Em dias do calendário de São Paulo; padrão 30.',
     regrasDeAlerta: 'regras de alerta',
     regraDeAlerta: 'regra de alerta',
     status: 'Status',
@@ -227,125 +225,6 @@ export const screens = {
     ignicao: 'Ignição',
     velocidadeKmH: 'Velocidade (km/h)',
     horario: 'Horário',
-  },
-  maintenance: {
-    title: 'Manutenção',
-    dueTitle: 'O que vence',
-    plans: 'Planos de manutenção',
-    newPlan: 'Novo plano de manutenção',
-    records: 'Serviços realizados',
-    newRecord: 'Novo serviço realizado',
-    searchPlans: 'Buscar planos',
-    searchRecords: 'Buscar por oficina ou observação',
-    customer: 'Cliente',
-    name: 'Nome',
-    vehicle: 'Veículo',
-    fleet: 'Frota',
-    target: 'Aplica-se a',
-    targetHint: 'Escolha um veículo ou uma frota (todos os veículos dela).',
-    everyKm: 'A cada (km)',
-    everyHours: 'A cada (horas de motor)',
-    everyDays: 'A cada (dias)',
-    warnKm: 'Avisar antes (km)',
-    warnHours: 'Avisar antes (horas)',
-    warnDays: 'Avisar antes (dias)',
-    startDate: 'Contar a partir de',
-    startKm: 'Km inicial (hodômetro rastreado)',
-    startHours: 'Horas de motor iniciais',
-    intervals: 'Intervalos',
-    whicheverFirst: 'O que vier primeiro',
-    hoursHint:
-      'Horas de motor: a leitura "hours" da última posição do aparelho; sem ela, o plano conta só km e dias.',
-    date: 'Data',
-    odometer: 'Hodômetro (km)',
-    odometerHint: 'Em branco: o km rastreado do veículo agora.',
-    hours: 'Horas de motor',
-    items: 'Itens feitos',
-    itemsHint: 'Separe os itens com ponto e vírgula (;).',
-    cost: 'Custo (R$)',
-    workshop: 'Oficina',
-    notes: 'Observações',
-    coveredPlans: 'Planos que este serviço reinicia',
-    planNoun: ['plano', 'planos'] as [string, string],
-    status: 'Situação',
-    statuses: { ok: 'Em dia', soon: 'Vencendo', overdue: 'Vencida' },
-    filterAll: 'Todas',
-    filterLabel: 'Mostrar',
-    kmLeft: 'Km restantes',
-    daysLeft: 'Dias restantes',
-    hoursLeft: 'Horas restantes',
-    lastService: 'Último serviço',
-    never: 'Nenhum',
-    noneDue: 'Nenhum plano de manutenção para mostrar.',
-    loading: 'Carregando manutenção…',
-    loadError: 'Erro ao carregar a manutenção',
-    offline: 'Sem conexão: a lista de manutenção não pôde ser lida.',
-    kmOf: (left: number, every: number) =>
-      left < 0
-        ? `${Math.abs(left).toLocaleString('pt-BR')} km além de ${every.toLocaleString('pt-BR')} km`
-        : `${left.toLocaleString('pt-BR')} de ${every.toLocaleString('pt-BR')} km`,
-    daysOf: (left: number, every: number) =>
-      left < 0
-        ? `vencida há ${Math.abs(left)} ${Math.abs(left) === 1 ? 'dia' : 'dias'}`
-        : `${left} de ${every} ${every === 1 ? 'dia' : 'dias'}`,
-    hoursOf: (left: number, every: number) =>
-      left < 0
-        ? `${Math.abs(left).toLocaleString('pt-BR')} h além de ${every} h`
-        : `${left.toLocaleString('pt-BR')} de ${every} h`,
-    noReading: 'sem leitura',
-    dueOn: (day: string, past: boolean) => `${past ? 'venceu' : 'vence'} em ${day}`,
-    sortBy: 'Ordenar por',
-    sorts: {
-      urgency: 'Urgência',
-      plate: 'Placa',
-      plan: 'Plano',
-      days: 'Dias restantes',
-      km: 'Km restantes',
-    },
-    every: 'Intervalo',
-    everyText: (km: number | null, hours: number | null, days: number | null) =>
-      [
-        km ? `${km.toLocaleString('pt-BR')} km` : '',
-        hours ? `${hours.toLocaleString('pt-BR')} h` : '',
-        days ? `${days} dias` : '',
-      ]
-        .filter(Boolean)
-        .join(' ou '),
-    managePlans: 'Planos',
-    manageRecords: 'Serviços',
-  },
-  documents: {
-    title: 'Documentos',
-    newDocument: 'Novo documento',
-    document: 'Documento',
-    customer: 'Cliente',
-    owner: 'Documento de',
-    owners: { vehicle: 'Veículo', driver: 'Motorista' },
-    vehicle: 'Veículo',
-    driver: 'Motorista',
-    kind: 'Tipo',
-    name: 'Nome (curso ou documento)',
-    number: 'Número',
-    expiry: 'Vencimento',
-    notes: 'Observações',
-    window: 'Vencendo em',
-    windows: { 30: '30 dias', 60: '60 dias', 90: '90 dias', 3650: 'Todos' } as Record<
-      number,
-      string
-    >,
-    whose: 'De',
-    daysLeft: 'Situação',
-    left: (days: number) =>
-      days < 0
-        ? `vencido há ${-days} ${days === -1 ? 'dia' : 'dias'}`
-        : days === 0
-          ? 'vence hoje'
-          : `vence em ${days} ${days === 1 ? 'dia' : 'dias'}`,
-    none: 'Nada vence neste período.',
-    loadError: 'Erro ao carregar os documentos',
-    offline: 'Sem conexão: a lista de documentos não pôde ser lida.',
-    cnhHint: 'A CNH é a do cadastro do motorista: altere-a lá.',
-    search: 'Buscar por número, nome ou observação',
   },
   fleets: {
     status: 'Status',

@@ -19,6 +19,7 @@ import {
   emailDeliveryOf,
 } from '../../contract';
 import { useMirroredGeofences } from '../../db/geofences';
+import { documentsText } from '../../i18n/documents';
 import { t } from '../../i18n/pt-BR';
 import { WEEKDAY_LABELS } from '../../lib/schedule';
 import { AlertTypeChip } from '../../shared/alerts/AlertTypeChip';
@@ -208,10 +209,10 @@ export const alertRuleScreen: ResourceConfig<
     },
     {
       key: 'daysBefore',
-      label: t.screens.alertRules.diasAntesDoVencimento,
+      label: documentsText.daysBeforeLabel,
       kind: 'number',
       shownWhen: is('DOCUMENT_EXPIRING'),
-      description: t.screens.alertRules.diasAntesDica,
+      description: documentsText.daysBeforeHint,
     },
     {
       key: 'geofenceIds',

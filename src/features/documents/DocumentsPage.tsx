@@ -10,6 +10,7 @@ import { expiringDocuments } from '../../api/documents';
 import { isUnavailable } from '../../api/query';
 import type { ExpiringItem } from '../../contract';
 import { useErrorToast } from '../../hooks/feedback';
+import { documentsText } from '../../i18n/documents';
 import { t } from '../../i18n/pt-BR';
 import { formatDay } from '../../lib/format';
 import { useAccess } from '../../shared/areas/useAccess';
@@ -18,11 +19,10 @@ import { useSelectedClient } from '../../shared/customers/useCustomers';
 import { type ColumnDef, DataTable } from '../../ui/DataTable';
 import { Select } from '../../ui/Select';
 import { EmptyState } from '../../ui/States';
-import '../../ui/Button.css';
 import '../../ui/badge.css';
 import '../../ui/page.css';
 
-const text = t.screens.documents;
+const text = documentsText;
 const WINDOWS = [30, 60, 90, 3650] as const;
 
 const hrefOf = (i: ExpiringItem) =>

@@ -4,9 +4,10 @@
  * document it is.
  */
 import { useQuery } from '@tanstack/react-query';
+import { documentsApi } from '../../api/documents';
 import { keys } from '../../api/keys';
 import { LOOKUP_QUERY } from '../../api/query';
-import { documentsApi, driversApi } from '../../api/resources';
+import { driversApi } from '../../api/resources';
 import {
   DOCUMENT_KIND_LABELS,
   DocumentCreateSchema,
@@ -14,6 +15,7 @@ import {
   DRIVER_DOCUMENT_KINDS,
   VEHICLE_DOCUMENT_KINDS,
 } from '../../contract';
+import { documentsText } from '../../i18n/documents';
 import { t } from '../../i18n/pt-BR';
 import { formatDay } from '../../lib/format';
 import { clear, messages, opt, statusColumn } from '../../shared/resources/helpers';
@@ -21,7 +23,7 @@ import type { ResourceConfig } from '../../shared/resources/resource';
 import { useVehicleOptions } from '../../shared/vehicles/useVehicleOptions';
 import type { SelectOption } from '../../ui/Select';
 
-const text = t.screens.documents;
+const text = documentsText;
 
 type Owner = 'vehicle' | 'driver';
 type DocumentValues = {

@@ -10,6 +10,7 @@ import { dueList } from '../../api/maintenance';
 import { isUnavailable } from '../../api/query';
 import { DUE_STATUSES, type DueItem, type DueStatus } from '../../contract';
 import { useErrorToast } from '../../hooks/feedback';
+import { maintenanceText } from '../../i18n/maintenance';
 import { t } from '../../i18n/pt-BR';
 import { formatDay } from '../../lib/format';
 import { useAccess } from '../../shared/areas/useAccess';
@@ -20,11 +21,10 @@ import { Progress } from '../../ui/Progress';
 import { Select } from '../../ui/Select';
 import { EmptyState } from '../../ui/States';
 import '../../ui/badge.css';
-import '../../ui/Button.css';
 import '../../ui/page.css';
 import './DueListPage.css';
 
-const text = t.screens.maintenance;
+const text = maintenanceText;
 const BADGE: Record<DueStatus, string> = {
   ok: 'badge-success',
   soon: 'badge-warning',

@@ -2,8 +2,9 @@
  * Maintenance plans: a service every N km, engine hours or days, whichever comes first, for a
  * vehicle or for every vehicle of a fleet, with a warning margin before each.
  */
-import { maintenancePlansApi } from '../../api/resources';
+import { maintenancePlansApi } from '../../api/maintenance';
 import { type MaintenancePlan, MaintenancePlanCreateSchema } from '../../contract';
+import { maintenanceText } from '../../i18n/maintenance';
 import { t } from '../../i18n/pt-BR';
 import { formatDay } from '../../lib/format';
 import { messages, num, statusColumn } from '../../shared/resources/helpers';
@@ -11,7 +12,7 @@ import type { ResourceConfig } from '../../shared/resources/resource';
 import { useFleetOptions } from '../../shared/vehicles/useFleetOptions';
 import { useVehicleOptions } from '../../shared/vehicles/useVehicleOptions';
 
-const text = t.screens.maintenance;
+const text = maintenanceText;
 
 type PlanValues = {
   clientId: string | null;

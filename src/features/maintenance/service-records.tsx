@@ -4,9 +4,10 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { keys } from '../../api/keys';
+import { maintenancePlansApi, serviceRecordsApi } from '../../api/maintenance';
 import { LOOKUP_QUERY } from '../../api/query';
-import { maintenancePlansApi, serviceRecordsApi } from '../../api/resources';
 import { type ServiceRecord, ServiceRecordCreateSchema } from '../../contract';
+import { maintenanceText } from '../../i18n/maintenance';
 import { t } from '../../i18n/pt-BR';
 import { formatCurrency, formatDay } from '../../lib/format';
 import { clear, messages, num, opt, statusColumn } from '../../shared/resources/helpers';
@@ -14,7 +15,7 @@ import type { ResourceConfig } from '../../shared/resources/resource';
 import { useVehicleOptions } from '../../shared/vehicles/useVehicleOptions';
 import type { SelectOption } from '../../ui/Select';
 
-const text = t.screens.maintenance;
+const text = maintenanceText;
 
 type RecordValues = {
   clientId: string | null;
