@@ -26,6 +26,7 @@ import {
 } from './routes/commands';
 import { dashboardRoutes } from './routes/dashboard';
 import { deviceSettingsRoutes, unknownDeviceRoutes } from './routes/devices';
+import { documentRoutes, expiringRoutes } from './routes/documents';
 import { geofenceRoutes } from './routes/geofences';
 import { imageRoutes, MAX_IMAGE_BYTES, MAX_IMAGES_PER_VEHICLE } from './routes/images';
 import {
@@ -35,6 +36,11 @@ import {
   trackerRoutes,
   vehicleRoutes,
 } from './routes/inventory';
+import {
+  maintenanceDueRoutes,
+  maintenancePlanRoutes,
+  serviceRecordRoutes,
+} from './routes/maintenance';
 import { mapConfigRoutes, mapFileRoutes } from './routes/map';
 import { metricsRoutes } from './routes/metrics';
 import { invoiceRoutes, paymentRoutes, supportRoutes } from './routes/payments';
@@ -131,6 +137,11 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   registros.route('/alerts', alertRoutes(deps));
   // Issue 15: dashboard, invoices and payments, support contact.
   registros.route('/dashboard', dashboardRoutes(deps));
+  registros.route('/maintenance-plans', maintenancePlanRoutes(deps));
+  registros.route('/service-records', serviceRecordRoutes(deps));
+  registros.route('/maintenance-due', maintenanceDueRoutes(deps));
+  registros.route('/documents', documentRoutes(deps));
+  registros.route('/documents-expiring', expiringRoutes(deps));
   registros.route('/payments', paymentRoutes(deps));
   registros.route('/invoices', invoiceRoutes(deps));
   registros.route('/support', supportRoutes(deps));

@@ -544,6 +544,10 @@ function startJobs(deps: Deps) {
     () => deps.alerts.engine.checkTimeouts(),
     { once: true },
   );
+  // Maintenance due and documents expiring: hourly is soon enough for km and days.
+  jobs.every('alerts:upkeep', 3600_000, () => deps.alerts.engine.checkUpkeep(), {
+    once: true,
+  });
   // Alert e-mails of the minutes ended (rows are claimed one process at a time).
   jobs.every('alerts:mail', config.alerts.mailFlushMs, () => deps.alerts.mail.flush());
   // Automated reports: a round at start catches up what was missed while down.

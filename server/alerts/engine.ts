@@ -36,12 +36,15 @@ import {
   insertAlerts,
   lockStates,
   type NewAlert,
+  ruleScope,
   silentVehicles,
   vehicleNow,
   vehicleOfTracker,
   writeStates,
 } from '../db/alert-engine';
 import type { Db } from '../db/client';
+import { expiringList } from '../db/documents';
+import { dueList, vehicleClients } from '../db/maintenance';
 import type { TrackerFix } from '../db/positions';
 import type { FixProcessor } from '../ingest/pipeline';
 import type { Logger } from '../log';
@@ -62,6 +65,13 @@ export interface AlertEngine {
   processor: FixProcessor;
   /** Raises LOCATION_TIMEOUT for vehicles silent past their rules' minutes; returns how many. */
   checkTimeouts(now?: Date): Promise<number>;
+  /**
+   * Raises MAINTENANCE_DUE for plans entering their warning margin or past their limit, on
+   * the vehicles of each rule of the type, once per plan cycle and stage; and
+   * DOCUMENT_EXPIRING for vehicles' documents within their rules' days, once per document and
+   * expiry. Returns how many.
+   */
+  checkUpkeep(now?: Date): Promise<number>;
   /** A block command was confirmed by the device: LOCK_ACTIVATED. */
   lockConfirmed(commands: { id: string; vehicleId: string | null; kind: string }[]): Promise<void>;
   /**
@@ -375,6 +385,107 @@ export function createAlertEngine(
     return count;
   }
 
+  async function checkUpkeep(now = new Date()): Promise<number> {
+    let count = 0;
+    for (const rule of await activeRulesOfType(db, 'MAINTENANCE_DUE')) {
+      if (rule.schedule && !withinWindow(rule.schedule, now.getTime())) continue;
+      const scope = await ruleScope(db, rule);
+      if (scope.vehicleIds.size === 0) continue;
+      const due = (await dueList(db, scope.clientIds, now, scope.vehicleIds)).filter(
+        (item) => item.status !== 'ok',
+      );
+      if (due.length === 0) continue;
+      const clientOf = await vehicleClients(db, [...new Set(due.map((d) => d.vehicleId))]);
+      const notified = await db.transaction((tx) =>
+        store(
+          tx as unknown as Db,
+          due.map((item) => ({
+            clientId: clientOf.get(item.vehicleId) ?? rule.clientId,
+            vehicleId: item.vehicleId,
+            ruleId: rule.id,
+            type: 'MAINTENANCE_DUE',
+            geofenceId: null,
+            latitude: null,
+            longitude: null,
+            speed: null,
+            fixTime: null,
+            late: false,
+            // Once per cycle (the service it counts from) and stage: a service starts another.
+            dedupeKey: `${rule.id}:${item.vehicleId}:MAINTENANCE_DUE:${item.planId}:${item.cycle}:${item.status}`,
+            details: {
+              stage: item.status,
+              planId: item.planId,
+              planName: item.planName,
+              kmLeft: item.km?.left ?? null,
+              hoursLeft: item.hours?.left ?? null,
+              daysLeft: item.days?.left ?? null,
+              dueDate: item.days?.due ?? null,
+            },
+            rule,
+            plate: item.plate,
+            vehicleName: item.vehicleName,
+            geofenceName: null,
+          })),
+        ),
+      );
+      count += notified.alerts.length;
+      deliver(notified);
+    }
+    return count + (await checkDocuments(now));
+  }
+
+  /** DOCUMENT_EXPIRING: vehicles' documents within each rule's daysBefore (São Paulo days). */
+  async function checkDocuments(now: Date): Promise<number> {
+    let count = 0;
+    for (const rule of await activeRulesOfType(db, 'DOCUMENT_EXPIRING')) {
+      if (rule.schedule && !withinWindow(rule.schedule, now.getTime())) continue;
+      const daysBefore = Number((rule.params as { daysBefore?: unknown }).daysBefore ?? 30);
+      if (!Number.isFinite(daysBefore)) continue;
+      const scope = await ruleScope(db, rule);
+      if (scope.vehicleIds.size === 0) continue;
+      const expiring = (
+        await expiringList(db, scope.clientIds, now, daysBefore, scope.vehicleIds)
+      ).filter((doc): doc is typeof doc & { vehicleId: string } => doc.vehicleId !== null);
+      if (expiring.length === 0) continue;
+      const clientOf = await vehicleClients(db, [...new Set(expiring.map((d) => d.vehicleId))]);
+      const notified = await db.transaction((tx) =>
+        store(
+          tx as unknown as Db,
+          expiring.map((doc) => ({
+            clientId: clientOf.get(doc.vehicleId) ?? rule.clientId,
+            vehicleId: doc.vehicleId,
+            ruleId: rule.id,
+            type: 'DOCUMENT_EXPIRING',
+            geofenceId: null,
+            latitude: null,
+            longitude: null,
+            speed: null,
+            fixTime: null,
+            late: false,
+            // Once per document and expiry: a renewed document (a new expiry) warns again.
+            dedupeKey: `${rule.id}:${doc.vehicleId}:DOCUMENT_EXPIRING:${doc.id}:${doc.expiry}`,
+            details: {
+              documentId: doc.id,
+              kind: doc.kind,
+              label: doc.label,
+              number: doc.number,
+              expiry: doc.expiry,
+              daysLeft: doc.daysLeft,
+              daysBefore,
+            },
+            rule,
+            plate: doc.plate,
+            vehicleName: null,
+            geofenceName: null,
+          })),
+        ),
+      );
+      count += notified.alerts.length;
+      deliver(notified);
+    }
+    return count;
+  }
+
   async function lockConfirmed(commands: { id: string; vehicleId: string | null; kind: string }[]) {
     for (const command of commands) {
       if (command.kind !== 'block' || !command.vehicleId) continue;
@@ -458,6 +569,7 @@ export function createAlertEngine(
   return {
     processor,
     checkTimeouts,
+    checkUpkeep,
     lockConfirmed,
     duplicateDevice,
     addNotifier(notifier) {

@@ -6,7 +6,7 @@
  * (`for update skip locked`), sends, and deletes what it sent. A failed send is retried later;
  * a process that dies holding a claim loses it when the lease expires.
  */
-import { ALERT_TYPE_LABELS, type AlertType } from '../../src/contract';
+import { ALERT_TYPE_LABELS, type AlertType, alertLabel } from '../../src/contract';
 import { localDateTime } from '../../src/lib/local-time';
 import { TIME_ZONE } from '../../src/lib/schedule';
 import { enqueueMail } from '../db/alert-engine';
@@ -48,9 +48,14 @@ const placeUrl = (lat: number, lon: number) =>
   `https://www.openstreetmap.org/?mlat=${lat.toFixed(6)}&mlon=${lon.toFixed(6)}#map=17/${lat.toFixed(6)}/${lon.toFixed(6)}`;
 
 function alertSummary(alert: MailAlertRow): string {
-  const label = ALERT_TYPE_LABELS[alert.type as AlertType] ?? alert.type;
   const d = alert.details;
+  const label =
+    alert.type in ALERT_TYPE_LABELS ? alertLabel(alert.type as AlertType, d) : alert.type;
   const extra: string[] = [];
+  // What is due or expiring, and when.
+  if (typeof d.planName === 'string') extra.push(d.planName);
+  if (typeof d.label === 'string' && typeof d.expiry === 'string')
+    extra.push(`${d.label}, vencimento ${d.expiry.split('-').reverse().join('/')}`);
   if (typeof d.geofenceName === 'string') extra.push(`cerca ${d.geofenceName}`);
   if (alert.type === 'OVERSPEED' && typeof d.speed === 'number')
     extra.push(`${Math.round(d.speed)} km/h (limite ${Math.round(Number(d.limit))} km/h)`);

@@ -349,6 +349,36 @@ export async function silentVehicles(
   }));
 }
 
+/**
+ * The live vehicles a rule covers: its explicit vehicles and fleets, or (both empty) every
+ * vehicle of its customer and the companies below; with the customers of that subtree.
+ */
+export async function ruleScope(
+  db: Db,
+  rule: Pick<RuleRow, 'clientId' | 'vehicleIds' | 'fleetIds'>,
+): Promise<{ clientIds: string[]; vehicleIds: Set<string> }> {
+  const clientIds = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      with recursive tree(id) as (
+        select id from clients where id = ${rule.clientId}
+        union all select c.id from clients c join tree t on c.parent_id = t.id)
+      select id from tree`),
+  ).map((row) => row.id);
+  const everyone = rule.vehicleIds.length === 0 && rule.fleetIds.length === 0;
+  const chosen = everyone
+    ? sql`true`
+    : sql`(v.id = any(${`{${rule.vehicleIds.join(',')}}`}::uuid[]) or v.id in (
+        select unnest(f.vehicle_ids) from fleets f
+         where f.id = any(${`{${rule.fleetIds.join(',')}}`}::uuid[]) and f.canceled_at is null))`;
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      select v.id from vehicles v
+       where v.canceled_at is null and v.client_id = any(${`{${clientIds.join(',')}}`}::uuid[])
+         and ${chosen}`),
+  );
+  return { clientIds, vehicleIds: new Set(rows.map((row) => row.id)) };
+}
+
 /** A vehicle's customer, names and newest fix (for alerts not raised by a fix). */
 /** The vehicle a tracker is installed in now, if any. */
 export async function vehicleOfTracker(db: Db, trackerId: string): Promise<string | undefined> {

@@ -346,6 +346,83 @@ export const drivers = pgTable(
 );
 
 /**
+ * A maintenance plan: a service due every N km, N engine hours or N days, whichever comes
+ * first, for one vehicle or for every vehicle of a fleet. Until a service record covers it, a
+ * vehicle's cycle counts from the plan's start (date, km and hours given when it was made).
+ */
+export const maintenancePlans = pgTable(
+  'maintenance_plans',
+  {
+    ...owned,
+    name: text('name').notNull(),
+    vehicleId: uuid('vehicle_id').references(() => vehicles.id),
+    fleetId: uuid('fleet_id').references(() => fleets.id),
+    everyKm: integer('every_km'),
+    everyHours: integer('every_hours'),
+    everyDays: integer('every_days'),
+    warnKm: integer('warn_km').notNull().default(0),
+    warnHours: integer('warn_hours').notNull().default(0),
+    warnDays: integer('warn_days').notNull().default(0),
+    /** São Paulo day 'AAAA-MM-DD' the first cycle counts from. */
+    startDate: text('start_date').notNull(),
+    startKm: doublePrecision('start_km').notNull().default(0),
+    startHours: doublePrecision('start_hours').notNull().default(0),
+  },
+  (t) => [index('maintenance_plans_client_idx').on(t.clientId)],
+);
+
+/** A service done on a vehicle; it restarts the cycle of every plan it names. */
+export const serviceRecords = pgTable(
+  'service_records',
+  {
+    ...owned,
+    vehicleId: uuid('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id),
+    /** São Paulo day 'AAAA-MM-DD'. */
+    date: text('date').notNull(),
+    /** On the tracked odometer's scale (the km the due list counts), in km. */
+    odometerKm: doublePrecision('odometer_km'),
+    hours: doublePrecision('hours'),
+    items: text('items').array().notNull().default(sql`'{}'::text[]`),
+    /** In centavos: money is never a float. */
+    costCents: integer('cost_cents'),
+    workshop: text('workshop'),
+    notes: text('notes'),
+    planIds: uuid('plan_ids').array().notNull().default(sql`'{}'::uuid[]`),
+  },
+  (t) => [
+    index('service_records_client_idx').on(t.clientId),
+    index('service_records_vehicle_idx').on(t.vehicleId, t.date),
+  ],
+);
+
+/**
+ * A document with an expiry: a vehicle's (CRLV, IPVA, insurance, tachograph inspection,
+ * RNTRC, others by name) or a driver's (toxicological exam, courses such as MOPP, others). A
+ * driver's CNH is not here: it is the driver's own licenseExpiry.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    ...owned,
+    vehicleId: uuid('vehicle_id').references(() => vehicles.id),
+    driverId: uuid('driver_id').references(() => drivers.id),
+    kind: text('kind').notNull(),
+    /** The name of a course or of an 'other' document. */
+    name: text('name'),
+    number: text('number'),
+    /** São Paulo day 'AAAA-MM-DD': the last day it is valid. */
+    expiry: text('expiry').notNull(),
+    notes: text('notes'),
+  },
+  (t) => [
+    index('documents_client_idx').on(t.clientId),
+    index('documents_expiry_idx').on(t.expiry).where(sql`${t.canceledAt} is null`),
+  ],
+);
+
+/**
  * Commands sent to vehicles and trackers (block, unblock, suspend, enable, disable). Those
  * for our own Wialon IPS trackers wait here as 'pending' (with the line to send and when they
  * expire) until the process holding the device's connection sends them ('sent', `sent_at`)

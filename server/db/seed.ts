@@ -22,10 +22,13 @@ import {
   alertRules,
   autoReportRules,
   clients,
+  documents,
   drivers,
   fleets,
   geofences,
   geofenceVehicles,
+  maintenancePlans,
+  serviceRecords,
   simCards,
   temporaryUsers,
   trackers,
@@ -394,6 +397,8 @@ export async function seedDemoFleet(db: Db): Promise<void> {
         ),
       });
     }
+    await seedMaintenance(tx as unknown as Db, north, idsOf);
+    await seedDocuments(tx as unknown as Db, north, idsOf);
     const [visitor] = await tx
       .select({ id: users.id })
       .from(users)
@@ -442,6 +447,144 @@ export async function seedDemoFleet(db: Db): Promise<void> {
         weekday: 1,
       },
     ]);
+  });
+}
+
+const daysFromNow = (n: number) => reportDay(Date.now() + n * 86_400_000);
+
+/**
+ * Transportes Norte's maintenance, counted from the day the demo is made: a review overdue, an
+ * oil change due within its margin, a tyre plan far off, the services done so far, and a rule
+ * that raises MAINTENANCE_DUE for the company.
+ */
+async function seedMaintenance(tx: Db, north: string, idsOf: (plates: string[]) => string[]) {
+  const [truck, other] = idsOf(['KGH1L23', 'KGH4M56']);
+  if (!truck || !other) return;
+  const plans = await tx
+    .insert(maintenancePlans)
+    .values([
+      {
+        clientId: north,
+        name: 'Revisão preventiva',
+        vehicleId: truck,
+        everyDays: 180,
+        warnDays: 15,
+        startDate: daysFromNow(-190),
+      },
+      {
+        clientId: north,
+        name: 'Troca de óleo e filtros',
+        vehicleId: other,
+        everyKm: 15_000,
+        warnKm: 1_000,
+        everyDays: 90,
+        warnDays: 15,
+        startDate: daysFromNow(-80),
+      },
+      {
+        clientId: north,
+        name: 'Rodízio de pneus',
+        vehicleId: truck,
+        everyKm: 20_000,
+        warnKm: 2_000,
+        startDate: daysFromNow(-10),
+      },
+    ])
+    .returning({ id: maintenancePlans.id, name: maintenancePlans.name });
+  const planId = (name: string) => plans.flatMap((p) => (p.name === name ? [p.id] : []));
+  await tx.insert(serviceRecords).values([
+    {
+      clientId: north,
+      vehicleId: truck,
+      date: daysFromNow(-190),
+      odometerKm: 0,
+      items: ['Revisão dos 100 mil km', 'Troca de pastilhas de freio'],
+      costCents: 248_000,
+      workshop: 'Mecânica Boa Viagem',
+      notes: 'Próxima revisão em seis meses.',
+      planIds: planId('Revisão preventiva'),
+    },
+    {
+      clientId: north,
+      vehicleId: truck,
+      date: daysFromNow(-10),
+      odometerKm: 0,
+      items: ['Rodízio e balanceamento'],
+      costCents: 36_000,
+      workshop: 'Pneus Recife',
+      planIds: planId('Rodízio de pneus'),
+    },
+  ]);
+  await tx.insert(alertRules).values({
+    clientId: north,
+    name: 'Manutenção da frota',
+    type: 'MAINTENANCE_DUE',
+    params: {},
+    emailDelivery: '',
+  });
+}
+
+/**
+ * Transportes Norte's documents, counted from the day the demo is made: an insurance expired,
+ * a CRLV and a tachograph inspection within 30 days, the rest later; a driver's toxicological
+ * exam and MOPP course; and a rule that warns 30 days ahead.
+ */
+async function seedDocuments(tx: Db, north: string, idsOf: (plates: string[]) => string[]) {
+  const [truck, other] = idsOf(['KGH1L23', 'KGH4M56']);
+  if (!truck || !other) return;
+  const [driver] = await tx
+    .select({ id: drivers.id })
+    .from(drivers)
+    .where(eq(drivers.completName, 'Paulo Henrique Cavalcanti'));
+  await tx.insert(documents).values([
+    {
+      clientId: north,
+      vehicleId: truck,
+      kind: 'insurance',
+      number: 'AP-778812',
+      expiry: daysFromNow(-5),
+    },
+    {
+      clientId: north,
+      vehicleId: truck,
+      kind: 'crlv',
+      number: '0123456789',
+      expiry: daysFromNow(12),
+    },
+    {
+      clientId: north,
+      vehicleId: other,
+      kind: 'tachograph',
+      number: 'INM-55021',
+      expiry: daysFromNow(25),
+    },
+    { clientId: north, vehicleId: other, kind: 'ipva', expiry: daysFromNow(75) },
+    {
+      clientId: north,
+      vehicleId: truck,
+      kind: 'rntrc',
+      number: '045612378',
+      expiry: daysFromNow(300),
+    },
+    ...(driver
+      ? [
+          { clientId: north, driverId: driver.id, kind: 'toxicological', expiry: daysFromNow(40) },
+          {
+            clientId: north,
+            driverId: driver.id,
+            kind: 'course',
+            name: 'MOPP',
+            expiry: daysFromNow(85),
+          },
+        ]
+      : []),
+  ]);
+  await tx.insert(alertRules).values({
+    clientId: north,
+    name: 'Documentos vencendo',
+    type: 'DOCUMENT_EXPIRING',
+    params: { daysBefore: 30 },
+    emailDelivery: '',
   });
 }
 

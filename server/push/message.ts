@@ -3,7 +3,7 @@
  * RST1D01' and body 'RST1D01 saiu da cerca Garagem às 02:14'. Its tag (vehicle and type) makes
  * a burst of the same alert replace the previous notification instead of stacking.
  */
-import { ALERT_TYPE_LABELS, type AlertType, type PushAlert } from '../../src/contract';
+import { type AlertType, alertLabel, type PushAlert } from '../../src/contract';
 import { TIME_ZONE } from '../../src/lib/schedule';
 import { HISTORY_PATH } from '../alerts/mail';
 import type { StoredAlert } from '../alerts/notifier';
@@ -29,6 +29,14 @@ const WHAT: Record<AlertType, (a: StoredAlert) => string> = {
   HARSH_BRAKING: () => 'freou bruscamente',
   HARSH_ACCELERATION: () => 'acelerou bruscamente',
   HARSH_CORNERING: () => 'fez uma curva brusca',
+  MAINTENANCE_DUE: (a) =>
+    `está com a manutenção ${a.details.stage === 'overdue' ? 'vencida' : 'vencendo'}${
+      typeof a.details.planName === 'string' ? `: ${a.details.planName}` : ''
+    }`,
+  DOCUMENT_EXPIRING: (a) =>
+    `tem documento ${typeof a.details.daysLeft === 'number' && a.details.daysLeft < 0 ? 'vencido' : 'vencendo'}${
+      typeof a.details.label === 'string' ? `: ${a.details.label}` : ''
+    }${typeof a.details.expiry === 'string' ? ` (${a.details.expiry.split('-').reverse().join('/')})` : ''}`,
 };
 
 export function pushMessage(alert: StoredAlert): PushAlert {
@@ -43,7 +51,7 @@ export function pushMessage(alert: StoredAlert): PushAlert {
     alertId: alert.id,
     type: alert.type,
     vehicleId: alert.vehicleId,
-    title: `${ALERT_TYPE_LABELS[alert.type]} — ${name}`,
+    title: `${alertLabel(alert.type, alert.details)} — ${name}`,
     body: `${name} ${WHAT[alert.type](alert)} às ${time}`,
     tag: `${alert.vehicleId}:${alert.type}`,
     url: `${HISTORY_PATH}?alert=${encodeURIComponent(alert.id)}`,

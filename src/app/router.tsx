@@ -204,6 +204,20 @@ const SCREENS: Record<
     list: () => import('../features/payments/PaymentsPage').then((m) => <m.PaymentsPage />),
     form: () => import('../features/payments/InvoicePage').then((m) => <m.InvoicePage />),
   },
+  '/fleet-management/maintenance': {
+    list: () => import('../features/maintenance/screens').then((m) => <m.DueListPage />),
+  },
+  '/fleet-management/maintenance-plans': inventory(() =>
+    import('../features/maintenance/screens').then((m) => m.planScreen),
+  ),
+  '/fleet-management/service-records': inventory(() =>
+    import('../features/maintenance/screens').then((m) => m.serviceRecordScreen),
+  ),
+  '/fleet-management/documents': {
+    list: () => import('../features/documents/screens').then((m) => <m.DocumentsPage />),
+    form: inventory(() => import('../features/documents/screens').then((m) => m.documentScreen))
+      .form,
+  },
   '/fleet-management/alerts/alerts-history': {
     list: () => import('../features/alerts/AlertsHistoryPage').then((m) => <m.AlertsHistoryPage />),
   },

@@ -58,6 +58,16 @@ export const ALERT_TYPES = [
    */
   'DUPLICATE_DEVICE',
   ...DEVICE_ALARM_TYPES,
+  /**
+   * A maintenance plan entering its warning margin or passing its limit: raised by a periodic
+   * check through rules, once per plan cycle and stage (details.stage 'soon' or 'overdue').
+   */
+  'MAINTENANCE_DUE',
+  /**
+   * A vehicle's document within `daysBefore` São Paulo days of its expiry (or past it): raised
+   * by the same periodic check, once per document and expiry day.
+   */
+  'DOCUMENT_EXPIRING',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
@@ -82,7 +92,21 @@ export const ALERT_TYPE_LABELS: Record<AlertType, string> = {
   HARSH_BRAKING: 'Frenagem brusca',
   HARSH_ACCELERATION: 'Aceleração brusca',
   HARSH_CORNERING: 'Curva brusca',
+  MAINTENANCE_DUE: 'Manutenção vencendo',
+  DOCUMENT_EXPIRING: 'Documento vencendo',
 };
+
+/** Alert types raised by periodic checks over the fleet's records, not by positions. */
+export const UPKEEP_ALERT_TYPES = [
+  'MAINTENANCE_DUE',
+  'DOCUMENT_EXPIRING',
+] as const satisfies readonly AlertType[];
+
+/** An alert's label, told by its details where one type has two ('vencendo' / 'vencida'). */
+export function alertLabel(type: AlertType, details?: Record<string, unknown> | null): string {
+  if (type === 'MAINTENANCE_DUE' && details?.stage === 'overdue') return 'Manutenção vencida';
+  return ALERT_TYPE_LABELS[type];
+}
 
 /** Alerts that stay on screen until someone acknowledges them, and are pushed urgently. */
 export const STICKY_ALERT_TYPES: readonly AlertType[] = ['PANIC'];
@@ -183,6 +207,16 @@ export const RULE_PARAMS = {
   HARSH_BRAKING: Empty,
   HARSH_ACCELERATION: Empty,
   HARSH_CORNERING: Empty,
+  MAINTENANCE_DUE: Empty,
+  DOCUMENT_EXPIRING: o.strictObject({
+    daysBefore: v.optional(
+      v.pipe(
+        num(1, 365, 'Avisar com quantos dias de antecedência'),
+        v.integer('Dias de antecedência: use um número inteiro'),
+      ),
+      30,
+    ),
+  }),
 } satisfies Record<AlertType, v.GenericSchema>;
 
 export type RuleParams = {

@@ -65,7 +65,7 @@ const Phone = v.pipe(
 );
 
 /** List query shared by every customer-owned resource. */
-function listQuery<const S extends readonly string[]>(sorts: S) {
+export function listQuery<const S extends readonly string[]>(sorts: S) {
   return o.strictObject({
     clientId: v.optional(IdSchema),
     search: SearchSchema,
@@ -84,7 +84,7 @@ function listQuery<const S extends readonly string[]>(sorts: S) {
   });
 }
 
-const page = <T extends v.GenericSchema, K extends string>(key: K, item: T) =>
+export const page = <T extends v.GenericSchema, K extends string>(key: K, item: T) =>
   o.object({ [key]: v.array(item), page: v.number(), limit: v.number(), total: v.number() } as {
     [P in K]: v.ArraySchema<T, undefined>;
   } & {
@@ -93,7 +93,7 @@ const page = <T extends v.GenericSchema, K extends string>(key: K, item: T) =>
     total: v.NumberSchema<undefined>;
   });
 
-const ownedOut = {
+export const ownedOut = {
   id: v.string(),
   clientId: v.string(),
   active: v.boolean(),

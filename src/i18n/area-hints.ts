@@ -7,6 +7,11 @@ export const AREA_HINTS: Record<string, string> = {
   '/fleet-management/geofences': 'Áreas no mapa que avisam quando um veículo entra ou sai.',
   '/fleet-management/alerts': 'Quando avisar: velocidade, ignição, cercas, sem posição.',
   '/fleet-management/alerts/alerts-history': 'Os alertas gerados, para acompanhar e reconhecer.',
+  '/fleet-management/maintenance': 'O que cada veículo tem vencendo ou vencido: km, horas e dias.',
+  '/fleet-management/maintenance-plans':
+    'Revisões a cada tantos km, horas de motor ou dias, por veículo ou frota.',
+  '/fleet-management/service-records': 'Os serviços feitos, que reiniciam os planos.',
+  '/fleet-management/documents': 'CRLV, IPVA, seguro, CNH, exames e cursos: o que vence e quando.',
   '/management/vehicles': 'Placas, modelos e o rastreador de cada veículo.',
   '/management/trackers':
     'Os equipamentos instalados: identificador, protocolo, senha e o que disseram por último.',

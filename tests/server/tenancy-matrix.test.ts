@@ -38,6 +38,9 @@ interface Target {
   alert: string;
   /** Issue 14: an automated report rule of the company. */
   autoRule: string;
+  plan: string;
+  service: string;
+  document: string;
 }
 type Attempt = (other: Target, own: Target) => { path: string; body?: unknown };
 type Case =
@@ -143,6 +146,30 @@ const ROUTES: Record<string, Case> = {
     provider: 'rastro',
   })),
   ...crud('/tech-integracao/v1/fleets', 'fleet', (o) => ({ clientId: o.client, name: 'Intrusa' })),
+  ...crud('/registros/maintenance-plans', 'plan', (o) => ({
+    clientId: o.client,
+    name: 'Intruso',
+    vehicleId: o.vehicle,
+    everyDays: 30,
+  })),
+  ...crud('/registros/service-records', 'service', (o) => ({
+    clientId: o.client,
+    vehicleId: o.vehicle,
+    date: '2026-11-01',
+    planIds: [o.plan],
+  })),
+  ...crud('/registros/documents', 'document', (o) => ({
+    clientId: o.client,
+    vehicleId: o.vehicle,
+    kind: 'ipva',
+    expiry: '2027-01-31',
+  })),
+  'GET /registros/documents-expiring': {
+    attempt: (o) => ({ path: `/registros/documents-expiring?clientId=${o.client}` }),
+  },
+  'GET /registros/maintenance-due': {
+    attempt: (o) => ({ path: `/registros/maintenance-due?clientId=${o.client}` }),
+  },
   'GET /registros/commands': {
     attempt: (o) => ({ path: `/registros/commands?vehicleId=${o.vehicle}` }),
   },
@@ -473,7 +500,17 @@ function reportRoutes(): Record<string, Case> {
 /** The five routes of a customer-owned resource, tried on the other company's record. */
 function crud(
   base: string,
-  key: 'vehicle' | 'driver' | 'simcard' | 'tracker' | 'fleet' | 'geofence' | 'rule',
+  key:
+    | 'vehicle'
+    | 'driver'
+    | 'simcard'
+    | 'tracker'
+    | 'fleet'
+    | 'geofence'
+    | 'rule'
+    | 'plan'
+    | 'service'
+    | 'document',
   body: (other: Target) => unknown,
   lists: {
     list?: (o: Target) => string;
@@ -632,7 +669,28 @@ async function inventoryOf(
     vehicleIds: [vehicle],
     emailDelivery: 'gestor@rastro.demo',
   });
+  const plan = await create('/registros/maintenance-plans', {
+    clientId: client,
+    name: `Óleo ${plate}`,
+    vehicleId: vehicle,
+    everyKm: 10_000,
+  });
+  const service = await create('/registros/service-records', {
+    clientId: client,
+    vehicleId: vehicle,
+    date: '2026-11-01',
+    planIds: [plan],
+  });
+  const document = await create('/registros/documents', {
+    clientId: client,
+    vehicleId: vehicle,
+    kind: 'crlv',
+    expiry: '2026-12-31',
+  });
   return {
+    document,
+    plan,
+    service,
     autoRule,
     geofence,
     association,
@@ -737,7 +795,9 @@ describe.each(await backends())('tenancy matrix on %s', (backend) => {
       const alert = await admin.call<Alert>('GET', `/registros/alerts/${targets[side].alert}`);
       expect(alert.body.acknowledgedBy ?? `x ${side}`).toMatch(new RegExp(` ${side}$`));
     }
-  });
+    // Every route times every role on both sides: on a busy machine PGlite takes over
+    // the default 30 s.
+  }, 120_000);
 
   it('covers every route the server has', () => {
     const covered = Object.keys(ROUTES).sort();

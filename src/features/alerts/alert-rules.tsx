@@ -19,6 +19,7 @@ import {
   emailDeliveryOf,
 } from '../../contract';
 import { useMirroredGeofences } from '../../db/geofences';
+import { documentsText } from '../../i18n/documents';
 import { t } from '../../i18n/pt-BR';
 import { WEEKDAY_LABELS } from '../../lib/schedule';
 import { AlertTypeChip } from '../../shared/alerts/AlertTypeChip';
@@ -36,6 +37,7 @@ type RuleValues = {
   minDurationSeconds: string;
   threshold: string;
   minutes: string;
+  daysBefore: string;
   geofenceIds: string[];
   vehicleIds: string[];
   fleetIds: string[];
@@ -73,6 +75,8 @@ function paramsOf(x: RuleValues): Record<string, unknown> {
       };
     case 'LOCATION_TIMEOUT':
       return { minutes: number(x.minutes) };
+    case 'DOCUMENT_EXPIRING':
+      return { daysBefore: number(x.daysBefore) };
     case 'GEOFENCE_ENTER':
     case 'GEOFENCE_EXIT':
       return { geofenceIds: x.geofenceIds };
@@ -204,6 +208,13 @@ export const alertRuleScreen: ResourceConfig<
       shownWhen: is('LOCATION_TIMEOUT'),
     },
     {
+      key: 'daysBefore',
+      label: documentsText.daysBeforeLabel,
+      kind: 'number',
+      shownWhen: is('DOCUMENT_EXPIRING'),
+      description: documentsText.daysBeforeHint,
+    },
+    {
       key: 'geofenceIds',
       label: t.screens.alertRules.cercasNenhumaAsCercas,
       kind: 'checkboxes',
@@ -275,6 +286,7 @@ export const alertRuleScreen: ResourceConfig<
     minDurationSeconds: '0',
     threshold: '',
     minutes: '',
+    daysBefore: '30',
     geofenceIds: [],
     vehicleIds: [],
     fleetIds: [],
@@ -295,6 +307,7 @@ export const alertRuleScreen: ResourceConfig<
     minDurationSeconds: text(r.params.minDurationSeconds ?? 0),
     threshold: text(r.params.threshold),
     minutes: text(r.params.minutes),
+    daysBefore: text(r.params.daysBefore ?? 30),
     geofenceIds: Array.isArray(r.params.geofenceIds) ? (r.params.geofenceIds as string[]) : [],
     vehicleIds: r.vehicleIds,
     fleetIds: r.fleetIds,

@@ -57,6 +57,12 @@ export const AREAS: Area[] = [
     }),
     // A Terceiro reads the alerts of their linked vehicles; acknowledging is writing.
     area('/fleet-management/alerts/alerts-history', { write: 'create_resources', visitors: true }),
+    // What each vehicle is due for; its plans and the services done are managed beside it.
+    area('/fleet-management/maintenance'),
+    inventory('/fleet-management/maintenance-plans', 'create_resources'),
+    inventory('/fleet-management/service-records', 'create_resources'),
+    // Papers of vehicles and drivers that expire; the list opens on what expires soon.
+    inventory('/fleet-management/documents', 'create_resources'),
   ]),
   section('/reports', [
     area('/reports/histories'),
