@@ -3,6 +3,9 @@
  * pages and not before the sign-in page (its JavaScript budget).
  */
 export const maintenanceText = {
+  /** The nouns of the resource messages ('Erro ao salvar plano de manutenção'…). */
+  planMessages: { one: 'plano de manutenção', many: 'planos de manutenção' },
+  recordMessages: { one: 'serviço realizado', many: 'serviços realizados' },
   title: 'Manutenção',
   dueTitle: 'O que vence',
   plans: 'Planos de manutenção',

@@ -17,7 +17,7 @@ import {
   isDeviceProtocol,
   isImeiProtocol,
 } from '../../contract';
-import { t } from '../../i18n/pt-BR';
+import { DEVICE_SETUP } from '../../i18n/device-setup';
 import {
   type DeviceEndpoint,
   nativeSms,
@@ -31,7 +31,7 @@ import '../../ui/page.css';
 import '../../ui/text.css';
 import './DeviceSetup.css';
 
-const text = t.devices.setup;
+const text = DEVICE_SETUP;
 
 /** A QR code of `value`, drawn here (the library loads only with this panel). */
 function QrCode({ value, label }: { value: string; label: string }) {

@@ -18,6 +18,7 @@ import {
   type Tracker,
   TrackerCreateSchema,
 } from '../../contract';
+import { DEVICE_SETUP } from '../../i18n/device-setup';
 import { t } from '../../i18n/pt-BR';
 import { generateDevicePassword } from '../../lib/device-setup';
 import { clear, messages, statusColumn } from '../../shared/resources/helpers';
@@ -139,9 +140,9 @@ export const trackerScreen: ResourceConfig<
     },
     {
       key: 'commandPassword',
-      label: words.setup.commandPassword,
+      label: DEVICE_SETUP.commandPassword,
       type: 'password',
-      description: words.setup.commandPasswordHint,
+      description: DEVICE_SETUP.commandPasswordHint,
       shownWhen: (x) => own(x) && x.protocol === 'queclink',
     },
     {

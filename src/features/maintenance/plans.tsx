@@ -137,5 +137,5 @@ export const planScreen: ResourceConfig<
     active: x.active,
   }),
   schema: MaintenancePlanCreateSchema,
-  messages: messages('plano de manutenção', 'o', 'planos de manutenção'),
+  messages: messages(text.planMessages.one, 'o', text.planMessages.many),
 };

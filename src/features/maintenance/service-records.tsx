@@ -143,5 +143,5 @@ export const serviceRecordScreen: ResourceConfig<
     active: x.active,
   }),
   schema: ServiceRecordCreateSchema,
-  messages: messages('serviço realizado', 'o', 'serviços realizados'),
+  messages: messages(text.recordMessages.one, 'o', text.recordMessages.many),
 };
