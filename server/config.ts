@@ -67,6 +67,7 @@ const EnvSchema = o.object({
   PORT: int(3000, 0),
   HOST: v.optional(v.string(), '0.0.0.0'),
   DATA_DIR: v.optional(v.string(), './data'),
+  DATA_SNAPSHOT: optionalText,
   STATIC_DIR: v.optional(v.string(), './dist'),
   DATABASE_URL: v.pipe(
     optionalText,
@@ -213,6 +214,11 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /**
+   * A PGlite data folder saved as a tarball (its `dumpDataDir()`) that an in-memory database
+   * (DATA_DIR=memory://) starts from instead of an empty one; ignored on a folder.
+   */
+  dataSnapshot: string | undefined;
   staticDir: string;
   databaseUrl: string | undefined;
   /**
@@ -388,6 +394,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     dataDir: e.DATA_DIR === 'memory://' ? e.DATA_DIR : path.resolve(e.DATA_DIR),
+    dataSnapshot: e.DATA_SNAPSHOT ? path.resolve(e.DATA_SNAPSHOT) : undefined,
     staticDir: path.resolve(e.STATIC_DIR),
     databaseUrl: e.DATABASE_URL,
     database: {

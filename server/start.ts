@@ -90,24 +90,12 @@ export function withDemoDefaults(config: Config): Config {
   return { ...config, support: { ...DEMO_SUPPORT, demo } };
 }
 
-export async function prepare(
-  given: Config,
-  givenLog: Logger = createLogger(given.logLevel),
-): Promise<Deps> {
-  const config = withDemoDefaults(given);
-  const logged: LogCounts = { warn: 0, error: 0 };
-  const log = countingLogger(givenLog, logged);
-  if (config.support !== given.support)
-    log.info('demo: contato de suporte de demonstração (defina SUPPORT_* ou SUPPORT_DEMO=false)', {
-      email: config.support.email,
-    });
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    log,
-    retryMaxMs: config.database.retryMaxMs,
-    connectTimeoutMs: config.database.connectTimeoutMs,
-  });
+/**
+ * Brings an open database to what the server runs on: migrated, this month's partitions,
+ * retention applied, and the demo seeded when it is empty. Apart from prepare() so that tests
+ * can build one such database and copy it rather than repeat this for every server.
+ */
+export async function migrateAndSeed(database: Database, config: Config, log: Logger) {
   await untilReachable(database, config, log, () => database.migrate());
   reportPartitions(log, await ensurePartitions(database.db));
   await applyRetention(database.db, config, log);
@@ -123,6 +111,28 @@ export async function prepare(
     }
     log.info('demo seeded: sign in as admin@rastro.demo / rastro-demo (demo only)');
   }
+}
+
+export async function prepare(
+  given: Config,
+  givenLog: Logger = createLogger(given.logLevel),
+): Promise<Deps> {
+  const config = withDemoDefaults(given);
+  const logged: LogCounts = { warn: 0, error: 0 };
+  const log = countingLogger(givenLog, logged);
+  if (config.support !== given.support)
+    log.info('demo: contato de suporte de demonstração (defina SUPPORT_* ou SUPPORT_DEMO=false)', {
+      email: config.support.email,
+    });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    snapshot: config.dataSnapshot,
+    log,
+    retryMaxMs: config.database.retryMaxMs,
+    connectTimeoutMs: config.database.connectTimeoutMs,
+  });
+  await migrateAndSeed(database, config, log);
   const secret =
     config.jwtSecret ??
     (await getOrCreateSetting(database.db, 'jwt_secret', () =>

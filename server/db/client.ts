@@ -42,12 +42,19 @@ export interface Database {
    * server must start a new one on the same data folder and carry on).
    */
   crash?(): Promise<void>;
+  /**
+   * PGlite only: the whole data folder as a tarball, which `snapshot` opens again (tests copy
+   * one migrated and seeded database rather than migrate and seed one for each server).
+   */
+  dump?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** In memory only: a tarball of `dump()` the database starts from instead of empty. */
+  snapshot?: string | undefined;
   log?: Logger | undefined;
   /** The longest pause between two attempts to reach a database that is down. */
   retryMaxMs?: number | undefined;
@@ -104,7 +111,7 @@ async function openPglite(dataDir: string, options: DatabaseOptions): Promise<Da
   const log = options.log ?? createLogger('silent');
   const dir = dataDir === 'memory://' ? dataDir : path.join(dataDir, 'pglite');
   if (dir !== 'memory://') mkdirSync(dir, { recursive: true });
-  const thread = await startPgliteThread(dir);
+  const thread = await startPgliteThread(dir, dir === 'memory://' ? options.snapshot : undefined);
   const health = createDatabaseHealth({
     log,
     retryMaxMs: options.retryMaxMs ?? DEFAULT_RETRY_MAX_MS,
@@ -135,6 +142,7 @@ async function openPglite(dataDir: string, options: DatabaseOptions): Promise<Da
   });
   database.utilization = (since) => thread.utilization(since);
   database.crash = () => thread.crash();
+  database.dump = () => thread.dump();
   return database;
 }
 

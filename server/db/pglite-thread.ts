@@ -24,15 +24,19 @@ import { DatabaseUnavailable } from './health';
 export interface WorkerData {
   /** A folder, or 'memory://'. */
   dataDir: string;
+  /** In memory only: a tarball of a data folder (PGlite's dumpDataDir) to start from. */
+  snapshot?: string | undefined;
 }
 export type ToWorker =
   | { type: 'data'; conn: number; data: Uint8Array }
   | { type: 'end'; conn: number }
+  | { type: 'dump' }
   | { type: 'close' };
 export type FromWorker =
   | { type: 'ready' }
   | { type: 'data'; conn: number; data: Uint8Array }
   | { type: 'failed'; message: string }
+  | { type: 'dumped'; data: Uint8Array }
   | { type: 'closed' };
 
 export interface PgliteThread {
@@ -50,15 +54,17 @@ export interface PgliteThread {
   restart(): Promise<void>;
   /** Ends the thread abruptly, as a crash would (a fault drill). */
   crash(): Promise<void>;
+  /** The data folder as a tarball, taken between two statements. */
+  dump(): Promise<Uint8Array>;
   /** How busy the database thread has been (PGlite runs on its event loop), for benches. */
   utilization(since?: EventLoopUtilization): EventLoopUtilization;
   /** Closes the database and ends the thread; the pool must be ended first. */
   close(): Promise<void>;
 }
 
-export async function startPgliteThread(dataDir: string): Promise<PgliteThread> {
+export async function startPgliteThread(dataDir: string, snapshot?: string): Promise<PgliteThread> {
   const errorListeners = new Set<(err: Error) => void>();
-  let current = await startWorker(dataDir, (err) => {
+  let current = await startWorker({ dataDir, snapshot }, (err) => {
     for (const listener of errorListeners) listener(err);
   });
   let restarting: Promise<void> | undefined;
@@ -75,7 +81,7 @@ export async function startPgliteThread(dataDir: string): Promise<PgliteThread> 
       const failed = current;
       restarting ??= failed.exited
         .then(() =>
-          startWorker(dataDir, (err) => {
+          startWorker({ dataDir }, (err) => {
             for (const listener of errorListeners) listener(err);
           }),
         )
@@ -88,6 +94,7 @@ export async function startPgliteThread(dataDir: string): Promise<PgliteThread> 
       return restarting;
     },
     crash: () => current.crash(),
+    dump: () => current.dump(),
     utilization: (since) => current.utilization(since),
     close: () => current.close(),
   };
@@ -100,15 +107,15 @@ interface ThreadGeneration {
   exited: Promise<unknown>;
   stream(): Duplex;
   crash(): Promise<void>;
+  dump(): Promise<Uint8Array>;
   utilization(since?: EventLoopUtilization): EventLoopUtilization;
   close(): Promise<void>;
 }
 
 async function startWorker(
-  dataDir: string,
+  data: WorkerData,
   onFailure: (err: Error) => void,
 ): Promise<ThreadGeneration> {
-  const data: WorkerData = { dataDir };
   const worker = new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData: data });
   const connections = new Map<number, Connection>();
   /** Connections lent out by the pool: while any is, the thread keeps the process alive. */
@@ -122,6 +129,19 @@ async function startWorker(
     stream: () => new Connection(),
     async crash() {
       await worker.terminate();
+    },
+    dump() {
+      if (state.failure) return Promise.reject(state.failure);
+      return new Promise<Uint8Array>((resolve, reject) => {
+        const onMessage = (message: FromWorker) => {
+          if (message.type !== 'dumped') return;
+          worker.off('message', onMessage);
+          resolve(message.data);
+        };
+        worker.on('message', onMessage);
+        void exited.then(() => reject(new Error('PGlite: a thread terminou antes da cópia')));
+        post({ type: 'dump' });
+      });
     },
     utilization: (since) => worker.performance.eventLoopUtilization(since),
     async close() {

@@ -12,7 +12,7 @@
  * Plain JavaScript on purpose, type-checked through JSDoc: a worker thread starts without
  * the TypeScript loader of its parent (tsx, or vitest's), and this file needs none.
  */
-import { fdatasyncSync } from 'node:fs';
+import { fdatasyncSync, readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -21,7 +21,7 @@ import { PGlite } from '@electric-sql/pglite';
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.js runs only as a worker thread');
-const { dataDir } = /** @type {import('./pglite-thread').WorkerData} */ (workerData);
+const { dataDir, snapshot } = /** @type {import('./pglite-thread').WorkerData} */ (workerData);
 
 const SSL_REQUEST = 80_877_103;
 const CANCEL_REQUEST = 80_877_102;
@@ -51,7 +51,9 @@ const db = await PGlite.create(
   dataDir,
   durable && defaults
     ? { startParams: [...defaults.filter((param) => param !== '-F'), ...DURABLE_EXTRA] }
-    : {},
+    : snapshot
+      ? { loadDataDir: new Blob([readFileSync(snapshot)]) }
+      : {},
 );
 if (durable) flushToDisk(db);
 
@@ -209,6 +211,14 @@ port.on('message', (/** @type {ToWorker} */ message) => {
       // A connection that went away inside a transaction leaves none open for the next.
       enqueue(async () => {
         if (db.isInTransaction()) await db.exec('rollback');
+      });
+      return;
+    case 'dump':
+      // Queued like a statement, so the copy falls between two, never inside one.
+      enqueue(async () => {
+        const tarball = await db.dumpDataDir('none');
+        const data = new Uint8Array(await tarball.arrayBuffer());
+        send({ type: 'dumped', data }, [data.buffer]);
       });
       return;
     case 'close':

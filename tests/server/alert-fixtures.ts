@@ -31,6 +31,7 @@ import {
   parseBody,
   testConfig,
 } from './harness';
+import { createTestDatabase } from './template-db';
 
 export const FLESPI_SECRET = 'segredo-do-flespi-dos-testes-0123';
 
@@ -44,13 +45,17 @@ async function admin(sqlText: string) {
   }
 }
 
-/** A place for a database that outlives one server (restarts, several processes). */
-export async function databaseFor(backend: Backend) {
+/**
+ * A place for a database that outlives one server (restarts, several processes). `seedEnv`
+ * is what of the servers' environment decides the seed (SEED_DEMO…): on PostgreSQL the
+ * database is a copy of the seeded template when that seeds as the template did.
+ */
+export async function databaseFor(backend: Backend, seedEnv: Record<string, string> = {}) {
   if (backend === 'postgres') {
     const name = `rastro_test_${randomBytes(6).toString('hex')}`;
-    await admin(`create database ${name}`);
+    const url = await createTestDatabase(PG_ADMIN_URL, name, testConfig(seedEnv));
     return {
-      env: { DATABASE_URL: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`) } as Record<string, string>,
+      env: { DATABASE_URL: url } as Record<string, string>,
       drop: () => admin(`drop database if exists ${name} with (force)`),
     };
   }

@@ -14,7 +14,7 @@ import { createLogger } from '../../server/log';
 import { parsePmtilesHeader } from '../../server/map/pmtiles';
 import { prepare } from '../../server/start';
 import type { MapConfig } from '../../src/contract';
-import { jsonOf, testConfig } from './harness';
+import { jsonOf, snapshotEnv, testConfig } from './harness';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'rastro-map-'));
 const archiveFile = path.join(dir, 'base.pmtiles');
@@ -25,7 +25,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 type PmtilesConfig = Extract<MapConfig, { kind: 'pmtiles' }>;
 
 async function appWith(env: Record<string, string>) {
-  const deps = await prepare(testConfig(env), createLogger('silent'));
+  const deps = await prepare(
+    testConfig({ ...(await snapshotEnv(env)), ...env }),
+    createLogger('silent'),
+  );
   return { app: createApp(deps, { serveStatic: false }), close: () => deps.database.close() };
 }
 

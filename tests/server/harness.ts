@@ -15,6 +15,7 @@ import { type NativeListener, startNative } from '../../server/ingest/native/lis
 import { createLogger } from '../../server/log';
 import { prepare, startServer } from '../../server/start';
 import type { ApiError, AuthResponse, CustomerRowPage } from '../../src/contract';
+import { createTestDatabase, pgliteSnapshot, seedsAsTemplate } from './template-db';
 
 export type Backend = 'pglite' | 'postgres';
 export const PG_ADMIN_URL =
@@ -93,9 +94,19 @@ export function testConfig(env: Record<string, string> = {}) {
   });
 }
 
+/**
+ * DATA_SNAPSHOT for an in-memory database whose configuration seeds as the snapshot was
+ * seeded (tests/server/template-db.ts), so that the server starts from a copy.
+ */
+export async function snapshotEnv(env: Record<string, string>): Promise<Record<string, string>> {
+  const config = testConfig(env);
+  if (config.dataDir !== 'memory://' || config.databaseUrl || !seedsAsTemplate(config)) return {};
+  return { DATA_SNAPSHOT: await pgliteSnapshot(config) };
+}
+
 /** A real server listening on a free port (with the listeners `env` turns on). */
-export function startTestServer(env: Record<string, string> = {}) {
-  return startServer(testConfig(env), createLogger('silent'));
+export async function startTestServer(env: Record<string, string> = {}) {
+  return startServer(testConfig({ ...(await snapshotEnv(env)), ...env }), createLogger('silent'));
 }
 
 /** Registers beforeAll/afterAll that start a fresh server on the backend; returns a getter. */
@@ -107,17 +118,18 @@ export function useServer(
   let dropDb: (() => Promise<void>) | undefined;
   const natives: NativeListener[] = [];
   beforeAll(async () => {
-    let databaseUrl: string | undefined;
+    const given = env();
+    let database: Record<string, string>;
     if (backend === 'postgres') {
       const name = `rastro_test_${randomBytes(6).toString('hex')}`;
-      await adminQuery(`create database ${name}`);
-      databaseUrl = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+      database = {
+        DATABASE_URL: await createTestDatabase(PG_ADMIN_URL, name, testConfig(given)),
+      };
       dropDb = () => adminQuery(`drop database if exists ${name} with (force)`);
+    } else {
+      database = await snapshotEnv(given);
     }
-    const config = testConfig({
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      ...env(),
-    });
+    const config = testConfig({ ...database, ...given });
     const deps = await prepare(config, createLogger('silent'));
     const app = createApp(deps, { serveStatic: false });
     const nativePorts: TestServer['nativePorts'] = {};

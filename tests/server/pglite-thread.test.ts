@@ -2,10 +2,10 @@
  * The embedded database on its worker thread (server/db/pglite-thread.ts): the server's
  * event loop keeps running while PGlite works, statements and transactions stay in order as
  * with one connection, PostgreSQL's errors keep their SQLSTATE, large results arrive whole,
- * a data folder keeps its data across a restart and flushes its commits to the disk, and
- * close() ends the thread.
+ * a data folder keeps its data across a restart and flushes its commits to the disk, an
+ * in-memory database starts from a dump of another, and close() ends the thread.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -156,6 +156,40 @@ describe('PGlite in a data folder', () => {
       expect(users?.found).toBe(true);
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('PGlite from a snapshot', () => {
+  it('starts an in-memory database from a dump of another, which stays apart', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'rastro-snapshot-'));
+    const first = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await first.db.execute(sql`create table kept (id int primary key)`);
+      await first.db.execute(sql`insert into kept values (1), (2)`);
+      const file = path.join(dir, 'data.tar');
+      if (!first.dump) throw new Error('PGlite: no dump');
+      writeFileSync(file, await first.dump());
+      // Work after the dump is not in it.
+      await first.db.execute(sql`insert into kept values (3)`);
+      const copy = await openDatabase({ dataDir: 'memory://', snapshot: file });
+      try {
+        const ids = rowsOf<{ id: number }>(
+          await copy.db.execute(sql`select id from kept order by id`),
+        );
+        expect(ids.map((row) => row.id)).toEqual([1, 2]);
+        // Writes to the copy stay in the copy.
+        await copy.db.execute(sql`insert into kept values (9)`);
+        const [row] = rowsOf<{ n: number }>(
+          await first.db.execute(sql`select count(*)::int as n from kept where id = 9`),
+        );
+        expect(row?.n).toBe(0);
+      } finally {
+        await copy.close();
+      }
+    } finally {
+      await first.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

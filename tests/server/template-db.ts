@@ -1,0 +1,215 @@
+/**
+ * One migrated and seeded database, copied for each test server instead of migrating and
+ * seeding an empty one every time (20 migrations and the demo seed, for every suite and both
+ * databases, were most of the server suite's time).
+ *
+ * - PostgreSQL: a template database, built once and copied with CREATE DATABASE … TEMPLATE.
+ *   Its name carries a hash of what made it (the migrations, the seed's sources, the day), so
+ *   a changed migration or seed builds a new one and the old ones are dropped.
+ * - PGlite: the in-memory database's data folder as a tarball (dumpDataDir), kept in the
+ *   temporary folder under the same kind of hash; each server starts from it (DATA_SNAPSHOT).
+ *
+ * Either way the server still runs its whole start (prepare()): the migrations find nothing
+ * to do and the seed finds the database not empty. Only a configuration whose seed is the
+ * one the copy was built with gets a copy (`seedsAsTemplate`); any other starts empty as
+ * before.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import type { Config } from '../../server/config';
+import { openDatabase } from '../../server/db/client';
+import { createLogger } from '../../server/log';
+import { migrateAndSeed } from '../../server/start';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** What the copied database is made of: a change to any of these makes a new one. */
+const INPUTS = [
+  'server/db/migrations',
+  'server/db/seed.ts',
+  'server/db/schema.ts',
+  'server/db/partitions.ts',
+  'server/demo/alerts.ts',
+  'server/demo/fleet.ts',
+  'server/auth/passwords.ts',
+  'server/start.ts',
+  'node_modules/@electric-sql/pglite/package.json',
+];
+const TEMPLATE_PREFIX = 'rastro_test_template_';
+const SNAPSHOT_PREFIX = 'rastro-test-pglite-';
+/** Advisory lock held on the admin connection while a template is looked for or built. */
+const TEMPLATE_LOCK = 727_037;
+/** SQLSTATE of "database is being accessed by other users". */
+const OBJECT_IN_USE = '55006';
+
+function filesUnder(relative: string): string[] {
+  const full = path.join(ROOT, relative);
+  if (!statSync(full).isDirectory()) return [relative];
+  return readdirSync(full)
+    .sort()
+    .flatMap((entry) => filesUnder(path.join(relative, entry)));
+}
+
+let hashed: string | undefined;
+function inputsHash() {
+  if (hashed) return hashed;
+  const hash = createHash('sha256');
+  for (const file of INPUTS.flatMap(filesUnder)) {
+    hash.update(file);
+    hash.update(readFileSync(path.join(ROOT, file)));
+  }
+  // The seed stamps some rows with the time it ran: a copy is at most a day old.
+  hash.update(new Date().toISOString().slice(0, 10));
+  hashed = hash.digest('hex').slice(0, 16);
+  return hashed;
+}
+
+/**
+ * Whether this configuration seeds what the copy holds: the demo customers and users only
+ * (the test default), not the demo fleet (rows dated from when it ran) nor nothing at all.
+ */
+export function seedsAsTemplate(config: Config): boolean {
+  return config.seedDemo && !config.seedDemoFleet;
+}
+
+const quiet = createLogger('silent');
+
+let snapshot: Promise<string> | undefined;
+
+/**
+ * The tarball of a migrated and seeded in-memory PGlite. Test files may each run in a
+ * process of their own, so it is kept on disk under its hash and built only when missing;
+ * it appears by rename, whole (two processes building at once both write a good one).
+ */
+export function pgliteSnapshot(config: Config): Promise<string> {
+  snapshot ??= (async () => {
+    const file = path.join(tmpdir(), `${SNAPSHOT_PREFIX}${inputsHash()}.tar`);
+    if (existsSync(file)) return file;
+    const database = await openDatabase({ dataDir: 'memory://', log: quiet });
+    try {
+      await migrateAndSeed(database, config, quiet);
+      if (!database.dump) throw new Error('PGlite: no dump');
+      const partial = `${file}.${process.pid}.${randomBytes(3).toString('hex')}`;
+      writeFileSync(partial, await database.dump());
+      renameSync(partial, file);
+    } finally {
+      await database.close();
+    }
+    // Snapshots of other migrations or days, left for an hour in case a run still starts one.
+    for (const entry of readdirSync(tmpdir())) {
+      const other = path.join(tmpdir(), entry);
+      if (entry.startsWith(SNAPSHOT_PREFIX) && other !== file)
+        try {
+          if (Date.now() - statSync(other).mtimeMs > 3_600_000) rmSync(other, { force: true });
+        } catch {
+          // Gone already: another process cleaned it.
+        }
+    }
+    return file;
+  })();
+  return snapshot;
+}
+
+async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function urlOf(adminUrl: string, name: string) {
+  return adminUrl.replace(/\/[^/]*$/, `/${name}`);
+}
+
+/**
+ * Runs a statement that needs nobody connected to a database (a copy of the template, a
+ * rename): a connection that just closed can linger for a moment on the server's side.
+ */
+async function whenUnused(client: pg.Client, sql: string) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await client.query(sql);
+      return;
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code !== OBJECT_IN_USE || attempt >= 50) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+let template: Promise<string> | undefined;
+
+/**
+ * The name of the PostgreSQL template database, built if missing. Test processes run in
+ * parallel: the advisory lock lets one build it while the others wait, and it gets its final
+ * name only when built and closed, so nobody copies a half-made one.
+ */
+function postgresTemplate(adminUrl: string, config: Config): Promise<string> {
+  template ??= withAdmin(adminUrl, async (client) => {
+    const name = `${TEMPLATE_PREFIX}${inputsHash()}`;
+    await client.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+    try {
+      const { rows } = await client.query<{ datname: string }>(
+        'select datname from pg_database where datname like $1',
+        [`${TEMPLATE_PREFIX}%`],
+      );
+      if (!rows.some((row) => row.datname === name)) {
+        const building = `${name}_building`;
+        await client.query(`drop database if exists ${building} with (force)`);
+        await client.query(`create database ${building}`);
+        const database = await openDatabase({
+          databaseUrl: urlOf(adminUrl, building),
+          log: quiet,
+          dataDir: 'memory://',
+        });
+        try {
+          await migrateAndSeed(database, config, quiet);
+        } finally {
+          await database.close();
+        }
+        await whenUnused(client, `alter database ${building} rename to ${name}`);
+      }
+      // Templates of other migrations or days: nobody copies them any more.
+      for (const { datname } of rows)
+        if (datname !== name && !datname.endsWith('_building'))
+          await client.query(`drop database if exists ${datname}`).catch(() => {});
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]).catch(() => {});
+    }
+    return name;
+  });
+  return template;
+}
+
+/**
+ * Creates a database for one test server: a copy of the template when the configuration
+ * seeds as the template was seeded, else an empty one. Answers its URL.
+ */
+export async function createTestDatabase(
+  adminUrl: string,
+  name: string,
+  config: Config,
+): Promise<string> {
+  const source = seedsAsTemplate(config) ? await postgresTemplate(adminUrl, config) : undefined;
+  await withAdmin(adminUrl, (client) =>
+    source
+      ? whenUnused(client, `create database ${name} template ${source}`)
+      : client.query(`create database ${name}`).then(() => undefined),
+  );
+  return urlOf(adminUrl, name);
+}
