@@ -34,16 +34,19 @@ import { createLogger } from '../../server/log';
 import { migrateAndSeed } from '../../server/start';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** What the copied database is made of: a change to any of these makes a new one. */
+/**
+ * What the copied database is made of: a change to any of these makes a new one. Whole folders
+ * rather than a list of files, so that a seed that starts importing one more file is not served
+ * a stale copy.
+ */
 const INPUTS = [
-  'server/db/migrations',
-  'server/db/seed.ts',
-  'server/db/schema.ts',
-  'server/db/partitions.ts',
-  'server/demo/alerts.ts',
-  'server/demo/fleet.ts',
-  'server/auth/passwords.ts',
+  'server/db',
+  'server/demo',
+  'server/auth',
+  'server/ingest/identity.ts',
   'server/start.ts',
+  'src/contract',
+  'src/lib',
   'node_modules/@electric-sql/pglite/package.json',
 ];
 const TEMPLATE_PREFIX = 'rastro_test_template_';
