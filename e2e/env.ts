@@ -5,8 +5,11 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
 export const E2E_URL = `http://127.0.0.1:${E2E_PORT}`;
 /** Where the journeys' trackers send OsmAnd positions. */
 export const E2E_OSMAND_URL = `http://127.0.0.1:${E2E_PORT - 1}`;
-/** Where the journeys' GT06 devices connect (TCP). */
-export const E2E_GT06_PORT = E2E_PORT - 3;
+/**
+ * Where the journeys' GT06 devices connect (TCP); the other makers' listeners follow it. Clear
+ * of the ports below E2E_PORT and just above it, which other journeys' servers take.
+ */
+export const E2E_GT06_PORT = E2E_PORT + 10;
 /** The device password the journeys give the trackers they create (devices must prove it). */
 export const E2E_DEVICE_PASSWORD = 'senha-da-jornada-1';
 export const E2E_ROOT = path.resolve('.tmp/e2e');

@@ -137,9 +137,9 @@ export default async function globalSetup() {
       WIALON_IPS_PORT: String(E2E_PORT - 2),
       // The makers' listeners: the demo's devices of each family, and the panic journey's GT06.
       GT06_PORT: String(E2E_GT06_PORT),
-      SUNTECH_PORT: String(E2E_PORT - 4),
-      TELTONIKA_PORT: String(E2E_PORT - 5),
-      QUECLINK_PORT: String(E2E_PORT - 6),
+      SUNTECH_PORT: String(E2E_GT06_PORT + 1),
+      TELTONIKA_PORT: String(E2E_GT06_PORT + 2),
+      QUECLINK_PORT: String(E2E_GT06_PORT + 3),
       SIMULATOR: 'on',
       SIMULATOR_INTERVAL_MS: '1000',
       // The demo's alert rules would raise toasts over every journey: the alert journeys
