@@ -36,6 +36,7 @@ import {
   insertAlerts,
   lockStates,
   type NewAlert,
+  type RuleRow,
   ruleScope,
   silentVehicles,
   vehicleNow,
@@ -385,6 +386,50 @@ export function createAlertEngine(
     return count;
   }
 
+  /**
+   * Stores and delivers the alerts of one rule's periodic check over the fleet's records: they
+   * have no position (no place, speed nor fix time), one row per item.
+   */
+  async function storeUnplaced(
+    rule: RuleRow,
+    type: 'MAINTENANCE_DUE' | 'DOCUMENT_EXPIRING',
+    items: {
+      vehicleId: string;
+      dedupeKey: string;
+      details: Record<string, unknown>;
+      plate: string | null;
+      vehicleName: string | null;
+    }[],
+  ): Promise<number> {
+    if (items.length === 0) return 0;
+    const clientOf = await vehicleClients(db, [...new Set(items.map((i) => i.vehicleId))]);
+    const notified = await db.transaction((tx) =>
+      store(
+        tx as unknown as Db,
+        items.map((item) => ({
+          clientId: clientOf.get(item.vehicleId) ?? rule.clientId,
+          vehicleId: item.vehicleId,
+          ruleId: rule.id,
+          type,
+          geofenceId: null,
+          latitude: null,
+          longitude: null,
+          speed: null,
+          fixTime: null,
+          late: false,
+          dedupeKey: item.dedupeKey,
+          details: item.details,
+          rule,
+          plate: item.plate,
+          vehicleName: item.vehicleName,
+          geofenceName: null,
+        })),
+      ),
+    );
+    deliver(notified);
+    return notified.alerts.length;
+  }
+
   async function checkUpkeep(now = new Date()): Promise<number> {
     let count = 0;
     for (const rule of await activeRulesOfType(db, 'MAINTENANCE_DUE')) {
@@ -394,42 +439,26 @@ export function createAlertEngine(
       const due = (await dueList(db, scope.clientIds, now, scope.vehicleIds)).filter(
         (item) => item.status !== 'ok',
       );
-      if (due.length === 0) continue;
-      const clientOf = await vehicleClients(db, [...new Set(due.map((d) => d.vehicleId))]);
-      const notified = await db.transaction((tx) =>
-        store(
-          tx as unknown as Db,
-          due.map((item) => ({
-            clientId: clientOf.get(item.vehicleId) ?? rule.clientId,
-            vehicleId: item.vehicleId,
-            ruleId: rule.id,
-            type: 'MAINTENANCE_DUE',
-            geofenceId: null,
-            latitude: null,
-            longitude: null,
-            speed: null,
-            fixTime: null,
-            late: false,
-            // Once per cycle (the service it counts from) and stage: a service starts another.
-            dedupeKey: `${rule.id}:${item.vehicleId}:MAINTENANCE_DUE:${item.planId}:${item.cycle}:${item.status}`,
-            details: {
-              stage: item.status,
-              planId: item.planId,
-              planName: item.planName,
-              kmLeft: item.km?.left ?? null,
-              hoursLeft: item.hours?.left ?? null,
-              daysLeft: item.days?.left ?? null,
-              dueDate: item.days?.due ?? null,
-            },
-            rule,
-            plate: item.plate,
-            vehicleName: item.vehicleName,
-            geofenceName: null,
-          })),
-        ),
+      count += await storeUnplaced(
+        rule,
+        'MAINTENANCE_DUE',
+        due.map((item) => ({
+          vehicleId: item.vehicleId,
+          // Once per cycle (the service it counts from) and stage: a service starts another.
+          dedupeKey: `${rule.id}:${item.vehicleId}:MAINTENANCE_DUE:${item.planId}:${item.cycle}:${item.status}`,
+          details: {
+            stage: item.status,
+            planId: item.planId,
+            planName: item.planName,
+            kmLeft: item.km?.left ?? null,
+            hoursLeft: item.hours?.left ?? null,
+            daysLeft: item.days?.left ?? null,
+            dueDate: item.days?.due ?? null,
+          },
+          plate: item.plate,
+          vehicleName: item.vehicleName,
+        })),
       );
-      count += notified.alerts.length;
-      deliver(notified);
     }
     return count + (await checkDocuments(now));
   }
@@ -446,42 +475,26 @@ export function createAlertEngine(
       const expiring = (
         await expiringList(db, scope.clientIds, now, daysBefore, scope.vehicleIds)
       ).filter((doc): doc is typeof doc & { vehicleId: string } => doc.vehicleId !== null);
-      if (expiring.length === 0) continue;
-      const clientOf = await vehicleClients(db, [...new Set(expiring.map((d) => d.vehicleId))]);
-      const notified = await db.transaction((tx) =>
-        store(
-          tx as unknown as Db,
-          expiring.map((doc) => ({
-            clientId: clientOf.get(doc.vehicleId) ?? rule.clientId,
-            vehicleId: doc.vehicleId,
-            ruleId: rule.id,
-            type: 'DOCUMENT_EXPIRING',
-            geofenceId: null,
-            latitude: null,
-            longitude: null,
-            speed: null,
-            fixTime: null,
-            late: false,
-            // Once per document and expiry: a renewed document (a new expiry) warns again.
-            dedupeKey: `${rule.id}:${doc.vehicleId}:DOCUMENT_EXPIRING:${doc.id}:${doc.expiry}`,
-            details: {
-              documentId: doc.id,
-              kind: doc.kind,
-              label: doc.label,
-              number: doc.number,
-              expiry: doc.expiry,
-              daysLeft: doc.daysLeft,
-              daysBefore,
-            },
-            rule,
-            plate: doc.plate,
-            vehicleName: null,
-            geofenceName: null,
-          })),
-        ),
+      count += await storeUnplaced(
+        rule,
+        'DOCUMENT_EXPIRING',
+        expiring.map((doc) => ({
+          vehicleId: doc.vehicleId,
+          // Once per document and expiry: a renewed document (a new expiry) warns again.
+          dedupeKey: `${rule.id}:${doc.vehicleId}:DOCUMENT_EXPIRING:${doc.id}:${doc.expiry}`,
+          details: {
+            documentId: doc.id,
+            kind: doc.kind,
+            label: doc.label,
+            number: doc.number,
+            expiry: doc.expiry,
+            daysLeft: doc.daysLeft,
+            daysBefore,
+          },
+          plate: doc.plate,
+          vehicleName: null,
+        })),
       );
-      count += notified.alerts.length;
-      deliver(notified);
     }
     return count;
   }
