@@ -50,14 +50,17 @@ export async function visibleClient(
 
 /**
  * A vehicle the caller may see: in their customers' subtree and, for a VISITOR, linked to
- * them. Anything else answers as if it did not exist.
+ * them. Anything else answers as if it did not exist. `owners` are the customers whose
+ * records of it (positions, days, alerts, commands) the caller may read: those made while
+ * the vehicle belonged to another customer stay with that customer.
  */
 export async function visibleVehicle(c: Context<AuthEnv>, deps: Deps, id: string) {
   const { db } = deps.database;
   if (c.var.user.role === 'VISITOR' && !(await linkedVehicleIds(db, c.var.user.id)).includes(id)) {
     throw notFound('Veículo não encontrado');
   }
-  const row = await getOwned(db, vehicles, id, await visibleClientIds(c, deps));
+  const owners = await visibleClientIds(c, deps);
+  const row = await getOwned(db, vehicles, id, owners);
   if (!row) throw notFound('Veículo não encontrado');
-  return row;
+  return { ...row, owners };
 }

@@ -170,9 +170,18 @@ export async function alertsByIds(db: Db, ids: string[]) {
   return rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
 }
 
-/** The alerts of these vehicles in [from, to) by the time of their fix (or of raising). */
-export async function alertsOfVehicles(db: Db, vehicleIds: string[], from: Date, to: Date) {
-  if (vehicleIds.length === 0) return [];
+/**
+ * The alerts of these vehicles in [from, to) by the time of their fix (or of raising), raised
+ * while the vehicle belonged to one of `owners`.
+ */
+export async function alertsOfVehicles(
+  db: Db,
+  vehicleIds: string[],
+  owners: readonly string[],
+  from: Date,
+  to: Date,
+) {
+  if (vehicleIds.length === 0 || owners.length === 0) return [];
   const time = sql<Date>`coalesce(${alerts.fixTime}, ${alerts.createdAt})`;
   const rows = await db
     .select({
@@ -187,6 +196,7 @@ export async function alertsOfVehicles(db: Db, vehicleIds: string[], from: Date,
     .where(
       and(
         inArray(alerts.vehicleId, vehicleIds),
+        inArray(alerts.clientId, [...owners]),
         sql`${time} >= ${from.toISOString()}::timestamptz`,
         sql`${time} < ${to.toISOString()}::timestamptz`,
       ),

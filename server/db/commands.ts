@@ -32,14 +32,23 @@ export async function setCommandStatus(db: Db, id: string, status: string, detai
     .where(eq(commands.id, id));
 }
 
+/**
+ * The newest commands of a vehicle (or tracker) sent while it belonged to one of `owners`:
+ * a vehicle moved to another customer leaves its commands with the old one.
+ */
 export async function commandsOf(
   db: Db,
   filter: { vehicleId?: string; trackerId?: string },
+  owners: readonly string[],
   limit = 50,
 ): Promise<CommandRow[]> {
-  const where = filter.vehicleId
-    ? eq(commands.vehicleId, filter.vehicleId)
-    : eq(commands.trackerId, filter.trackerId ?? '');
+  if (owners.length === 0) return [];
+  const where = and(
+    filter.vehicleId
+      ? eq(commands.vehicleId, filter.vehicleId)
+      : eq(commands.trackerId, filter.trackerId ?? ''),
+    inArray(commands.clientId, [...owners]),
+  );
   const rows = await db
     .select({ command: commands, userName: users.name })
     .from(commands)

@@ -7,6 +7,7 @@
 import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from './client';
 import { containsAny } from './owned';
+import { bareArray } from './pg-arrays';
 import { geofences, geofenceVehicles, vehicles } from './schema';
 
 export type GeofenceRow = typeof geofences.$inferSelect;
@@ -172,15 +173,17 @@ export async function vehiclesOfClients(db: Db, clientIds: string[]) {
  * The fixes of these vehicles in [from, to), by vehicle and time, that a geofence report
  * needs: those inside any of the boxes ([minLon, minLat, maxLon, maxLat]), each vehicle's
  * first and last, and the first outside after each run inside. Without boxes, every fix.
+ * Only fixes recorded while the vehicle belonged to one of `owners` (the reader's customers).
  */
 export async function fixesAroundBoxes(
   db: Db,
   vehicleIds: string[],
+  owners: readonly string[],
   boxes: (readonly [number, number, number, number])[] | undefined,
   from: Date,
   to: Date,
 ) {
-  if (vehicleIds.length === 0) return [];
+  if (vehicleIds.length === 0 || owners.length === 0) return [];
   const inBox =
     boxes === undefined
       ? sql`true`
@@ -211,6 +214,7 @@ export async function fixesAroundBoxes(
             vehicleIds.map((id) => sql`${id}::uuid`),
             sql`, `,
           )})
+            and client_id = any(${bareArray([...owners])}::uuid[])
             and fix_time >= ${from.toISOString()}::timestamptz
             and fix_time < ${to.toISOString()}::timestamptz
         ) boxed

@@ -85,7 +85,7 @@ export class DayDeltas {
   ) {
     if (!vehicleId) return;
     const day = reportDay(time);
-    const key = `${vehicleId}|${day}`;
+    const key = `${vehicleId}|${day}|${clientId}`;
     let delta = this.byKey.get(key);
     if (!delta) {
       delta = {
@@ -115,7 +115,7 @@ export class DayDeltas {
 /** The statement that adds the deltas to the day rows (undefined when there are none). */
 export function dayDeltasStatement(deltas: DayDeltas): SQL | undefined {
   if (deltas.byKey.size === 0) return undefined;
-  // In key order (vehicle, then day): every batch locks the rows in the same order.
+  // In key order (vehicle, day, owner): every batch locks the rows in the same order.
   const rows = [...deltas.byKey.keys()].sort().flatMap((key) => deltas.byKey.get(key) ?? []);
   const column = <K extends keyof DayDelta>(key: K) => rows.map((r) => r[key]);
   const time = (key: 'firstFix' | 'lastFix') => rows.map((r) => new Date(r[key]).toISOString());
@@ -131,7 +131,7 @@ export function dayDeltasStatement(deltas: DayDeltas): SQL | undefined {
         ${jsonArray(rows.map((r) => [...r.driverRfids]))}::jsonb[])
         as x(vehicle_id, day, client_id, distance, fixes, max_speed, first_fix, last_fix,
           driver_rfids)
-    on conflict (vehicle_id, day) do update set
+    on conflict (vehicle_id, day, client_id) do update set
       distance = d.distance + excluded.distance,
       fixes = d.fixes + excluded.fixes,
       max_speed = greatest(d.max_speed, excluded.max_speed),

@@ -21,11 +21,25 @@ const yieldToLoop = () => new Promise((resolve) => setImmediate(resolve));
 const FIELD = '\u001f';
 const RECORD = '\u001e';
 
+/**
+ * A vehicle as its history is read: its id and the customers whose records of it the reader
+ * may see. Every position, day, alert and command is stamped with the customer that owned the
+ * vehicle when it was recorded; a vehicle moved to another customer keeps its past with the
+ * old one, so a reader sees only the records made while the vehicle was within their reach.
+ */
+export interface HistorySubject {
+  id: string;
+  owners: readonly string[];
+}
+
+/** The customers as one array parameter (`= any(…)`). */
+const ownersOf = (owners: readonly string[]) => `{${owners.join(',')}}`;
+
 /** Appends a vehicle's fixes in [from, to) to `samples`, one query per day. */
 export async function appendSamples(
   db: Db,
   samples: Samples,
-  vehicleId: string,
+  vehicle: HistorySubject,
   from: number,
   to: number,
 ): Promise<void> {
@@ -42,7 +56,7 @@ export async function appendSamples(
             case when ignition then '1' when not ignition then '0' else '' end,
             odometer, tracker_id, coalesce(driver_rfid, '')), chr(30) order by fix_time) as packed
           from positions
-         where vehicle_id = ${vehicleId}
+         where vehicle_id = ${vehicle.id} and client_id = any(${ownersOf(vehicle.owners)}::uuid[])
            and fix_time >= ${new Date(start).toISOString()}::timestamptz
            and fix_time < ${new Date(end).toISOString()}::timestamptz`),
     );
@@ -77,17 +91,22 @@ export async function appendSamples(
   }
 }
 
-export async function loadSamples(db: Db, vehicleId: string, from: number, to: number) {
+export async function loadSamples(db: Db, vehicle: HistorySubject, from: number, to: number) {
   const samples = emptySamples();
-  await appendSamples(db, samples, vehicleId, from, to);
+  await appendSamples(db, samples, vehicle, from, to);
   return samples;
 }
 
 /** Whether the vehicle has a fix at or after `instant` (more data to read ahead). */
-export async function hasFixAfter(db: Db, vehicleId: string, instant: number): Promise<boolean> {
+export async function hasFixAfter(
+  db: Db,
+  vehicle: HistorySubject,
+  instant: number,
+): Promise<boolean> {
   const [row] = rowsOf<{ found: boolean }>(
     await db.execute(sql`
-      select exists(select 1 from positions where vehicle_id = ${vehicleId}
+      select exists(select 1 from positions where vehicle_id = ${vehicle.id}
+        and client_id = any(${ownersOf(vehicle.owners)}::uuid[])
         and fix_time >= ${new Date(instant).toISOString()}::timestamptz) as found`),
   );
   return Boolean(row?.found);
@@ -100,6 +119,7 @@ export async function hasFixAfter(db: Db, vehicleId: string, instant: number): P
 export async function odometersAt(
   db: Db,
   vehicleIds: string[],
+  owners: readonly string[],
   instant: Date,
 ): Promise<Map<string, { trackerId: string; odometer: number; fixTime: Date }>> {
   if (vehicleIds.length === 0) return new Map();
@@ -114,7 +134,8 @@ export async function odometersAt(
         from unnest(${`{${vehicleIds.join(',')}}`}::uuid[]) as v(id)
         left join lateral (
           select tracker_id, odometer, fix_time from positions
-           where vehicle_id = v.id and fix_time < ${instant.toISOString()}::timestamptz
+           where vehicle_id = v.id and client_id = any(${ownersOf(owners)}::uuid[])
+             and fix_time < ${instant.toISOString()}::timestamptz
            order by fix_time desc limit 1) p on true`),
   );
   const out = new Map<string, { trackerId: string; odometer: number; fixTime: Date }>();
@@ -139,10 +160,14 @@ export interface DayRow {
   driverRfids: string[];
 }
 
-/** The rollup rows of these vehicles from `fromDay` to `toDay` (inclusive). */
+/**
+ * The rollup rows of these vehicles from `fromDay` to `toDay` (inclusive), of the days (or
+ * the part of a day) they belonged to one of `owners`: one row per vehicle and day.
+ */
 export async function vehicleDaysOf(
   db: Db,
   vehicleIds: string[],
+  owners: readonly string[],
   fromDay: string,
   toDay: string,
 ): Promise<DayRow[]> {
@@ -161,19 +186,35 @@ export async function vehicleDaysOf(
       select vehicle_id, day, distance, fixes, max_speed, first_fix, last_fix, driver_rfids
         from vehicle_days
        where vehicle_id = any(${`{${vehicleIds.join(',')}}`}::uuid[])
+         and client_id = any(${ownersOf(owners)}::uuid[])
          and day >= ${fromDay} and day <= ${toDay}
        order by vehicle_id, day`),
   );
-  return rows.map((r) => ({
-    vehicleId: r.vehicle_id,
-    day: r.day,
-    distance: Number(r.distance),
-    fixes: Number(r.fixes),
-    maxSpeed: r.max_speed === null ? null : Number(r.max_speed),
-    firstFix: new Date(r.first_fix),
-    lastFix: new Date(r.last_fix),
-    driverRfids: parseTextArray(r.driver_rfids),
-  }));
+  const out: DayRow[] = [];
+  for (const r of rows) {
+    const row: DayRow = {
+      vehicleId: r.vehicle_id,
+      day: r.day,
+      distance: Number(r.distance),
+      fixes: Number(r.fixes),
+      maxSpeed: r.max_speed === null ? null : Number(r.max_speed),
+      firstFix: new Date(r.first_fix),
+      lastFix: new Date(r.last_fix),
+      driverRfids: parseTextArray(r.driver_rfids),
+    };
+    const previous = out.at(-1);
+    // The day a vehicle changed owners, when the reader may see both: one day.
+    if (previous && previous.vehicleId === row.vehicleId && previous.day === row.day) {
+      previous.distance += row.distance;
+      previous.fixes += row.fixes;
+      if (row.maxSpeed !== null)
+        previous.maxSpeed = Math.max(previous.maxSpeed ?? row.maxSpeed, row.maxSpeed);
+      if (row.firstFix < previous.firstFix) previous.firstFix = row.firstFix;
+      if (row.lastFix > previous.lastFix) previous.lastFix = row.lastFix;
+      previous.driverRfids = [...new Set([...previous.driverRfids, ...row.driverRfids])];
+    } else out.push(row);
+  }
+  return out;
 }
 
 /** node-postgres parses text[]; PGlite may hand back the literal. */
@@ -194,7 +235,7 @@ export async function daysWithDriver(
   if (clientIds.length === 0) return [];
   return rowsOf<{ vehicle_id: string; day: string }>(
     await db.execute(sql`
-      select vehicle_id, day from vehicle_days
+      select distinct vehicle_id, day from vehicle_days
        where client_id = any(${`{${clientIds.join(',')}}`}::uuid[])
          and day >= ${fromDay} and day <= ${toDay} and ${rfid} = any(driver_rfids)
        order by vehicle_id, day`),
@@ -207,7 +248,7 @@ export async function daysWithDriver(
  */
 export async function* positionLines(
   db: Db,
-  vehicleId: string,
+  vehicle: HistorySubject,
   from: number,
   to: number,
 ): AsyncGenerator<string> {
@@ -227,7 +268,8 @@ export async function* positionLines(
           from positions p
           left join drivers d on d.client_id = p.client_id and d.rfid_code = p.driver_rfid
             and d.canceled_at is null
-         where p.vehicle_id = ${vehicleId}
+         where p.vehicle_id = ${vehicle.id}
+           and p.client_id = any(${ownersOf(vehicle.owners)}::uuid[])
            and p.fix_time >= ${new Date(start).toISOString()}::timestamptz
            and p.fix_time < ${new Date(end).toISOString()}::timestamptz`),
     );
@@ -238,16 +280,20 @@ export async function* positionLines(
 export type VehicleRow = Pick<
   typeof vehicles.$inferSelect,
   'id' | 'clientId' | 'name' | 'plate' | 'type'
->;
+> &
+  HistorySubject;
 
-/** Live vehicles among `ids` within the customers given. */
+/**
+ * Live vehicles among `ids` within the customers given, whose history is read within those
+ * customers too.
+ */
 export async function vehiclesIn(
   db: Db,
   ids: string[],
   clientIds: string[],
 ): Promise<VehicleRow[]> {
   if (ids.length === 0 || clientIds.length === 0) return [];
-  return db
+  const rows = await db
     .select({
       id: vehicles.id,
       clientId: vehicles.clientId,
@@ -263,6 +309,7 @@ export async function vehiclesIn(
         isNull(vehicles.canceledAt),
       ),
     );
+  return rows.map((row) => ({ ...row, owners: clientIds }));
 }
 
 export type DriverRow = Pick<
@@ -401,6 +448,7 @@ export async function listReportRequests(
 export async function segmentStats(
   db: Db,
   vehicleIds: string[],
+  owners: readonly string[],
   from: Date,
   to: Date,
 ): Promise<
@@ -434,10 +482,12 @@ export async function segmentStats(
           select count(*) as fixes, max(speed) as max_speed, min(fix_time) as first_fix,
                  max(fix_time) as last_fix
             from positions where vehicle_id = v.id
+             and client_id = any(${ownersOf(owners)}::uuid[])
              and fix_time >= ${from.toISOString()}::timestamptz
              and fix_time < ${to.toISOString()}::timestamptz) s
         left join lateral (
           select odometer, tracker_id from positions where vehicle_id = v.id
+             and client_id = any(${ownersOf(owners)}::uuid[])
              and fix_time >= ${from.toISOString()}::timestamptz
            order by fix_time limit 1) f on true`),
   );

@@ -672,7 +672,9 @@ export const vehicleDays = pgTable(
     driverRfids: text('driver_rfids').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
-    primaryKey({ columns: [t.vehicleId, t.day] }),
+    // A vehicle moved to another customer on a day has one row per owner that day: each
+    // customer's reports add up only the distance driven while the vehicle was theirs.
+    primaryKey({ columns: [t.vehicleId, t.day, t.clientId] }),
     index('vehicle_days_client_day_idx').on(t.clientId, t.day),
   ],
 );

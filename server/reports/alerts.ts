@@ -7,17 +7,18 @@
 import type { ReportAlert } from '../../src/contract';
 import { alertsOfVehicles } from '../db/alerts';
 import type { Db } from '../db/client';
+import type { HistorySubject } from '../db/reports';
 
 export interface ReportAlerts {
-  /** The alerts of these vehicles in [from, to), by time. */
+  /** The alerts of this vehicle in [from, to), by time, raised while the reader could see it. */
   of(
     db: Db,
-    vehicleIds: string[],
+    vehicle: HistorySubject,
     from: Date,
     to: Date,
   ): Promise<(ReportAlert & { vehicleId: string })[]>;
 }
 
 export const storedAlerts: ReportAlerts = {
-  of: (db, vehicleIds, from, to) => alertsOfVehicles(db, vehicleIds, from, to),
+  of: (db, vehicle, from, to) => alertsOfVehicles(db, [vehicle.id], vehicle.owners, from, to),
 };

@@ -6,7 +6,7 @@
  * they start in [beginAt, endAt), whole.
  */
 import type { Db } from '../db/client';
-import { appendSamples, hasFixAfter } from '../db/reports';
+import { appendSamples, type HistorySubject, hasFixAfter } from '../db/reports';
 import {
   detectStops,
   detectTrips,
@@ -41,7 +41,7 @@ function firstAtOrAfter(times: number[], instant: number): number {
 
 export async function analyseVehicle(
   db: Db,
-  vehicleId: string,
+  vehicle: HistorySubject,
   beginAt: Date,
   endAt: Date,
   rules: MotionRules,
@@ -50,7 +50,7 @@ export async function analyseVehicle(
   const from = beginAt.getTime() - margin;
   let to = endAt.getTime() + margin;
   const samples = emptySamples();
-  await appendSamples(db, samples, vehicleId, from, to);
+  await appendSamples(db, samples, vehicle, from, to);
   let lookAhead = margin;
   for (;;) {
     const trips = detectTrips(samples, rules);
@@ -64,14 +64,14 @@ export async function analyseVehicle(
     // Settled when what starts in the period ends well before the data read does.
     const settled =
       last < 0 || (samples.time[last] ?? 0) < to - margin || lookAhead >= MAX_LOOK_AHEAD_MS;
-    if (settled || !(await hasFixAfter(db, vehicleId, to))) {
+    if (settled || !(await hasFixAfter(db, vehicle, to))) {
       const first = firstAtOrAfter(samples.time, beginAt.getTime());
       const end = firstAtOrAfter(samples.time, endAt.getTime());
       const inPeriod = (span: { start: number }) => span.start >= first && span.start < end;
       return { samples, trips: trips.filter(inPeriod), stops: stops.filter(inPeriod), first, end };
     }
     const more = Math.min(lookAhead, MAX_LOOK_AHEAD_MS - lookAhead);
-    await appendSamples(db, samples, vehicleId, to, to + more);
+    await appendSamples(db, samples, vehicle, to, to + more);
     to += more;
     lookAhead += more;
   }

@@ -19,11 +19,11 @@ const empty = (): DayResult => ({
 const round = (n: number) => Math.round(n * 10) / 10;
 
 /** Each vehicle's distance in a cut day [from, to), with its stats. */
-async function cutDay(db: Db, ids: string[], from: Date, to: Date) {
+async function cutDay(db: Db, ids: string[], owners: readonly string[], from: Date, to: Date) {
   const [start, end, stats] = await Promise.all([
-    odometersAt(db, ids, from),
-    odometersAt(db, ids, to),
-    segmentStats(db, ids, from, to),
+    odometersAt(db, ids, owners, from),
+    odometersAt(db, ids, owners, to),
+    segmentStats(db, ids, owners, from, to),
   ]);
   const out = new Map<string, DayResult>();
   for (const id of ids) {
@@ -58,10 +58,18 @@ export async function distanceReports(
   endAt: Date,
 ): Promise<DistanceReport[]> {
   const ids = vehicles.map((v) => v.id);
+  // The vehicles of one report are read for one reader, with the same owners; were they not,
+  // only the customers every vehicle allows would be read.
+  const owners = vehicles
+    .slice(1)
+    .reduce<readonly string[]>(
+      (kept, vehicle) => kept.filter((id) => vehicle.owners.includes(id)),
+      vehicles[0]?.owners ?? [],
+    );
   const days = daysOf(beginAt, endAt);
   const firstDay = days[0] ?? '';
   const lastDay = days.at(-1) ?? '';
-  const rollup = await vehicleDaysOf(db, ids, firstDay, lastDay);
+  const rollup = await vehicleDaysOf(db, ids, owners, firstDay, lastDay);
   const results = new Map<string, Record<string, DayResult>>(
     ids.map((id) => [id, Object.fromEntries(days.map((day) => [day, empty()]))]),
   );
@@ -87,7 +95,7 @@ export async function distanceReports(
       cuts.push({ day, from, to });
   }
   for (const cut of cuts) {
-    const measured = await cutDay(db, ids, cut.from, cut.to);
+    const measured = await cutDay(db, ids, owners, cut.from, cut.to);
     for (const [id, result] of measured) {
       const daily = results.get(id);
       if (daily) daily[cut.day] = result;

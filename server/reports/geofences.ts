@@ -27,6 +27,8 @@ const MAX_BOXES = 200;
 export async function geofenceVisits(
   db: Db,
   vehicles: FenceVehicle[],
+  /** The reader's customers: fixes from while a vehicle was someone else's are not read. */
+  owners: readonly string[],
   geofences: IndexedGeofence[],
   from: Date,
   to: Date,
@@ -43,6 +45,7 @@ export async function geofenceVisits(
   const rows = await fixesAroundBoxes(
     db,
     vehicles.map((v) => v.id),
+    owners,
     boxes,
     from,
     to,

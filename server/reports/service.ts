@@ -33,7 +33,7 @@ export async function rulesOf(db: Db, clientId: string): Promise<MotionRules> {
 }
 
 export async function analyse(db: Db, vehicle: VehicleRow, beginAt: Date, endAt: Date) {
-  return analyseVehicle(db, vehicle.id, beginAt, endAt, await rulesOf(db, vehicle.clientId));
+  return analyseVehicle(db, vehicle, beginAt, endAt, await rulesOf(db, vehicle.clientId));
 }
 
 const header = (vehicle: VehicleRow, beginAt: Date, endAt: Date) => ({
@@ -70,7 +70,7 @@ export async function summaryReport(
   const { trips, stops } = journeysOf(analysis, vehicle.id, new Map());
   const [distance] = await distanceReports(db, [vehicle], beginAt, endAt);
   const byType: Record<string, number> = {};
-  for (const alert of await alerts.of(db, [vehicle.id], beginAt, endAt))
+  for (const alert of await alerts.of(db, vehicle, beginAt, endAt))
     byType[alert.type] = (byType[alert.type] ?? 0) + 1;
   return summaryOf(
     header(vehicle, beginAt, endAt),

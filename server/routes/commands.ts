@@ -221,7 +221,9 @@ export function vehicleCommandRoutes(deps: Deps) {
     async (c) => {
       const vehicle = await visibleVehicle(c, deps, c.req.valid('query').vehicleId);
       return c.json({
-        commands: (await commandsOf(deps.database.db, { vehicleId: vehicle.id })).map(toCommand),
+        commands: (
+          await commandsOf(deps.database.db, { vehicleId: vehicle.id }, vehicle.owners)
+        ).map(toCommand),
       });
     },
   );

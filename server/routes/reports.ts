@@ -111,7 +111,7 @@ export function reportRoutes(deps: Deps) {
       const analysis = await analyse(db, vehicle, beginAt, endAt);
       const s = analysis.samples;
       const stops = analysis.stops.map((span) => stopOf(s, span, vehicle.id));
-      const alerts = await storedAlerts.of(db, [vehicle.id], beginAt, endAt);
+      const alerts = await storedAlerts.of(db, vehicle, beginAt, endAt);
       async function* points() {
         for (let i = analysis.first; i < analysis.end; i += 2000) {
           const part: string[] = [];
@@ -174,7 +174,7 @@ export function reportRoutes(deps: Deps) {
           endAt: endAt.toISOString(),
         },
         'positions',
-        positionLines(db, vehicle.id, beginAt.getTime(), endAt.getTime()),
+        positionLines(db, vehicle, beginAt.getTime(), endAt.getTime()),
       );
     },
   );
@@ -332,6 +332,7 @@ export function reportRoutes(deps: Deps) {
       const { visits, totals } = await geofenceVisits(
         db,
         [{ id: vehicle.id, plate: vehicle.plate }],
+        vehicle.owners,
         fences,
         beginAt,
         endAt,
@@ -376,6 +377,7 @@ export function reportRoutes(deps: Deps) {
       const { visits, totals } = await geofenceVisits(
         db,
         fleet,
+        [...visible],
         indexedGeofences([fence]),
         beginAt,
         endAt,

@@ -228,12 +228,12 @@ export function temporaryUserRoutes(deps: Deps) {
       responses: docs(v.array(SharedVehicleSchema), 'Veículos'),
     }),
     validate('param', IdParam),
-    async (c) =>
-      c.json(
-        (await liveVehicles(db, (await found(c, c.req.valid('param').id)).vehicleIds)).map(
-          sharedVehicle,
-        ),
-      ),
+    async (c) => {
+      const link = await found(c, c.req.valid('param').id);
+      // A vehicle moved to another customer since is not the link's any more.
+      const vehicles = await liveVehicles(db, link.vehicleIds);
+      return c.json(vehicles.filter((x) => x.clientId === link.clientId).map(sharedVehicle));
+    },
   );
   app.post(
     '/add-vehicle-to-temporary-user/:id',

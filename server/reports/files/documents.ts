@@ -362,7 +362,7 @@ export async function positionsDocument(
     async function* rows(): AsyncGenerator<Cell[]> {
       for await (const chunk of positionLines(
         ctx.db,
-        vehicle.id,
+        vehicle,
         ctx.beginAt.getTime(),
         ctx.endAt.getTime(),
       )) {

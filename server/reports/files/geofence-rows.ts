@@ -30,7 +30,8 @@ export async function geofenceRows(
     const fences = (await geofencesFor(db, clientId, clientIds)).filter(
       (g) => !wanted || wanted.has(g.id),
     );
-    const { visits } = await geofenceVisits(db, list, fences, from, to, hysteresis);
+    const owners = list[0]?.owners ?? [];
+    const { visits } = await geofenceVisits(db, list, owners, fences, from, to, hysteresis);
     for (const visit of visits)
       rows.push({
         plate: visit.plate,
