@@ -52,7 +52,8 @@ export async function visibleClient(
  * A vehicle the caller may see: in their customers' subtree and, for a VISITOR, linked to
  * them. Anything else answers as if it did not exist. `owners` are the customers whose
  * records of it (positions, days, alerts, commands) the caller may read: those made while
- * the vehicle belonged to another customer stay with that customer.
+ * the vehicle belonged to another customer stay with that customer. A VISITOR reads no
+ * driver's name in them.
  */
 export async function visibleVehicle(c: Context<AuthEnv>, deps: Deps, id: string) {
   const { db } = deps.database;
@@ -62,5 +63,5 @@ export async function visibleVehicle(c: Context<AuthEnv>, deps: Deps, id: string
   const owners = await visibleClientIds(c, deps);
   const row = await getOwned(db, vehicles, id, owners);
   if (!row) throw notFound('Veículo não encontrado');
-  return { ...row, owners };
+  return { ...row, owners, driverNames: c.var.user.role !== 'VISITOR' };
 }

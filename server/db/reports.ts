@@ -30,6 +30,8 @@ const RECORD = '\u001e';
 export interface HistorySubject {
   id: string;
   owners: readonly string[];
+  /** Whether the reader may see who drove (a Terceiro sees no driver, here as anywhere). */
+  driverNames: boolean;
 }
 
 /** The customers as one array parameter (`= any(…)`). */
@@ -266,8 +268,8 @@ export async function* positionLines(
             'odometer', p.odometer, 'driverRfid', p.driver_rfid, 'driverName', d.complet_name,
             'attributes', p.attributes)::text, ${',\n'} order by p.fix_time) as lines
           from positions p
-          left join drivers d on d.client_id = p.client_id and d.rfid_code = p.driver_rfid
-            and d.canceled_at is null
+          left join drivers d on ${vehicle.driverNames} and d.client_id = p.client_id
+            and d.rfid_code = p.driver_rfid and d.canceled_at is null
          where p.vehicle_id = ${vehicle.id}
            and p.client_id = any(${ownersOf(vehicle.owners)}::uuid[])
            and p.fix_time >= ${new Date(start).toISOString()}::timestamptz
@@ -285,12 +287,13 @@ export type VehicleRow = Pick<
 
 /**
  * Live vehicles among `ids` within the customers given, whose history is read within those
- * customers too.
+ * customers too (with the drivers' names unless `driverNames` is false).
  */
 export async function vehiclesIn(
   db: Db,
   ids: string[],
   clientIds: string[],
+  driverNames = true,
 ): Promise<VehicleRow[]> {
   if (ids.length === 0 || clientIds.length === 0) return [];
   const rows = await db
@@ -309,7 +312,7 @@ export async function vehiclesIn(
         isNull(vehicles.canceledAt),
       ),
     );
-  return rows.map((row) => ({ ...row, owners: clientIds }));
+  return rows.map((row) => ({ ...row, owners: clientIds, driverNames }));
 }
 
 export type DriverRow = Pick<

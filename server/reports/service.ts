@@ -45,6 +45,7 @@ const header = (vehicle: VehicleRow, beginAt: Date, endAt: Date) => ({
 });
 
 async function namesFor(db: Db, vehicle: VehicleRow, analysis: Analysis) {
+  if (!vehicle.driverNames) return new Map<string, string>();
   return driverNames(db, vehicle.clientId, [...new Set(tagsOf(analysis))]);
 }
 

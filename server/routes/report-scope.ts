@@ -34,7 +34,12 @@ export async function visibleVehicles(c: Ctx, deps: Deps, given: string[]) {
     const linked = new Set(await linkedVehicleIds(db, c.var.user.id));
     wanted = ids.filter((id) => linked.has(id));
   }
-  const rows = await vehiclesIn(db, wanted, await visibleClientIds(c, deps));
+  const rows = await vehiclesIn(
+    db,
+    wanted,
+    await visibleClientIds(c, deps),
+    c.var.user.role !== 'VISITOR',
+  );
   if (rows.length !== ids.length) throw notFound(VEHICLE_NOT_FOUND);
   const order = new Map(ids.map((id, i) => [id, i]));
   return rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));

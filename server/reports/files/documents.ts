@@ -184,7 +184,9 @@ export async function tripsDocument(
   const allStops: Stop[] = [];
   for (const vehicle of vehicles) {
     const analysis = await analyse(ctx.db, vehicle, ctx.beginAt, ctx.endAt);
-    const names = await driverNames(ctx.db, vehicle.clientId, [...new Set(tagsOf(analysis))]);
+    const names = vehicle.driverNames
+      ? await driverNames(ctx.db, vehicle.clientId, [...new Set(tagsOf(analysis))])
+      : new Map<string, string>();
     const j = journeysOf(analysis, vehicle.id, names);
     const label = many ? vehicle.plate : undefined;
     trips.push(...j.trips.map((t) => tripRow(t, label)));
