@@ -16,6 +16,8 @@ import { canSeeClient, visibleClientIds } from '../tenancy';
 export interface LocationScope {
   clientIds: string[];
   vehicleIds: string[] | undefined;
+  /** False: the items name no driver (a Terceiro's). */
+  driverNames?: boolean;
 }
 
 /** What a caller may see of last locations, narrowed by the query's customer, vehicles, fleets. */
@@ -43,7 +45,8 @@ export async function locationScope(
     const linked = await linkedVehicleIds(db, c.var.user.id);
     vehicleIds = vehicleIds ? vehicleIds.filter((id) => linked.includes(id)) : linked;
   }
-  return { clientIds, vehicleIds };
+  // A Terceiro sees no driver anywhere: not on the map either.
+  return { clientIds, vehicleIds, driverNames: c.var.user.role !== 'VISITOR' };
 }
 
 export async function locationItems(
@@ -75,7 +78,7 @@ export async function locationItems(
       course: row.course,
       ignition: row.ignition,
       battery: row.battery,
-      driver: row.driver,
+      driver: scope.driverNames === false ? null : row.driver,
       fixTime: row.fixTime,
       receivedAt: row.receivedAt,
       eventId: row.eventId,

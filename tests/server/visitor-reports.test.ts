@@ -292,6 +292,14 @@ describe.each(await backends())('report routes as a Terceiro on %s', (backend) =
     expect(walked).toBeGreaterThan(30);
   }, 120_000);
 
+  it('names no driver on his map either', async () => {
+    const res = await call('GET', '/registros/real-time/lastLocation');
+    const text = await textOf(res);
+    expect(res.status).toBe(200);
+    expect(text).toContain(LINKED_PLATE);
+    for (const secret of SECRETS) expect(text).not.toContain(secret);
+  });
+
   it('walks every report route the server has', () => {
     const app = createApp(server.deps, { serveStatic: false });
     const routes = [
