@@ -358,7 +358,7 @@ export function createAlertEngine(
       if (silent.length === 0) continue;
       const notified = await db.transaction((tx) =>
         store(
-          tx as unknown as Db,
+          tx,
           silent.map((v) => ({
             clientId: v.clientId,
             vehicleId: v.vehicleId,
@@ -405,7 +405,7 @@ export function createAlertEngine(
     const clientOf = await vehicleClients(db, [...new Set(items.map((i) => i.vehicleId))]);
     const notified = await db.transaction((tx) =>
       store(
-        tx as unknown as Db,
+        tx,
         items.map((item) => ({
           clientId: clientOf.get(item.vehicleId) ?? rule.clientId,
           vehicleId: item.vehicleId,
@@ -514,7 +514,7 @@ export function createAlertEngine(
       const vehicleId = command.vehicleId;
       const notified = await db.transaction((tx) =>
         store(
-          tx as unknown as Db,
+          tx,
           rules.map((rule) => ({
             clientId: vehicle.clientId,
             vehicleId,
@@ -555,7 +555,7 @@ export function createAlertEngine(
       : [{ id: null, rule: { name: label, emailDelivery: '' } }];
     const notified = await db.transaction((tx) =>
       store(
-        tx as unknown as Db,
+        tx,
         targets.map(({ id, rule }) => ({
           clientId: vehicle.clientId,
           vehicleId,

@@ -22,6 +22,10 @@ import { type Listening, listenTo, type NoticeHandlers } from './listen';
 import { startPgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
+/**
+ * The database, or a transaction on it: a transaction is a database whose statements commit
+ * together, so every query function takes a `Db` and runs inside a transaction when given one.
+ */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {

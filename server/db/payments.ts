@@ -75,7 +75,7 @@ export async function replaceCharges(
   payments: AsaasPayment[],
 ) {
   await db.transaction(async (tx) => {
-    await upsert(tx as unknown as Db, clientId, payments);
+    await upsert(tx, clientId, payments);
     const ids = payments.map((p) => p.id);
     await tx
       .update(paymentCharges)

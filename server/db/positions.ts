@@ -346,7 +346,7 @@ export async function storeFixes(
       // The first row of each new key (a batch may repeat a fix), in batch order.
       const fresh = new Set(inserted);
       const stored = rows.filter((row) => fresh.delete(fixKey(row.tracker.id, row.fix.fixTime)));
-      await within(tx as unknown as Db, stored, new Date(receivedAt));
+      await within(tx, stored, new Date(receivedAt));
     }
     // Last, so that the event-id lock is held from here to the commit only.
     if (shifts.length > 0) await shiftLastOdometers(tx, shifts);

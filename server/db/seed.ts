@@ -397,8 +397,8 @@ export async function seedDemoFleet(db: Db): Promise<void> {
         ),
       });
     }
-    await seedMaintenance(tx as unknown as Db, north, idsOf);
-    await seedDocuments(tx as unknown as Db, north, idsOf);
+    await seedMaintenance(tx, north, idsOf);
+    await seedDocuments(tx, north, idsOf);
     const [visitor] = await tx
       .select({ id: users.id })
       .from(users)

@@ -179,8 +179,8 @@ export async function consumePasswordToken(
     // A link confirming a new e-mail address sets no password.
     if (!row || row.usedAt || row.expiresAt <= now || row.purpose === 'email_change')
       return undefined;
-    await apply(tx as unknown as Db, row.userId);
-    await voidPasswordTokens(tx as unknown as Db, row.userId, now);
+    await apply(tx, row.userId);
+    await voidPasswordTokens(tx, row.userId, now);
     return row.userId;
   });
 }
@@ -205,8 +205,8 @@ export async function consumeEmailToken(
     if (!row || row.usedAt || row.expiresAt <= now || row.purpose !== 'email_change')
       return undefined;
     if (!row.newEmail) return undefined;
-    await apply(tx as unknown as Db, row.userId, row.newEmail);
-    await voidPasswordTokens(tx as unknown as Db, row.userId, now);
+    await apply(tx, row.userId, row.newEmail);
+    await voidPasswordTokens(tx, row.userId, now);
     return row.userId;
   });
 }
