@@ -184,5 +184,7 @@ describe.each(await backends())('odometer across a restart on %s', (backend) => 
     } finally {
       await drop();
     }
-  });
+    // Two servers on a data folder of their own, each migrating and seeding it from nothing:
+    // 25–30 s on PGlite on a busy machine, over vitest's default 30 s.
+  }, 120_000);
 });
