@@ -35,8 +35,8 @@ import type { Deps } from './deps';
 import { guardPipeline } from './guarded-pipeline';
 import { createDeviceStatus, DEVICE_STATUS_FLUSH_MS } from './ingest/device-status';
 import { createDownlink } from './ingest/downlink';
-import { CODECS, type NativeProtocol, SPEAKS_UDP } from './ingest/native/codecs';
-import { type NativeListener, startNative } from './ingest/native/listener';
+import { CODECS, type NativeProtocol } from './ingest/native/codecs';
+import { startNativeListeners } from './ingest/native/start';
 import { startOsmand } from './ingest/osmand';
 import { createPipeline } from './ingest/pipeline';
 import { createTrackerCache } from './ingest/tracker-cache';
@@ -407,31 +407,13 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
         log: deps.log,
       })
     : null;
-  const natives: [NativeProtocol, NativeListener][] = [];
-  for (const [protocol, port] of Object.entries(config.nativePorts) as [
-    NativeProtocol,
-    number | null,
-  ][]) {
-    if (port === null) continue;
-    const listener = await startNative({
-      codec: CODECS[protocol],
-      port,
-      host: config.host,
-      udp: SPEAKS_UDP[protocol],
-      loginTimeoutMs: config.wialon.loginTimeoutMs,
-      auth: config.devices.auth,
-      status: deps.devices,
-      pipeline: deps.pipeline,
-      downlink: deps.downlink,
-      log: deps.log,
-    });
-    natives.push([protocol, listener]);
+  const natives = await startNativeListeners(config, deps, config.host);
+  for (const [protocol, listener] of natives)
     deps.metrics.gauge(
       `rastro_${protocol}_connections`,
       `Open ${CODECS[protocol].name} connections.`,
       () => listener.stats().connections,
     );
-  }
   if (wialon) {
     deps.metrics.gauge(
       'rastro_wialon_connections',

@@ -10,8 +10,9 @@ import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
 import type { Deps } from '../../server/deps';
-import { CODECS, type NativeProtocol, SPEAKS_UDP } from '../../server/ingest/native/codecs';
-import { type NativeListener, startNative } from '../../server/ingest/native/listener';
+import type { NativeProtocol } from '../../server/ingest/native/codecs';
+import type { NativeListener } from '../../server/ingest/native/listener';
+import { startNativeListeners } from '../../server/ingest/native/start';
 import { createLogger } from '../../server/log';
 import { prepare, startServer } from '../../server/start';
 import type { ApiError, AuthResponse, CustomerRowPage } from '../../src/contract';
@@ -134,22 +135,7 @@ export function useServer(
     const app = createApp(deps, { serveStatic: false });
     const nativePorts: TestServer['nativePorts'] = {};
     const nativeListeners: TestServer['nativeListeners'] = {};
-    for (const [protocol, port] of Object.entries(config.nativePorts) as [
-      NativeProtocol,
-      number | null,
-    ][]) {
-      if (port === null) continue;
-      const listener = await startNative({
-        codec: CODECS[protocol],
-        port,
-        host: '127.0.0.1',
-        udp: SPEAKS_UDP[protocol],
-        auth: config.devices.auth,
-        status: deps.devices,
-        pipeline: deps.pipeline,
-        downlink: deps.downlink,
-        log: deps.log,
-      });
+    for (const [protocol, listener] of await startNativeListeners(config, deps, '127.0.0.1')) {
       natives.push(listener);
       nativePorts[protocol] = listener.port;
       nativeListeners[protocol] = listener;
