@@ -127,7 +127,7 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   registros.route('/temporaryUser', temporaryUserRoutes(deps));
   registros.route('/temp-access', tempAccessRoutes(deps));
   registros.route('/reports', reportRoutes(deps));
-  // Issue 14: report files (downloads, e-mail delivery), their links and automated reports.
+  // Report files (downloads, e-mail delivery), their links and automated reports.
   registros.route('/reports', reportFileRoutes(deps));
   registros.route('/report-files', reportLinkRoutes(deps));
   registros.route('/crud-reports-processor', autoReportRoutes(deps));
@@ -135,7 +135,7 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   registros.route('/geofence', geofenceRoutes(deps));
   registros.route('/alert-rules', alertRuleRoutes(deps));
   registros.route('/alerts', alertRoutes(deps));
-  // Issue 15: dashboard, invoices and payments, support contact.
+  // Dashboard, upkeep, invoices and payments, support contact.
   registros.route('/dashboard', dashboardRoutes(deps));
   registros.route('/maintenance-plans', maintenancePlanRoutes(deps));
   registros.route('/service-records', serviceRecordRoutes(deps));

@@ -80,7 +80,7 @@ export interface AlertEngine {
    * once per episode, for every customer (one alert per rule of the type, else one without).
    */
   duplicateDevice(trackerId: string, since: Date, addresses: string[]): Promise<void>;
-  /** Adds a way out for alerts (push, issue 12); returns the function that removes it. */
+  /** Adds a way out for alerts (Web Push, FCM); returns the function that removes it. */
   addNotifier(notifier: AlertNotifier): () => void;
 }
 

@@ -716,7 +716,7 @@ export const reportRequests = pgTable(
     deliveryMethod: text('delivery_method'),
     status: text('status').notNull().default('pending'),
     error: text('error'),
-    /** Issue 14: who a file delivered by e-mail goes to (comma-separated). */
+    /** Who a file delivered by e-mail goes to (comma-separated). */
     recipients: text('recipients'),
     ...timestamps,
   },
@@ -932,7 +932,7 @@ export const paymentCharges = pgTable(
   (t) => [index('payment_charges_client_idx').on(t.clientId, t.createdAt)],
 );
 
-/* ---------- Issue 14: report files, e-mail delivery and automated reports ---------- */
+/* ---------- Report files, e-mail delivery and automated reports ---------- */
 
 /**
  * A report file too large to attach, kept for a time-limited download link: the link carries

@@ -49,7 +49,7 @@ export const keys = {
   sharedLink: (token: string) => ['temp-access', token] as const,
   sharedLocations: (token: string) => ['temp-access', token, 'locations'] as const,
 
-  // Issue 15: the dashboard, charges and the support contact.
+  // The dashboard, charges and the support contact.
   dashboard: (clientId: string | null) => ['dashboard', clientId] as const,
   charges: ['charges'] as const,
   chargeList: (params: object) => ['charges', 'list', params] as const,

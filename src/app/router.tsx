@@ -186,7 +186,7 @@ const SCREENS: Record<
   '/reports/distances': {
     list: () => import('../features/reports/DistancesPage').then((m) => <m.DistancesPage />),
   },
-  // Issue 14: Relatórios Automatizados.
+  // Relatórios Automatizados: rules that send a report file by e-mail on a schedule.
   '/reports/auto-report-rules': inventory(() =>
     import('../features/reports/auto-report-rules').then((m) => m.autoReportRuleScreen),
   ),
@@ -196,7 +196,7 @@ const SCREENS: Record<
   '/fleet-management/alerts': inventory(() =>
     import('../features/alerts/alert-rules').then((m) => m.alertRuleScreen),
   ),
-  // Issue 15: the dashboard, invoices and payments.
+  // The dashboard, invoices and payments.
   '/dashboard': {
     list: () => import('../features/dashboard/DashboardPage').then((m) => <m.DashboardPage />),
   },

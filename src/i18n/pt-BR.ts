@@ -101,7 +101,7 @@ export const t = {
     error: 'Erro ao trocar a senha',
     signOutError: 'Erro ao sair das sessões',
   },
-  // Issue 12: push notifications on this device (Minha conta).
+  // Push notifications on this device (Minha conta).
   push: {
     title: 'Notificações de alertas',
     intro:
@@ -502,12 +502,12 @@ export const t = {
     many: (n: number) => `${n} novos alertas`,
     manyText: 'Veja a lista completa no histórico de alertas.',
     clearFilters: 'Limpar filtros',
-    // Issue 12: acknowledgements made offline, sent when the connection returns.
+    // Acknowledgements made offline, sent when the connection returns.
     queued: 'Reconhecimento pendente',
     queuedHint: 'Será enviado ao servidor quando a conexão voltar.',
     queuedToast: 'Sem conexão: o reconhecimento será enviado quando a conexão voltar.',
   },
-  // Issue 15: dashboard, payments, support.
+  // Dashboard, payments, support.
   dashboard: {
     offline: 'Os números aparecem quando a conexão voltar.',
     title: 'Dashboard',
@@ -578,7 +578,7 @@ export const t = {
     none: 'O contato do suporte não foi configurado neste servidor.',
     offline: 'Sem conexão: o contato do suporte aparece quando a conexão voltar.',
   },
-  // Issue 14: report files and automated reports.
+  // Report files and automated reports.
   reportFiles: {
     format: 'Formato',
     formats: {

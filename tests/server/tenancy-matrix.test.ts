@@ -36,7 +36,7 @@ interface Target {
   association: string;
   rule: string;
   alert: string;
-  /** Issue 14: an automated report rule of the company. */
+  /** An automated report rule of the company. */
   autoRule: string;
   plan: string;
   service: string;
@@ -374,7 +374,7 @@ const ROUTES: Record<string, Case> = {
 
 const PERIOD = 'beginAt=2026-03-10T03:00:00.000Z&endAt=2026-03-11T03:00:00.000Z';
 
-/** Issue 14: report files, their links and automated reports, on the other company's records. */
+/** Report files, their links and automated reports, on the other company's records. */
 function reportFileRoutes(): Record<string, Case> {
   const base = '/registros/reports';
   const one = (kind: string): Case => ({
@@ -435,7 +435,7 @@ function reportFileRoutes(): Record<string, Case> {
   };
 }
 
-/** The report calls (issue 13), tried on the other company's vehicle, driver and records. */
+/** The report calls, tried on the other company's vehicle, driver and records. */
 function reportRoutes(): Record<string, Case> {
   const base = '/registros/reports';
   const one = (path: string): Case => ({

@@ -88,7 +88,7 @@ export const AREAS: Area[] = [
     inventory('/management/customers', 'CrudCompany', { remove: 'CrudCompany' }),
     inventory('/management/users', 'CrudUser', { read: 'CrudUser', remove: 'CrudUser' }),
   ]),
-  // Issue 15: a customer's invoices and payments (its people, not a Terceiro).
+  // A customer's invoices and payments (its people, not a Terceiro).
   area('/payments'),
 ];
 
