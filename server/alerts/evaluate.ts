@@ -17,6 +17,12 @@
  *   two consecutive fixes agree, so a track zig-zagging on a border changes nothing. Each
  *   watched condition (a rule's geofence, an association's rule kind within its interval)
  *   raises when it becomes violated; its first evaluation only records it.
+ * - FUEL_DROP: while the vehicle stands with its engine off (ignition off; without ignition,
+ *   under PARKED_KMH), the fuel reading (litres, else percent) is compared with where it stood
+ *   when it stopped. A drop of the rule's amount, seen in two readings in a row (one noisy
+ *   reading of a sensor in a sloshing tank is not a theft), raises once per stop and rule. A
+ *   rise (a refuel) becomes the new level, never an alert. Moving or starting the engine ends
+ *   the stop.
  * - Device alarms (PANIC, JAMMING, TOWING, HARSH_*): every fix whose `attributes.alarm` names
  *   one raises it (an alarm is an event, not a state: each is the device's own report).
  * - A rule's schedule (São Paulo time) decides whether an alert is raised; the state moves on
@@ -94,7 +100,24 @@ export interface VehicleState {
   side?: Record<string, boolean>;
   /** Overspeed episodes per rule. */
   os?: Record<string, { since: number; raised: boolean }>;
+  /** The fuel of the current stop with the engine off (see FUEL_DROP). */
+  fuel?: FuelStop;
 }
+
+export interface FuelStop {
+  /** The highest reading of the stop so far: where it stood, or where a refuel took it. */
+  base: number;
+  unit: 'l' | '%';
+  /** Readings in a row at least each rule's drop below `base`. */
+  below?: Record<string, number>;
+  /** Rules that raised in this stop. */
+  raised?: string[];
+}
+
+/** Without an ignition reading, a vehicle slower than this stands still (km/h). */
+export const PARKED_KMH = 3;
+/** The drops a FUEL_DROP rule waits for when it names none. */
+export const DEFAULT_FUEL_DROP = { l: 20, '%': 10 } as const;
 
 export interface Raised {
   rule: CompiledRule;
@@ -314,6 +337,51 @@ export function evaluate(
     return null;
   });
   state.side = sides;
+
+  // ── Fuel taken while parked ───────────────────────────────────────────────────────────
+  const parked =
+    fix.ignition === false ||
+    (typeof fix.ignition !== 'boolean' && speed !== undefined && speed < PARKED_KMH);
+  if (!parked) delete state.fuel;
+  else {
+    const litres = num(fix.attributes.fuelLiters);
+    const percent = num(fix.attributes.fuelLevel);
+    const reading =
+      litres !== undefined
+        ? { value: litres, unit: 'l' as const }
+        : percent !== undefined
+          ? { value: percent, unit: '%' as const }
+          : undefined;
+    const stop = state.fuel;
+    if (reading && (!stop || stop.unit !== reading.unit))
+      state.fuel = { base: reading.value, unit: reading.unit };
+    else if (reading && stop) {
+      if (reading.value > stop.base) state.fuel = { base: reading.value, unit: stop.unit };
+      else {
+        const below: Record<string, number> = {};
+        const raisedIn = new Set(stop.raised ?? []);
+        const drop = stop.base - reading.value;
+        for (const rule of ofType('FUEL_DROP')) {
+          const min =
+            num(rule.params[stop.unit === 'l' ? 'minDropLiters' : 'minDropPercent']) ??
+            DEFAULT_FUEL_DROP[stop.unit];
+          if (drop < min) continue;
+          below[rule.id] = (stop.below?.[rule.id] ?? 0) + 1;
+          if ((below[rule.id] ?? 0) >= 2 && !raisedIn.has(rule.id)) {
+            raise(rule, 'FUEL_DROP', {
+              drop: Math.round(drop * 10) / 10,
+              from: stop.base,
+              to: reading.value,
+              unit: stop.unit,
+            });
+            raisedIn.add(rule.id);
+          }
+        }
+        stop.below = below;
+        stop.raised = [...raisedIn];
+      }
+    }
+  }
 
   // ── Device alarms ─────────────────────────────────────────────────────────────────────
   const alarm = alarmAlert(fix);

@@ -33,6 +33,7 @@ export type BoundedField =
   | 'engineTemp'
   | 'rpm'
   | 'fuelLevel'
+  | 'fuelLiters'
   | 'identifier'
   | 'attributes';
 
@@ -58,6 +59,7 @@ export const RANGES = {
   engineTemp: { min: -60, max: 400, label: 'temperatura do motor', unit: '°C' },
   rpm: { min: 0, max: 30_000, label: 'rotação do motor', unit: 'RPM' },
   fuelLevel: { min: 0, max: 100, label: 'nível de combustível', unit: '%' },
+  fuelLiters: { min: 0, max: 5000, label: 'combustível no tanque', unit: 'L' },
 } satisfies Record<string, Range>;
 
 /** No fix predates this: GPS receivers that lost their clock report 1980 or 2000-01-01. */
@@ -85,6 +87,7 @@ const READINGS: Record<string, keyof typeof RANGES> = {
   engineTemp: 'engineTemp',
   rpm: 'rpm',
   fuelLevel: 'fuelLevel',
+  fuelLiters: 'fuelLiters',
 };
 
 export interface Violation {

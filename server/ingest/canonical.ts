@@ -8,12 +8,21 @@
  * - `engineTemp` engine (coolant) temperature, °C
  * - `rpm` engine speed, revolutions per minute
  * - `fuelLevel` fuel level, % of the tank
+ * - `fuelLiters` fuel in the tank, litres (a sensor calibrated in litres)
  * - `power` external power supply, volts
  * - `powerCut` the tracker says its external power was cut (true) or is present (false)
  * - `din1` digital input 1 is on
  */
 
-export const CANONICAL = ['engineTemp', 'rpm', 'fuelLevel', 'power', 'powerCut', 'din1'] as const;
+export const CANONICAL = [
+  'engineTemp',
+  'rpm',
+  'fuelLevel',
+  'fuelLiters',
+  'power',
+  'powerCut',
+  'din1',
+] as const;
 export type Canonical = (typeof CANONICAL)[number];
 
 type Kind = 'number' | 'boolean';
@@ -21,6 +30,7 @@ const KIND: Record<Canonical, Kind> = {
   engineTemp: 'number',
   rpm: 'number',
   fuelLevel: 'number',
+  fuelLiters: 'number',
   power: 'number',
   powerCut: 'boolean',
   din1: 'boolean',
@@ -41,6 +51,7 @@ export const WIALON_ALIASES: Aliases = {
   ],
   rpm: ['rpm', 'engine_rpm', 'can_rpm', 'can_engine_rpm'],
   fuelLevel: ['fuel_level', 'fuel_lvl', 'can_fuel_level', 'fuel_percent', 'fuel'],
+  fuelLiters: ['fuel_liters', 'fuel_litres', 'fuel_l', 'fuel_volume', 'can_fuel_liters'],
   power: ['pwr_ext', 'power', 'ext_power', 'power_ext', 'pwr', 'vext', 'external_voltage'],
   powerCut: ['power_cut', 'pwr_cut'],
   din1: ['din1', 'in1'],
@@ -55,6 +66,7 @@ export const FLESPI_ALIASES: Aliases = {
   ],
   rpm: ['engine.rpm', 'can.engine.rpm'],
   fuelLevel: ['fuel.level', 'can.fuel.level'],
+  fuelLiters: ['fuel.volume', 'can.fuel.volume'],
   power: ['external.powersource.voltage'],
   din1: ['din.1'],
 };
@@ -64,6 +76,7 @@ export const OSMAND_ALIASES: Aliases = {
   engineTemp: ['coolantTemp', 'engineTemp', 'engine_temp', 'temp_engine'],
   rpm: ['rpm'],
   fuelLevel: ['fuelLevel', 'fuel_level', 'fuel'],
+  fuelLiters: ['fuelLiters', 'fuel_liters', 'fuelVolume'],
   power: ['power', 'externalPower', 'pwr_ext'],
   powerCut: ['powerCut', 'power_cut'],
   din1: ['din1', 'in1', 'input1'],

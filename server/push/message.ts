@@ -22,6 +22,14 @@ const WHAT: Record<AlertType, (a: StoredAlert) => string> = {
   HIGH_ENGINE_TEMP: () => 'está com a temperatura do motor alta',
   HIGH_RPM: () => 'está com a rotação do motor alta',
   LOW_FUEL: () => 'está com pouco combustível',
+  FUEL_DROP: (a) =>
+    `perdeu combustível parado com o motor desligado${
+      typeof a.details.drop === 'number'
+        ? ` (${a.details.drop.toLocaleString('pt-BR', { maximumFractionDigits: 1 })} ${
+            a.details.unit === 'l' ? 'L' : '%'
+          })`
+        : ''
+    }`,
   DUPLICATE_DEVICE: () => 'tem dois aparelhos enviando com o mesmo identificador',
   PANIC: () => 'acionou o botão de pânico',
   JAMMING: () => 'detectou interferência no sinal (possível bloqueador)',

@@ -53,6 +53,12 @@ export const ALERT_TYPES = [
   'HIGH_RPM',
   'LOW_FUEL',
   /**
+   * Fuel gone while the vehicle stands with its engine off (the theft case): the fuel sensor's
+   * reading fell by the rule's amount below where it stood when the vehicle stopped, and stayed
+   * there for two readings in a row. A refuel while stopped raises nothing.
+   */
+  'FUEL_DROP',
+  /**
    * Two live sessions speak for one tracker (an impostor, or a cloned device). Raised by the
    * device links for every customer, with or without a rule; a rule adds its e-mails.
    */
@@ -85,6 +91,7 @@ export const ALERT_TYPE_LABELS: Record<AlertType, string> = {
   HIGH_ENGINE_TEMP: 'Temperatura do motor alta',
   HIGH_RPM: 'Rotação do motor alta',
   LOW_FUEL: 'Combustível baixo',
+  FUEL_DROP: 'Queda de combustível',
   DUPLICATE_DEVICE: 'Dois aparelhos com o mesmo identificador',
   PANIC: 'Pânico',
   JAMMING: 'Interferência de sinal',
@@ -138,6 +145,8 @@ export function alertColorName(type: AlertType): AlertColor {
     // Someone in danger, or a thief's jammer: the colour of the gravest alerts.
     case 'PANIC':
     case 'JAMMING':
+    // Fuel taken from a parked vehicle: a theft in progress.
+    case 'FUEL_DROP':
       return 'red';
     // The vehicle moved without its engine (towed), like a lost battery: act soon.
     case 'TOWING':
@@ -180,6 +189,14 @@ export const RULE_PARAMS = {
   HIGH_ENGINE_TEMP: o.strictObject({ threshold: num(40, 200, 'Temperatura (°C)') }),
   HIGH_RPM: o.strictObject({ threshold: num(500, 15_000, 'Rotação (RPM)') }),
   LOW_FUEL: o.strictObject({ threshold: num(1, 100, 'Nível de combustível (%)') }),
+  /**
+   * The drop that raises FUEL_DROP: in litres where the sensor reads litres (`fuelLiters`),
+   * in points of the tank's percentage where it reads percent (`fuelLevel`).
+   */
+  FUEL_DROP: o.strictObject({
+    minDropLiters: v.optional(num(1, 2000, 'Queda mínima (litros)'), 20),
+    minDropPercent: v.optional(num(1, 100, 'Queda mínima (% do tanque)'), 10),
+  }),
   /** External power under `threshold` volts (or the tracker's power-cut flag). */
   DEVICE_POWER_DISCONNECTED: o.strictObject({
     threshold: v.optional(num(0, 60, 'Tensão mínima da alimentação (V)'), 6),

@@ -54,6 +54,10 @@ export const screens = {
     rotacaoAcimaDeRpm: 'Rotação acima de (RPM)',
     temperaturaDoMotorAcima: 'Temperatura do motor acima de (°C)',
     combustivelAbaixoDe: 'Combustível abaixo de (%)',
+    quedaMinimaLitros: 'Queda mínima (litros)',
+    quedaMinimaPercent: 'Queda mínima (% do tanque)',
+    quedaDeCombustivelHint:
+      'Com o veículo parado e o motor desligado: a queda em litros vale para sensores que medem litros; a em %, para os que medem a porcentagem do tanque.',
     bateriaAbaixoDe: 'Bateria abaixo de (%)',
   },
   autoReportRules: {

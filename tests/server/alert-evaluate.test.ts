@@ -286,3 +286,72 @@ describe('overspeed, ignition and thresholds', () => {
     expect(alert?.late).toBe(true);
   });
 });
+
+describe('fuel taken while parked', () => {
+  const minute = 60_000;
+  const night = local('2026-03-02T22:00');
+  /** Parked at the depot, engine off, one reading every 5 minutes. */
+  const parked = (i: number, fuel: Record<string, number>, extra: Partial<EvalFix> = {}) =>
+    fix(night + i * 5 * minute, inside, {
+      ignition: false,
+      speed: 0,
+      attributes: fuel,
+      ...extra,
+    });
+  const drop = context([rule('FUEL_DROP', { minDropLiters: 20, minDropPercent: 10 })]);
+
+  it('raises once for 40 litres gone with the engine off, seen twice', () => {
+    const state: VehicleState = {};
+    const alerts = [200, 199, 198, 160, 158, 157, 150].flatMap((litres, i) =>
+      evaluate(state, parked(i, { fuelLiters: litres }), drop),
+    );
+    expect(alerts.map((a) => [a.type, a.details])).toEqual([
+      ['FUEL_DROP', { drop: 42, from: 200, to: 158, unit: 'l' }],
+    ]);
+  });
+
+  it('raises nothing for a refuel with the engine off, and measures from the new level', () => {
+    const refuel = [80, 80, 120, 160, 200, 199];
+    expect(
+      run(
+        drop,
+        refuel.map((litres, i) => parked(i, { fuelLiters: litres })),
+      ),
+    ).toEqual([]);
+    const state: VehicleState = {};
+    const after = [...refuel, 175, 170].flatMap((litres, i) =>
+      evaluate(state, parked(i, { fuelLiters: litres }), drop),
+    );
+    expect(after.map((a) => a.details.from)).toEqual([200]);
+  });
+
+  it('takes one noisy reading for what it is', () => {
+    expect(
+      run(
+        drop,
+        [70, 45, 69, 70].map((percent, i) => parked(i, { fuelLevel: percent })),
+      ),
+    ).toEqual([]);
+  });
+
+  it('forgets the stop when the vehicle drives or the engine runs', () => {
+    // Burning 30 litres on the road, with stops in between, is no theft.
+    const day = [
+      parked(0, { fuelLiters: 200 }),
+      parked(1, { fuelLiters: 200 }, { ignition: true, speed: 60 }),
+      parked(2, { fuelLiters: 185 }),
+      parked(3, { fuelLiters: 185 }, { ignition: true, speed: 0 }),
+      parked(4, { fuelLiters: 170 }),
+      parked(5, { fuelLiters: 170 }),
+    ];
+    expect(run(drop, day)).toEqual([]);
+  });
+
+  it('reads percent on a sensor without litres', () => {
+    const state: VehicleState = {};
+    const alerts = [60, 60, 45, 44].flatMap((percent, i) =>
+      evaluate(state, parked(i, { fuelLevel: percent }), drop),
+    );
+    expect(alerts.map((a) => a.details)).toEqual([{ drop: 16, from: 60, to: 44, unit: '%' }]);
+  });
+});

@@ -144,6 +144,31 @@ describe.each(await backends())('the 13 alert types on %s', (backend) => {
     await once(fuel.vehicleId, 'LOW_FUEL');
   });
 
+  it('FUEL_DROP from OsmAnd: 40 litres gone while parked, and a refuel that is not', async () => {
+    const thief = await setup('FUEL_DROP', 'FDR1A11', { minDropLiters: 20 });
+    const filled = await setup('FUEL_DROP', 'FDR2B22', { minDropLiters: 20 });
+    const port = server.osmandPort ?? 0;
+    const parked = { lat: HOME.lat, lon: HOME.lon, ignition: false, speed: 0 };
+    for (const [i, litres] of [200, 199, 160, 158, 158].entries())
+      await osmand(port, {
+        ...parked,
+        id: thief.identifier,
+        timestamp: epoch(at(i * 5)),
+        fuelLiters: litres,
+      });
+    await once(thief.vehicleId, 'FUEL_DROP');
+    const [alert] = await alertsOf(admin, thief.vehicleId);
+    expect(alert?.fixTime).toBe(at(15).toISOString());
+    for (const [i, litres] of [80, 120, 160, 200, 199].entries())
+      await osmand(port, {
+        ...parked,
+        id: filled.identifier,
+        timestamp: epoch(at(i * 5)),
+        fuelLiters: litres,
+      });
+    expect(await alertsOf(admin, filled.vehicleId)).toEqual([]);
+  });
+
   it('GEOFENCE_ENTER and GEOFENCE_EXIT from OsmAnd crossing a circle', async () => {
     const ids = await vehicleWithTracker(admin, north, 'GEO1A11', 'trk-GEO1A11');
     const fence = await admin.call<Geofence>('POST', '/registros/geofence', {
@@ -282,14 +307,22 @@ describe.each(await backends())('the 13 alert types on %s', (backend) => {
 
   it('raised every one of the 13 types', () => {
     // The specification's 13; two devices for one tracker is raised by the device links
-    // (tests/server/device-trust.test.ts), device alarms by their own test above, and the
+    // (tests/server/device-trust.test.ts), device alarms and fuel drops by their own tests
+    // above, and the
     // periodic checks over maintenance and documents by theirs (tests/server/maintenance.test.ts).
     const alarms: readonly AlertType[] = DEVICE_ALARM_TYPES;
     const upkeep: readonly AlertType[] = UPKEEP_ALERT_TYPES;
     const spec = ALERT_TYPES.filter(
-      (type) => type !== 'DUPLICATE_DEVICE' && !alarms.includes(type) && !upkeep.includes(type),
+      (type) =>
+        type !== 'DUPLICATE_DEVICE' &&
+        type !== 'FUEL_DROP' &&
+        !alarms.includes(type) &&
+        !upkeep.includes(type),
     );
     expect(spec).toHaveLength(13);
-    expect([...raised.keys()].sort()).toEqual([...spec].sort());
+    expect([...raised.keys()].filter((type) => type !== 'FUEL_DROP').sort()).toEqual(
+      [...spec].sort(),
+    );
+    expect(raised.get('FUEL_DROP')).toBe(1);
   });
 });

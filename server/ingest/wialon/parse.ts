@@ -181,6 +181,7 @@ function violationCode(violation: Violation, extended: boolean): number {
     engineTemp: 15,
     rpm: 15,
     fuelLevel: 15,
+    fuelLiters: 15,
     battery: 15,
     voltage: 15,
     identifier: -1,

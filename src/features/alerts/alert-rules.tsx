@@ -38,6 +38,8 @@ type RuleValues = {
   threshold: string;
   minutes: string;
   daysBefore: string;
+  minDropLiters: string;
+  minDropPercent: string;
   geofenceIds: string[];
   vehicleIds: string[];
   fleetIds: string[];
@@ -77,6 +79,11 @@ function paramsOf(x: RuleValues): Record<string, unknown> {
       return { minutes: number(x.minutes) };
     case 'DOCUMENT_EXPIRING':
       return { daysBefore: number(x.daysBefore) };
+    case 'FUEL_DROP':
+      return {
+        minDropLiters: number(x.minDropLiters),
+        minDropPercent: number(x.minDropPercent),
+      };
     case 'GEOFENCE_ENTER':
     case 'GEOFENCE_EXIT':
       return { geofenceIds: x.geofenceIds };
@@ -208,6 +215,19 @@ export const alertRuleScreen: ResourceConfig<
       shownWhen: is('LOCATION_TIMEOUT'),
     },
     {
+      key: 'minDropLiters',
+      label: t.screens.alertRules.quedaMinimaLitros,
+      kind: 'number',
+      shownWhen: is('FUEL_DROP'),
+      description: t.screens.alertRules.quedaDeCombustivelHint,
+    },
+    {
+      key: 'minDropPercent',
+      label: t.screens.alertRules.quedaMinimaPercent,
+      kind: 'number',
+      shownWhen: is('FUEL_DROP'),
+    },
+    {
       key: 'daysBefore',
       label: documentsText.daysBeforeLabel,
       kind: 'number',
@@ -287,6 +307,8 @@ export const alertRuleScreen: ResourceConfig<
     threshold: '',
     minutes: '',
     daysBefore: '30',
+    minDropLiters: '20',
+    minDropPercent: '10',
     geofenceIds: [],
     vehicleIds: [],
     fleetIds: [],
@@ -308,6 +330,8 @@ export const alertRuleScreen: ResourceConfig<
     threshold: text(r.params.threshold),
     minutes: text(r.params.minutes),
     daysBefore: text(r.params.daysBefore ?? 30),
+    minDropLiters: text(r.params.minDropLiters ?? 20),
+    minDropPercent: text(r.params.minDropPercent ?? 10),
     geofenceIds: Array.isArray(r.params.geofenceIds) ? (r.params.geofenceIds as string[]) : [],
     vehicleIds: r.vehicleIds,
     fleetIds: r.fleetIds,
