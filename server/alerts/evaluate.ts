@@ -21,8 +21,8 @@
  *   under PARKED_KMH), the fuel reading (litres, else percent) is compared with where it stood
  *   when it stopped. A drop of the rule's amount, seen in two readings in a row (one noisy
  *   reading of a sensor in a sloshing tank is not a theft), raises once per stop and rule. A
- *   rise (a refuel) becomes the new level, never an alert. Moving or starting the engine ends
- *   the stop.
+ *   refuel (a rise of REFUEL_RISE from the stop's lowest reading) becomes the new level and
+ *   arms the rules again; it is never an alert. Moving or starting the engine ends the stop.
  * - Device alarms (PANIC, JAMMING, TOWING, HARSH_*): every fix whose `attributes.alarm` names
  *   one raises it (an alarm is an event, not a state: each is the device's own report).
  * - A rule's schedule (São Paulo time) decides whether an alert is raised; the state moves on
@@ -107,6 +107,8 @@ export interface VehicleState {
 export interface FuelStop {
   /** The highest reading of the stop so far: where it stood, or where a refuel took it. */
   base: number;
+  /** The lowest reading since `base`: a refuel is a rise from here. */
+  low?: number;
   unit: 'l' | '%';
   /** Readings in a row at least each rule's drop below `base`. */
   below?: Record<string, number>;
@@ -118,6 +120,11 @@ export interface FuelStop {
 export const PARKED_KMH = 3;
 /** The drops a FUEL_DROP rule waits for when it names none. */
 export const DEFAULT_FUEL_DROP = { l: 20, '%': 10 } as const;
+/**
+ * A rise this big from the lowest reading of the stop is a refuel (not a sensor's noise): the
+ * level is measured from there on, and the rules may raise again.
+ */
+export const REFUEL_RISE = { l: 10, '%': 5 } as const;
 
 export interface Raised {
   rule: CompiledRule;
@@ -356,8 +363,12 @@ export function evaluate(
     if (reading && (!stop || stop.unit !== reading.unit))
       state.fuel = { base: reading.value, unit: reading.unit };
     else if (reading && stop) {
-      if (reading.value > stop.base) state.fuel = { base: reading.value, unit: stop.unit };
+      const low = Math.min(stop.low ?? stop.base, stop.base);
+      if (reading.value - low >= REFUEL_RISE[stop.unit])
+        state.fuel = { base: reading.value, unit: stop.unit };
+      else if (reading.value > stop.base) stop.base = reading.value;
       else {
+        stop.low = Math.min(low, reading.value);
         const below: Record<string, number> = {};
         const raisedIn = new Set(stop.raised ?? []);
         const drop = stop.base - reading.value;

@@ -355,3 +355,27 @@ describe('fuel taken while parked', () => {
     expect(alerts.map((a) => a.details)).toEqual([{ drop: 16, from: 60, to: 44, unit: '%' }]);
   });
 });
+
+describe('fuel taken again after a refuel', () => {
+  it('raises for each theft of a truck that stays parked, refuelled in between', () => {
+    const ctx = context([rule('FUEL_DROP', { minDropLiters: 20 })]);
+    const state: VehicleState = {};
+    const night = local('2026-03-03T20:00');
+    const litres = [300, 300.4, 255, 254.6, 255, 300.2, 299.8, 255.2, 255];
+    const alerts = litres.flatMap((value, i) =>
+      evaluate(
+        state,
+        fix(night + i * 300_000, inside, {
+          ignition: false,
+          speed: 0,
+          attributes: { fuelLiters: value },
+        }),
+        ctx,
+      ),
+    );
+    expect(alerts.map((a) => [a.details.from, a.details.to])).toEqual([
+      [300.4, 254.6],
+      [300.2, 255],
+    ]);
+  });
+});
