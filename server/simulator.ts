@@ -40,6 +40,23 @@ export interface SimulatedDevice {
   /** The tracker's battery (%) at the start. */
   battery: number;
   driverRfid?: string | undefined;
+  /** The size of the tank its fuel sensor reads in litres, when it has one. */
+  fuelTank?: number | undefined;
+}
+
+/** The demo's fuel theft, every three hours of simulation. */
+const FUEL_CYCLE_S = 3 * 3600;
+const STOLEN_LITRES = 45;
+
+/**
+ * The litres a demo fuel sensor reads `seconds` into the simulation: a full tank, 45 L stolen
+ * ten minutes in (FUEL_DROP fires at the next report that confirms it), then refuelled at
+ * 100 minutes, so that both a theft and a refuel with the engine off show every cycle.
+ */
+export function fuelAt(tank: number, seconds: number): number {
+  const t = seconds % FUEL_CYCLE_S;
+  const sloshing = ((Math.floor(seconds / 300) % 3) - 1) * 0.4;
+  return Math.round((t >= 600 && t < 6000 ? tank - STOLEN_LITRES : tank) * 10 + sloshing * 10) / 10;
 }
 
 /** The demo's devices; past the forty of the demo, copies of them start elsewhere on their loop. */
@@ -60,6 +77,7 @@ export function demoDevices(count = DEMO_FLEET.length): SimulatedDevice[] {
       plan,
       battery: base.battery,
       driverRfid: base.driver?.rfid,
+      fuelTank: lap === 0 ? base.fuelTank : undefined,
     };
   });
 }
@@ -197,7 +215,7 @@ export function reportOf(
   tick: number,
   now: number,
   intervalMs: number,
-): { step: Step; at: Date; battery: number } | undefined {
+): { step: Step; at: Date; battery: number; fuel?: number | undefined } | undefined {
   const { plan } = device;
   if (plan.kind === 'silent') {
     if (tick !== 1) return undefined;
@@ -212,7 +230,8 @@ export function reportOf(
   const seconds = (tick * intervalMs) / 1000;
   // The battery drains slowly and recharges: each tracker its own level.
   const battery = Math.max(5, device.battery - Math.floor((seconds / 600) % 12));
-  return { step: stepOf(device, seconds), at: new Date(now), battery };
+  const fuel = device.fuelTank ? fuelAt(device.fuelTank, seconds) : undefined;
+  return { step: stepOf(device, seconds), at: new Date(now), battery, fuel };
 }
 
 /** DDMM.MMMM;H for Wialon IPS. */
@@ -225,7 +244,13 @@ function wialonCoordinate(value: number, positive: string, negative: string, wid
 }
 
 /** One extended-data packet of Wialon IPS 2.0 (with its CRC) for a step at a moment. */
-export function wialonPacket(step: Step, at: Date, battery: number, driverRfid?: string): string {
+export function wialonPacket(
+  step: Step,
+  at: Date,
+  battery: number,
+  driverRfid?: string,
+  fuel?: number,
+): string {
   const p = (x: number) => String(x).padStart(2, '0');
   const date = `${p(at.getUTCDate())}${p(at.getUTCMonth() + 1)}${p(at.getUTCFullYear() % 100)}`;
   const time = `${p(at.getUTCHours())}${p(at.getUTCMinutes())}${p(at.getUTCSeconds())}`;
@@ -243,7 +268,9 @@ export function wialonPacket(step: Step, at: Date, battery: number, driverRfid?:
     '0',
     'NA',
     driverRfid ?? 'NA',
-    `ign:1:${step.ignition ? 1 : 0},batt:2:${battery}`,
+    `ign:1:${step.ignition ? 1 : 0},batt:2:${battery}${
+      fuel === undefined ? '' : `,fuel_liters:2:${fuel.toFixed(1)}`
+    }`,
   ].join(';');
   return `#D#${body};${crcHex(`${body};`)}\r\n`;
 }
@@ -259,6 +286,7 @@ export function osmandQuery(
   battery: number,
   driverRfid?: string,
   password?: string,
+  fuel?: number,
 ): URLSearchParams {
   const query = new URLSearchParams({
     ...(password ? { password } : {}),
@@ -272,6 +300,7 @@ export function osmandQuery(
     batt: String(battery),
   });
   if (driverRfid) query.set('driverUniqueId', driverRfid);
+  if (fuel !== undefined) query.set('fuelLiters', fuel.toFixed(1));
   return query;
 }
 
@@ -340,10 +369,10 @@ export function startSimulator(options: {
       options.devices.map(async (device) => {
         const report = reportOf(device, tick, now, options.intervalMs);
         if (!report) return;
-        const { step, at, battery } = report;
+        const { step, at, battery, fuel } = report;
         const link = links.get(device.identifier);
         if (link) {
-          link.send(wialonPacket(step, at, battery, device.driverRfid));
+          link.send(wialonPacket(step, at, battery, device.driverRfid, fuel));
           return;
         }
         const native = natives.get(device.identifier);
@@ -368,6 +397,7 @@ export function startSimulator(options: {
           battery,
           device.driverRfid,
           device.password,
+          fuel,
         );
         try {
           await fetch(`${options.osmandUrl}/?${query}`, { signal: AbortSignal.timeout(5000) });

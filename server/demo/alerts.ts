@@ -89,4 +89,12 @@ export const DEMO_RULES = [
     type: 'GEOFENCE_ENTER',
     params: { geofenceIds: [] },
   },
+  // The truck parked at CEASA with a fuel sensor loses 45 L in the night (server/simulator.ts).
+  {
+    company: 'north' as const,
+    name: 'Furto de combustível',
+    type: 'FUEL_DROP',
+    params: { minDropLiters: 20, minDropPercent: 10 },
+    emailDelivery: 'central@rastro.demo',
+  },
 ];

@@ -98,6 +98,11 @@ export interface DemoVehicle {
   /** The tracker's backup battery (%), each its own. */
   battery: number;
   driver?: DemoDriver;
+  /**
+   * A fuel sensor calibrated in litres on a tank of this size: the simulator has fuel stolen
+   * from it and refilled (server/simulator.ts, fuelAt).
+   */
+  fuelTank?: number;
 }
 
 const drive = (phase: number, ...legs: Leg[]): Plan => ({ kind: 'drive', legs, phase });
@@ -474,6 +479,7 @@ const ROWS: Row[] = [
     color: 'Branca',
     battery: 99,
     plan: night('ceasa'),
+    fuelTank: 300,
   },
   {
     company: 'north',
