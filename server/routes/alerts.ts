@@ -8,7 +8,7 @@
  * answers 404 and acknowledges nothing.
  */
 import { Hono } from 'hono';
-import { describeRoute, resolver } from 'hono-openapi';
+import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import {
   AckResultSchema,
@@ -33,15 +33,12 @@ import { subtreeIds } from '../db/clients';
 import { linkedVehicleIds } from '../db/sharing';
 import type { Deps } from '../deps';
 import { badRequest, notFound } from '../http/errors';
+import { docs, IdParam } from '../http/openapi';
 import { validate } from '../http/validate';
 import { canSeeClient, visibleClientIds } from '../tenancy';
 import type { Ctx } from './owned';
 
 const NOT_FOUND = 'Alerta não encontrado';
-const docs = (schema: v.GenericSchema, description: string) => ({
-  description,
-  content: { 'application/json': { schema: resolver(schema) } },
-});
 
 /** What the caller sees of alerts, narrowed to a customer's subtree when one is chosen. */
 export async function alertScope(c: Ctx, deps: Deps, clientId?: string): Promise<AlertScope> {
@@ -134,7 +131,7 @@ export function alertRoutes(deps: Deps) {
       summary: 'Ler um',
       responses: { 200: docs(AlertSchema, 'Alerta') },
     }),
-    validate('param', o.object({ id: IdSchema })),
+    validate('param', IdParam),
     async (c) => {
       const row = await alertById(db, await alertScope(c, deps), c.req.valid('param').id);
       if (!row) throw notFound(NOT_FOUND);

@@ -4,7 +4,7 @@
  */
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
-import { describeRoute, resolver } from 'hono-openapi';
+import { describeRoute } from 'hono-openapi';
 import {
   ActiveEmailRequestSchema,
   AuthResponseSchema,
@@ -35,12 +35,8 @@ import { findUserByEmail, findUserById, setUserPassword } from '../db/users';
 import { emailTaken, updateUser } from '../db/users-admin';
 import type { Deps } from '../deps';
 import { badRequest, HttpError, unauthorized } from '../http/errors';
+import { docs } from '../http/openapi';
 import { validate } from '../http/validate';
-
-const json = (schema: Parameters<typeof resolver>[0], description: string) => ({
-  description,
-  content: { 'application/json': { schema: resolver(schema) } },
-});
 
 export const WRONG_CREDENTIALS = 'E-mail ou senha inválidos';
 export const FORGET_PASSWORD_SENT =
@@ -106,7 +102,7 @@ export function authRoutes(deps: Deps) {
     describeRoute({
       tags: ['Auth'],
       summary: 'Entrar com e-mail e senha',
-      responses: { 200: json(AuthResponseSchema, 'Sessão') },
+      responses: { 200: docs(AuthResponseSchema, 'Sessão') },
     }),
     validate('json', LoginRequestSchema),
     async (c) => {
@@ -129,7 +125,7 @@ export function authRoutes(deps: Deps) {
     describeRoute({
       tags: ['Auth'],
       summary: 'Renovar a sessão (o refresh token é trocado a cada uso)',
-      responses: { 200: json(AuthResponseSchema, 'Sessão') },
+      responses: { 200: docs(AuthResponseSchema, 'Sessão') },
     }),
     validate('json', RefreshRequestSchema),
     async (c) => {
@@ -164,7 +160,7 @@ export function authRoutes(deps: Deps) {
     describeRoute({
       tags: ['Auth'],
       summary: 'Sair: encerra a sessão do refresh token (todos os tokens da família)',
-      responses: { 200: json(MessageSchema, 'Sessão encerrada') },
+      responses: { 200: docs(MessageSchema, 'Sessão encerrada') },
     }),
     validate('json', LogoutRequestSchema),
     async (c) => {
@@ -184,7 +180,7 @@ export function authRoutes(deps: Deps) {
       tags: ['Auth'],
       summary: 'Sair de todas as sessões do usuário (todos os aparelhos)',
       security: [{ bearer: [] }],
-      responses: { 200: json(MessageSchema, 'Sessões encerradas') },
+      responses: { 200: docs(MessageSchema, 'Sessões encerradas') },
     }),
     requireAuth(deps),
     async (c) => {
@@ -200,7 +196,7 @@ export function authRoutes(deps: Deps) {
       tags: ['Auth'],
       summary: 'Trocar a própria senha (encerra as outras sessões)',
       security: [{ bearer: [] }],
-      responses: { 200: json(MessageSchema, 'Senha alterada') },
+      responses: { 200: docs(MessageSchema, 'Senha alterada') },
     }),
     requireAuth(deps),
     validate('json', ChangePasswordRequestSchema),
@@ -226,7 +222,7 @@ export function authRoutes(deps: Deps) {
       tags: ['Auth'],
       summary: 'Dados do usuário do token',
       security: [{ bearer: [] }],
-      responses: { 200: json(SessionUserSchema, 'Usuário') },
+      responses: { 200: docs(SessionUserSchema, 'Usuário') },
     }),
     requireAuth(deps),
     (c) => c.json(toSessionUser(c.var.user)),
@@ -237,7 +233,7 @@ export function authRoutes(deps: Deps) {
     describeRoute({
       tags: ['Auth'],
       summary: 'Criar a senha (primeiro acesso ou recuperação) com o token do e-mail como bearer',
-      responses: { 200: json(AuthResponseSchema, 'Sessão') },
+      responses: { 200: docs(AuthResponseSchema, 'Sessão') },
     }),
     validate('json', ActiveEmailRequestSchema),
     async (c) => {
@@ -263,7 +259,7 @@ export function authRoutes(deps: Deps) {
     describeRoute({
       tags: ['Auth'],
       summary: 'Confirmar o novo e-mail da conta com o token do link enviado a ele, como bearer',
-      responses: { 200: json(MessageSchema, 'E-mail alterado') },
+      responses: { 200: docs(MessageSchema, 'E-mail alterado') },
     }),
     async (c) => {
       const token = bearerToken(c.req.header('authorization'));
@@ -286,7 +282,7 @@ export function authRoutes(deps: Deps) {
     describeRoute({
       tags: ['Auth'],
       summary: 'Enviar e-mail de recuperação de senha',
-      responses: { 200: json(MessageSchema, 'Pedido recebido') },
+      responses: { 200: docs(MessageSchema, 'Pedido recebido') },
     }),
     validate('json', ForgetPasswordRequestSchema),
     async (c) => {

@@ -16,11 +16,9 @@ import {
   AutoReportRuleQuerySchema,
   AutoReportRuleSchema,
   AutoReportRuleUpdateSchema,
-  IdSchema,
   MessageSchema,
   type ReportType,
 } from '../../src/contract';
-import * as o from '../../src/contract/objects';
 import { hasPermission } from '../../src/contract/permissions';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import { subtreeIds } from '../db/clients';
@@ -34,6 +32,7 @@ import {
 } from '../db/report-files';
 import type { Deps } from '../deps';
 import { badRequest, forbidden, notFound } from '../http/errors';
+import { IdParam } from '../http/openapi';
 import { validate } from '../http/validate';
 import { customerScope, visibleClient } from '../tenancy';
 import { visibleDrivers, visibleVehicles } from './report-scope';
@@ -157,7 +156,7 @@ export function autoReportRoutes(deps: Deps) {
   app.get(
     '/:id',
     json(AutoReportRuleSchema, 'Um relatório automatizado'),
-    validate('param', o.object({ id: IdSchema })),
+    validate('param', IdParam),
     async (c) => c.json(ruleOut(await visibleRule(c, c.req.valid('param').id))),
   );
 
@@ -165,7 +164,7 @@ export function autoReportRoutes(deps: Deps) {
     '/:id',
     json(AutoReportRuleSchema, 'Alterar um relatório automatizado'),
     requirePermission('create_resources'),
-    validate('param', o.object({ id: IdSchema })),
+    validate('param', IdParam),
     validate('json', AutoReportRuleUpdateSchema),
     async (c) => {
       const row = await visibleRule(c, c.req.valid('param').id);
@@ -189,7 +188,7 @@ export function autoReportRoutes(deps: Deps) {
   app.delete(
     '/:id',
     json(MessageSchema, 'Remover um relatório automatizado'),
-    validate('param', o.object({ id: IdSchema })),
+    validate('param', IdParam),
     async (c) => {
       const row = await visibleRule(c, c.req.valid('param').id);
       if (!hasPermission(c.var.user.role, 'delete_resources') && row.createdBy !== c.var.user.id)
@@ -203,7 +202,7 @@ export function autoReportRoutes(deps: Deps) {
     '/:id/send',
     json(AutoReportRuleSchema, "'Enviar agora': envia o último período completo já"),
     requirePermission('create_resources'),
-    validate('param', o.object({ id: IdSchema })),
+    validate('param', IdParam),
     async (c) => {
       const row = await visibleRule(c, c.req.valid('param').id);
       await deps.autoReports.sendNow(row.id);

@@ -16,12 +16,10 @@ import {
   CustomerTreeSchema,
   CustomerUpdateSchema,
   flattenIssues,
-  IdSchema,
   MessageSchema,
   MotherCompanyPageQuerySchema,
   type PersonKind,
 } from '../../src/contract';
-import * as o from '../../src/contract/objects';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import {
   activeChildren,
@@ -40,10 +38,10 @@ import { liveVehiclesOfClient } from '../db/inventory';
 import { revokeUserTokens } from '../db/tokens';
 import type { Deps } from '../deps';
 import { badRequest, HttpError } from '../http/errors';
+import { IdParam } from '../http/openapi';
 import { validate } from '../http/validate';
 import { CLIENT_NOT_FOUND, customerScope, visibleClient } from '../tenancy';
 
-const IdParam = o.object({ id: IdSchema });
 const one = {
   200: {
     description: 'Cliente',

@@ -44,6 +44,7 @@ import { getOwned } from '../db/owned';
 import { trackers } from '../db/schema';
 import type { Deps } from '../deps';
 import { HttpError, notFound } from '../http/errors';
+import { IdParam } from '../http/openapi';
 import { validate } from '../http/validate';
 import { DETAILS, WIALON_LINES } from '../ingest/downlink';
 import { COMMAND_PAYLOADS } from '../ingest/native/codec';
@@ -303,7 +304,7 @@ export function trackerActivationRoutes(deps: Deps) {
     '/activate/:id',
     describeRoute({ tags: ['Rastreadores'], summary: 'Ativar rastreador', responses: messageDocs }),
     requirePermission('CrudProduct'),
-    validate('param', o.object({ id: IdSchema })),
+    validate('param', IdParam),
     async (c) => {
       const tracker = await visibleTracker(c, deps, c.req.valid('param').id);
       await setTrackerFlags(deps.database.db, tracker.id, {

@@ -6,7 +6,7 @@
  * linked vehicles, not a company's figures).
  */
 import { Hono } from 'hono';
-import { describeRoute, resolver } from 'hono-openapi';
+import { describeRoute } from 'hono-openapi';
 import type * as v from 'valibot';
 import {
   DashboardActivitySchema,
@@ -28,14 +28,10 @@ import {
 } from '../db/dashboard';
 import type { Deps } from '../deps';
 import { forbidden } from '../http/errors';
+import { docs } from '../http/openapi';
 import { validate } from '../http/validate';
 import { alertScope } from './alerts';
 import type { Ctx } from './owned';
-
-const docs = (schema: v.GenericSchema, description: string) => ({
-  description,
-  content: { 'application/json': { schema: resolver(schema) } },
-});
 
 export function dashboardRoutes(deps: Deps) {
   const { db } = deps.database;

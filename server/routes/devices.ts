@@ -5,7 +5,8 @@
  * from one or forget it.
  */
 import { Hono } from 'hono';
-import { describeRoute, resolver } from 'hono-openapi';
+import { describeRoute } from 'hono-openapi';
+import type * as v from 'valibot';
 import {
   DeviceSettingsSchema,
   MessageSchema,
@@ -17,11 +18,11 @@ import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware
 import { forgetUnknown, listUnknown } from '../db/device-status';
 import type { Deps } from '../deps';
 import { notFound } from '../http/errors';
+import { docs } from '../http/openapi';
 import { validate } from '../http/validate';
 
-const json = (schema: Parameters<typeof resolver>[0], description: string) => ({
-  200: { description, content: { 'application/json': { schema: resolver(schema) } } },
-});
+/** `responses` with one JSON answer of 200. */
+const json = (schema: v.GenericSchema, description: string) => ({ 200: docs(schema, description) });
 
 export function deviceSettingsRoutes(deps: Deps) {
   const app = new Hono<AuthEnv>();

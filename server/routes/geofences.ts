@@ -9,7 +9,7 @@
  * a company above it. A Terceiro sees no geofences.
  */
 import { Hono } from 'hono';
-import { describeRoute, resolver } from 'hono-openapi';
+import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import {
   AssociationBodySchema,
@@ -22,10 +22,8 @@ import {
   GeofenceSchema,
   GeofenceUpdateSchema,
   type Geometry,
-  IdSchema,
   MessageSchema,
 } from '../../src/contract';
-import * as o from '../../src/contract/objects';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import { ancestorIds } from '../db/alert-engine';
 import { subtreeIds } from '../db/clients';
@@ -46,16 +44,12 @@ import { cancelOwned, getOwned, insertOwned, listOwned, updateOwned } from '../d
 import { geofences } from '../db/schema';
 import type { Deps } from '../deps';
 import { badRequest, notFound } from '../http/errors';
+import { docs, IdParam } from '../http/openapi';
 import { validate } from '../http/validate';
 import { canSeeClient, visibleClient, visibleClientIds } from '../tenancy';
 import type { Ctx } from './owned';
 
 const NOT_FOUND = 'Cerca eletrônica não encontrada';
-const IdParam = o.object({ id: IdSchema });
-const docs = (schema: v.GenericSchema, description: string) => ({
-  description,
-  content: { 'application/json': { schema: resolver(schema) } },
-});
 
 export function geofenceOut(row: GeofenceRow): Geofence {
   return {

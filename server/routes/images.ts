@@ -10,12 +10,12 @@ import path from 'node:path';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
-import { IdSchema, MessageSchema } from '../../src/contract';
-import * as o from '../../src/contract/objects';
+import { MessageSchema } from '../../src/contract';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import { countImages, deleteImage, getImage, insertImage } from '../db/images';
 import type { Deps } from '../deps';
 import { badRequest, notFound } from '../http/errors';
+import { IdParam } from '../http/openapi';
 import { validate } from '../http/validate';
 import { visibleVehicle } from '../tenancy';
 
@@ -35,8 +35,6 @@ const SIGNATURES: { type: string; ext: string; test: (b: Buffer) => boolean }[] 
     test: (b) => b.subarray(0, 4).toString() === 'RIFF' && b.subarray(8, 12).toString() === 'WEBP',
   },
 ];
-
-const IdParam = o.object({ id: IdSchema });
 
 export function imageRoutes(deps: Deps) {
   const { db } = deps.database;

@@ -1,13 +1,7 @@
 import { type Context, Hono } from 'hono';
-import { describeRoute, resolver } from 'hono-openapi';
+import { describeRoute } from 'hono-openapi';
 import type * as v from 'valibot';
-import {
-  IdSchema,
-  MessageSchema,
-  type Permission,
-  SELECT_CLIENT_MESSAGE,
-} from '../../src/contract';
-import * as o from '../../src/contract/objects';
+import { MessageSchema, type Permission, SELECT_CLIENT_MESSAGE } from '../../src/contract';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import { subtreeIds } from '../db/clients';
 import {
@@ -24,6 +18,7 @@ import {
 } from '../db/owned';
 import type { Deps } from '../deps';
 import { badRequest, HttpError, notFound } from '../http/errors';
+import { docs, IdParam } from '../http/openapi';
 import { validate } from '../http/validate';
 import { canSeeClient, visibleClient, visibleClientIds } from '../tenancy';
 
@@ -77,12 +72,6 @@ export interface OwnedResource<
   /** What a VISITOR sees of this resource: these ids (their linked vehicles), or nothing. */
   visitorIds?: (c: Ctx) => Promise<string[]>;
 }
-
-const IdParam = o.object({ id: IdSchema });
-const docs = (schema: v.GenericSchema, description: string) => ({
-  description,
-  content: { 'application/json': { schema: resolver(schema) } },
-});
 
 export function ownedRoutes<
   T extends OwnedTable,

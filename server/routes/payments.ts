@@ -11,7 +11,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
-import { describeRoute, resolver } from 'hono-openapi';
+import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import {
   type Charge,
@@ -40,16 +40,12 @@ import {
 } from '../db/payments';
 import type { Deps } from '../deps';
 import { forbidden, HttpError } from '../http/errors';
+import { docs } from '../http/openapi';
 import { validate } from '../http/validate';
 import { AsaasPaymentSchema, paymentError } from '../payments/asaas';
 import { paymentMethod } from '../payments/status';
 import { customerScope, visibleClient } from '../tenancy';
 import type { Ctx } from './owned';
-
-const docs = (schema: v.GenericSchema, description: string) => ({
-  description,
-  content: { 'application/json': { schema: resolver(schema) } },
-});
 
 export function chargeOut(row: ChargeRow): Charge {
   return {

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type Context, Hono } from 'hono';
-import { describeRoute, resolver } from 'hono-openapi';
+import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import {
   canAssignRole,
@@ -44,15 +44,14 @@ import {
 import { getManagedUser } from '../db/users-admin';
 import type { Deps } from '../deps';
 import { badRequest, HttpError, notFound } from '../http/errors';
+import { docs, IdParam } from '../http/openapi';
 import { validate } from '../http/validate';
 import { locationItems } from '../realtime/items';
 import { visibleClientIds, visibleVehicle } from '../tenancy';
 
 type Ctx = Context<AuthEnv>;
-const IdParam = o.object({ id: IdSchema });
-const docs = (schema: v.GenericSchema, description: string) => ({
-  200: { description, content: { 'application/json': { schema: resolver(schema) } } },
-});
+/** `responses` with one JSON answer of 200. */
+const ok = (schema: v.GenericSchema, description: string) => ({ 200: docs(schema, description) });
 
 const sharedVehicle = (row: { id: string; name: string; plate: string; type: string }) => ({
   id: row.id,
@@ -82,7 +81,7 @@ export function visitorRoutes(deps: Deps) {
     describeRoute({
       tags: ['Usuários'],
       summary: 'Veículos que um Terceiro vê',
-      responses: docs(v.array(SharedVehicleSchema), 'Veículos'),
+      responses: ok(v.array(SharedVehicleSchema), 'Veículos'),
     }),
     validate('param', IdParam),
     async (c) => {
@@ -97,7 +96,7 @@ export function visitorRoutes(deps: Deps) {
     describeRoute({
       tags: ['Usuários'],
       summary: 'Dar a um Terceiro acesso a um veículo',
-      responses: docs(MessageSchema, 'Feito'),
+      responses: ok(MessageSchema, 'Feito'),
     }),
     validate('param', IdParam),
     validate('json', VisitorAddVehicleSchema),
@@ -113,7 +112,7 @@ export function visitorRoutes(deps: Deps) {
     describeRoute({
       tags: ['Usuários'],
       summary: 'Tirar de um Terceiro o acesso a um veículo',
-      responses: docs(MessageSchema, 'Feito'),
+      responses: ok(MessageSchema, 'Feito'),
     }),
     validate('param', o.object({ id: IdSchema, vehicleId: IdSchema })),
     async (c) => {
@@ -174,7 +173,7 @@ export function temporaryUserRoutes(deps: Deps) {
     describeRoute({
       tags: ['Links temporários'],
       summary: 'Criar link temporário',
-      responses: docs(TemporaryUserSchema, 'Link'),
+      responses: ok(TemporaryUserSchema, 'Link'),
     }),
     validate('json', TemporaryLinkCreateSchema),
     async (c) => {
@@ -196,7 +195,7 @@ export function temporaryUserRoutes(deps: Deps) {
     describeRoute({
       tags: ['Links temporários'],
       summary: 'Links temporários e o seu estado',
-      responses: docs(v.array(TemporaryUserSchema), 'Links'),
+      responses: ok(v.array(TemporaryUserSchema), 'Links'),
     }),
     async (c) => {
       const rows = await temporaryUsersOf(db, await visibleClientIds(c, deps));
@@ -225,7 +224,7 @@ export function temporaryUserRoutes(deps: Deps) {
     describeRoute({
       tags: ['Links temporários'],
       summary: 'Veículos de um link',
-      responses: docs(v.array(SharedVehicleSchema), 'Veículos'),
+      responses: ok(v.array(SharedVehicleSchema), 'Veículos'),
     }),
     validate('param', IdParam),
     async (c) => {
@@ -240,7 +239,7 @@ export function temporaryUserRoutes(deps: Deps) {
     describeRoute({
       tags: ['Links temporários'],
       summary: 'Incluir veículo no link',
-      responses: docs(TemporaryUserSchema, 'Link'),
+      responses: ok(TemporaryUserSchema, 'Link'),
     }),
     validate('param', IdParam),
     validate('json', TemporaryAddVehicleSchema),
@@ -260,7 +259,7 @@ export function temporaryUserRoutes(deps: Deps) {
     describeRoute({
       tags: ['Links temporários'],
       summary: 'Trocar os veículos do link',
-      responses: docs(TemporaryUserSchema, 'Link'),
+      responses: ok(TemporaryUserSchema, 'Link'),
     }),
     validate('param', IdParam),
     validate('json', TemporaryVehiclesSchema),
@@ -277,7 +276,7 @@ export function temporaryUserRoutes(deps: Deps) {
     describeRoute({
       tags: ['Links temporários'],
       summary: 'Um link temporário',
-      responses: docs(TemporaryUserSchema, 'Link'),
+      responses: ok(TemporaryUserSchema, 'Link'),
     }),
     validate('param', IdParam),
     async (c) => c.json(toOutput(await found(c, c.req.valid('param').id))),
@@ -287,7 +286,7 @@ export function temporaryUserRoutes(deps: Deps) {
     describeRoute({
       tags: ['Links temporários'],
       summary: 'Renomear ou prorrogar um link',
-      responses: docs(TemporaryUserSchema, 'Link'),
+      responses: ok(TemporaryUserSchema, 'Link'),
     }),
     validate('param', IdParam),
     validate('json', TemporaryUserUpdateSchema),
@@ -306,7 +305,7 @@ export function temporaryUserRoutes(deps: Deps) {
     describeRoute({
       tags: ['Links temporários'],
       summary: 'Revogar um link',
-      responses: docs(MessageSchema, 'Revogado'),
+      responses: ok(MessageSchema, 'Revogado'),
     }),
     validate('param', IdParam),
     async (c) => {
@@ -342,7 +341,7 @@ export function tempAccessRoutes(deps: Deps) {
     describeRoute({
       tags: ['Links temporários'],
       summary: 'Veículos de um link temporário (público)',
-      responses: docs(TempAccessViewSchema, 'Veículos'),
+      responses: ok(TempAccessViewSchema, 'Veículos'),
     }),
     validate('param', TokenParam),
     async (c) => {
@@ -361,7 +360,7 @@ export function tempAccessRoutes(deps: Deps) {
     describeRoute({
       tags: ['Links temporários'],
       summary: 'Última posição dos veículos de um link temporário (público, só leitura)',
-      responses: docs(SharedLocationsSchema, 'Veículos e posições'),
+      responses: ok(SharedLocationsSchema, 'Veículos e posições'),
     }),
     validate('param', TokenParam),
     async (c) => {

@@ -4,10 +4,8 @@
  * with AdvancedCommands (administrators) change it.
  */
 import { Hono } from 'hono';
-import { describeRoute, resolver } from 'hono-openapi';
-import type * as v from 'valibot';
+import { describeRoute } from 'hono-openapi';
 import {
-  IdSchema,
   MessageSchema,
   TrackerTypeCreateSchema,
   TrackerTypePageSchema,
@@ -15,7 +13,6 @@ import {
   TrackerTypeSchema,
   TrackerTypeUpdateSchema,
 } from '../../src/contract';
-import * as o from '../../src/contract/objects';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import { isUniqueViolation } from '../db/owned';
 import {
@@ -28,13 +25,9 @@ import {
 } from '../db/tracker-types';
 import type { Deps } from '../deps';
 import { HttpError, notFound } from '../http/errors';
+import { docs, IdParam } from '../http/openapi';
 import { validate } from '../http/validate';
 
-const IdParam = o.object({ id: IdSchema });
-const docs = (schema: v.GenericSchema, description: string) => ({
-  description,
-  content: { 'application/json': { schema: resolver(schema) } },
-});
 const NOT_FOUND = 'Tipo de rastreador não encontrado';
 const DUPLICATE = 'Já existe um tipo de rastreador com este fabricante e modelo';
 

@@ -4,7 +4,7 @@
  * user being changed: a Gestor cannot edit an Administrador. Everyone may read themselves.
  */
 import { Hono } from 'hono';
-import { describeRoute, resolver } from 'hono-openapi';
+import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import {
   canAssignRole,
@@ -21,7 +21,6 @@ import {
   UserSchema,
   UserUpdateSchema,
 } from '../../src/contract';
-import * as o from '../../src/contract/objects';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import { sendEmailChangeMails, sendSetPasswordMail } from '../auth/session';
 import { revokeUserTokens, voidPasswordTokens } from '../db/tokens';
@@ -36,15 +35,10 @@ import {
 } from '../db/users-admin';
 import type { Deps } from '../deps';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
+import { docs, IdParam } from '../http/openapi';
 import { validate } from '../http/validate';
 import { canSeeClient, visibleClient, visibleClientIds } from '../tenancy';
 import { assertCurrentPassword } from './auth';
-
-const IdParam = o.object({ id: IdSchema });
-const json = (schema: Parameters<typeof resolver>[0], description: string) => ({
-  description,
-  content: { 'application/json': { schema: resolver(schema) } },
-});
 
 export const USER_NOT_FOUND = 'Usuário não encontrado';
 const EMAIL_TAKEN = 'E-mail já cadastrado';
@@ -97,7 +91,7 @@ export function userRoutes(deps: Deps) {
     describeRoute({
       tags: ['Usuários'],
       summary: 'Criar usuário (recebe um e-mail de primeiro acesso)',
-      responses: { 201: json(UserSchema, 'Usuário') },
+      responses: { 201: docs(UserSchema, 'Usuário') },
     }),
     requirePermission('CrudUser'),
     validate('json', UserCreateSchema),
@@ -122,7 +116,7 @@ export function userRoutes(deps: Deps) {
     describeRoute({
       tags: ['Usuários'],
       summary: 'Usuários de um cliente (clientId obrigatório)',
-      responses: { 200: json(UserPageSchema, 'Usuários e paginação') },
+      responses: { 200: docs(UserPageSchema, 'Usuários e paginação') },
     }),
     requirePermission('CrudUser'),
     validate('query', UserQuerySchema),
@@ -142,7 +136,7 @@ export function userRoutes(deps: Deps) {
     describeRoute({
       tags: ['Usuários'],
       summary: 'Um usuário',
-      responses: { 200: json(UserSchema, 'Usuário') },
+      responses: { 200: docs(UserSchema, 'Usuário') },
     }),
     validate('param', IdParam),
     async (c) => c.json(toUser(await target(c, c.req.valid('param').id, false))),
@@ -153,7 +147,7 @@ export function userRoutes(deps: Deps) {
     describeRoute({
       tags: ['Usuários'],
       summary: 'Alterar usuário (nível, status, cliente, dados)',
-      responses: { 200: json(UserSchema, 'Usuário') },
+      responses: { 200: docs(UserSchema, 'Usuário') },
     }),
     validate('param', IdParam),
     validate('json', UserUpdateSchema),
@@ -219,7 +213,7 @@ export function userRoutes(deps: Deps) {
     describeRoute({
       tags: ['Usuários'],
       summary: 'Remover usuário (exclusão lógica)',
-      responses: { 200: json(MessageSchema, 'Removido') },
+      responses: { 200: docs(MessageSchema, 'Removido') },
     }),
     requirePermission('CrudUser'),
     validate('param', IdParam),
