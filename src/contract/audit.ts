@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { IdSchema, IsoTimestampSchema, PERIOD_ORDER, queryInt } from './common';
 import * as o from './objects';
-import { hasPermission, type Permission } from './permissions';
+import { AUDIT_PERMISSION, hasPermission } from './permissions';
 import type { Role } from './roles';
 
 export const AUDIT_KINDS = [
@@ -43,12 +43,7 @@ export const AUDIT_ENTITIES = [
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
-/**
- * Who reads the log: those who manage the people whose acts it tells of — the Gestor (his
- * company subtree) and the Administrador. The menu's area asks the same permission.
- */
-export const AUDIT_PERMISSION: Permission = 'CrudUser';
-
+/** Who reads the log: see AUDIT_PERMISSION. */
 export function canReadAudit(role: Role): boolean {
   return hasPermission(role, AUDIT_PERMISSION);
 }
@@ -266,12 +261,21 @@ export function auditValue(value: unknown): string {
  */
 export function auditChangeLines(changes: Record<string, [unknown, unknown]> | null): string[] {
   if (!changes) return [];
-  return Object.entries(changes)
-    .filter(([field]) => field !== 'command')
-    .map(([field, [before, after]]) => {
-      const label = AUDIT_FIELDS[field] ?? field;
-      return before === null || before === undefined || before === ''
-        ? `${label}: ${auditValue(after)}`
-        : `${label}: ${auditValue(before)} → ${auditValue(after)}`;
-    });
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  const empty = (value: unknown) => value === null || value === undefined || value === '';
+  return (
+    Object.entries(changes)
+      // The command is said in 'O quê'; a new record's links to others are bare ids that the
+      // record's own line names better (a change of them, a move, is kept).
+      .filter(([field, [before, after]]) => {
+        if (field === 'command') return false;
+        return !(empty(before) && typeof after === 'string' && uuid.test(after));
+      })
+      .map(([field, [before, after]]) => {
+        const label = AUDIT_FIELDS[field] ?? field;
+        return before === null || before === undefined || before === ''
+          ? `${label}: ${auditValue(after)}`
+          : `${label}: ${auditValue(before)} → ${auditValue(after)}`;
+      })
+  );
 }
