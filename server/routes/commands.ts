@@ -30,7 +30,7 @@ import {
   notConfigured,
 } from '../adapters/integrations';
 import { auditChanges } from '../audit/diff';
-import { actorOf, recordAudit } from '../audit/record';
+import { actorOf, recordAudit, recordChange } from '../audit/record';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import {
   type CommandRow,
@@ -346,10 +346,17 @@ export function trackerActivationRoutes(deps: Deps) {
     validate('param', o.object({ id: IdSchema })),
     async (c) => {
       const tracker = await visibleTracker(c, deps, c.req.valid('param').id);
-      await setTrackerFlags(deps.database.db, tracker.id, {
-        active: true,
-        enabled: true,
-        activatedAt: new Date(),
+      const activatedAt = new Date();
+      await deps.database.db.transaction(async (tx) => {
+        await setTrackerFlags(tx, tracker.id, { active: true, enabled: true, activatedAt });
+        await recordChange(tx, c, deps, {
+          entity: 'tracker',
+          clientId: tracker.clientId,
+          entityId: tracker.id,
+          summary: tracker.identifier,
+          before: { active: tracker.active, enabled: tracker.enabled },
+          after: { active: true, enabled: true },
+        });
       });
       return c.json({ message: 'Rastreador ativado.' });
     },

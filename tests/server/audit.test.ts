@@ -167,7 +167,7 @@ describe.each(await backends())('the audit log on %s', (backend) => {
       plate: 'AUD2B22',
       type: 'truck',
     });
-    await admin.call('POST', '/registros/tracker', {
+    const tracker = await admin.call<Tracker>('POST', '/registros/tracker', {
       clientId: north,
       identifier: 'audit-getrak-1',
       provider: 'getrak',
@@ -195,6 +195,20 @@ describe.each(await backends())('the audit log on %s', (backend) => {
     );
     const [after] = await events(manager, `kind=command&entityId=${block.body.id}`);
     expect(after?.outcome).toBe('failed');
+
+    // Activating a tracker is a change of the tracker.
+    await s.deps.database.db.execute(
+      sql`update trackers set active = false where id = ${tracker.body.id}`,
+    );
+    expect(
+      (await operator.call('PUT', `/registros/tracker/activate/${tracker.body.id}`)).status,
+    ).toBe(200);
+    const [activation] = await events(manager, `entity=tracker&entityId=${tracker.body.id}`);
+    expect(activation).toMatchObject({
+      kind: 'update',
+      actorEmail: 'operador.norte@rastro.demo',
+      changes: { active: [false, true] },
+    });
   });
 
   it('records a refused sign-in with the address it came from, never the password', async () => {
