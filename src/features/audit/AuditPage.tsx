@@ -137,6 +137,20 @@ export function AuditPage() {
   });
   const unavailable = isUnavailable(list);
   const rows = unavailable || reversed ? [] : (list.data?.events ?? []);
+  // The company's people, and whoever acted in the lines shown (the users list holds one
+  // company only; the lines may come from the companies below it).
+  const userOptions = [
+    ...new Map(
+      [
+        ...(users.data?.users ?? []).map((u) => [u.id, u.name] as const),
+        ...rows.flatMap((e) =>
+          e.actorUserId && e.actorEmail ? [[e.actorUserId, e.actorEmail] as const] : [],
+        ),
+      ].reverse(),
+    ),
+  ]
+    .map(([value, label]) => ({ value, label }))
+    .sort((a, b) => a.label.localeCompare(b.label, 'pt-BR'));
   const options = (labels: Record<string, string>, keys: readonly string[]) => [
     { label: text.any, value: ANY },
     ...keys.map((key) => ({ label: labels[key] ?? key, value: key })),
@@ -169,10 +183,7 @@ export function AuditPage() {
           value={userId || ANY}
           onChange={(value) => restart(setUserId)(value === ANY ? '' : value)}
           isLoading={users.isLoading}
-          options={[
-            { label: text.any, value: ANY },
-            ...(users.data?.users ?? []).map((u) => ({ label: u.name, value: u.id })),
-          ]}
+          options={[{ label: text.any, value: ANY }, ...userOptions]}
         />
         <Select
           label={text.kind}
