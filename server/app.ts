@@ -14,6 +14,7 @@ import { securityHeaders } from './http/security';
 import { flespiStreamRoutes } from './ingest/flespi';
 import { alertRuleRoutes } from './routes/alert-rules';
 import { alertRoutes } from './routes/alerts';
+import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
 import { autoReportRoutes } from './routes/auto-reports';
 import { autocompleteRoutes } from './routes/autocomplete';
@@ -108,6 +109,7 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
 
   const registros = new Hono();
   registros.route('/auth', authRoutes(deps));
+  registros.route('/audit', auditRoutes(deps));
   registros.route('/push', pushRoutes(deps));
   registros.route('/client', clientRoutes(deps));
   registros.route('/user', userRoutes(deps));

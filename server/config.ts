@@ -138,6 +138,8 @@ const EnvSchema = o.object({
   INGEST_BATCHES_IN_FLIGHT: int(0, 0),
   INGEST_MAX_BACKLOG: int(50_000, 100),
   POSITION_RETENTION_MONTHS: int(0, 0),
+  /** Days the audit log keeps its lines (0: forever). */
+  AUDIT_RETENTION_DAYS: int(365, 0),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   SEED_DEMO: bool(true),
   SEED_DEMO_FLEET: bool(true),
@@ -300,6 +302,8 @@ export type Config = {
   };
   /** Positions older than this many months are dropped, in whole months (0: kept forever). */
   positionRetentionMonths: number;
+  /** Audit lines older than this many days are deleted (0: kept forever). */
+  auditRetentionDays: number;
   outsideTimeoutMs: number;
   seedDemo: boolean;
   seedDemoFleet: boolean;
@@ -464,6 +468,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxBacklog: e.INGEST_MAX_BACKLOG,
     },
     positionRetentionMonths: e.POSITION_RETENTION_MONTHS,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     uploadDir: path.resolve(
       e.UPLOAD_DIR ??
         path.join(

@@ -20,7 +20,7 @@ import { type Database, openDatabase } from './db/client';
 import { isConnectionError } from './db/health';
 import { ensurePartitions } from './db/partitions';
 import { noPositionsYet, pruneLocationBatches } from './db/positions';
-import { dropExpiredPositions } from './db/retention';
+import { dropExpiredPositions, pruneExpiredAudit } from './db/retention';
 import {
   DEMO_PASSWORD,
   DEMO_SUPPORT,
@@ -302,15 +302,25 @@ function databaseMetrics(
   );
 }
 
-/** Drops the positions past POSITION_RETENTION_MONTHS; a failure is logged, tried again later. */
+/**
+ * Drops the positions past POSITION_RETENTION_MONTHS and the audit lines past
+ * AUDIT_RETENTION_DAYS; a failure is logged, tried again later.
+ */
 async function applyRetention(db: Deps['database']['db'], config: Config, log: Logger) {
-  if (config.positionRetentionMonths <= 0) return;
+  if (config.positionRetentionMonths > 0) {
+    try {
+      const result = await dropExpiredPositions(db, config.positionRetentionMonths);
+      if (result.dropped.length || result.deleted)
+        log.info('positions: retention applied', { ...result });
+    } catch (err) {
+      log.warn('positions: retention not applied this time', { err });
+    }
+  }
   try {
-    const result = await dropExpiredPositions(db, config.positionRetentionMonths);
-    if (result.dropped.length || result.deleted)
-      log.info('positions: retention applied', { ...result });
+    const deleted = await pruneExpiredAudit(db, config.auditRetentionDays);
+    if (deleted) log.info('audit: retention applied', { deleted });
   } catch (err) {
-    log.warn('positions: retention not applied this time', { err });
+    log.warn('audit: retention not applied this time', { err });
   }
 }
 

@@ -10,6 +10,7 @@
  * lock_timeout makes the round give up (and try again at the next) rather than hold ingest.
  */
 import { sql } from 'drizzle-orm';
+import { pruneAudit } from './audit';
 import { type Db, rowsOf } from './client';
 
 /** Advisory lock id held while applying retention (server/db/client.ts uses 727_001). */
@@ -72,4 +73,10 @@ export async function dropExpiredPositions(
     result.deleted = deleted[0]?.n ?? 0;
   });
   return result;
+}
+
+/** Deletes the audit lines older than `days` days (0: the log is kept forever). */
+export async function pruneExpiredAudit(db: Db, days: number, now = new Date()): Promise<number> {
+  if (days <= 0) return 0;
+  return pruneAudit(db, new Date(now.getTime() - days * 86_400_000));
 }

@@ -90,6 +90,7 @@ async function checkRule(deps: Deps, c: Ctx, input: Input, clientId: string, exi
 export function alertRuleRoutes(deps: Deps) {
   return ownedRoutes(deps, {
     tag: 'Regras de alerta',
+    audit: { entity: 'alert_rule', label: (row) => row.name },
     listKey: 'items',
     notFound: 'Regra de alerta não encontrada',
     duplicate: 'Já existe uma regra de alerta igual',

@@ -16,6 +16,7 @@ import {
   RefreshRequestSchema,
   SessionUserSchema,
 } from '../../src/contract';
+import { actorOf, anonymousActor, recordAudit } from '../audit/record';
 import { type AuthEnv, assertCanUse, requireAuth } from '../auth/middleware';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { issueSession, sendSetPasswordMail, toSessionUser } from '../auth/session';
@@ -31,7 +32,7 @@ import {
   rotateRefreshToken,
   voidPasswordTokens,
 } from '../db/tokens';
-import { findUserByEmail, findUserById, setUserPassword } from '../db/users';
+import { findUserByEmail, findUserById, setUserPassword, type UserRecord } from '../db/users';
 import { emailTaken, updateUser } from '../db/users-admin';
 import type { Deps } from '../deps';
 import { badRequest, HttpError, unauthorized } from '../http/errors';
@@ -108,15 +109,42 @@ export function authRoutes(deps: Deps) {
     async (c) => {
       const { email, password } = c.req.valid('json');
       const keys = loginKeys(email, clientAddress(c, deps.config.trustProxy));
-      const user = await throttledAttempt(deps, keys, async () => {
-        const found = await findUserByEmail(db, email);
-        const ok = (await verifyPassword(found?.passwordHash ?? null, password)) && !!found;
-        return { ok, value: ok ? found : undefined };
+      let found: UserRecord | undefined;
+      let user: UserRecord | undefined;
+      try {
+        user = await throttledAttempt(deps, keys, async () => {
+          found = await findUserByEmail(db, email);
+          const ok = (await verifyPassword(found?.passwordHash ?? null, password)) && !!found;
+          return { ok, value: ok ? found : undefined };
+        });
+        if (!user) throw unauthorized(WRONG_CREDENTIALS, 'WRONG_CREDENTIALS');
+        assertCanUse(user);
+      } catch (err) {
+        // A refusal is told to the log of the account's company (an unknown e-mail: nobody's
+        // but the administrators'), with the address it came from; never the password tried.
+        if (err instanceof HttpError)
+          await recordAudit(db, {
+            ...anonymousActor(c, deps, found?.email ?? email.trim().toLowerCase().slice(0, 200)),
+            actorUserId: found?.id ?? null,
+            clientId: found?.clientId ?? null,
+            kind: 'sign_in_failed',
+            entity: 'session',
+            entityId: found?.id ?? null,
+            summary: err.message,
+          });
+        throw err;
+      }
+      const session = await issueSession(deps, user);
+      await recordAudit(db, {
+        ...anonymousActor(c, deps, user.email),
+        actorUserId: user.id,
+        clientId: user.clientId,
+        kind: 'sign_in',
+        entity: 'session',
+        entityId: user.id,
       });
-      if (!user) throw unauthorized(WRONG_CREDENTIALS, 'WRONG_CREDENTIALS');
-      assertCanUse(user);
       deps.log.info('sign-in', { userId: user.id });
-      return c.json(await issueSession(deps, user));
+      return c.json(session);
     },
   );
 
@@ -167,7 +195,19 @@ export function authRoutes(deps: Deps) {
       // The same answer for any token: it tells nothing about which tokens exist.
       const family = await familyOf(db, hashToken(c.req.valid('json').refreshToken));
       if (family) {
-        await revokeFamily(db, family.familyId);
+        const user = await findUserById(db, family.userId);
+        await db.transaction(async (tx) => {
+          await revokeFamily(tx, family.familyId);
+          if (user)
+            await recordAudit(tx, {
+              ...anonymousActor(c, deps, user.email),
+              actorUserId: user.id,
+              clientId: user.clientId,
+              kind: 'sign_out',
+              entity: 'session',
+              entityId: user.id,
+            });
+        });
         deps.log.info('sign-out', { userId: family.userId });
       }
       return c.json({ message: SIGNED_OUT });
@@ -184,7 +224,17 @@ export function authRoutes(deps: Deps) {
     }),
     requireAuth(deps),
     async (c) => {
-      await revokeUserTokens(db, c.var.user.id);
+      await db.transaction(async (tx) => {
+        await revokeUserTokens(tx, c.var.user.id);
+        await recordAudit(tx, {
+          ...actorOf(c, deps),
+          clientId: c.var.user.clientId,
+          kind: 'sign_out',
+          entity: 'session',
+          entityId: c.var.user.id,
+          summary: SIGNED_OUT_EVERYWHERE,
+        });
+      });
       deps.log.info('sign-out everywhere', { userId: c.var.user.id });
       return c.json({ message: SIGNED_OUT_EVERYWHERE });
     },
@@ -210,6 +260,14 @@ export function authRoutes(deps: Deps) {
         await setUserPassword(tx, user.id, passwordHash);
         await voidPasswordTokens(tx, user.id, now);
         await revokeUserTokens(tx, user.id, now, c.var.claims.sid);
+        await recordAudit(tx, {
+          ...actorOf(c, deps),
+          clientId: user.clientId,
+          kind: 'password_change',
+          entity: 'user',
+          entityId: user.id,
+          summary: user.email,
+        });
       });
       deps.log.info('password changed', { userId: user.id });
       return c.json({ message: PASSWORD_CHANGED });
@@ -245,6 +303,15 @@ export function authRoutes(deps: Deps) {
         assertCanUse(user);
         await setUserPassword(tx, id, passwordHash);
         await revokeUserTokens(tx, id);
+        await recordAudit(tx, {
+          ...anonymousActor(c, deps, user.email),
+          actorUserId: user.id,
+          clientId: user.clientId,
+          kind: 'password_change',
+          entity: 'user',
+          entityId: user.id,
+          summary: user.email,
+        });
       });
       if (!userId) throw unauthorized(INVALID_LINK, 'SET_PASSWORD_TOKEN_INVALID');
       const user = await findUserById(db, userId);
@@ -265,9 +332,20 @@ export function authRoutes(deps: Deps) {
       const token = bearerToken(c.req.header('authorization'));
       if (!token) throw unauthorized(INVALID_LINK, 'NO_TOKEN');
       const userId = await consumeEmailToken(db, hashToken(token), async (tx, id, newEmail) => {
-        assertCanUse(await findUserById(tx, id));
+        const user = await findUserById(tx, id);
+        assertCanUse(user);
         if (await emailTaken(tx, newEmail, id)) throw new HttpError(409, 'CONFLICT', EMAIL_TAKEN);
         await updateUser(tx, id, { email: newEmail });
+        await recordAudit(tx, {
+          ...anonymousActor(c, deps, user.email),
+          actorUserId: user.id,
+          clientId: user.clientId,
+          kind: 'email_change',
+          entity: 'user',
+          entityId: user.id,
+          summary: newEmail,
+          changes: { email: [user.email, newEmail] },
+        });
         // The sign-in name changed: every session starts over with it.
         await revokeUserTokens(tx, id);
       });

@@ -20,6 +20,7 @@ import {
   type ReportType,
 } from '../../src/contract';
 import { hasPermission } from '../../src/contract/permissions';
+import { recordChange } from '../audit/record';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import { subtreeIds } from '../db/clients';
 import {
@@ -142,12 +143,22 @@ export function autoReportRoutes(deps: Deps) {
       const input = c.req.valid('json');
       const client = await visibleClient(c, deps, input.clientId ?? c.var.user.clientId);
       const subjects = await checkSubjects(c, client.id, input);
-      const row = await insertRule(db, {
-        ...input,
-        ...subjects,
-        clientId: client.id,
-        createdBy: c.var.user.id,
-        emailDelivery: input.emailDelivery.trim(),
+      const row = await db.transaction(async (tx) => {
+        const created = await insertRule(tx, {
+          ...input,
+          ...subjects,
+          clientId: client.id,
+          createdBy: c.var.user.id,
+          emailDelivery: input.emailDelivery.trim(),
+        });
+        await recordChange(tx, c, deps, {
+          entity: 'report_rule',
+          clientId: created.clientId,
+          entityId: created.id,
+          summary: created.name,
+          after: created,
+        });
+        return created;
       });
       return c.json(ruleOut(row), 201);
     },
@@ -175,10 +186,24 @@ export function autoReportRoutes(deps: Deps) {
         driverIds: input.driverIds ?? row.driverIds,
       };
       const subjects = await checkSubjects(c, row.clientId, merged);
-      const updated = await updateRule(db, row.id, {
-        ...input,
-        ...subjects,
-        ...(input.emailDelivery !== undefined ? { emailDelivery: input.emailDelivery.trim() } : {}),
+      const updated = await db.transaction(async (tx) => {
+        const after = await updateRule(tx, row.id, {
+          ...input,
+          ...subjects,
+          ...(input.emailDelivery !== undefined
+            ? { emailDelivery: input.emailDelivery.trim() }
+            : {}),
+        });
+        if (after)
+          await recordChange(tx, c, deps, {
+            entity: 'report_rule',
+            clientId: after.clientId,
+            entityId: after.id,
+            summary: after.name,
+            before: row,
+            after,
+          });
+        return after;
       });
       if (!updated) throw notFound(RULE_NOT_FOUND);
       return c.json(ruleOut(updated));
@@ -193,7 +218,16 @@ export function autoReportRoutes(deps: Deps) {
       const row = await visibleRule(c, c.req.valid('param').id);
       if (!hasPermission(c.var.user.role, 'delete_resources') && row.createdBy !== c.var.user.id)
         throw forbidden();
-      await deleteRule(db, row.id);
+      await db.transaction(async (tx) => {
+        await deleteRule(tx, row.id);
+        await recordChange(tx, c, deps, {
+          entity: 'report_rule',
+          clientId: row.clientId,
+          entityId: row.id,
+          summary: row.name,
+          before: row,
+        });
+      });
       return c.json({ message: 'Relatório automatizado removido.' });
     },
   );

@@ -20,6 +20,7 @@ import {
   MotherCompanyPageQuerySchema,
   type PersonKind,
 } from '../../src/contract';
+import { recordChange } from '../audit/record';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import {
   activeChildren,
@@ -236,7 +237,17 @@ export function clientRoutes(deps: Deps) {
       const values = toValues(input, parent.id);
       if (await documentTaken(db, values.document))
         throw new HttpError(409, 'CONFLICT', DUPLICATE_DOCUMENT);
-      const row = await insertClient(db, values);
+      const row = await db.transaction(async (tx) => {
+        const created = await insertClient(tx, values);
+        await recordChange(tx, c, deps, {
+          entity: 'customer',
+          clientId: created.id,
+          entityId: created.id,
+          summary: created.name,
+          after: created,
+        });
+        return created;
+      });
       deps.log.info('customer created', { clientId: row.id, by: c.var.user.id });
       return c.json(toCustomer(row), 201);
     },
@@ -341,7 +352,19 @@ export function clientRoutes(deps: Deps) {
       const values = toValues(merged.output, parentId);
       if (await documentTaken(db, values.document, row.id))
         throw new HttpError(409, 'CONFLICT', DUPLICATE_DOCUMENT);
-      const updated = await updateClient(db, row.id, values);
+      const updated = await db.transaction(async (tx) => {
+        const after = await updateClient(tx, row.id, values);
+        if (after)
+          await recordChange(tx, c, deps, {
+            entity: 'customer',
+            clientId: row.id,
+            entityId: row.id,
+            summary: after.name,
+            before: row,
+            after,
+          });
+        return after;
+      });
       if (!updated) throw new HttpError(404, 'NOT_FOUND', CLIENT_NOT_FOUND);
       if (!updated.active)
         for (const id of await userIdsOfClient(db, row.id)) await revokeUserTokens(db, id);
@@ -386,7 +409,16 @@ export function clientRoutes(deps: Deps) {
           `Este cliente tem ${what}. Remova ou transfira os veículos antes.`,
         );
       }
-      await cancelClient(db, row.id);
+      await db.transaction(async (tx) => {
+        await cancelClient(tx, row.id);
+        await recordChange(tx, c, deps, {
+          entity: 'customer',
+          clientId: row.id,
+          entityId: row.id,
+          summary: row.name,
+          before: row,
+        });
+      });
       for (const id of await userIdsOfClient(db, row.id)) await revokeUserTokens(db, id);
       deps.log.info('customer cancelled', { clientId: row.id, by: c.var.user.id });
       return c.json({ message: 'Cliente removido.' });

@@ -29,6 +29,8 @@ import {
   type IntegrationName,
   notConfigured,
 } from '../adapters/integrations';
+import { auditChanges } from '../audit/diff';
+import { actorOf, recordAudit, recordChange } from '../audit/record';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import {
   type CommandRow,
@@ -105,13 +107,48 @@ export const NO_SUCH_COMMAND =
 export const NO_PASSWORD =
   'Este rastreador não tem senha própria: por segurança, comandos só vão a um aparelho que prova a sua senha. Defina a senha do aparelho no cadastro do rastreador. Nada foi enviado.';
 
-/** A command to one of our own trackers: queued for its connection, applied, or refused. */
-async function ownTracker(
+interface Target {
+  clientId: string;
+  vehicleId: string | null;
+  tracker: { id: string; identifier: string; provider: string };
+  /** How the audit log names what the command went to: the plate, else the tracker. */
+  label: string;
+}
+
+/**
+ * Stores a command with its audit line, in one transaction. The line's outcome follows the
+ * command's state from then on (a trigger on `commands`, migration 0023_audit): the device's
+ * answer, a failure, an expiry.
+ */
+async function insertAudited(
   c: Ctx,
   deps: Deps,
-  target: { clientId: string; vehicleId: string | null; tracker: { id: string } },
-  kind: CommandKind,
-) {
+  target: Target,
+  values: Parameters<typeof insertCommand>[1],
+): Promise<string> {
+  return deps.database.db.transaction(async (tx) => {
+    const id = await insertCommand(tx, values);
+    await recordAudit(tx, {
+      ...actorOf(c, deps),
+      clientId: values.clientId,
+      kind: 'command',
+      entity: 'command',
+      entityId: id,
+      summary: target.label,
+      changes: auditChanges(undefined, {
+        command: values.kind,
+        integration: values.integration,
+        vehicleId: values.vehicleId,
+        trackerId: values.trackerId,
+      }),
+      outcome: values.status ?? 'pending',
+    });
+    return id;
+  });
+}
+
+/** A command to one of our own trackers: queued for its connection, applied, or refused. */
+async function ownTracker(c: Ctx, deps: Deps, target: Target, kind: CommandKind) {
   const { db } = deps.database;
   const base = {
     clientId: target.clientId,
@@ -123,7 +160,11 @@ async function ownTracker(
   };
   let id: string;
   if (!WIALON_LINES[kind]) {
-    id = await insertCommand(db, { ...base, status: 'confirmed', detail: APPLIED_HERE });
+    id = await insertAudited(c, deps, target, {
+      ...base,
+      status: 'confirmed',
+      detail: APPLIED_HERE,
+    });
   } else {
     const { protocol, passwordSet } = await trackerProtocol(db, target.tracker.id);
     const refusal = protocol ? NO_DOWNLINK[protocol] : undefined;
@@ -135,7 +176,7 @@ async function ownTracker(
       ? COMMAND_PAYLOADS[protocol as keyof typeof COMMAND_PAYLOADS][kind]
       : WIALON_LINES[kind];
     if (!line) throw new HttpError(409, 'CONFLICT', NO_SUCH_COMMAND);
-    id = await insertCommand(db, {
+    id = await insertAudited(c, deps, target, {
       ...base,
       payload: line,
       detail: DETAILS.waiting,
@@ -153,17 +194,13 @@ async function ownTracker(
 async function dispatch(
   c: Ctx,
   deps: Deps,
-  target: {
-    clientId: string;
-    vehicleId: string | null;
-    tracker: { id: string; identifier: string; provider: string };
-  },
+  target: Target,
   kind: CommandKind,
   integration: IntegrationName | 'rastro',
 ) {
   if (integration === 'rastro') return ownTracker(c, deps, target, kind);
   const { db } = deps.database;
-  const id = await insertCommand(db, {
+  const id = await insertAudited(c, deps, target, {
     clientId: target.clientId,
     vehicleId: target.vehicleId,
     trackerId: target.tracker.id,
@@ -203,7 +240,7 @@ export function vehicleCommandRoutes(deps: Deps) {
       await dispatch(
         c,
         deps,
-        { clientId: vehicle.clientId, vehicleId: vehicle.id, tracker },
+        { clientId: vehicle.clientId, vehicleId: vehicle.id, tracker, label: vehicle.plate },
         kind,
         integration,
       ),
@@ -271,7 +308,12 @@ export function deviceCommandRoutes(deps: Deps) {
     const command = await dispatch(
       c,
       deps,
-      { clientId: tracker.clientId, vehicleId: tracker.vehicleId, tracker },
+      {
+        clientId: tracker.clientId,
+        vehicleId: tracker.vehicleId,
+        tracker,
+        label: tracker.identifier,
+      },
       enabled ? 'enable' : 'disable',
       tracker.provider as IntegrationName | 'rastro',
     );
@@ -307,10 +349,17 @@ export function trackerActivationRoutes(deps: Deps) {
     validate('param', IdParam),
     async (c) => {
       const tracker = await visibleTracker(c, deps, c.req.valid('param').id);
-      await setTrackerFlags(deps.database.db, tracker.id, {
-        active: true,
-        enabled: true,
-        activatedAt: new Date(),
+      const activatedAt = new Date();
+      await deps.database.db.transaction(async (tx) => {
+        await setTrackerFlags(tx, tracker.id, { active: true, enabled: true, activatedAt });
+        await recordChange(tx, c, deps, {
+          entity: 'tracker',
+          clientId: tracker.clientId,
+          entityId: tracker.id,
+          summary: tracker.identifier,
+          before: { active: tracker.active, enabled: tracker.enabled },
+          after: { active: true, enabled: true },
+        });
       });
       return c.json({ message: 'Rastreador ativado.' });
     },

@@ -29,6 +29,7 @@ export function documentRoutes(deps: Deps) {
   const { db } = deps.database;
   return ownedRoutes(deps, {
     tag: 'Documentos',
+    audit: { entity: 'document', label: (row) => row.name },
     listKey: 'documents',
     notFound: 'Documento não encontrado',
     duplicate: 'Já existe um documento igual',

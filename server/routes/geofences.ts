@@ -24,6 +24,7 @@ import {
   type Geometry,
   MessageSchema,
 } from '../../src/contract';
+import { recordChange } from '../audit/record';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import { ancestorIds } from '../db/alert-engine';
 import { subtreeIds } from '../db/clients';
@@ -145,13 +146,23 @@ export function geofenceRoutes(deps: Deps) {
     async (c) => {
       const input = c.req.valid('json');
       await visibleClient(c, deps, input.clientId);
-      const row = await insertOwned(db, geofences, {
-        clientId: input.clientId,
-        name: input.name,
-        description: input.description ?? null,
-        color: input.color,
-        speedLimit: input.speedLimit ?? null,
-        geometry: input.geometry,
+      const row = await db.transaction(async (tx) => {
+        const created = await insertOwned(tx, geofences, {
+          clientId: input.clientId,
+          name: input.name,
+          description: input.description ?? null,
+          color: input.color,
+          speedLimit: input.speedLimit ?? null,
+          geometry: input.geometry,
+        });
+        await recordChange(tx, c, deps, {
+          entity: 'geofence',
+          clientId: created.clientId,
+          entityId: created.id,
+          summary: created.name,
+          after: created,
+        });
+        return created;
       });
       return c.json(geofenceOut(row as GeofenceRow), 201);
     },
@@ -205,9 +216,19 @@ export function geofenceRoutes(deps: Deps) {
         throw notFound(
           `Veículo não encontrado entre os da empresa da cerca: ${missing.slice(0, 5).join(', ')}`,
         );
-      await upsertAssociations(db, geofence.id, body.vehicleAssociations);
-      // The geofence changed too (its associations): the mirror sees it by updatedAt.
-      await updateOwned(db, geofences, geofence.id, {});
+      await db.transaction(async (tx) => {
+        await upsertAssociations(tx, geofence.id, body.vehicleAssociations);
+        // The geofence changed too (its associations): the mirror sees it by updatedAt.
+        await updateOwned(tx, geofences, geofence.id, {});
+        await recordChange(tx, c, deps, {
+          entity: 'geofence',
+          clientId: geofence.clientId,
+          entityId: geofence.id,
+          summary: geofence.name,
+          before: {},
+          after: { vehicleAssociations: body.vehicleAssociations },
+        });
+      });
       const rows = await associationsOf(db, { geofenceIds: [geofence.id] });
       return c.json(rows.map(associationOut), 201);
     },
@@ -227,8 +248,18 @@ export function geofenceRoutes(deps: Deps) {
       if (!association) throw notFound('Associação não encontrada');
       const geofence = await getOwned(db, geofences, association.geofenceId, await scope(c));
       if (!geofence) throw notFound('Associação não encontrada');
-      await deleteAssociation(db, association.id);
-      await updateOwned(db, geofences, geofence.id, {});
+      await db.transaction(async (tx) => {
+        await deleteAssociation(tx, association.id);
+        await updateOwned(tx, geofences, geofence.id, {});
+        await recordChange(tx, c, deps, {
+          entity: 'geofence',
+          clientId: geofence.clientId,
+          entityId: geofence.id,
+          summary: geofence.name,
+          before: { vehicleAssociation: association.vehicleId },
+          after: {},
+        });
+      });
       return c.json({ message: 'Associação removida.' });
     },
   );
@@ -282,7 +313,19 @@ export function geofenceRoutes(deps: Deps) {
         'geometry',
       ] as const)
         if (patch[key] !== undefined) values[key] = patch[key];
-      const row = await updateOwned(db, geofences, existing.id, values);
+      const row = await db.transaction(async (tx) => {
+        const after = await updateOwned(tx, geofences, existing.id, values);
+        if (after)
+          await recordChange(tx, c, deps, {
+            entity: 'geofence',
+            clientId: after.clientId,
+            entityId: after.id,
+            summary: after.name,
+            before: existing,
+            after,
+          });
+        return after;
+      });
       if (!row) throw notFound(NOT_FOUND);
       return c.json(geofenceOut(row as GeofenceRow));
     },
@@ -299,7 +342,16 @@ export function geofenceRoutes(deps: Deps) {
     validate('param', IdParam),
     async (c) => {
       const row = await one(c, c.req.valid('param').id);
-      await cancelOwned(db, geofences, row.id);
+      await db.transaction(async (tx) => {
+        await cancelOwned(tx, geofences, row.id);
+        await recordChange(tx, c, deps, {
+          entity: 'geofence',
+          clientId: row.clientId,
+          entityId: row.id,
+          summary: row.name,
+          before: row,
+        });
+      });
       return c.json({ message: 'Cerca removida.' });
     },
   );

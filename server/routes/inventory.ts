@@ -84,6 +84,7 @@ const owned = (row: {
 export function vehicleRoutes(deps: Deps) {
   return ownedRoutes(deps, {
     tag: 'Veículos',
+    audit: { entity: 'vehicle', label: (row) => row.plate },
     listKey: 'vehicles',
     notFound: 'Veículo não encontrado',
     duplicate: 'Já existe um veículo com esta placa',
@@ -171,6 +172,7 @@ export function vehicleRoutes(deps: Deps) {
 export function driverRoutes(deps: Deps) {
   return ownedRoutes(deps, {
     tag: 'Motoristas',
+    audit: { entity: 'driver', label: (row) => row.completName },
     listKey: 'drivers',
     notFound: 'Motorista não encontrado',
     duplicate: 'Já existe um motorista com este CPF ou código RFID',
@@ -210,6 +212,7 @@ export function driverRoutes(deps: Deps) {
 export function simCardRoutes(deps: Deps) {
   return ownedRoutes(deps, {
     tag: 'Chips (SIM)',
+    audit: { entity: 'sim', label: (row) => row.iccid },
     listKey: 'simcards',
     notFound: 'Chip não encontrado',
     duplicate: 'Já existe um chip com este ICCID',
@@ -272,6 +275,7 @@ async function sameCustomer(
 export function trackerRoutes(deps: Deps) {
   return ownedRoutes(deps, {
     tag: 'Rastreadores',
+    audit: { entity: 'tracker', label: (row) => row.identifier },
     listKey: 'trackers',
     notFound: 'Rastreador não encontrado',
     duplicate: 'Identificador ou chip já usado por outro rastreador',
@@ -368,6 +372,7 @@ function communication(row: CommunicationRow | undefined): TrackerCommunication 
 export function fleetRoutes(deps: Deps) {
   return ownedRoutes(deps, {
     tag: 'Frotas',
+    audit: { entity: 'fleet', label: (row) => row.name },
     listKey: 'fleets',
     notFound: 'Frota não encontrada',
     duplicate: 'Já existe uma frota com este nome',

@@ -67,6 +67,7 @@ export function maintenancePlanRoutes(deps: Deps) {
   const { db } = deps.database;
   return ownedRoutes(deps, {
     tag: 'Manutenção',
+    audit: { entity: 'maintenance_plan', label: (row) => row.name },
     listKey: 'plans',
     notFound: 'Plano de manutenção não encontrado',
     duplicate: 'Já existe um plano igual',
@@ -138,6 +139,7 @@ export function serviceRecordRoutes(deps: Deps) {
   const { db } = deps.database;
   return ownedRoutes(deps, {
     tag: 'Manutenção',
+    audit: { entity: 'service_record', label: (row) => row.date },
     listKey: 'records',
     notFound: 'Registro de serviço não encontrado',
     duplicate: 'Já existe um registro igual',

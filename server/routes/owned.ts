@@ -1,8 +1,12 @@
 import { type Context, Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import type * as v from 'valibot';
+import type { AuditEntity } from '../../src/contract';
 import { MessageSchema, type Permission, SELECT_CLIENT_MESSAGE } from '../../src/contract';
+import { auditChanges } from '../audit/diff';
+import { actorOf, recordAudit } from '../audit/record';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
+import type { Db } from '../db/client';
 import { subtreeIds } from '../db/clients';
 import {
   cancelOwned,
@@ -71,6 +75,8 @@ export interface OwnedResource<
   permissions?: { write?: Permission; remove?: Permission };
   /** What a VISITOR sees of this resource: these ids (their linked vehicles), or nothing. */
   visitorIds?: (c: Ctx) => Promise<string[]>;
+  /** How the audit log names it: the kind of record, and a record in a few words. */
+  audit: { entity: AuditEntity; label: (row: Row<T>) => string | null | undefined };
 }
 
 export function ownedRoutes<
@@ -100,6 +106,25 @@ export function ownedRoutes<
     if (!row) throw notFound(r.notFound);
     return row;
   }
+  /** The audit line of a change, written in the change's transaction. */
+  const audit = (
+    c: Ctx,
+    tx: Db,
+    kind: 'create' | 'update' | 'delete',
+    before: Row<T> | undefined,
+    after: Row<T> | undefined,
+  ) => {
+    const row = (after ?? before) as Row<T>;
+    return recordAudit(tx, {
+      ...actorOf(c, deps),
+      clientId: row.clientId as string,
+      kind,
+      entity: r.audit.entity,
+      entityId: row.id as string,
+      summary: r.audit.label(row) ?? '',
+      changes: kind === 'delete' ? null : auditChanges(before, after),
+    });
+  };
   const out = async (row: Row<T>) => (await r.toOutput(deps, [row]))[0];
   const duplicateSafe = async <R>(work: () => Promise<R>) => {
     try {
@@ -163,7 +188,13 @@ export function ownedRoutes<
       await visibleClient(c, deps, input.clientId);
       await r.checkRefs?.(c, input, input.clientId);
       const values = await r.toValues(input);
-      const row = await duplicateSafe(() => insertOwned(db, r.table, values));
+      const row = await duplicateSafe(() =>
+        db.transaction(async (tx) => {
+          const created = await insertOwned(tx, r.table, values);
+          await audit(c, tx, 'create', undefined, created);
+          return created;
+        }),
+      );
       return c.json(await out(row), 201);
     },
   );
@@ -197,7 +228,11 @@ export function ownedRoutes<
       await r.checkRefs?.(c, patch, clientId, existing);
       const values = await r.toValues(patch, existing);
       const row = await duplicateSafe(() =>
-        updateOwned(db, r.table, existing.id as string, values),
+        db.transaction(async (tx) => {
+          const updated = await updateOwned(tx, r.table, existing.id as string, values);
+          if (updated) await audit(c, tx, 'update', existing, updated);
+          return updated;
+        }),
       );
       if (!row) throw notFound(r.notFound);
       return c.json(await out(row));
@@ -216,7 +251,10 @@ export function ownedRoutes<
     async (c) => {
       const row = await one(c, c.req.valid('param').id);
       await r.beforeRemove?.(c, row);
-      await cancelOwned(db, r.table, row.id as string);
+      await db.transaction(async (tx) => {
+        await cancelOwned(tx, r.table, row.id as string);
+        await audit(c, tx, 'delete', row, undefined);
+      });
       return c.json({ message: 'Registro removido.' });
     },
   );

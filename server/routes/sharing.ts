@@ -28,6 +28,7 @@ import {
   VisitorAddVehicleSchema,
 } from '../../src/contract';
 import * as o from '../../src/contract/objects';
+import { recordChange } from '../audit/record';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import {
   insertTemporaryUser,
@@ -103,7 +104,18 @@ export function visitorRoutes(deps: Deps) {
     async (c) => {
       const user = await visitor(c, c.req.valid('param').id);
       await visibleVehicle(c, deps, c.req.valid('json').vehicle);
-      await linkVehicle(db, user.id, c.req.valid('json').vehicle);
+      const vehicleId = c.req.valid('json').vehicle;
+      await db.transaction(async (tx) => {
+        await linkVehicle(tx, user.id, vehicleId);
+        await recordChange(tx, c, deps, {
+          entity: 'user',
+          clientId: user.clientId,
+          entityId: user.id,
+          summary: user.email,
+          before: {},
+          after: { linkedVehicle: vehicleId },
+        });
+      });
       return c.json({ message: 'Veículo vinculado ao usuário.' });
     },
   );
@@ -118,8 +130,19 @@ export function visitorRoutes(deps: Deps) {
     async (c) => {
       const { id, vehicleId } = c.req.valid('param');
       const user = await visitor(c, id);
-      if (!(await unlinkVehicle(db, user.id, vehicleId)))
-        throw notFound('Veículo não vinculado a este usuário');
+      const unlinked = await db.transaction(async (tx) => {
+        if (!(await unlinkVehicle(tx, user.id, vehicleId))) return false;
+        await recordChange(tx, c, deps, {
+          entity: 'user',
+          clientId: user.clientId,
+          entityId: user.id,
+          summary: user.email,
+          before: { linkedVehicle: vehicleId },
+          after: {},
+        });
+        return true;
+      });
+      if (!unlinked) throw notFound('Veículo não vinculado a este usuário');
       return c.json({ message: 'Veículo desvinculado do usuário.' });
     },
   );
@@ -167,6 +190,24 @@ export function temporaryUserRoutes(deps: Deps) {
     return { ids: rows.map((row) => row.id), clientId: rows[0]?.clientId ?? c.var.user.clientId };
   }
   const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3600 * 1000);
+  /** Changes a link and writes its audit line, in one transaction (the token never shows). */
+  const changeLink = (
+    c: Context<AuthEnv>,
+    row: TemporaryUserRow,
+    values: Parameters<typeof updateTemporaryUser>[2],
+  ) =>
+    db.transaction(async (tx) => {
+      const updated = await updateTemporaryUser(tx, row.id, values);
+      await recordChange(tx, c, deps, {
+        entity: 'share_link',
+        clientId: row.clientId,
+        entityId: row.id,
+        summary: row.name,
+        before: row,
+        after: updated ?? row,
+      });
+      return updated;
+    });
 
   app.post(
     '/create_temporary_link',
@@ -179,13 +220,23 @@ export function temporaryUserRoutes(deps: Deps) {
     async (c) => {
       const input = c.req.valid('json');
       const { ids, clientId } = await vehiclesOf(c, input.vehicleIds);
-      const row = await insertTemporaryUser(db, {
-        clientId,
-        createdBy: c.var.user.id,
-        name: input.name,
-        token: randomBytes(24).toString('base64url'),
-        vehicleIds: ids,
-        expiresAt: hoursFromNow(input.expiresInHours),
+      const row = await db.transaction(async (tx) => {
+        const created = await insertTemporaryUser(tx, {
+          clientId,
+          createdBy: c.var.user.id,
+          name: input.name,
+          token: randomBytes(24).toString('base64url'),
+          vehicleIds: ids,
+          expiresAt: hoursFromNow(input.expiresInHours),
+        });
+        await recordChange(tx, c, deps, {
+          entity: 'share_link',
+          clientId,
+          entityId: created.id,
+          summary: created.name,
+          after: created,
+        });
+        return created;
       });
       return c.json(toOutput(row), 201);
     },
@@ -251,7 +302,7 @@ export function temporaryUserRoutes(deps: Deps) {
       ]);
       if (clientId !== row.clientId)
         throw badRequest('Os veículos de um link devem ser do mesmo cliente');
-      return c.json(toOutput((await updateTemporaryUser(db, row.id, { vehicleIds: ids })) ?? row));
+      return c.json(toOutput((await changeLink(c, row, { vehicleIds: ids })) ?? row));
     },
   );
   app.put(
@@ -268,7 +319,7 @@ export function temporaryUserRoutes(deps: Deps) {
       const { ids, clientId } = await vehiclesOf(c, c.req.valid('json').vehicleIds);
       if (clientId !== row.clientId)
         throw badRequest('Os veículos de um link devem ser do mesmo cliente');
-      return c.json(toOutput((await updateTemporaryUser(db, row.id, { vehicleIds: ids })) ?? row));
+      return c.json(toOutput((await changeLink(c, row, { vehicleIds: ids })) ?? row));
     },
   );
   app.get(
@@ -293,7 +344,7 @@ export function temporaryUserRoutes(deps: Deps) {
     async (c) => {
       const row = await changeable(c, c.req.valid('param').id);
       const input = c.req.valid('json');
-      const updated = await updateTemporaryUser(db, row.id, {
+      const updated = await changeLink(c, row, {
         ...(input.name ? { name: input.name } : {}),
         ...(input.expiresInHours ? { expiresAt: hoursFromNow(input.expiresInHours) } : {}),
       });
@@ -310,7 +361,7 @@ export function temporaryUserRoutes(deps: Deps) {
     validate('param', IdParam),
     async (c) => {
       const row = await found(c, c.req.valid('param').id);
-      await updateTemporaryUser(db, row.id, { revokedAt: row.revokedAt ?? new Date() });
+      await changeLink(c, row, { revokedAt: row.revokedAt ?? new Date() });
       return c.json({ message: 'Link revogado.' });
     },
   );

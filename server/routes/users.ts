@@ -21,6 +21,7 @@ import {
   UserSchema,
   UserUpdateSchema,
 } from '../../src/contract';
+import { recordChange } from '../audit/record';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import { sendEmailChangeMails, sendSetPasswordMail } from '../auth/session';
 import { revokeUserTokens, voidPasswordTokens } from '../db/tokens';
@@ -100,9 +101,20 @@ export function userRoutes(deps: Deps) {
       assertAssignable(c.var.user.role, input.role, 'atribuir');
       await visibleClient(c, deps, input.clientId);
       if (await emailTaken(db, input.email)) throw new HttpError(409, 'CONFLICT', EMAIL_TAKEN);
-      const id = await insertUser(db, { ...input, active: input.active ?? true });
-      const row = await getManagedUser(db, id, [input.clientId]);
-      if (!row) throw new Error('created user not found');
+      const row = await db.transaction(async (tx) => {
+        const id = await insertUser(tx, { ...input, active: input.active ?? true });
+        const created = await getManagedUser(tx, id, [input.clientId]);
+        if (!created) throw new Error('created user not found');
+        await recordChange(tx, c, deps, {
+          entity: 'user',
+          clientId: created.clientId,
+          entityId: id,
+          summary: created.email,
+          after: created,
+        });
+        return created;
+      });
+      const id = row.id;
       await sendSetPasswordMail(deps, row, 'first_access').catch((err: unknown) =>
         deps.log.error('first-access e-mail failed', { err, userId: id }),
       );
@@ -197,6 +209,15 @@ export function userRoutes(deps: Deps) {
         ) {
           await revokeUserTokens(tx, row.id, now);
         }
+        const after = await getManagedUser(tx, row.id, [applied.clientId ?? row.clientId]);
+        await recordChange(tx, c, deps, {
+          entity: 'user',
+          clientId: after?.clientId ?? row.clientId,
+          entityId: row.id,
+          summary: after?.email ?? row.email,
+          before: row,
+          after: after ?? row,
+        });
       });
       if (pendingEmail) {
         await sendEmailChangeMails(deps, c.var.user, pendingEmail);
@@ -220,8 +241,17 @@ export function userRoutes(deps: Deps) {
     async (c) => {
       const row = await target(c, c.req.valid('param').id, true);
       if (row.id === c.var.user.id) throw badRequest('Você não pode remover o seu próprio usuário');
-      await cancelUser(db, row.id);
-      await revokeUserTokens(db, row.id);
+      await db.transaction(async (tx) => {
+        await cancelUser(tx, row.id);
+        await revokeUserTokens(tx, row.id);
+        await recordChange(tx, c, deps, {
+          entity: 'user',
+          clientId: row.clientId,
+          entityId: row.id,
+          summary: row.email,
+          before: row,
+        });
+      });
       deps.log.info('user removed', { userId: row.id, by: c.var.user.id });
       return c.json({ message: 'Usuário removido.' });
     },

@@ -171,6 +171,9 @@ const SCREENS: Record<
     list: () =>
       import('../features/temp-access/TemporaryLinksPage').then((m) => <m.TemporaryLinksPage />),
   },
+  '/management/audit': {
+    list: () => import('../features/audit/AuditPage').then((m) => <m.AuditPage />),
+  },
   '/reports': {
     list: () => import('../features/reports/ReportsPage').then((m) => <m.ReportsPage />),
   },

@@ -58,3 +58,10 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
 export function hasPermission(role: Role, permission: Permission): boolean {
   return ROLE_PERMISSIONS[role].includes(permission);
 }
+
+/**
+ * Who reads the audit log: those who manage the people whose acts it tells of — the Gestor
+ * (his company subtree) and the Administrador. Here, not in audit.ts, because the menu asks
+ * it before the sign-in page is left, and audit.ts loads only with its screen.
+ */
+export const AUDIT_PERMISSION: Permission = 'CrudUser';

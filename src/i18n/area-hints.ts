@@ -24,4 +24,5 @@ export const AREA_HINTS: Record<string, string> = {
   '/management/temporary-links': 'A localização de veículos compartilhada por um tempo.',
   '/management/customers': 'Os clientes atendidos e suas filiais.',
   '/management/users': 'Quem acessa o Rastro e com qual nível de acesso.',
+  '/management/audit': 'Quem alterou o quê, enviou comandos ou entrou, quando e de onde.',
 };

@@ -33,6 +33,7 @@ export const ROUTE_LABELS: Record<string, string> = {
   documents: 'Documentos',
   'temporary-links': 'Links temporários',
   'unknown-devices': 'Aparelhos desconhecidos',
+  audit: 'Auditoria',
   payments: 'Faturas e pagamentos',
   support: 'Suporte',
   account: 'Minha conta',

@@ -4,14 +4,16 @@
  * never data. A route added to the server without a line here fails the last test.
  */
 import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/passwords';
 import { insertAlerts } from '../../server/db/alert-engine';
-import { paymentCharges } from '../../server/db/schema';
+import { auditEvents, paymentCharges } from '../../server/db/schema';
 import { findUserByEmail, setUserPassword } from '../../server/db/users';
 import {
   type Alert,
   type Association,
+  type AuditPage,
   type Customer,
   type CustomerRowPage,
   type ReportRequest,
@@ -41,6 +43,8 @@ interface Target {
   plan: string;
   service: string;
   document: string;
+  /** The audit line of the vehicle's creation. */
+  audit: string;
 }
 type Attempt = (other: Target, own: Target) => { path: string; body?: unknown };
 type Case =
@@ -303,6 +307,20 @@ const ROUTES: Record<string, Case> = {
     (o) => ({ clientId: o.client, name: 'Intrusa', type: 'IGNITION_ON' }),
     { patch: { name: 'Invadida' } },
   ),
+  'GET /registros/audit': {
+    attempt: () => ({ path: '/registros/audit?pageSize=200' }),
+    list: (body, o) => {
+      const { events } = body as AuditPage;
+      expect(events.length).toBeGreaterThan(0);
+      expect(events.filter((e) => e.clientId === o.client || e.entityId === o.vehicle)).toEqual([]);
+    },
+  },
+  'GET /registros/audit/download': {
+    attempt: (o) => ({ path: `/registros/audit/download?clientId=${o.client}` }),
+  },
+  'GET /registros/audit/:id': {
+    attempt: (o) => ({ path: `/registros/audit/${o.audit}` }),
+  },
   'GET /registros/dashboard/clients': {
     attempt: (o) => ({ path: `/registros/dashboard/clients?clientId=${o.client}` }),
   },
@@ -687,7 +705,12 @@ async function inventoryOf(
     kind: 'crlv',
     expiry: '2026-12-31',
   });
+  const [line] = await s.deps.database.db
+    .select({ id: auditEvents.id })
+    .from(auditEvents)
+    .where(eq(auditEvents.entityId, vehicle));
   return {
+    audit: present(line, 'audit line').id,
     document,
     plan,
     service,

@@ -4,7 +4,7 @@
  * router and the 'Acesso negado' page agree. Who may do what comes from the one permission
  * matrix (src/contract/permissions.ts); this file only says which permission each area needs.
  */
-import { hasPermission, type Permission, type Role } from '../../contract';
+import { AUDIT_PERMISSION, hasPermission, type Permission, type Role } from '../../contract';
 import { ROUTE_LABELS, t } from '../../i18n/pt-BR';
 import { foldText } from '../../lib/text';
 
@@ -87,6 +87,8 @@ export const AREAS: Area[] = [
     area('/management/temporary-links', { read: 'create_resources', write: 'create_resources' }),
     inventory('/management/customers', 'CrudCompany', { remove: 'CrudCompany' }),
     inventory('/management/users', 'CrudUser', { read: 'CrudUser', remove: 'CrudUser' }),
+    // Who did what: read by those who manage the people (the Gestor and the Administrador).
+    area('/management/audit', { read: AUDIT_PERMISSION }),
   ]),
   // A customer's invoices and payments (its people, not a Terceiro).
   area('/payments'),

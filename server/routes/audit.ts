@@ -1,0 +1,209 @@
+/**
+ * The audit log ('Auditoria') for the Gestor (his company subtree) and the Administrador
+ * (everything he sees, and the failed sign-ins of unknown e-mails): a page of lines with
+ * filters, one line, and the same filters as a spreadsheet. Anyone else is refused as from
+ * every admin-only route; a line of a company out of reach answers as if it did not exist.
+ */
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { type Context, Hono } from 'hono';
+import { describeRoute, resolver } from 'hono-openapi';
+import {
+  AUDIT_WORDS,
+  type AuditEvent,
+  AuditEventSchema,
+  AuditPageSchema,
+  type AuditQuery,
+  AuditQuerySchema,
+  auditChangeLines,
+  auditWhat,
+  canReadAudit,
+} from '../../src/contract';
+
+import { type AuthEnv, requireAuth } from '../auth/middleware';
+import { type AuditRow, listAudit } from '../db/audit';
+import { subtreeIds } from '../db/clients';
+import type { Deps } from '../deps';
+import { forbidden, notFound } from '../http/errors';
+import { IdParam } from '../http/openapi';
+import { validate } from '../http/validate';
+import type { ReportDocument } from '../reports/files/model';
+import { renderReport } from '../reports/files/render';
+import { canSeeClient, visibleClientIds } from '../tenancy';
+import { disposition } from './report-files';
+
+type Ctx = Context<AuthEnv>;
+export const AUDIT_EVENT_NOT_FOUND = 'Evento não encontrado';
+/** A spreadsheet holds at most this many lines: a longer log is narrowed by its filters. */
+export const AUDIT_EXPORT_MAX = 20_000;
+
+export function toAuditEvent(row: AuditRow): AuditEvent {
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    clientId: row.clientId,
+    clientName: row.clientName,
+    actorUserId: row.actorUserId,
+    actorEmail: row.actorEmail,
+    ip: row.ip,
+    kind: row.kind as AuditEvent['kind'],
+    entity: row.entity,
+    entityId: row.entityId,
+    summary: row.summary,
+    changes: row.changes ?? null,
+    outcome: row.outcome,
+  };
+}
+
+export function auditRoutes(deps: Deps) {
+  const { db } = deps.database;
+  const app = new Hono<AuthEnv>();
+  app.use(requireAuth(deps), async (c, next) => {
+    if (!canReadAudit(c.var.user.role)) throw forbidden();
+    await next();
+  });
+
+  /** The caller's reach, narrowed by the filters; a company out of reach is not there. */
+  async function scope(c: Ctx, q: Partial<AuditQuery>) {
+    const visible = await visibleClientIds(c, deps);
+    let only: string[] | undefined;
+    if (q.clientId) {
+      if (!(await canSeeClient(c, deps, q.clientId))) throw notFound('Cliente não encontrado');
+      const seen = new Set(visible);
+      only = (await subtreeIds(db, q.clientId)).filter((id) => seen.has(id));
+    }
+    return {
+      clientIds: visible,
+      withUnowned: c.var.user.role === 'ADMINISTRATOR' && !q.clientId,
+      onlyClientIds: only,
+      from: q.from ? new Date(q.from) : undefined,
+      to: q.to ? new Date(q.to) : undefined,
+      userId: q.userId,
+      kind: q.kind,
+      entity: q.entity,
+      entityId: q.entityId || undefined,
+    };
+  }
+
+  app.get(
+    '/',
+    describeRoute({
+      tags: ['Auditoria'],
+      summary: 'Eventos da auditoria, do mais recente ao mais antigo, com filtros e paginação',
+      responses: {
+        200: {
+          description: 'Página',
+          content: { 'application/json': { schema: resolver(AuditPageSchema) } },
+        },
+      },
+    }),
+    validate('query', AuditQuerySchema),
+    async (c) => {
+      const q = c.req.valid('query');
+      const { rows, total } = await listAudit(db, await scope(c, q), {
+        offset: (q.page - 1) * q.pageSize,
+        limit: q.pageSize,
+      });
+      return c.json({ events: rows.map(toAuditEvent), page: q.page, pageSize: q.pageSize, total });
+    },
+  );
+
+  app.get(
+    '/download',
+    describeRoute({
+      tags: ['Auditoria'],
+      summary: 'Os eventos dos filtros em planilha (XLSX)',
+      responses: { 200: { description: 'Planilha' } },
+    }),
+    validate('query', AuditQuerySchema),
+    async (c) => {
+      const q = c.req.valid('query');
+      const filter = await scope(c, q);
+      const { rows } = await listAudit(db, filter, { offset: 0, limit: AUDIT_EXPORT_MAX });
+      const t = AUDIT_WORDS;
+      const company = q.clientId
+        ? (rows.find((r) => r.clientId === q.clientId)?.clientName ?? c.var.user.clientName)
+        : t.allCompanies;
+      const now = new Date();
+      const doc: ReportDocument = {
+        title: t.sheetTitle,
+        fileBase: 'auditoria',
+        customer: c.var.user.clientName,
+        subjects: [company],
+        subjectLabel: t.sheetCompany,
+        beginAt: filter.from ?? rows.at(-1)?.at ?? now,
+        endAt: filter.to ?? now,
+        generatedAt: now,
+        summary: [],
+        routes: [],
+        tables: [
+          {
+            title: t.sheetTitle,
+            empty: t.emptyLog,
+            columns: [
+              { header: t.columns.at, kind: 'datetime', width: 20 },
+              { header: t.columns.actor, kind: 'text', width: 28 },
+              { header: t.columns.ip, kind: 'text', width: 16 },
+              { header: t.columns.company, kind: 'text', width: 24 },
+              { header: t.columns.what, kind: 'text', width: 26 },
+              { header: t.columns.record, kind: 'text', width: 24 },
+              { header: t.columns.changes, kind: 'text', width: 60 },
+              { header: t.columns.outcome, kind: 'text', width: 14 },
+            ],
+            rows: rows.map((row) => {
+              const event = toAuditEvent(row);
+              return [
+                row.at,
+                event.actorEmail ?? t.unknownActor,
+                event.ip ?? '',
+                event.clientName ?? t.noCompany,
+                auditWhat(event),
+                event.summary,
+                auditChangeLines(event.changes).join('\n'),
+                event.outcome ? (t.outcomes[event.outcome] ?? event.outcome) : '',
+              ];
+            }),
+          },
+        ],
+      };
+      const file = await renderReport(doc, 'excel');
+      const stream = createReadStream(file.path);
+      stream.once('close', () => void file.remove());
+      return new Response(Readable.toWeb(stream) as ReadableStream, {
+        status: 200,
+        headers: {
+          'content-type': file.mime,
+          'content-length': String(file.size),
+          'content-disposition': disposition(file.name),
+        },
+      });
+    },
+  );
+
+  app.get(
+    '/:id',
+    describeRoute({
+      tags: ['Auditoria'],
+      summary: 'Um evento da auditoria',
+      responses: {
+        200: {
+          description: 'Evento',
+          content: { 'application/json': { schema: resolver(AuditEventSchema) } },
+        },
+      },
+    }),
+    validate('param', IdParam),
+    async (c) => {
+      const { rows } = await listAudit(
+        db,
+        { ...(await scope(c, {})), id: c.req.valid('param').id },
+        { offset: 0, limit: 1 },
+      );
+      const row = rows[0];
+      if (!row) throw notFound(AUDIT_EVENT_NOT_FOUND);
+      return c.json(toAuditEvent(row));
+    },
+  );
+
+  return app;
+}
