@@ -11,6 +11,7 @@ import {
   ChangePasswordRequestSchema,
   ForgetPasswordRequestSchema,
   LoginRequestSchema,
+  LoginResponseSchema,
   LogoutRequestSchema,
   MessageSchema,
   RefreshRequestSchema,
@@ -36,6 +37,7 @@ import { emailTaken, updateUser } from '../db/users-admin';
 import type { Deps } from '../deps';
 import { badRequest, HttpError, unauthorized } from '../http/errors';
 import { validate } from '../http/validate';
+import { startChallenge, twoFactorRoutes } from './two-factor';
 
 const json = (schema: Parameters<typeof resolver>[0], description: string) => ({
   description,
@@ -100,13 +102,16 @@ export async function assertCurrentPassword(
 export function authRoutes(deps: Deps) {
   const { db } = deps.database;
   const app = new Hono<AuthEnv>();
+  app.route('/2fa', twoFactorRoutes(deps));
 
   app.post(
     '/login',
     describeRoute({
       tags: ['Auth'],
       summary: 'Entrar com e-mail e senha',
-      responses: { 200: json(AuthResponseSchema, 'Sessão') },
+      responses: {
+        200: json(LoginResponseSchema, 'Sessão, ou o desafio da verificação em duas etapas'),
+      },
     }),
     validate('json', LoginRequestSchema),
     async (c) => {
@@ -115,10 +120,13 @@ export function authRoutes(deps: Deps) {
       const user = await throttledAttempt(deps, keys, async () => {
         const found = await findUserByEmail(db, email);
         const ok = (await verifyPassword(found?.passwordHash ?? null, password)) && !!found;
-        return { ok, value: ok ? found : undefined };
+        // With two steps the password alone is no success yet: the attempt stays counted
+        // until the code is right, else a right password would wipe the count of wrong codes.
+        return { ok: ok && !found?.twoFactorEnabled, value: ok ? found : undefined };
       });
       if (!user) throw unauthorized(WRONG_CREDENTIALS, 'WRONG_CREDENTIALS');
       assertCanUse(user);
+      if (user.twoFactorEnabled) return c.json(await startChallenge(deps, user));
       deps.log.info('sign-in', { userId: user.id });
       return c.json(await issueSession(deps, user));
     },
@@ -186,7 +194,7 @@ export function authRoutes(deps: Deps) {
       security: [{ bearer: [] }],
       responses: { 200: json(MessageSchema, 'Sessões encerradas') },
     }),
-    requireAuth(deps),
+    requireAuth(deps, { duringTwoFactorSetup: true }),
     async (c) => {
       await revokeUserTokens(db, c.var.user.id);
       deps.log.info('sign-out everywhere', { userId: c.var.user.id });
@@ -228,7 +236,7 @@ export function authRoutes(deps: Deps) {
       security: [{ bearer: [] }],
       responses: { 200: json(SessionUserSchema, 'Usuário') },
     }),
-    requireAuth(deps),
+    requireAuth(deps, { duringTwoFactorSetup: true }),
     (c) => c.json(toSessionUser(c.var.user)),
   );
 
@@ -237,7 +245,9 @@ export function authRoutes(deps: Deps) {
     describeRoute({
       tags: ['Auth'],
       summary: 'Criar a senha (primeiro acesso ou recuperação) com o token do e-mail como bearer',
-      responses: { 200: json(AuthResponseSchema, 'Sessão') },
+      responses: {
+        200: json(LoginResponseSchema, 'Sessão, ou o desafio da verificação em duas etapas'),
+      },
     }),
     validate('json', ActiveEmailRequestSchema),
     async (c) => {
@@ -254,6 +264,8 @@ export function authRoutes(deps: Deps) {
       const user = await findUserById(db, userId);
       assertCanUse(user);
       deps.log.info('password set', { userId });
+      // The e-mail link proves the mailbox, not the phone: two steps stay on and are asked.
+      if (user.twoFactorEnabled) return c.json(await startChallenge(deps, user));
       return c.json(await issueSession(deps, user));
     },
   );
