@@ -54,12 +54,24 @@ export async function sessionProblem(
   }
 }
 
-export function requireAuth(deps: Deps) {
+export const TWO_FACTOR_SETUP_REQUIRED = 'Ative a verificação em duas etapas para continuar';
+
+/**
+ * Signed-in callers only. A user whose company requires two-step sign-in and who has not
+ * turned it on is refused everywhere but the routes that turn it on (`duringTwoFactorSetup`)
+ * — their password alone must not open the company's data.
+ */
+export function requireAuth(deps: Deps, options: { duringTwoFactorSetup?: boolean } = {}) {
   return createMiddleware<AuthEnv>(async (c, next) => {
     const token = bearerToken(c.req.header('authorization'));
     if (!token) throw unauthorized('Não autenticado', 'NO_TOKEN');
     const claims = await verifyAccessToken(token, deps.secret);
-    c.set('user', await userOf(deps, claims));
+    const user = await userOf(deps, claims);
+    if (user.twoFactorSetupRequired && !options.duringTwoFactorSetup)
+      throw new HttpError(403, 'FORBIDDEN', TWO_FACTOR_SETUP_REQUIRED, {
+        reason: 'TWO_FACTOR_SETUP_REQUIRED',
+      });
+    c.set('user', user);
     c.set('claims', claims);
     await next();
   });

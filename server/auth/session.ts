@@ -30,6 +30,7 @@ export function toSessionUser(user: UserRecord): SessionUser {
     permissions: [...ROLE_PERMISSIONS[user.role]],
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
+    ...(user.twoFactorSetupRequired ? { twoFactorSetupRequired: true } : {}),
   };
 }
 

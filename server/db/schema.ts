@@ -47,6 +47,8 @@ export const clients = pgTable(
     city: text('city'),
     state: text('state'),
     active: boolean('active').notNull().default(true),
+    /** Whether this company's Gestores and Administradores must sign in with two steps. */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     ...timestamps,
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
   },
@@ -73,6 +75,14 @@ export const users = pgTable(
     /** Null until the user sets a password through the first-access e-mail. */
     passwordHash: text('password_hash'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * The TOTP secret, encrypted (server/auth/two-factor.ts). Set by the setup; two-step
+     * sign-in is on only once a code confirmed it (`totpEnabledAt`).
+     */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The 30-second step of the last code accepted: a code is never taken twice. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     ...timestamps,
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
   },
@@ -131,6 +141,40 @@ export const passwordTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('password_tokens_hash_key').on(t.tokenHash)],
+);
+
+/** Two-step sign-in recovery codes, hashed; each works once. */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('two_factor_recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * The second step of a sign-in: the password was right, a code is awaited. Only the hash of
+ * the challenge is kept; it lasts minutes and is spent by the sign-in it completes.
+ */
+export const twoFactorChallenges = pgTable(
+  'two_factor_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('two_factor_challenges_hash_key').on(t.tokenHash)],
 );
 
 /**

@@ -18,6 +18,15 @@ export interface UserRecord {
   role: Role;
   active: boolean;
   passwordHash: string | null;
+  /** Whether the user signs in with a code after the password. */
+  twoFactorEnabled: boolean;
+  /** Whether the user's own company requires two steps of them (Gestores, Administradores). */
+  twoFactorRequired: boolean;
+  /**
+   * Whether the user's own company requires two steps of its Gestores and Administradores
+   * and this one has not turned them on: such a session may only set them up.
+   */
+  twoFactorSetupRequired: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -32,6 +41,11 @@ const columns = {
   role: users.role,
   active: users.active,
   passwordHash: users.passwordHash,
+  twoFactorEnabled: sql<boolean>`${users.totpEnabledAt} is not null`,
+  twoFactorRequired: sql<boolean>`${clients.requireTwoFactor}
+    and ${users.role} in ('MANAGER', 'ADMINISTRATOR')`,
+  twoFactorSetupRequired: sql<boolean>`${clients.requireTwoFactor}
+    and ${users.role} in ('MANAGER', 'ADMINISTRATOR') and ${users.totpEnabledAt} is null`,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 };

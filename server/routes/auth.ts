@@ -11,6 +11,7 @@ import {
   ChangePasswordRequestSchema,
   ForgetPasswordRequestSchema,
   LoginRequestSchema,
+  LoginResponseSchema,
   LogoutRequestSchema,
   MessageSchema,
   RefreshRequestSchema,
@@ -38,6 +39,7 @@ import type { Deps } from '../deps';
 import { badRequest, HttpError, unauthorized } from '../http/errors';
 import { docs } from '../http/openapi';
 import { validate } from '../http/validate';
+import { startChallenge, twoFactorRoutes } from './two-factor';
 
 export const WRONG_CREDENTIALS = 'E-mail ou senha inválidos';
 export const FORGET_PASSWORD_SENT =
@@ -97,13 +99,16 @@ export async function assertCurrentPassword(
 export function authRoutes(deps: Deps) {
   const { db } = deps.database;
   const app = new Hono<AuthEnv>();
+  app.route('/2fa', twoFactorRoutes(deps));
 
   app.post(
     '/login',
     describeRoute({
       tags: ['Auth'],
       summary: 'Entrar com e-mail e senha',
-      responses: { 200: docs(AuthResponseSchema, 'Sessão') },
+      responses: {
+        200: docs(LoginResponseSchema, 'Sessão, ou o desafio da verificação em duas etapas'),
+      },
     }),
     validate('json', LoginRequestSchema),
     async (c) => {
@@ -115,7 +120,9 @@ export function authRoutes(deps: Deps) {
         user = await throttledAttempt(deps, keys, async () => {
           found = await findUserByEmail(db, email);
           const ok = (await verifyPassword(found?.passwordHash ?? null, password)) && !!found;
-          return { ok, value: ok ? found : undefined };
+          // With two steps the password alone is no success yet: the attempt stays counted
+          // until the code is right, else a right password would wipe the count of wrong codes.
+          return { ok: ok && !found?.twoFactorEnabled, value: ok ? found : undefined };
         });
         if (!user) throw unauthorized(WRONG_CREDENTIALS, 'WRONG_CREDENTIALS');
         assertCanUse(user);
@@ -134,6 +141,8 @@ export function authRoutes(deps: Deps) {
           });
         throw err;
       }
+      // The sign-in is recorded when the second step completes it (routes/two-factor.ts).
+      if (user.twoFactorEnabled) return c.json(await startChallenge(deps, user));
       const session = await issueSession(deps, user);
       await recordAudit(db, {
         ...anonymousActor(c, deps, user.email),
@@ -222,7 +231,7 @@ export function authRoutes(deps: Deps) {
       security: [{ bearer: [] }],
       responses: { 200: docs(MessageSchema, 'Sessões encerradas') },
     }),
-    requireAuth(deps),
+    requireAuth(deps, { duringTwoFactorSetup: true }),
     async (c) => {
       await db.transaction(async (tx) => {
         await revokeUserTokens(tx, c.var.user.id);
@@ -282,7 +291,7 @@ export function authRoutes(deps: Deps) {
       security: [{ bearer: [] }],
       responses: { 200: docs(SessionUserSchema, 'Usuário') },
     }),
-    requireAuth(deps),
+    requireAuth(deps, { duringTwoFactorSetup: true }),
     (c) => c.json(toSessionUser(c.var.user)),
   );
 
@@ -291,7 +300,9 @@ export function authRoutes(deps: Deps) {
     describeRoute({
       tags: ['Auth'],
       summary: 'Criar a senha (primeiro acesso ou recuperação) com o token do e-mail como bearer',
-      responses: { 200: docs(AuthResponseSchema, 'Sessão') },
+      responses: {
+        200: docs(LoginResponseSchema, 'Sessão, ou o desafio da verificação em duas etapas'),
+      },
     }),
     validate('json', ActiveEmailRequestSchema),
     async (c) => {
@@ -317,6 +328,8 @@ export function authRoutes(deps: Deps) {
       const user = await findUserById(db, userId);
       assertCanUse(user);
       deps.log.info('password set', { userId });
+      // The e-mail link proves the mailbox, not the phone: two steps stay on and are asked.
+      if (user.twoFactorEnabled) return c.json(await startChallenge(deps, user));
       return c.json(await issueSession(deps, user));
     },
   );

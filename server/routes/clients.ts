@@ -96,6 +96,7 @@ export function toCustomer(row: ClientRow, children?: Customer[]): Customer {
     clientCPF: row.kind === 'fisical' ? row.document : null,
     clientCNPJ: row.kind === 'juridical' ? row.document : null,
     motherCompanyId: row.parentId,
+    requireTwoFactor: row.requireTwoFactor,
     address,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -132,6 +133,7 @@ function toValues(input: CustomerInput, parentId: string | null): ClientValues {
     supportEmail: input.supportEmail ?? null,
     phone: input.phone ?? null,
     active: input.active ?? true,
+    requireTwoFactor: input.requireTwoFactor ?? false,
     cep: address.cep ?? null,
     street: address.street ?? null,
     number: address.number ?? null,
@@ -157,6 +159,7 @@ function toInput(row: ClientRow): v.InferInput<typeof CustomerCreateSchema> {
     phone: optional(customer.phone),
     motherCompanyId: optional(customer.motherCompanyId),
     active: customer.active,
+    requireTwoFactor: customer.requireTwoFactor,
     address: customer.address,
   };
 }

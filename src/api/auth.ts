@@ -4,11 +4,20 @@ import {
   AuthResponseSchema,
   type ChangePasswordRequest,
   type LoginRequest,
+  LoginResponseSchema,
   MessageSchema,
   SessionUserSchema,
 } from '../contract';
 import { api } from './client';
 
+/** A session, or `{ twoFactorRequired, challenge }` for an account with two steps. */
+const sessionOrChallenge = (body: unknown) => v.parse(LoginResponseSchema, body);
+
+export async function signIn(body: LoginRequest) {
+  return sessionOrChallenge(await api.post('registros/auth/login', { json: body }).json());
+}
+
+/** A sign-in that must give a session at once (an account without two steps). */
 export async function login(body: LoginRequest) {
   return v.parse(AuthResponseSchema, await api.post('registros/auth/login', { json: body }).json());
 }
@@ -25,7 +34,7 @@ export async function activeEmail(token: string, password: string) {
       headers: { Authorization: `Bearer ${token}` },
     })
     .json();
-  return v.parse(AuthResponseSchema, body);
+  return sessionOrChallenge(body);
 }
 
 /** Moves the account to the new e-mail address with the token of the link sent to it. */

@@ -14,7 +14,7 @@ import { forgetUser, isTokenExpired, STORAGE_KEYS, session } from './session';
 export { HTTPError, TimeoutError } from 'ky';
 
 const NO_REFRESH =
-  /\/registros\/auth\/(login|refresh|logout|activeEmail|confirmEmail|forgetPassword)$/;
+  /\/registros\/auth\/(login|refresh|logout|activeEmail|confirmEmail|forgetPassword|2fa\/verify)$/;
 
 let apiBase = typeof location === 'undefined' ? 'http://localhost:3000' : location.origin;
 let refreshing: Promise<string> | null = null;

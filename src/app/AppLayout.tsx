@@ -2,7 +2,7 @@
  * The signed-in shell: a header with the customer, connection state and account menu; the
  * navigation (a side bar on desktops, a drawer on phones); breadcrumbs; the page.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   Breadcrumb,
   Breadcrumbs,
@@ -36,7 +36,31 @@ import './AppLayout.css';
 /** Pages with their own 'Ativar notificações': the invitation would say it twice there. */
 const OWN_PUSH_BUTTON = new Set(['/account', '/fleet-management/alerts/alerts-history']);
 
+// Only for the few sessions a company's requirement holds; it comes with the shell, never
+// before the sign-in page.
+const TwoFactorRequiredPage = lazy(() =>
+  import('../features/account/AccountPage').then((m) => ({
+    default: m.TwoFactorRequiredPage,
+  })),
+);
+
+/**
+ * The signed-in shell. A user whose company requires two-step sign-in and who has not turned
+ * it on sees only its setup (the server refuses them everything else meanwhile): no menu, no
+ * live stream, no alerts until it is on.
+ */
 export function AppLayout() {
+  const current = useSession();
+  if (current?.user.twoFactorSetupRequired)
+    return (
+      <Suspense fallback={null}>
+        <TwoFactorRequiredPage />
+      </Suspense>
+    );
+  return <SignedInLayout />;
+}
+
+function SignedInLayout() {
   const current = useSession();
   const location = useLocation();
   const online = useOnline();

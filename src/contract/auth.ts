@@ -36,6 +36,11 @@ export const SessionUserSchema = o.object({
   permissions: v.array(v.string()),
   createdAt: v.string(),
   updatedAt: v.string(),
+  /**
+   * Present (true) when the user's company requires two-step sign-in of them and it is not on
+   * yet: the session may only turn it on (or sign out) until then.
+   */
+  twoFactorSetupRequired: v.optional(v.literal(true)),
 });
 export type SessionUser = v.InferOutput<typeof SessionUserSchema>;
 
@@ -45,6 +50,16 @@ export const AuthResponseSchema = o.object({
   refreshToken: v.string(),
 });
 export type AuthResponse = v.InferOutput<typeof AuthResponseSchema>;
+
+/** The password step's answer for an account with two steps (src/contract/two-factor.ts). */
+export const TwoFactorChallengeSchema = o.object({
+  twoFactorRequired: v.literal(true),
+  challenge: v.string(),
+});
+
+/** POST registros/auth/login: a session, or the second step for an account with two steps. */
+export const LoginResponseSchema = v.union([AuthResponseSchema, TwoFactorChallengeSchema]);
+export type LoginResponse = v.InferOutput<typeof LoginResponseSchema>;
 
 export const RefreshRequestSchema = o.strictObject({
   refreshToken: v.pipe(v.string(), v.nonEmpty(REQUIRED), v.maxLength(512)),

@@ -71,6 +71,8 @@ const customerFields = {
   phone: v.optional(PhoneSchema),
   motherCompanyId: v.optional(IdSchema),
   active: v.optional(v.boolean()),
+  /** Its Gestores and Administradores must sign in with two steps. */
+  requireTwoFactor: v.optional(v.boolean()),
   address: v.optional(AddressSchema),
 };
 
@@ -160,6 +162,7 @@ export interface Customer {
   clientCPF: string | null;
   clientCNPJ: string | null;
   motherCompanyId: string | null;
+  requireTwoFactor: boolean;
   address: Address;
   createdAt: string;
   updatedAt: string;
@@ -179,6 +182,7 @@ export const CustomerBaseSchema = o.object({
   clientCPF: v.nullable(v.string()),
   clientCNPJ: v.nullable(v.string()),
   motherCompanyId: v.nullable(v.string()),
+  requireTwoFactor: v.boolean(),
   address: o.object({
     cep: v.optional(v.string()),
     street: v.optional(v.string()),

@@ -27,5 +27,6 @@ export * from './reports';
 export * from './roles';
 export * from './shared-locations';
 export * from './sharing';
+export * from './two-factor';
 export * from './users';
 export * from './vehicle-types';

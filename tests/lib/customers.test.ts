@@ -19,6 +19,7 @@ const customer = (id: string, name: string, children?: Customer[]): Customer => 
   clientCPF: null,
   clientCNPJ: '11222333000181',
   motherCompanyId: null,
+  requireTwoFactor: false,
   address: {},
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',

@@ -82,6 +82,14 @@ const ROUTES: Record<string, Case> = {
   },
   'POST /registros/auth/logout-all': { exempt: 'encerra só as sessões do próprio usuário' },
   'PUT /registros/auth/password': { exempt: 'troca só a senha do próprio usuário' },
+  'GET /registros/auth/2fa': { exempt: 'estado da verificação em duas etapas do próprio usuário' },
+  'POST /registros/auth/2fa/setup': { exempt: 'segredo novo só do próprio usuário' },
+  'POST /registros/auth/2fa/enable': { exempt: 'ativa só a do próprio usuário' },
+  'POST /registros/auth/2fa/disable': { exempt: 'desativa só a do próprio usuário' },
+  'POST /registros/auth/2fa/recovery-codes': { exempt: 'códigos só do próprio usuário' },
+  'POST /registros/auth/2fa/verify': {
+    exempt: 'público: o desafio de uso único identifica o usuário que acertou a senha',
+  },
   'PUT /registros/push/subscribe-token': { exempt: 'token do próprio navegador' },
   'PUT /registros/push/unsubscribe-token': { exempt: 'remove só tokens do próprio usuário' },
   'GET /registros/push/config': {

@@ -18,6 +18,11 @@ import { toast } from '../../ui/feedback/toasts';
 import { FormMessage, Loading } from '../../ui/States';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { PushSettings } from './PushSettings';
+import { TwoFactorSection } from './TwoFactorSection';
+
+// The screen a company's requirement shows comes with this page's chunk (one chunk, not two).
+export { TwoFactorRequiredPage } from './TwoFactorRequiredPage';
+
 import '../../ui/page.css';
 import '../../ui/text.css';
 import './AccountPage.css';
@@ -113,6 +118,7 @@ export function AccountPage() {
         <p className="muted">{t.account.changeIntro}</p>
         <ChangePasswordForm />
       </section>
+      <TwoFactorSection />
       <PushSettings />
       <SignOutEverywhere />
     </section>

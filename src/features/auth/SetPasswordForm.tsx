@@ -36,8 +36,14 @@ export function SetPasswordForm({ token }: { token: string }) {
     if (next.password || next.confirm) return;
     setPending(true);
     try {
-      session.set(await activeEmail(token, password));
+      const answer = await activeEmail(token, password);
       toast.success(t.password.saved);
+      // With two steps on, the new password is not enough: the sign-in page asks the code.
+      if ('challenge' in answer) {
+        navigate('/login', { replace: true, state: { challenge: answer.challenge } });
+        return;
+      }
+      session.set(answer);
       navigate('/', { replace: true });
     } catch (err) {
       setErrors({ form: (await toClientError(err)).message });

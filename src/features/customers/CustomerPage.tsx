@@ -18,6 +18,7 @@ import { useCan } from '../../hooks/useCan';
 import { useInvalidate } from '../../hooks/useInvalidate';
 import { useRecordForm } from '../../hooks/useRecordForm';
 import { useSession } from '../../hooks/useSession';
+import { customerTwoFactorText } from '../../i18n/customer-two-factor';
 import { t } from '../../i18n/pt-BR';
 import { maskCep, maskCnpj, maskCpf, maskPhone } from '../../lib/masks';
 import { unmask } from '../../lib/unmask';
@@ -42,6 +43,7 @@ const EMPTY = {
   phone: '',
   motherCompanyId: null as string | null,
   active: true,
+  requireTwoFactor: false,
   cep: '',
   street: '',
   number: '',
@@ -64,6 +66,7 @@ function fromCustomer(c: Customer): Values {
     phone: c.phone ? maskPhone(c.phone) : '',
     motherCompanyId: c.motherCompanyId,
     active: c.active,
+    requireTwoFactor: c.requireTwoFactor,
     cep: a.cep ? maskCep(a.cep) : '',
     street: a.street ?? '',
     number: a.number ?? '',
@@ -88,6 +91,7 @@ function toPayload(values: Values, clear: boolean) {
     phone: opt(values.phone),
     motherCompanyId: values.motherCompanyId ?? undefined,
     active: values.active,
+    requireTwoFactor: values.requireTwoFactor,
     address: {
       cep: opt(values.cep),
       street: opt(values.street),
@@ -284,6 +288,9 @@ export function CustomerPage() {
               {t.list.active}
             </Switch>
           )}
+          <Switch isSelected={values.requireTwoFactor} onChange={set('requireTwoFactor')}>
+            {customerTwoFactorText.requireSwitch}
+          </Switch>
         </fieldset>
         <FormActions
           back="/management/customers"
