@@ -19,6 +19,7 @@ import {
   alertColor,
 } from '../../contract';
 import { useErrorToast } from '../../hooks/feedback';
+import { dashboardText } from '../../i18n/dashboard';
 import { t } from '../../i18n/pt-BR';
 import { formatDay } from '../../lib/format';
 import { localClockSeconds } from '../../lib/local-time';
@@ -127,7 +128,7 @@ export function DashboardPage() {
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
-  useErrorToast(query.error, t.dashboard.fetchError);
+  useErrorToast(query.error, dashboardText.fetchError);
   const access = {
     customers: useAccess('/management/customers').read,
     users: useAccess('/management/users').read,
@@ -173,22 +174,22 @@ export function DashboardPage() {
       aria-labelledby="page-title"
     >
       <div className="page-header">
-        <h1 id="page-title">{t.dashboard.title}</h1>
+        <h1 id="page-title">{dashboardText.title}</h1>
         <div className="dashboard-tools">
           <span className="muted" aria-live="polite">
             {/* Each part on one line: on a phone the second goes under the first whole. */}
-            {updated && <span className="nowrap">{`${t.dashboard.updatedAt(updated)} ·`}</span>}{' '}
-            <span className="nowrap">{t.dashboard.refreshEvery}</span>
+            {updated && <span className="nowrap">{`${dashboardText.updatedAt(updated)} ·`}</span>}{' '}
+            <span className="nowrap">{dashboardText.refreshEvery}</span>
           </span>
           <Button
             variant="secondary"
             onPress={() => void query.refetch()}
             isPending={query.isFetching}
           >
-            {t.dashboard.refresh}
+            {dashboardText.refresh}
           </Button>
           <Button variant="secondary" onPress={toggleWall}>
-            {wall ? t.dashboard.exitFullScreen : t.dashboard.fullScreen}
+            {wall ? dashboardText.exitFullScreen : dashboardText.fullScreen}
           </Button>
         </div>
       </div>
@@ -199,7 +200,7 @@ export function DashboardPage() {
       )}
       {isUnavailable(query) ? (
         <EmptyState title={t.network.offline}>
-          <p>{t.dashboard.offline}</p>
+          <p>{dashboardText.offline}</p>
         </EmptyState>
       ) : !data || !charts ? (
         <Loading label={t.screens.dashboardPage.carregando} />
@@ -212,33 +213,33 @@ export function DashboardPage() {
           />
           <div className="figures">
             <Figure
-              label={t.dashboard.customers}
+              label={dashboardText.customers}
               value={data.clients.total}
               href={access.customers ? '/management/customers' : undefined}
-              detail={t.dashboard.activeInactive(data.clients.active, data.clients.inactive)}
+              detail={dashboardText.activeInactive(data.clients.active, data.clients.inactive)}
             />
             <Figure
-              label={t.dashboard.users}
+              label={dashboardText.users}
               value={data.users.total}
               href={access.users ? '/management/users' : undefined}
-              detail={t.dashboard.activeInactive(data.users.active, data.users.inactive)}
+              detail={dashboardText.activeInactive(data.users.active, data.users.inactive)}
             />
             <Figure
-              label={t.dashboard.vehicles}
+              label={dashboardText.vehicles}
               value={data.trackers.vehicles.total}
               href={access.vehicles ? '/management/vehicles' : undefined}
             />
             <Figure
-              label={t.dashboard.trackers}
+              label={dashboardText.trackers}
               value={data.trackers.trackers.total}
               href={access.trackers ? '/management/trackers' : undefined}
-              detail={t.dashboard.activeInactive(
+              detail={dashboardText.activeInactive(
                 data.trackers.trackers.active,
                 data.trackers.trackers.inactive,
               )}
             />
             <Figure
-              label={t.dashboard.unacknowledged}
+              label={dashboardText.unacknowledged}
               value={data.alerts.unacknowledged}
               href={
                 access.alerts
@@ -249,9 +250,9 @@ export function DashboardPage() {
             <Link
               href="/"
               className="figure figure-link figure-states"
-              aria-label={t.dashboard.now}
+              aria-label={dashboardText.now}
             >
-              <span className="figure-label">{t.dashboard.now}</span>
+              <span className="figure-label">{dashboardText.now}</span>
               {/* The fleet at a glance: each state's share of the vehicles (the list says it). */}
               <span className="state-bar" aria-hidden="true">
                 {NOW_STATES.map(
@@ -282,7 +283,7 @@ export function DashboardPage() {
                 ))}
                 <li>
                   <span className="state-dot state-dot-never" aria-hidden="true" />
-                  <span>{t.dashboard.never}</span>
+                  <span>{dashboardText.never}</span>
                   <strong>{data.trackers.vehicles.now.never}</strong>
                 </li>
               </ul>
@@ -290,10 +291,10 @@ export function DashboardPage() {
           </div>
           <div className="charts">
             <article className="chart-card" aria-labelledby="chart-activity">
-              <h2 id="chart-activity">{t.dashboard.activity}</h2>
+              <h2 id="chart-activity">{dashboardText.activity}</h2>
               <Suspense fallback={<div className="bar-chart-plot" />}>
                 <BarChart
-                  label={t.dashboard.activity}
+                  label={dashboardText.activity}
                   categories={[...ACTIVITY_BUCKETS]}
                   series={charts.activity}
                   tickLabel={(bucket) => SHORT_BUCKETS[bucket] ?? bucket}
@@ -303,10 +304,10 @@ export function DashboardPage() {
               {data.activity.byClient.length > 1 && (
                 <div className="scroll-x">
                   <table className="plain-table activity-table">
-                    <caption className="visually-hidden">{t.dashboard.activityByClient}</caption>
+                    <caption className="visually-hidden">{dashboardText.activityByClient}</caption>
                     <thead>
                       <tr>
-                        <th scope="col">{t.dashboard.customer}</th>
+                        <th scope="col">{dashboardText.customer}</th>
                         {ACTIVITY_BUCKETS.map((bucket) => (
                           <th key={bucket} scope="col" title={ACTIVITY_LABELS[bucket]}>
                             {SHORT_BUCKETS[bucket]}
@@ -329,11 +330,11 @@ export function DashboardPage() {
               )}
             </article>
             <article className="chart-card" aria-labelledby="chart-alerts">
-              <h2 id="chart-alerts">{t.dashboard.alertsPerDay}</h2>
+              <h2 id="chart-alerts">{dashboardText.alertsPerDay}</h2>
               {charts.alerts.length ? (
                 <Suspense fallback={<div className="bar-chart-plot" />}>
                   <BarChart
-                    label={t.dashboard.alertsPerDay}
+                    label={dashboardText.alertsPerDay}
                     categories={charts.days}
                     series={charts.alerts}
                     tickLabel={dayTick}
@@ -341,14 +342,14 @@ export function DashboardPage() {
                   />
                 </Suspense>
               ) : (
-                <p className="muted">{t.dashboard.noAlerts}</p>
+                <p className="muted">{dashboardText.noAlerts}</p>
               )}
             </article>
             <article className="chart-card" aria-labelledby="chart-km">
-              <h2 id="chart-km">{t.dashboard.kmPerDay}</h2>
+              <h2 id="chart-km">{dashboardText.kmPerDay}</h2>
               <Suspense fallback={<div className="bar-chart-plot" />}>
                 <BarChart
-                  label={t.dashboard.kmPerDay}
+                  label={dashboardText.kmPerDay}
                   categories={charts.kmDays}
                   series={charts.km}
                   unit="km"

@@ -5,7 +5,7 @@ import {
   PAYMENT_STATUS_STYLES,
   type PaymentStatus,
 } from '../../contract';
-import { t } from '../../i18n/pt-BR';
+import { paymentsText } from '../../i18n/payments';
 import { reportDay } from '../../lib/report-period';
 import '../../ui/badge.css';
 
@@ -29,7 +29,7 @@ export function ChargeState({ charge }: { charge: Charge }) {
   return (
     <span className="badges">
       <ChargeStatusChip status={charge.status} />
-      {isOverdue(charge) && <span className="badge badge-danger">{t.payments.overdue}</span>}
+      {isOverdue(charge) && <span className="badge badge-danger">{paymentsText.overdue}</span>}
     </span>
   );
 }

@@ -12,6 +12,7 @@ import { getInvoice } from '../../api/payments';
 import { isUnavailable } from '../../api/query';
 import { type Invoice, PAYMENT_METHOD_LABELS } from '../../contract';
 import { useErrorToast } from '../../hooks/feedback';
+import { paymentsText } from '../../i18n/payments';
 import { t } from '../../i18n/pt-BR';
 import { formatCurrency, formatDay, formatDigitableLine } from '../../lib/format';
 import { Button } from '../../ui/Button';
@@ -25,7 +26,7 @@ import '../../ui/page.css';
 import '../../ui/text.css';
 import './InvoicePage.css';
 
-const copy = (text: string) => copyText(text, t.payments.copied, t.payments.copyFailed);
+const copy = (text: string) => copyText(text, paymentsText.copied, paymentsText.copyFailed);
 
 function PayWith({ invoice }: { invoice: Invoice }) {
   if (invoice.pix)
@@ -35,18 +36,18 @@ function PayWith({ invoice }: { invoice: Invoice }) {
         <img
           className="pix-qr"
           src={invoice.pix.qrCodeImage}
-          alt={t.payments.pixQr}
+          alt={paymentsText.pixQr}
           width={220}
           height={220}
         />
-        <p className="muted">{t.payments.pixHelp}</p>
+        <p className="muted">{paymentsText.pixHelp}</p>
         <p className="pay-label" id="pix-code-label">
-          {t.payments.pixCode}
+          {paymentsText.pixCode}
         </p>
         <code className="pay-code" data-testid="pix-code">
           {invoice.pix.code}
         </code>
-        <Button onPress={() => void copy(invoice.pix?.code ?? '')}>{t.payments.copyPix}</Button>
+        <Button onPress={() => void copy(invoice.pix?.code ?? '')}>{paymentsText.copyPix}</Button>
       </section>
     );
   if (invoice.boleto)
@@ -54,12 +55,12 @@ function PayWith({ invoice }: { invoice: Invoice }) {
       <section className="pay-box" aria-labelledby="pay-boleto">
         <h2 id="pay-boleto">{PAYMENT_METHOD_LABELS.boleto}</h2>
         <p className="pay-label" id="line-label">
-          {t.payments.digitableLine}
+          {paymentsText.digitableLine}
         </p>
         <code className="pay-code">{formatDigitableLine(invoice.boleto.digitableLine)}</code>
         <div className="pay-actions">
           <Button onPress={() => void copy(invoice.boleto?.digitableLine ?? '')}>
-            {t.payments.copyLine}
+            {paymentsText.copyLine}
           </Button>
           {invoice.boleto.pdfUrl && (
             <a
@@ -68,7 +69,7 @@ function PayWith({ invoice }: { invoice: Invoice }) {
               target="_blank"
               rel="noreferrer"
             >
-              {t.payments.boletoPdf}
+              {paymentsText.boletoPdf}
             </a>
           )}
         </div>
@@ -84,18 +85,18 @@ function PayWith({ invoice }: { invoice: Invoice }) {
           target="_blank"
           rel="noreferrer"
         >
-          {t.payments.payByCard}
+          {paymentsText.payByCard}
         </a>
       </section>
     );
   return (
-    <section className="pay-box" aria-label={t.payments.settled}>
+    <section className="pay-box" aria-label={paymentsText.settled}>
       <p className="muted">
-        {invoice.status === 'inactive' ? t.payments.inactive : t.payments.settled}
+        {invoice.status === 'inactive' ? paymentsText.inactive : paymentsText.settled}
       </p>
       {invoice.invoiceUrl && (
         <a href={invoice.invoiceUrl} target="_blank" rel="noreferrer">
-          {t.payments.providerPage}
+          {paymentsText.providerPage}
         </a>
       )}
     </section>
@@ -111,14 +112,16 @@ export function InvoicePage() {
     enabled: settings.data?.configured === true,
     staleTime: 0,
   });
-  useErrorToast(query.error, t.payments.invoiceError);
+  useErrorToast(query.error, paymentsText.invoiceError);
   const invoice = query.data;
   return (
     <section className="page invoice-page" aria-labelledby="page-title">
       <div className="page-header">
-        <h1 id="page-title">{invoice ? t.payments.invoice(invoice.document) : t.payments.title}</h1>
+        <h1 id="page-title">
+          {invoice ? paymentsText.invoice(invoice.document) : paymentsText.title}
+        </h1>
         <Link href="/payments" className="btn btn-ghost">
-          {t.payments.back}
+          {paymentsText.back}
         </Link>
       </div>
       {settings.data && !settings.data.configured ? (
@@ -130,25 +133,25 @@ export function InvoicePage() {
       ) : query.isPending ? (
         <Loading label={t.screens.invoicePage.carregando} />
       ) : !invoice ? (
-        <EmptyState title={t.payments.invoiceError} />
+        <EmptyState title={paymentsText.invoiceError} />
       ) : (
         <div className="invoice">
           <dl className="invoice-facts">
-            <dt>{t.payments.status}</dt>
+            <dt>{paymentsText.status}</dt>
             <dd>
               <ChargeState charge={invoice} />
             </dd>
-            <dt>{t.payments.value}</dt>
+            <dt>{paymentsText.value}</dt>
             <dd className="invoice-value">{formatCurrency(invoice.value)}</dd>
-            <dt>{t.payments.dueDate}</dt>
+            <dt>{paymentsText.dueDate}</dt>
             <dd>{formatDay(invoice.dueDate)}</dd>
-            <dt>{t.payments.description}</dt>
+            <dt>{paymentsText.description}</dt>
             <dd>{invoice.description ?? '—'}</dd>
-            <dt>{t.payments.method}</dt>
+            <dt>{paymentsText.method}</dt>
             <dd>{PAYMENT_METHOD_LABELS[invoice.method]}</dd>
             {invoice.paidAt && (
               <>
-                <dt>{t.payments.paidAt}</dt>
+                <dt>{paymentsText.paidAt}</dt>
                 <dd>{formatDay(invoice.paidAt)}</dd>
               </>
             )}

@@ -11,7 +11,7 @@ import { listCharges, paymentSettings } from '../../api/payments';
 import { isUnavailable } from '../../api/query';
 import { type Charge, PAYMENT_METHOD_LABELS } from '../../contract';
 import { useErrorToast } from '../../hooks/feedback';
-import { t } from '../../i18n/pt-BR';
+import { paymentsText } from '../../i18n/payments';
 import { formatCurrency, formatDay } from '../../lib/format';
 import { CustomerPicker } from '../../shared/customers/CustomerPicker';
 import { useSelectedClient } from '../../shared/customers/useCustomers';
@@ -28,7 +28,7 @@ type SortColumn = 'document' | 'status' | 'createdAt';
 const columns: ColumnDef<Charge>[] = [
   {
     id: 'document',
-    label: t.payments.document,
+    label: paymentsText.document,
     sortable: true,
     rowHeader: true,
     render: (c) => (
@@ -37,23 +37,23 @@ const columns: ColumnDef<Charge>[] = [
       </Link>
     ),
   },
-  { id: 'description', label: t.payments.description, render: (c) => c.description ?? '—' },
+  { id: 'description', label: paymentsText.description, render: (c) => c.description ?? '—' },
   {
     id: 'value',
-    label: t.payments.value,
+    label: paymentsText.value,
     render: (c) => <span className="nowrap">{formatCurrency(c.value)}</span>,
   },
-  { id: 'dueDate', label: t.payments.dueDate, render: (c) => formatDay(c.dueDate) },
-  { id: 'method', label: t.payments.method, render: (c) => PAYMENT_METHOD_LABELS[c.method] },
+  { id: 'dueDate', label: paymentsText.dueDate, render: (c) => formatDay(c.dueDate) },
+  { id: 'method', label: paymentsText.method, render: (c) => PAYMENT_METHOD_LABELS[c.method] },
   {
     id: 'status',
-    label: t.payments.status,
+    label: paymentsText.status,
     sortable: true,
     render: (c) => <ChargeState charge={c} />,
   },
   {
     id: 'createdAt',
-    label: t.payments.createdAt,
+    label: paymentsText.createdAt,
     sortable: true,
     render: (c) => formatDay(c.createdAt),
   },
@@ -69,8 +69,8 @@ export function usePaymentSettings() {
 
 export function NotConfigured() {
   return (
-    <EmptyState title={t.payments.notConfigured}>
-      <p>{t.payments.notConfiguredText}</p>
+    <EmptyState title={paymentsText.notConfigured}>
+      <p>{paymentsText.notConfiguredText}</p>
     </EmptyState>
   );
 }
@@ -88,12 +88,12 @@ export function PaymentsPage() {
     placeholderData: keepPreviousData,
     enabled: settings.data?.configured === true,
   });
-  useErrorToast(list.error, t.payments.fetchError);
+  useErrorToast(list.error, paymentsText.fetchError);
 
   return (
     <section className="page" aria-labelledby="page-title">
       <div className="page-header">
-        <h1 id="page-title">{t.payments.title}</h1>
+        <h1 id="page-title">{paymentsText.title}</h1>
       </div>
       {settings.data && !settings.data.configured ? (
         <NotConfigured />
@@ -109,7 +109,7 @@ export function PaymentsPage() {
             />
           </div>
           <DataTable
-            label={t.payments.title}
+            label={paymentsText.title}
             columns={columns}
             rows={list.data?.charges ?? []}
             sort={sort}
@@ -117,7 +117,7 @@ export function PaymentsPage() {
               setSort(next as Sort<SortColumn>);
               setPage(1);
             }}
-            empty={t.payments.empty}
+            empty={paymentsText.empty}
             loading={list.isPending || list.isFetching}
             unavailable={isUnavailable(settings) || isUnavailable(list)}
           />
