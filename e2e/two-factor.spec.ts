@@ -1,5 +1,5 @@
 /**
- * Two-step sign-in, as a person goes through it: a Gestora turns it on in 'Minha conta'
+ * Two-step sign-in, as a person goes through it: an operator turns it on in 'Minha conta'
  * (password, QR code and its key, the first code, the ten recovery codes kept), signs out,
  * signs in with a code from the app, signs out, and signs in with a recovery code. The codes
  * are computed here from the key the page shows, as an authenticator app would.
@@ -8,10 +8,14 @@ import { expect, type Page, test } from '@playwright/test';
 import { base32Decode, hotp, totpStep } from '../server/auth/two-factor';
 import { LoginPage, Shell } from './pages';
 
+/**
+ * A demo user no other journey signs in as: the journeys share one server, and after this one
+ * the account asks for a code.
+ */
 const USER = {
-  email: 'gestor.norte@rastro.demo',
+  email: 'operador.sul@rastro.demo',
   password: 'rastro-demo',
-  name: 'Núbia Gestora Norte',
+  name: 'Sérgio Operador Sul',
 };
 
 /** The app's code `offset` steps of 30 s from now (the server takes one either side). */
