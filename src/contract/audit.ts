@@ -84,7 +84,7 @@ export const AuditEventSchema = o.object({
   entityId: v.nullable(v.string()),
   summary: v.string(),
   /** { field: [before, after] }; secrets never appear ('***' when one changed). */
-  changes: v.nullable(v.record(v.string(), v.tuple([v.unknown(), v.unknown()]))),
+  changes: v.nullable(o.record(v.string(), v.tuple([v.unknown(), v.unknown()]))),
   /** A command's state: pending, sent, confirmed, failed, expired. */
   outcome: v.nullable(v.string()),
 });
