@@ -29,8 +29,11 @@ const SECRET_NAMES = [
   'accesskey',
 ];
 
-/** Any field whose name holds one of these is a secret too (e.g. 'asaasApiKey'). */
-const SECRET_PARTS = ['password', 'token', 'secret', 'apikey'];
+/**
+ * Any field whose name holds one of these is a secret too (e.g. 'asaasApiKey'). Every column of
+ * two-step sign-in stays out of the log: the last step used tells when a code was accepted.
+ */
+const SECRET_PARTS = ['password', 'token', 'secret', 'apikey', 'totp'];
 
 /** The id (the line names the record) and bookkeeping columns that change on every write. */
 const IGNORED = new Set(['id', 'updatedat', 'createdat', 'canceledat']);
