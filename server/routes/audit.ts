@@ -1,11 +1,3 @@
-/**
- * The audit log ('Auditoria') for the Gestor (his company subtree) and the Administrador
- * (everything he sees, and the failed sign-ins of unknown e-mails): a page of lines with
- * filters, one line, and the same filters as a spreadsheet. Anyone else is refused as from
- * every admin-only route; a line of a company out of reach answers as if it did not exist.
- */
-import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
 import { type Context, Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
 import {
@@ -24,13 +16,13 @@ import { type AuthEnv, requireAuth } from '../auth/middleware';
 import { type AuditRow, listAudit } from '../db/audit';
 import { subtreeIds } from '../db/clients';
 import type { Deps } from '../deps';
+import { download } from '../http/download';
 import { forbidden, notFound } from '../http/errors';
 import { IdParam } from '../http/openapi';
 import { validate } from '../http/validate';
 import type { ReportDocument } from '../reports/files/model';
 import { renderReport } from '../reports/files/render';
 import { canSeeClient, visibleClientIds } from '../tenancy';
-import { disposition } from './report-files';
 
 type Ctx = Context<AuthEnv>;
 export const AUDIT_EVENT_NOT_FOUND = 'Evento não encontrado';
@@ -167,16 +159,7 @@ export function auditRoutes(deps: Deps) {
         ],
       };
       const file = await renderReport(doc, 'excel');
-      const stream = createReadStream(file.path);
-      stream.once('close', () => void file.remove());
-      return new Response(Readable.toWeb(stream) as ReadableStream, {
-        status: 200,
-        headers: {
-          'content-type': file.mime,
-          'content-length': String(file.size),
-          'content-disposition': disposition(file.name),
-        },
-      });
+      return download(file, () => void file.remove());
     },
   );
 

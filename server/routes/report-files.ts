@@ -1,18 +1,3 @@
-/**
- * SPEC §7 report file downloads (blob), under `registros/reports`: `download/{kind}/{vehicleId}`
- * and the multi-vehicle `v2/download/{kind}?vehicleIds=`, drivers and geofences, with the
- * SPEC §3 parameters: `format` (pdf | excel, kml for histories) and `deliveryMethod`
- * (download | email, with an optional `emails` list checked by the SPEC §5 rule). Names are
- * SPEC §9's, in Content-Disposition. A download is written to a temporary file and sent with
- * its length (the PWA shows bytes received of the total); an e-mail delivery answers 202 at
- * once, with no file, and is made in the background (server/reports/files/delivery.ts).
- * Every download is recorded in the reports list.
- *
- * Also here, outside the signed-in API: `registros/report-files/{token}`, the time-limited
- * link of a file too large to attach.
- */
-import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
@@ -36,6 +21,7 @@ import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware
 import { clientName, linkByHash } from '../db/report-files';
 import { insertReportRequest, type VehicleRow } from '../db/reports';
 import type { Deps } from '../deps';
+import { download } from '../http/download';
 import { HttpError } from '../http/errors';
 import { validate } from '../http/validate';
 import { storedAlerts } from '../reports/alerts';
@@ -61,9 +47,6 @@ type Ctx = Context<AuthEnv>;
 
 export const EMAIL_QUEUED = (to: string[]) =>
   `Relatório em preparação: será enviado por e-mail para ${to.join(', ')}.`;
-
-/** Content-Disposition of a report file (SPEC §9 names are plain ASCII). */
-export const disposition = (name: string) => `attachment; filename="${name}"`;
 
 const fileResponses = {
   200: {
@@ -145,16 +128,7 @@ export function reportFileRoutes(deps: Deps) {
     const file = await renderReport(await r.build(await context(r)), r.format);
     if (r.reportType)
       await insertReportRequest(db, { ...record, reportType: r.reportType, status: 'done' });
-    const stream = createReadStream(file.path);
-    stream.once('close', () => void file.remove());
-    return new Response(Readable.toWeb(stream) as ReadableStream, {
-      status: 200,
-      headers: {
-        'content-type': file.mime,
-        'content-length': String(file.size),
-        'content-disposition': disposition(file.name),
-      },
-    });
+    return download(file, () => void file.remove());
   }
 
   /** One-vehicle downloads. */
@@ -319,15 +293,7 @@ export function reportLinkRoutes(deps: Deps) {
           'NOT_FOUND',
           'Este link de relatório expirou: peça o relatório de novo.',
         );
-      const stream = createReadStream(link.path);
-      return new Response(Readable.toWeb(stream) as ReadableStream, {
-        status: 200,
-        headers: {
-          'content-type': link.mime,
-          'content-length': String(link.size),
-          'content-disposition': disposition(link.name),
-        },
-      });
+      return download(link);
     },
   );
   return app;
