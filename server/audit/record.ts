@@ -47,6 +47,25 @@ export function anonymousActor(c: Context, deps: Deps, email: string | null = nu
   return { actorUserId: null, actorEmail: email, ip: clientAddress(c, deps.config.trustProxy) };
 }
 
+/**
+ * A line about a user's own account written before or without a signed-in caller (sign-in,
+ * sign-out, a password or e-mail link): the user is both the one who acted and the record.
+ */
+export function ownAccountLine(
+  c: Context,
+  deps: Deps,
+  user: { id: string; email: string; clientId: string },
+  entity: 'session' | 'user',
+) {
+  return {
+    ...anonymousActor(c, deps, user.email),
+    actorUserId: user.id,
+    clientId: user.clientId,
+    entity,
+    entityId: user.id,
+  };
+}
+
 export async function recordAudit(db: Db, event: AuditEvent): Promise<void> {
   await db.insert(auditEvents).values({
     clientId: event.clientId,

@@ -17,7 +17,7 @@ import {
   RefreshRequestSchema,
   SessionUserSchema,
 } from '../../src/contract';
-import { actorOf, anonymousActor, recordAudit } from '../audit/record';
+import { actorOf, anonymousActor, ownAccountLine, recordAudit } from '../audit/record';
 import { type AuthEnv, assertCanUse, requireAuth } from '../auth/middleware';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { issueSession, sendSetPasswordMail, toSessionUser } from '../auth/session';
@@ -145,12 +145,8 @@ export function authRoutes(deps: Deps) {
       if (user.twoFactorEnabled) return c.json(await startChallenge(deps, user));
       const session = await issueSession(deps, user);
       await recordAudit(db, {
-        ...anonymousActor(c, deps, user.email),
-        actorUserId: user.id,
-        clientId: user.clientId,
+        ...ownAccountLine(c, deps, user, 'session'),
         kind: 'sign_in',
-        entity: 'session',
-        entityId: user.id,
       });
       deps.log.info('sign-in', { userId: user.id });
       return c.json(session);
@@ -209,12 +205,8 @@ export function authRoutes(deps: Deps) {
           await revokeFamily(tx, family.familyId);
           if (user)
             await recordAudit(tx, {
-              ...anonymousActor(c, deps, user.email),
-              actorUserId: user.id,
-              clientId: user.clientId,
+              ...ownAccountLine(c, deps, user, 'session'),
               kind: 'sign_out',
-              entity: 'session',
-              entityId: user.id,
             });
         });
         deps.log.info('sign-out', { userId: family.userId });
@@ -315,12 +307,8 @@ export function authRoutes(deps: Deps) {
         await setUserPassword(tx, id, passwordHash);
         await revokeUserTokens(tx, id);
         await recordAudit(tx, {
-          ...anonymousActor(c, deps, user.email),
-          actorUserId: user.id,
-          clientId: user.clientId,
+          ...ownAccountLine(c, deps, user, 'user'),
           kind: 'password_change',
-          entity: 'user',
-          entityId: user.id,
           summary: user.email,
         });
       });
@@ -350,12 +338,8 @@ export function authRoutes(deps: Deps) {
         if (await emailTaken(tx, newEmail, id)) throw new HttpError(409, 'CONFLICT', EMAIL_TAKEN);
         await updateUser(tx, id, { email: newEmail });
         await recordAudit(tx, {
-          ...anonymousActor(c, deps, user.email),
-          actorUserId: user.id,
-          clientId: user.clientId,
+          ...ownAccountLine(c, deps, user, 'user'),
           kind: 'email_change',
-          entity: 'user',
-          entityId: user.id,
           summary: newEmail,
           changes: { email: [user.email, newEmail] },
         });

@@ -22,7 +22,7 @@ import {
   TwoFactorStatusSchema,
   TwoFactorVerifyRequestSchema,
 } from '../../src/contract';
-import { actorOf, anonymousActor, recordAudit } from '../audit/record';
+import { actorOf, ownAccountLine, recordAudit } from '../audit/record';
 import { type AuthEnv, assertCanUse, requireAuth } from '../auth/middleware';
 import { verifyPassword } from '../auth/passwords';
 import { issueSession } from '../auth/session';
@@ -325,13 +325,7 @@ export function twoFactorRoutes(deps: Deps) {
         }
       });
       if (outcome === 'gone') throw unauthorized(CHALLENGE_INVALID, 'TWO_FACTOR_CHALLENGE_INVALID');
-      const sessionLine = {
-        ...anonymousActor(c, deps, user.email),
-        actorUserId: user.id,
-        clientId: user.clientId,
-        entity: 'session' as const,
-        entityId: user.id,
-      };
+      const sessionLine = ownAccountLine(c, deps, user, 'session');
       if (outcome === 'wrong') {
         const refusal = wrongSecondFactor(body, 401);
         await recordAudit(db, { ...sessionLine, kind: 'sign_in_failed', summary: refusal.message });
