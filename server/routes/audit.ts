@@ -14,7 +14,7 @@ import {
 
 import { type AuthEnv, requireAuth } from '../auth/middleware';
 import { type AuditRow, listAudit } from '../db/audit';
-import { subtreeIds } from '../db/clients';
+import { getClient, subtreeIds } from '../db/clients';
 import type { Deps } from '../deps';
 import { download } from '../http/download';
 import { forbidden, notFound } from '../http/errors';
@@ -55,6 +55,12 @@ export function auditRoutes(deps: Deps) {
     await next();
   });
 
+  /** Whether the company is the top of the tree (no mother company): the platform's own. */
+  async function atTheTop(clientId: string) {
+    const client = await getClient(db, clientId);
+    return Boolean(client && client.parentId === null);
+  }
+
   /** The caller's reach, narrowed by the filters; a company out of reach is not there. */
   async function scope(c: Ctx, q: Partial<AuditQuery>) {
     const visible = await visibleClientIds(c, deps);
@@ -66,7 +72,10 @@ export function auditRoutes(deps: Deps) {
     }
     return {
       clientIds: visible,
-      withUnowned: c.var.user.role === 'ADMINISTRATOR' && !q.clientId,
+      // Lines of no company (a refused sign-in of an unknown e-mail, with its address) are the
+      // platform's: read by the administrators of the top company only, never of a customer.
+      withUnowned:
+        c.var.user.role === 'ADMINISTRATOR' && !q.clientId && (await atTheTop(c.var.user.clientId)),
       onlyClientIds: only,
       from: q.from ? new Date(q.from) : undefined,
       to: q.to ? new Date(q.to) : undefined,

@@ -11,9 +11,11 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditChanges, isSecretField, MASK } from '../../server/audit/diff';
+import { hashPassword } from '../../server/auth/passwords';
 import { rowsOf } from '../../server/db/client';
 import { pruneExpiredAudit } from '../../server/db/retention';
 import * as schema from '../../server/db/schema';
+import { setUserPassword } from '../../server/db/users';
 import type { AuditEvent, AuditPage, Tracker, Vehicle } from '../../src/contract';
 import { as, backends, demoClients, type TestServer, testConfig, useServer } from './harness';
 
@@ -241,6 +243,19 @@ describe.each(await backends())('the audit log on %s', (backend) => {
     expect(all.find((e) => e.actorEmail === 'ninguem@exemplo.com')?.ip).toBe('203.0.113.46');
     const signIns = await events(manager, 'kind=sign_in');
     expect(signIns[0]?.actorEmail).toBe('gestor.sul@rastro.demo');
+    // Nor does the Administrador of a customer company: those lines are the platform's.
+    const created = await admin.call<{ id: string }>('POST', '/registros/user', {
+      name: 'Administradora Sul',
+      email: 'admin.sul@exemplo.com',
+      role: 'ADMINISTRATOR',
+      clientId: south,
+    });
+    expect(created.status).toBe(201);
+    await setUserPassword(s.deps.database.db, created.body.id, await hashPassword('rastro-demo'));
+    const southAdmin = await as(s, 'admin.sul@exemplo.com');
+    const theirs = await events(southAdmin, 'kind=sign_in_failed');
+    expect(theirs.map((e) => e.actorEmail)).toContain('gestor.sul@rastro.demo');
+    expect(theirs.map((e) => e.actorEmail)).not.toContain('ninguem@exemplo.com');
     expect(await auditText(s)).not.toMatch(/senha-errada/);
   });
 
