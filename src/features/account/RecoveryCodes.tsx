@@ -2,11 +2,13 @@
  * The ten recovery codes, shown once (only their hashes are kept): copy, download, and a
  * checkbox the person ticks to say they kept them before leaving the step.
  */
+
 import { useState } from 'react';
 import { Checkbox } from 'react-aria-components';
 import { twoFactorText as tt } from '../../i18n/two-factor';
 import { Button } from '../../ui/Button';
 import { toast } from '../../ui/feedback/toasts';
+import { saveFile } from '../../ui/save-file';
 import '../../ui/CheckList.css';
 import './TwoFactor.css';
 
@@ -24,12 +26,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
   }
 
   function download() {
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = tt.fileName;
-    link.click();
-    URL.revokeObjectURL(url);
+    saveFile(new Blob([text], { type: 'text/plain' }), tt.fileName);
   }
 
   return (

@@ -4,6 +4,7 @@
  * Administrador. Filters by period, user, company, kind of event and record; pages of 50;
  * the same filters as a spreadsheet.
  */
+
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type AuditFilters, auditPage, auditSpreadsheet } from '../../api/audit';
@@ -20,6 +21,7 @@ import { Button } from '../../ui/Button';
 import { type ColumnDef, DataTable } from '../../ui/DataTable';
 import { Pagination } from '../../ui/Pagination';
 import { Select } from '../../ui/Select';
+import { saveFile } from '../../ui/save-file';
 import { TextField } from '../../ui/TextField';
 import '../../ui/badge.css';
 import '../../ui/page.css';
@@ -76,19 +78,6 @@ const columns: ColumnDef<AuditEvent>[] = [
   },
 ];
 
-/** Hands the spreadsheet to the browser's downloads. */
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 export function AuditPage() {
   const session = useSession();
   const [from, setFrom] = useState('');
@@ -132,7 +121,7 @@ export function AuditPage() {
   });
   const download = useMutation({
     mutationFn: () => auditSpreadsheet(filters),
-    onSuccess: ({ blob, name }) => save(blob, name),
+    onSuccess: ({ blob, name }) => saveFile(blob, name),
     onError: (error) => void toastError(text.exportError, error),
   });
   const unavailable = isUnavailable(list);

@@ -10,7 +10,8 @@ import { t } from '../../i18n/pt-BR';
 import { Button } from '../../ui/Button';
 import { toast } from '../../ui/feedback/toasts';
 import { Progress } from '../../ui/Progress';
-import { formatBytes, saveFile } from './files';
+import { saveFile } from '../../ui/save-file';
+import { formatBytes } from './files';
 import './FileDownload.css';
 
 export function useFileDownload(onDone?: () => void) {

@@ -50,19 +50,6 @@ export function downloadCall(
   }
 }
 
-/** Hands a received file to the browser's downloads. */
-export function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 const bytes = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 /** '850 KB', '3,4 MB'. */
 export function formatBytes(n: number): string {
