@@ -28,6 +28,7 @@ import {
 import { dashboardRoutes } from './routes/dashboard';
 import { deviceSettingsRoutes, unknownDeviceRoutes } from './routes/devices';
 import { documentRoutes, expiringRoutes } from './routes/documents';
+import { driverLinkRoutes, driverPageRoutes, driverReportRoutes } from './routes/driver-page';
 import { geofenceRoutes } from './routes/geofences';
 import { imageRoutes, MAX_IMAGE_BYTES, MAX_IMAGES_PER_VEHICLE } from './routes/images';
 import {
@@ -143,6 +144,10 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   registros.route('/service-records', serviceRecordRoutes(deps));
   registros.route('/maintenance-due', maintenanceDueRoutes(deps));
   registros.route('/documents', documentRoutes(deps));
+  // The drivers' own page: its links, what it sends, and the problems drivers report.
+  registros.route('/driver-links', driverLinkRoutes(deps));
+  registros.route('/driver-reports', driverReportRoutes(deps));
+  registros.route('/driver-page', driverPageRoutes(deps));
   registros.route('/documents-expiring', expiringRoutes(deps));
   registros.route('/payments', paymentRoutes(deps));
   registros.route('/invoices', invoiceRoutes(deps));

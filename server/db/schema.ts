@@ -1096,3 +1096,83 @@ export const auditEvents = pgTable(
     index('audit_events_entity_idx').on(t.entity, t.entityId),
   ],
 );
+
+/**
+ * A driver's personal link to their own page (/motorista/…): like a temporary link, revocable
+ * and with an expiry, plus a PIN the manager sets and tells the driver. Only hashes are kept:
+ * the link's token (SHA-256, it is long and random) and the PIN (argon2id, it is short). Wrong
+ * PINs are counted; each fifth in a row locks the link for a while, so that someone who found
+ * the link cannot try all 10,000 four-digit PINs.
+ */
+export const driverLinks = pgTable(
+  'driver_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    driverId: uuid('driver_id')
+      .notNull()
+      .references(() => drivers.id),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull(),
+    pinHash: text('pin_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    failedPins: integer('failed_pins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('driver_links_token_key').on(t.tokenHash),
+    index('driver_links_driver_idx').on(t.driverId),
+  ],
+);
+
+/**
+ * A device where the driver typed the PIN: the page keeps the session's token (only its hash is
+ * here) and calls with it until the link expires or is revoked.
+ */
+export const driverSessions = pgTable(
+  'driver_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => driverLinks.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('driver_sessions_token_key').on(t.tokenHash)],
+);
+
+/**
+ * A problem with a vehicle reported by its driver from their page (a text and, optionally, a
+ * photo, made smaller on the phone). The id is made by the page, so a report sent again after a
+ * lost answer is stored once.
+ */
+export const driverReports = pgTable(
+  'driver_reports',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    driverId: uuid('driver_id')
+      .notNull()
+      .references(() => drivers.id),
+    vehicleId: uuid('vehicle_id').references(() => vehicles.id),
+    text: text('text').notNull(),
+    /** The photo's type when there is one; the file lives under UPLOAD_DIR/driver-reports. */
+    photoType: text('photo_type'),
+    reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: uuid('resolved_by').references(() => users.id),
+  },
+  (t) => [index('driver_reports_client_idx').on(t.clientId, t.createdAt.desc())],
+);

@@ -13,6 +13,7 @@ export * from './customers';
 export * from './dashboard';
 export * from './devices';
 export * from './documents';
+export * from './driver-page';
 export * from './geofences';
 export * from './inventory';
 export * from './locations';

@@ -3,6 +3,7 @@
  * has on the resources of its sibling company, and must get "not found" or "forbidden",
  * never data. A route added to the server without a line here fails the last test.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +17,8 @@ import {
   type AuditPage,
   type Customer,
   type CustomerRowPage,
+  type DriverLinkCreated,
+  type DriverSession,
   type ReportRequest,
   ROLES,
   type Role,
@@ -43,6 +46,9 @@ interface Target {
   plan: string;
   service: string;
   document: string;
+  /** The driver's personal link, and a problem the driver reported through it. */
+  driverLink: string;
+  driverReport: string;
   /** The audit line of the vehicle's creation. */
   audit: string;
 }
@@ -176,6 +182,43 @@ const ROUTES: Record<string, Case> = {
     kind: 'ipva',
     expiry: '2027-01-31',
   })),
+  'GET /registros/driver-links': {
+    attempt: (o) => ({ path: `/registros/driver-links?driverId=${o.driver}` }),
+  },
+  'POST /registros/driver-links': {
+    attempt: (o) => ({
+      path: '/registros/driver-links',
+      body: {
+        driverId: o.driver,
+        pin: '1234',
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    }),
+  },
+  'POST /registros/driver-links/:id/revoke': {
+    attempt: (o) => ({ path: `/registros/driver-links/${o.driverLink}/revoke` }),
+  },
+  'GET /registros/driver-reports': {
+    attempt: () => ({ path: '/registros/driver-reports' }),
+    list: (body, other) => {
+      expect((body as { id: string }[]).map((r) => r.id)).not.toContain(other.driverReport);
+    },
+  },
+  'GET /registros/driver-reports/:id/photo': {
+    attempt: (o) => ({ path: `/registros/driver-reports/${o.driverReport}/photo` }),
+  },
+  'POST /registros/driver-reports/:id/resolve': {
+    attempt: (o) => ({ path: `/registros/driver-reports/${o.driverReport}/resolve` }),
+  },
+  'POST /registros/driver-page/session': {
+    exempt: 'público: o token do link e o PIN identificam o motorista',
+  },
+  'POST /registros/driver-page/me/sign-out': {
+    exempt: 'sessão do motorista: encerra só a própria sessão',
+  },
+  'POST /registros/driver-page/me/problems': {
+    exempt: 'sessão do motorista: grava só em nome do próprio motorista',
+  },
   'GET /registros/documents-expiring': {
     attempt: (o) => ({ path: `/registros/documents-expiring?clientId=${o.client}` }),
   },
@@ -713,6 +756,28 @@ async function inventoryOf(
     kind: 'crlv',
     expiry: '2026-12-31',
   });
+  const driver = await create('/registros/driver', {
+    clientId: client,
+    completName: `Motorista ${plate}`,
+    cpf,
+  });
+  const made = await (await as(s, manager)).call<DriverLinkCreated>(
+    'POST',
+    '/registros/driver-links',
+    { driverId: driver, pin: '4321', expiresAt: new Date(Date.now() + 86_400_000).toISOString() },
+  );
+  const opened = await s.request('/registros/driver-page/session', {
+    method: 'POST',
+    json: { token: made.body.path.replace('/motorista/', ''), pin: '4321' },
+  });
+  const { sessionToken } = (await opened.json()) as DriverSession;
+  const driverReport = randomUUID();
+  const reported = await s.request('/registros/driver-page/me/problems', {
+    method: 'POST',
+    token: sessionToken,
+    json: { id: driverReport, at: new Date().toISOString(), text: `Problema ${plate}` },
+  });
+  expect(reported.status).toBe(201);
   const [line] = await s.deps.database.db
     .select({ id: auditEvents.id })
     .from(auditEvents)
@@ -734,11 +799,9 @@ async function inventoryOf(
     image,
     link,
     report: report.body.id,
-    driver: await create('/registros/driver', {
-      clientId: client,
-      completName: `Motorista ${plate}`,
-      cpf,
-    }),
+    driver,
+    driverLink: made.body.link.id,
+    driverReport,
     tracker: await create('/registros/tracker', {
       clientId: client,
       identifier: `trk-${plate}`,
