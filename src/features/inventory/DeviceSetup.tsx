@@ -5,7 +5,6 @@
  * (typed or generated before saving); afterwards the server keeps only its hash.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { deviceSettings } from '../../api/devices';
 import { keys } from '../../api/keys';
 import { LOOKUP_QUERY } from '../../api/query';
@@ -27,37 +26,12 @@ import {
 } from '../../lib/device-setup';
 import { Button } from '../../ui/Button';
 import { copyText } from '../../ui/feedback/copy';
+import { QrCode } from '../../ui/QrCode';
 import '../../ui/page.css';
 import '../../ui/text.css';
 import './DeviceSetup.css';
 
 const text = DEVICE_SETUP;
-
-/** A QR code of `value`, drawn here (the library loads only with this panel). */
-function QrCode({ value, label }: { value: string; label: string }) {
-  const [svg, setSvg] = useState<string>();
-  useEffect(() => {
-    let current = true;
-    void import('qrcode')
-      .then((qr) => qr.toString(value, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }))
-      .then((drawn) => {
-        if (current) setSvg(drawn);
-      });
-    return () => {
-      current = false;
-    };
-  }, [value]);
-  if (!svg) return null;
-  return (
-    <img
-      className="device-qr"
-      src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
-      alt={label}
-      width={176}
-      height={176}
-    />
-  );
-}
 
 /** One fact to type into the device, with a button that copies it (an address is long). */
 function Row({ label, value }: { label: string; value: string }) {
@@ -92,7 +66,7 @@ function OsmandSetup({ endpoint }: { endpoint: DeviceEndpoint }) {
       </dl>
       {link ? (
         <figure className="device-qr-figure">
-          <QrCode value={link} label={text.qr} />
+          <QrCode className="device-qr" value={link} label={text.qr} />
           <figcaption className="muted">{text.qrHelp}</figcaption>
         </figure>
       ) : (
