@@ -26,6 +26,7 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import './data';
+import './driver';
 import './push';
 
 declare const self: ServiceWorkerGlobalScope & {

@@ -221,6 +221,10 @@ const SCREENS: Record<
     form: inventory(() => import('../features/documents/screens').then((m) => m.documentScreen))
       .form,
   },
+  '/fleet-management/driver-reports': {
+    list: () =>
+      import('../features/driver-reports/DriverReportsPage').then((m) => <m.DriverReportsPage />),
+  },
   '/fleet-management/alerts/alerts-history': {
     list: () => import('../features/alerts/AlertsHistoryPage').then((m) => <m.AlertsHistoryPage />),
   },
@@ -346,6 +350,13 @@ export const routes: RouteObject[] = [
         path: '/confirm-email',
         lazy: page(() => import('../features/auth/pages').then((m) => <m.ConfirmEmailPage />)),
       },
+      // The driver's own page: its link's token and PIN, not a user's session, open it.
+      ...['/motorista/:token', '/motorista'].map((path) => ({
+        path,
+        lazy: page(() =>
+          import('../features/driver-page/DriverPage').then((m) => <m.DriverPage />),
+        ),
+      })),
       {
         path: '/temp-access/:token',
         lazy: page(() =>

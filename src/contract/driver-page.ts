@@ -138,3 +138,27 @@ export const DriverProblemReportSchema = o.object({
 });
 export type DriverProblemReport = v.InferOutput<typeof DriverProblemReportSchema>;
 export const DriverProblemReportListSchema = v.array(DriverProblemReportSchema);
+
+/** A mark as the driver's page shows it. */
+export const DriverDayMarkSchema = o.object({ id: IdSchema, kind: v.string(), at: v.string() });
+export type DriverDayMark = v.InferOutput<typeof DriverDayMarkSchema>;
+
+/** A period of the driver's day as the page lists it (its kind: driving, work, waiting…). */
+export const DriverDayPeriodSchema = o.object({
+  kind: v.string(),
+  start: v.string(),
+  end: v.string(),
+  source: v.string(),
+});
+
+/** The driver's day as their page reads it: today's marks and periods, the vehicle, the break. */
+export const DriverDaySchema = o.object({
+  driverName: v.string(),
+  vehicle: v.nullable(o.object({ plate: v.string(), name: v.string() })),
+  marks: v.array(DriverDayMarkSchema),
+  periods: v.array(DriverDayPeriodSchema),
+  /** When the driving since the last break reaches the legal limit (null: not driving now). */
+  breakDueAt: v.nullable(v.string()),
+  at: v.string(),
+});
+export type DriverDay = v.InferOutput<typeof DriverDaySchema>;
