@@ -29,6 +29,8 @@ export const keys = {
   vehicleCommands: (vehicleId: string) => ['commands', vehicleId] as const,
   lastLocation: (vehicleId: string) => ['last-location', vehicleId] as const,
   temporaryLinks: ['temporary-links'] as const,
+  driverLinks: (driverId: string) => ['driver-links', driverId] as const,
+  driverReports: ['driver-reports'] as const,
   deviceSettings: ['device-settings'] as const,
   unknownDevices: ['unknown-devices'] as const,
   unknownDeviceList: (params: object) => ['unknown-devices', params] as const,

@@ -11,6 +11,8 @@ export const AREA_HINTS: Record<string, string> = {
   '/fleet-management/maintenance-plans':
     'Revisões a cada tantos km, horas de motor ou dias, por veículo ou frota.',
   '/fleet-management/service-records': 'Os serviços feitos, que reiniciam os planos.',
+  '/fleet-management/driver-reports':
+    'Problemas nos veículos relatados pelos motoristas, com foto, na página deles.',
   '/fleet-management/documents': 'CRLV, IPVA, seguro, CNH, exames e cursos: o que vence e quando.',
   '/management/vehicles': 'Placas, modelos e o rastreador de cada veículo.',
   '/management/trackers':

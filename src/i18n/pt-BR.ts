@@ -31,6 +31,7 @@ export const ROUTE_LABELS: Record<string, string> = {
   'maintenance-plans': 'Planos de manutenção',
   'service-records': 'Serviços realizados',
   documents: 'Documentos',
+  'driver-reports': 'Relatos dos motoristas',
   'temporary-links': 'Links temporários',
   'unknown-devices': 'Aparelhos desconhecidos',
   audit: 'Auditoria',

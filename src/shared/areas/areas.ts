@@ -63,6 +63,8 @@ export const AREAS: Area[] = [
     inventory('/fleet-management/service-records', 'create_resources'),
     // Papers of vehicles and drivers that expire; the list opens on what expires soon.
     inventory('/fleet-management/documents', 'create_resources'),
+    // Problems drivers reported from their own page; resolving one is writing.
+    area('/fleet-management/driver-reports', { write: 'create_resources' }),
   ]),
   section('/reports', [
     area('/reports/histories'),
