@@ -8,7 +8,7 @@
  * connection returns — never twice.
  */
 import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
-import { FieldError, Form, Label, TextArea, TextField } from 'react-aria-components';
+import { FieldError, FileTrigger, Form, Label, TextArea, TextField } from 'react-aria-components';
 import { useNavigate, useParams } from 'react-router';
 import * as v from 'valibot';
 import {
@@ -31,7 +31,14 @@ import { toast } from '../../ui/feedback/toasts';
 import { FormMessage } from '../../ui/States';
 import { shrinkPhoto } from '../../ui/shrink-photo';
 import { TextField as PinField } from '../../ui/TextField';
-import { addToOutbox, clearOutbox, flushOutbox, type OutboxItem, outboxItems } from './outbox';
+import {
+  addToOutbox,
+  clearOutbox,
+  type FlushResult,
+  flushOutbox,
+  type OutboxItem,
+  outboxItems,
+} from './outbox';
 import '../../ui/page.css';
 import '../../ui/text.css';
 import './DriverPage.css';
@@ -189,16 +196,20 @@ function DriverHome({
     }
   }, [token, onEnded]);
 
-  const flush = useCallback(async () => {
-    if (outboxItems().length === 0) return;
+  const flush = useCallback(async (): Promise<FlushResult | undefined> => {
+    if (outboxItems().length === 0) return undefined;
     const result = await flushOutbox(token);
     setWaiting(outboxItems());
-    if (result.sessionEnded) return onEnded();
+    if (result.sessionEnded) {
+      onEnded();
+      return result;
+    }
     for (const { item, message } of result.refused)
       toast.error(
         `${item.kind === 'marks' ? markLabel(String(item.body.kind)) : text.problemPending}: ${message}`,
       );
     if (result.stored.length > 0) await readDay();
+    return result;
   }, [token, onEnded, readDay]);
 
   useEffect(() => {
@@ -236,9 +247,10 @@ function DriverHome({
   async function keep(item: OutboxItem, done: string, queued: string) {
     addToOutbox(item);
     setWaiting(outboxItems());
-    await flush();
-    const stillWaiting = outboxItems().some((i) => i.id === item.id);
-    if (stillWaiting) toast.warning(queued);
+    const result = await flush();
+    // Refused for good: flush already said why.
+    if (result?.refused.some((r) => r.item.id === item.id) || result?.sessionEnded) return;
+    if (outboxItems().some((i) => i.id === item.id)) toast.warning(queued);
     else toast.success(done);
   }
 
@@ -409,15 +421,20 @@ function ProblemForm({
         <TextArea rows={4} />
         <FieldError />
       </TextField>
-      <label className="field driver-photo">
-        <span>{text.problemPhoto}</span>
-        <input
-          type="file"
-          accept="image/*"
-          capture="environment"
-          onChange={(e) => void pick(e.currentTarget.files?.[0])}
-        />
-      </label>
+      <div className="driver-photo">
+        <FileTrigger
+          acceptedFileTypes={['image/*']}
+          defaultCamera="environment"
+          onSelect={(files) => void pick(files?.[0])}
+        >
+          <Button variant="secondary">{photo ? text.problemPhotoOther : text.problemPhoto}</Button>
+        </FileTrigger>
+        {photo && (
+          <Button variant="ghost" onPress={() => setPhoto(undefined)}>
+            {text.problemPhotoRemove}
+          </Button>
+        )}
+      </div>
       {photoError && <FormMessage kind="error">{photoError}</FormMessage>}
       {photo && <img className="driver-photo-preview" src={photo} alt="" />}
       <div className="driver-problem-actions">
