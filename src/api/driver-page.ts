@@ -9,40 +9,15 @@ import {
   DriverLinkCreatedSchema,
   DriverLinkListSchema,
   DriverProblemReportListSchema,
-  type DriverSession,
   DriverSessionSchema,
   MessageSchema,
 } from '../contract';
 import { api } from './client';
+import { driverSession, type KeptDriverSession } from './driver-session';
 
-const DRIVER_SESSION_KEY = 'rastro-driver-session';
+export { driverSession, type KeptDriverSession };
+
 const BASE = '/registros/driver-page';
-
-/** What the device keeps of the driver's session. */
-export interface KeptDriverSession extends DriverSession {
-  /** The link it was opened with: another link on this device asks for its own PIN. */
-  linkToken: string;
-}
-
-export const driverSession = {
-  get(): KeptDriverSession | undefined {
-    try {
-      const kept = JSON.parse(
-        localStorage.getItem(DRIVER_SESSION_KEY) ?? 'null',
-      ) as KeptDriverSession | null;
-      if (!kept || Date.parse(kept.expiresAt) <= Date.now()) return undefined;
-      return kept;
-    } catch {
-      return undefined;
-    }
-  },
-  set(value: KeptDriverSession) {
-    localStorage.setItem(DRIVER_SESSION_KEY, JSON.stringify(value));
-  },
-  clear() {
-    localStorage.removeItem(DRIVER_SESSION_KEY);
-  },
-};
 
 /** A failed call of the driver's page: the server's status and pt-BR message, or no answer. */
 export class DriverCallError extends Error {

@@ -1,11 +1,13 @@
 /**
  * Guards every signed-in page: without an access token the user goes to /login (and comes
  * back afterwards). Once per visit the token is validated and the stored user refreshed;
- * offline the stored session is trusted so that the app stays usable without signal.
+ * offline the stored session is trusted so that the app stays usable without signal. A
+ * driver's phone (a driver's page session, no user's) opening '/' goes to the driver's page.
  */
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { validateSession } from '../api/auth';
+import { hasDriverSession } from '../api/driver-session';
 import { toClientError } from '../api/errors';
 import { session } from '../api/session';
 import { useOnline } from '../hooks/useOnline';
@@ -36,6 +38,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   }, [signedIn, online, navigate]);
 
   if (!current) {
+    // The installed app opens at '/': on a driver's phone, that is the driver's page.
+    if (location.pathname === '/' && hasDriverSession())
+      return <Navigate to="/motorista" replace />;
     return (
       <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />
     );
