@@ -3,8 +3,8 @@
  * live vehicle of its fleet), counts from the newest service record of that vehicle naming
  * the plan, else from the plan's start, and ends at whichever of its km, hours or days comes
  * first. The km now are the tracked odometer (the sum of the vehicle's daily distances); the
- * hours now are the `hours` reading of the vehicle's newest position, when its device sends
- * one (ignition-on time is not counted).
+ * hours now are the `hours` reading of the vehicle's newest position when its device sends
+ * one, else the time with the ignition on (vehicleReadings).
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DueItem, DueStatus } from '../../src/contract';
@@ -47,7 +47,11 @@ export const serviceRecordQueries = {
   ],
 };
 
-/** Tracked km and device hours of each vehicle now. */
+/**
+ * Tracked km and engine hours of each vehicle now: the device's hour meter (`hours` of its
+ * newest position) when it sends one, else the hours with the ignition on that ingest adds up
+ * in the daily rollup (null when the vehicle has neither).
+ */
 export async function vehicleReadings(
   db: Db,
   vehicleIds: string[],
@@ -55,21 +59,29 @@ export async function vehicleReadings(
   const out = new Map<string, { km: number; hours: number | null }>();
   if (vehicleIds.length === 0) return out;
   const ids = `{${vehicleIds.join(',')}}`;
-  const rows = rowsOf<{ id: string; metres: number | string | null; hours: string | null }>(
+  const rows = rowsOf<{
+    id: string;
+    metres: number | string | null;
+    engine: number | string | null;
+    hours: string | null;
+  }>(
     await db.execute(sql`
-      select v.id,
-             (select coalesce(sum(d.distance), 0) from vehicle_days d where d.vehicle_id = v.id)
-               as metres,
+      select v.id, totals.metres, totals.engine,
              (select p.attributes->>'hours' from last_locations l
                 join positions p on p.tracker_id = l.tracker_id and p.fix_time = l.fix_time
                where l.vehicle_id = v.id order by l.fix_time desc limit 1) as hours
-        from vehicles v where v.id = any(${ids}::uuid[])`),
+        from vehicles v,
+        lateral (select coalesce(sum(d.distance), 0) as metres,
+                        coalesce(sum(d.engine_seconds), 0) as engine
+                   from vehicle_days d where d.vehicle_id = v.id) totals
+       where v.id = any(${ids}::uuid[])`),
   );
   for (const row of rows) {
-    const hours = row.hours === null ? Number.NaN : Number(row.hours);
+    const device = row.hours === null ? Number.NaN : Number(row.hours);
+    const engine = Number(row.engine ?? 0) / 3600;
     out.set(row.id, {
       km: Number(row.metres ?? 0) / 1000,
-      hours: Number.isFinite(hours) ? hours : null,
+      hours: Number.isFinite(device) ? device : engine > 0 ? engine : null,
     });
   }
   return out;

@@ -70,6 +70,28 @@ export interface DayDelta {
   firstFix: number;
   lastFix: number;
   driverRfids: Set<string>;
+  engineSeconds: number;
+}
+
+/**
+ * The longest gap between two fixes counted as engine time: a device reports every minute or
+ * two while the ignition is on, so a longer silence (no signal, device off) is not known to be
+ * engine time and counts only this much.
+ */
+export const ENGINE_GAP_MAX_MS = 10 * 60_000;
+
+/**
+ * Engine seconds of the step from `previous` to a fix: the time between them when the fix has
+ * its ignition on (capped by ENGINE_GAP_MAX_MS). Counting by the fix that ends the step errs by
+ * one step when the ignition turns on (counted) and one when it turns off (not counted): about
+ * nothing over a trip.
+ */
+export function engineStep(
+  previous: { time: number; vehicleId: string | null } | undefined,
+  fix: { time: number; vehicleId: string | null; ignition?: boolean | null | undefined },
+): number {
+  if (!previous || fix.ignition !== true || previous.vehicleId !== fix.vehicleId) return 0;
+  return Math.min(Math.max(fix.time - previous.time, 0), ENGINE_GAP_MAX_MS) / 1000;
 }
 
 export class DayDeltas {
@@ -82,6 +104,7 @@ export class DayDeltas {
     time: number,
     distance: number,
     fix?: { speed?: number | null | undefined; driverRfid?: string | null | undefined },
+    engineSeconds = 0,
   ) {
     if (!vehicleId) return;
     const day = reportDay(time);
@@ -98,10 +121,12 @@ export class DayDeltas {
         firstFix: time,
         lastFix: time,
         driverRfids: new Set(),
+        engineSeconds: 0,
       };
       this.byKey.set(key, delta);
     }
     delta.distance += distance;
+    delta.engineSeconds += engineSeconds;
     if (!fix) return;
     delta.fixes += 1;
     delta.firstFix = Math.min(delta.firstFix, time);
@@ -121,19 +146,21 @@ export function dayDeltasStatement(deltas: DayDeltas): SQL | undefined {
   const time = (key: 'firstFix' | 'lastFix') => rows.map((r) => new Date(r[key]).toISOString());
   return sql`
     insert into vehicle_days as d (vehicle_id, day, client_id, distance, fixes, max_speed,
-      first_fix, last_fix, driver_rfids)
+      first_fix, last_fix, driver_rfids, engine_seconds)
     select vehicle_id, day, client_id, distance, fixes, max_speed, first_fix, last_fix,
-      array(select jsonb_array_elements_text(driver_rfids))
+      array(select jsonb_array_elements_text(driver_rfids)), engine_seconds
       from unnest(${bareArray(column('vehicleId'))}::uuid[], ${textArray(column('day'))}::text[],
         ${bareArray(column('clientId'))}::uuid[], ${numberArray(column('distance'))}::float8[],
         ${numberArray(column('fixes'))}::int[], ${numberArray(column('maxSpeed'))}::real[],
         ${bareArray(time('firstFix'))}::timestamptz[], ${bareArray(time('lastFix'))}::timestamptz[],
-        ${jsonArray(rows.map((r) => [...r.driverRfids]))}::jsonb[])
+        ${jsonArray(rows.map((r) => [...r.driverRfids]))}::jsonb[],
+        ${numberArray(column('engineSeconds'))}::float8[])
         as x(vehicle_id, day, client_id, distance, fixes, max_speed, first_fix, last_fix,
-          driver_rfids)
+          driver_rfids, engine_seconds)
     on conflict (vehicle_id, day, client_id) do update set
       distance = d.distance + excluded.distance,
       fixes = d.fixes + excluded.fixes,
+      engine_seconds = d.engine_seconds + excluded.engine_seconds,
       max_speed = greatest(d.max_speed, excluded.max_speed),
       first_fix = least(d.first_fix, excluded.first_fix),
       last_fix = greatest(d.last_fix, excluded.last_fix),

@@ -10,6 +10,7 @@ import { type Db, rowsOf } from './client';
 import {
   DayDeltas,
   dayDeltasStatement,
+  engineStep,
   type LateFix,
   type OdometerPoint,
   odometerStep,
@@ -705,7 +706,9 @@ async function planTracker(
     };
     const step = row.restart ? 0 : odometerStep(previous, point);
     odometer += step;
-    days.add(row.tracker.vehicleId, row.tracker.clientId, point.time, step, row.fix);
+    // Late fixes add no engine time: the step they split was counted whole already.
+    const engine = engineStep(previous, { ...point, ignition: row.fix.ignition });
+    days.add(row.tracker.vehicleId, row.tracker.clientId, point.time, step, row.fix, engine);
     const stored = record(row, odometer);
     records.push(stored);
     if (row.fix.valid === false) noGpsSince ??= stored.fix_time;

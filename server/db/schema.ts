@@ -714,6 +714,11 @@ export const vehicleDays = pgTable(
     firstFix: timestamp('first_fix', { withTimezone: true }).notNull(),
     lastFix: timestamp('last_fix', { withTimezone: true }).notNull(),
     driverRfids: text('driver_rfids').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Seconds with the ignition on (server/db/odometer.ts): the engine hours of vehicles whose
+     * device sends no hour meter. Days before this column existed count none.
+     */
+    engineSeconds: doublePrecision('engine_seconds').notNull().default(0),
   },
   (t) => [
     // A vehicle moved to another customer on a day has one row per owner that day: each

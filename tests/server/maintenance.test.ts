@@ -117,6 +117,45 @@ describe.each(await backends())('maintenance on %s', (backend) => {
     expect(await s.deps.alerts.engine.checkUpkeep(new Date('2026-11-21T15:00:00Z'))).toBe(0);
   });
 
+  it('counts ignition-on hours where the device sends no hour meter', async () => {
+    const s = server();
+    const { north } = await demoClients(s);
+    const v = await vehicleWithTracker(s, north);
+    const manager = await as(s, 'gestor.norte@rastro.demo');
+    const plan = await manager.call<MaintenancePlan>('POST', '/registros/maintenance-plans', {
+      clientId: north,
+      name: 'Revisão por horas',
+      vehicleId: v.vehicleId,
+      everyHours: 2,
+      warnHours: 1,
+    });
+    expect(plan.status, JSON.stringify(plan.body)).toBe(201);
+    expect((await dueOf(manager, v.vehicleId, plan.body.id))?.hours?.now).toBeNull();
+
+    // 119 steps of 30 s with the ignition on (the first fix has none before it): 3,570 s;
+    // half an hour parked with it off: nothing; two hours without a word, then the ignition
+    // on again: the silence counts 10 minutes at most, then 59 steps of 30 s.
+    const track = new Track('2026-11-20T08:00:00Z')
+      .drive(3600, 40, 90, { every: 30, ignition: true })
+      .park(1800, { every: 60, ignition: false })
+      .silence(7200)
+      .drive(1800, 40, 90, { every: 30, ignition: true });
+    await ingest(s.deps, v.identifier, track.fixes);
+    let due = await dueOf(manager, v.vehicleId, plan.body.id);
+    expect(due?.hours?.now).toBeCloseTo((3570 + 600 + 1770) / 3600, 6);
+    expect(due?.status).toBe('soon');
+
+    // Half an hour more with the engine on: past 2 hours.
+    const more = new Track(new Date(track.now), [
+      track.fixes.at(-1)?.latitude ?? 0,
+      track.fixes.at(-1)?.longitude ?? 0,
+    ]).drive(1800, 40, 90, { every: 30, ignition: true });
+    await ingest(s.deps, v.identifier, more.fixes);
+    due = await dueOf(manager, v.vehicleId, plan.body.id);
+    expect(due?.hours?.now).toBeCloseTo((3570 + 600 + 1770 + 1800) / 3600, 6);
+    expect(due?.status).toBe('overdue');
+  });
+
   it('falls due by days on São Paulo days, for every vehicle of a fleet', async () => {
     const s = server();
     const { north } = await demoClients(s);

@@ -1,0 +1,1 @@
+ALTER TABLE "vehicle_days" ADD COLUMN "engine_seconds" double precision DEFAULT 0 NOT NULL;
