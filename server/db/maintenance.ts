@@ -188,8 +188,30 @@ export async function dueList(
         .where(and(inArray(fleets.id, fleetIds), isNull(fleets.canceledAt)))
     : [];
   const fleetVehicles = new Map(fleetRows.map((f) => [f.id, f.vehicleIds]));
+  // Plans by vehicle type cover the live vehicles of that type of the plan's own customer.
+  const typed = plans.filter((p) => p.vehicleType);
+  const typeRows = typed.length
+    ? await db
+        .select({ id: vehicles.id, clientId: vehicles.clientId, type: vehicles.type })
+        .from(vehicles)
+        .where(
+          and(
+            inArray(vehicles.clientId, [...new Set(typed.map((p) => p.clientId))]),
+            inArray(vehicles.type, [...new Set(typed.map((p) => p.vehicleType ?? ''))]),
+            isNull(vehicles.canceledAt),
+          ),
+        )
+    : [];
+  const covered = (plan: (typeof plans)[number]) =>
+    plan.vehicleId
+      ? [plan.vehicleId]
+      : plan.fleetId
+        ? (fleetVehicles.get(plan.fleetId) ?? [])
+        : typeRows
+            .filter((v) => v.clientId === plan.clientId && v.type === plan.vehicleType)
+            .map((v) => v.id);
   const pairs = plans.flatMap((plan) =>
-    (plan.vehicleId ? [plan.vehicleId] : (fleetVehicles.get(plan.fleetId ?? '') ?? []))
+    covered(plan)
       .filter((id) => !onlyVehicles || onlyVehicles.has(id))
       .map((vehicleId) => ({ plan, vehicleId })),
   );

@@ -401,6 +401,8 @@ export const maintenancePlans = pgTable(
     name: text('name').notNull(),
     vehicleId: uuid('vehicle_id').references(() => vehicles.id),
     fleetId: uuid('fleet_id').references(() => fleets.id),
+    /** Or every live vehicle of this type (VEHICLE_TYPES) of the plan's customer. */
+    vehicleType: text('vehicle_type'),
     everyKm: integer('every_km'),
     everyHours: integer('every_hours'),
     everyDays: integer('every_days'),

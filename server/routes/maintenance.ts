@@ -82,7 +82,9 @@ export function maintenancePlanRoutes(deps: Deps) {
       const p = input as PlanPatch;
       const vehicleId = p.vehicleId === undefined ? existing?.vehicleId : p.vehicleId;
       const fleetId = p.fleetId === undefined ? existing?.fleetId : p.fleetId;
-      if (Boolean(vehicleId) === Boolean(fleetId)) throw invalid('vehicleId', PLAN_TARGET_MESSAGE);
+      const type = p.vehicleType === undefined ? existing?.vehicleType : p.vehicleType;
+      if ([vehicleId, fleetId, type].filter(Boolean).length !== 1)
+        throw invalid('vehicleId', PLAN_TARGET_MESSAGE);
       const every = (key: 'everyKm' | 'everyHours' | 'everyDays') =>
         p[key] === undefined ? existing?.[key] : p[key];
       if (!every('everyKm') && !every('everyHours') && !every('everyDays'))
@@ -101,6 +103,7 @@ export function maintenancePlanRoutes(deps: Deps) {
         'name',
         'vehicleId',
         'fleetId',
+        'vehicleType',
         'everyKm',
         'everyHours',
         'everyDays',
@@ -122,6 +125,7 @@ export function maintenancePlanRoutes(deps: Deps) {
         name: row.name,
         vehicleId: row.vehicleId,
         fleetId: row.fleetId,
+        vehicleType: row.vehicleType,
         everyKm: row.everyKm,
         everyHours: row.everyHours,
         everyDays: row.everyDays,

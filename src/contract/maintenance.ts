@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { IdSchema, isoDateSchema } from './common';
 import { listQuery, ownedOut, page } from './inventory';
 import * as o from './objects';
+import { VEHICLE_TYPE_IDS } from './vehicle-types';
 
 const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max));
 const required = (max: number) =>
@@ -29,7 +30,7 @@ const amount = (max: number, what: string) =>
 export const DATE_MESSAGE = 'Data inválida: use AAAA-MM-DD';
 const Day = isoDateSchema(DATE_MESSAGE);
 
-export const PLAN_TARGET_MESSAGE = 'Escolha um veículo ou uma frota (só um dos dois)';
+export const PLAN_TARGET_MESSAGE = 'Escolha um veículo, uma frota ou um tipo de veículo (só um)';
 export const PLAN_INTERVAL_MESSAGE = 'Informe ao menos um intervalo: km, horas ou dias';
 
 // ── Plans ─────────────────────────────────────────────────────────────────────────────────
@@ -38,6 +39,7 @@ const planFields = {
   name: required(80),
   vehicleId: v.optional(IdSchema),
   fleetId: v.optional(IdSchema),
+  vehicleType: v.optional(v.picklist(VEHICLE_TYPE_IDS, 'Tipo de veículo inválido')),
   everyKm: v.optional(whole(1, 1_000_000, 'Intervalo em km')),
   everyHours: v.optional(whole(1, 100_000, 'Intervalo em horas')),
   everyDays: v.optional(whole(1, 3650, 'Intervalo em dias')),
@@ -56,8 +58,8 @@ export const MaintenancePlanCreateSchema = v.pipe(
   o.strictObject(planFields),
   v.forward(
     v.partialCheck(
-      [['vehicleId'], ['fleetId']],
-      (p) => Boolean(p.vehicleId) !== Boolean(p.fleetId),
+      [['vehicleId'], ['fleetId'], ['vehicleType']],
+      (p) => [p.vehicleId, p.fleetId, p.vehicleType].filter(Boolean).length === 1,
       PLAN_TARGET_MESSAGE,
     ),
     ['vehicleId'],
@@ -78,6 +80,7 @@ export const MaintenancePlanUpdateSchema = o.strictObject({
   name: v.optional(planFields.name),
   vehicleId: clearable(IdSchema),
   fleetId: clearable(IdSchema),
+  vehicleType: clearable(planFields.vehicleType.wrapped),
   everyKm: clearable(planFields.everyKm.wrapped),
   everyHours: clearable(planFields.everyHours.wrapped),
   everyDays: clearable(planFields.everyDays.wrapped),
@@ -89,6 +92,7 @@ export const MaintenancePlanSchema = o.object({
   name: v.string(),
   vehicleId: v.nullable(v.string()),
   fleetId: v.nullable(v.string()),
+  vehicleType: v.nullable(v.string()),
   everyKm: v.nullable(v.number()),
   everyHours: v.nullable(v.number()),
   everyDays: v.nullable(v.number()),

@@ -18,8 +18,10 @@ export const maintenanceText = {
   name: 'Nome',
   vehicle: 'Veículo',
   fleet: 'Frota',
+  vehicleType: 'Tipo de veículo',
   target: 'Aplica-se a',
-  targetHint: 'Escolha um veículo ou uma frota (todos os veículos dela).',
+  targetHint:
+    'Escolha um veículo, uma frota (todos os veículos dela) ou um tipo (todos os veículos desse tipo do cliente).',
   everyKm: 'A cada (km)',
   everyHours: 'A cada (horas de motor)',
   everyDays: 'A cada (dias)',
@@ -32,7 +34,7 @@ export const maintenanceText = {
   intervals: 'Intervalos',
   whicheverFirst: 'O que vier primeiro',
   hoursHint:
-    'Horas de motor: a leitura "hours" da última posição do aparelho; sem ela, o plano conta só km e dias.',
+    'Horas de motor: a leitura "hours" do aparelho; sem ela, o tempo com a ignição ligada.',
   date: 'Data',
   odometer: 'Hodômetro (km)',
   odometerHint: 'Em branco: o km rastreado do veículo agora.',

@@ -197,6 +197,64 @@ describe.each(await backends())('maintenance on %s', (backend) => {
     expect(due?.days?.due).toBe('2026-11-28');
   });
 
+  it('covers every vehicle of a type of its own customer only', async () => {
+    const s = server();
+    const { north, south } = await demoClients(s);
+    const admin = await as(s, 'admin@rastro.demo');
+    const vehicle = async (clientId: string, plate: string, type: string) => {
+      const res = await admin.call<{ id: string }>('POST', '/registros/vehicle', {
+        clientId,
+        name: `Trator ${plate}`,
+        plate,
+        type,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.id;
+    };
+    const tractors = [
+      await vehicle(north, 'TRA1A11', 'tractor'),
+      await vehicle(north, 'TRA2B22', 'tractor'),
+    ];
+    const truck = await vehicle(north, 'CAM3C33', 'truck');
+    const theirs = await vehicle(south, 'TRA4D44', 'tractor');
+    const manager = await as(s, 'gestor.norte@rastro.demo');
+    const plan = await manager.call<MaintenancePlan>('POST', '/registros/maintenance-plans', {
+      clientId: north,
+      name: 'Revisão dos tratores',
+      vehicleType: 'tractor',
+      everyDays: 90,
+    });
+    expect(plan.status, JSON.stringify(plan.body)).toBe(201);
+    expect(plan.body.vehicleType).toBe('tractor');
+    const admins = await admin.call<DueList>('GET', '/registros/maintenance-due');
+    const covered = admins.body.items
+      .filter((i) => i.planId === plan.body.id)
+      .map((i) => i.vehicleId);
+    expect(covered.sort()).toEqual([...tractors].sort());
+    expect(covered).not.toContain(truck);
+    expect(covered).not.toContain(theirs);
+
+    const two = await manager.call<ErrorBody>('POST', '/registros/maintenance-plans', {
+      clientId: north,
+      name: 'Dois alvos',
+      vehicleType: 'tractor',
+      vehicleId: truck,
+      everyDays: 30,
+    });
+    expect(two.status).toBe(400);
+    expect(two.body.issues?.[0]?.message).toBe(
+      'Escolha um veículo, uma frota ou um tipo de veículo (só um)',
+    );
+    const badType = await manager.call<ErrorBody>('POST', '/registros/maintenance-plans', {
+      clientId: north,
+      name: 'Tipo errado',
+      vehicleType: 'spaceship',
+      everyDays: 30,
+    });
+    expect(badType.status).toBe(400);
+    expect(JSON.stringify(badType.body)).toContain('Tipo de veículo inválido');
+  });
+
   it('keeps another company out and says what is wrong in pt-BR', async () => {
     const s = server();
     const { north, south } = await demoClients(s);
@@ -279,7 +337,7 @@ describe.each(await backends())('maintenance on %s', (backend) => {
     });
     expect(both.body.issues?.[0]).toMatchObject({
       path: 'vehicleId',
-      message: 'Escolha um veículo ou uma frota (só um dos dois)',
+      message: 'Escolha um veículo, uma frota ou um tipo de veículo (só um)',
     });
     const badRecord = await manager.call<ErrorBody>('POST', '/registros/service-records', {
       clientId: north,

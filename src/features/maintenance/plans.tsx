@@ -1,9 +1,16 @@
 /**
  * Maintenance plans: a service every N km, engine hours or days, whichever comes first, for a
- * vehicle or for every vehicle of a fleet, with a warning margin before each.
+ * vehicle, for every vehicle of a fleet or for every vehicle of a type, with a warning margin
+ * before each.
  */
 import { maintenancePlansApi } from '../../api/maintenance';
-import { type MaintenancePlan, MaintenancePlanCreateSchema } from '../../contract';
+import {
+  type MaintenancePlan,
+  MaintenancePlanCreateSchema,
+  VEHICLE_TYPE_LABELS,
+  VEHICLE_TYPES,
+  type VehicleTypeId,
+} from '../../contract';
 import { maintenanceText } from '../../i18n/maintenance';
 import { t } from '../../i18n/pt-BR';
 import { formatDay } from '../../lib/format';
@@ -19,6 +26,7 @@ type PlanValues = {
   name: string;
   vehicleId: string;
   fleetId: string;
+  vehicleType: string;
   everyKm: string;
   everyHours: string;
   everyDays: string;
@@ -30,6 +38,11 @@ type PlanValues = {
   startHours: string;
   active: boolean;
 };
+
+const TYPE_OPTIONS = [
+  { value: '', label: '—' },
+  ...VEHICLE_TYPES.map(([value, label]) => ({ value, label })),
+];
 
 const str = (n: number | null) => (n === null ? '' : String(n));
 /** A margin or start left empty is zero, never cleared (the column has no null). */
@@ -60,7 +73,12 @@ export const planScreen: ResourceConfig<
     {
       id: 'target',
       label: text.target,
-      render: (p) => (p.fleetId ? text.fleet : text.vehicle),
+      render: (p) =>
+        p.vehicleType
+          ? `${text.vehicleType}: ${VEHICLE_TYPE_LABELS[p.vehicleType as VehicleTypeId] ?? p.vehicleType}`
+          : p.fleetId
+            ? text.fleet
+            : text.vehicle,
     },
     { id: 'startDate', label: text.startDate, render: (p) => formatDay(p.startDate) },
     statusColumn,
@@ -70,6 +88,7 @@ export const planScreen: ResourceConfig<
     { key: 'name', label: text.name, required: true },
     { key: 'vehicleId', label: text.vehicle, kind: 'select', description: text.targetHint },
     { key: 'fleetId', label: text.fleet, kind: 'select' },
+    { key: 'vehicleType', label: text.vehicleType, kind: 'select' },
     { key: 'everyKm', label: text.everyKm, kind: 'number', description: text.whicheverFirst },
     { key: 'warnKm', label: text.warnKm, kind: 'number' },
     { key: 'everyHours', label: text.everyHours, kind: 'number', description: text.hoursHint },
@@ -86,6 +105,7 @@ export const planScreen: ResourceConfig<
     return {
       vehicleId: [none, ...useVehicleOptions(values.clientId)],
       fleetId: [none, ...useFleetOptions(values.clientId)],
+      vehicleType: TYPE_OPTIONS,
     };
   },
   empty: (clientId) => ({
@@ -93,6 +113,7 @@ export const planScreen: ResourceConfig<
     name: '',
     vehicleId: '',
     fleetId: '',
+    vehicleType: '',
     everyKm: '',
     everyHours: '',
     everyDays: '',
@@ -109,6 +130,7 @@ export const planScreen: ResourceConfig<
     name: p.name,
     vehicleId: p.vehicleId ?? '',
     fleetId: p.fleetId ?? '',
+    vehicleType: p.vehicleType ?? '',
     everyKm: str(p.everyKm),
     everyHours: str(p.everyHours),
     everyDays: str(p.everyDays),
@@ -125,6 +147,7 @@ export const planScreen: ResourceConfig<
     name: x.name,
     vehicleId: x.vehicleId || (editing ? null : undefined),
     fleetId: x.fleetId || (editing ? null : undefined),
+    vehicleType: (x.vehicleType as VehicleTypeId) || (editing ? null : undefined),
     everyKm: num(x.everyKm, editing),
     everyHours: num(x.everyHours, editing),
     everyDays: num(x.everyDays, editing),

@@ -1,0 +1,1 @@
+ALTER TABLE "maintenance_plans" ADD COLUMN "vehicle_type" text;
