@@ -205,6 +205,7 @@ export const screens = {
     nomeCompleto: 'Nome completo',
     cliente: 'Cliente',
     venceEmBreve: 'Vence em breve',
+    cnhVencida: 'CNH vencida',
     cnh: 'CNH',
     rfid: 'RFID',
     nome: 'Nome',

@@ -1,13 +1,4 @@
-/**
- * A document's form: a vehicle's (CRLV, IPVA, seguro, tacógrafo, RNTRC, other) or a driver's
- * (exame toxicológico, course, other), with number and expiry. The kinds offered follow whose
- * document it is.
- */
-import { useQuery } from '@tanstack/react-query';
 import { documentsApi } from '../../api/documents';
-import { keys } from '../../api/keys';
-import { LOOKUP_QUERY } from '../../api/query';
-import { driversApi } from '../../api/resources';
 import {
   DOCUMENT_KIND_LABELS,
   DocumentCreateSchema,
@@ -18,6 +9,7 @@ import {
 import { documentsText } from '../../i18n/documents';
 import { t } from '../../i18n/pt-BR';
 import { formatDay } from '../../lib/format';
+import { useDriverOptions } from '../../shared/drivers/useDriverOptions';
 import { clear, messages, opt, statusColumn } from '../../shared/resources/helpers';
 import type { ResourceConfig } from '../../shared/resources/resource';
 import { useVehicleOptions } from '../../shared/vehicles/useVehicleOptions';
@@ -38,18 +30,6 @@ type DocumentValues = {
   notes: string;
   active: boolean;
 };
-
-/** The customer's drivers, by name. */
-function useDriverOptions(clientId: string | null): SelectOption[] {
-  const params = { clientId, limit: 1000, sort: 'completName' };
-  const query = useQuery({
-    queryKey: keys.resourceList(driversApi.path, params),
-    queryFn: () => driversApi.list(params),
-    enabled: Boolean(clientId),
-    ...LOOKUP_QUERY,
-  });
-  return (query.data?.drivers ?? []).map((d) => ({ value: d.id, label: d.completName }));
-}
 
 const kindsOf = (owner: Owner): SelectOption[] =>
   (owner === 'vehicle' ? VEHICLE_DOCUMENT_KINDS : DRIVER_DOCUMENT_KINDS).map((k) => ({

@@ -63,7 +63,9 @@ export const driverScreen: ResourceConfig<
             <span
               className={`badge ${state.kind === 'expired' ? 'badge-danger' : 'badge-warning'}`}
             >
-              {state.kind === 'expired' ? 'CNH vencida' : t.screens.drivers.venceEmBreve}
+              {state.kind === 'expired'
+                ? t.screens.drivers.cnhVencida
+                : t.screens.drivers.venceEmBreve}
             </span>
           </span>
         );

@@ -12,7 +12,6 @@ import { useNavigate } from 'react-router';
 import { keys } from '../../api/keys';
 import { isUnavailable } from '../../api/query';
 import { reportsApi } from '../../api/reports';
-import { driversApi } from '../../api/resources';
 import {
   hasPermission,
   REPORT_TYPE_LABELS,
@@ -29,6 +28,7 @@ import { INTERVAL_LIMITS, periodProblem, reportDay } from '../../lib/report-peri
 import { areasFor } from '../../shared/areas/areas';
 import { CustomerPicker } from '../../shared/customers/CustomerPicker';
 import { useSelectedClient } from '../../shared/customers/useCustomers';
+import { useDriverOptions } from '../../shared/drivers/useDriverOptions';
 import { useVehicleChoices } from '../../shared/vehicles/useVehicleOptions';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -69,19 +69,6 @@ function rangeOf(request: ReportRequest): DayRange {
   };
 }
 
-function useDriverOptions(clientId: string | null) {
-  const params = { clientId, limit: 1000, sort: 'completName' };
-  const query = useQuery({
-    queryKey: keys.resourceList(driversApi.path, params),
-    queryFn: () => driversApi.list(params),
-    enabled: Boolean(clientId),
-  });
-  return (query.data?.drivers ?? []).map((d) => ({
-    label: d.rfidCode ? `${d.completName} (${d.rfidCode})` : d.completName,
-    value: d.id,
-  }));
-}
-
 function RequestForm({ onDone }: { onDone: (request: ReportRequest) => void }) {
   const [clientId, setClientId] = useSelectedClient();
   const {
@@ -89,7 +76,7 @@ function RequestForm({ onDone }: { onDone: (request: ReportRequest) => void }) {
     loading: vehiclesLoading,
     unavailable: vehiclesUnavailable,
   } = useVehicleChoices(clientId);
-  const drivers = useDriverOptions(clientId);
+  const drivers = useDriverOptions(clientId, { withTag: true });
   const [type, setType] = useState<ReportType>('TRIPS');
   const [ids, setIds] = useState<string[]>([]);
   const [name, setName] = useState('');
