@@ -15,8 +15,13 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/client';
-import { ERROR_CODES } from '../../src/contract';
-import { backends, jsonOf, login, type TestServer, useServer } from './harness';
+import {
+  type Driver,
+  type DriverLinkCreated,
+  type DriverSession,
+  ERROR_CODES,
+} from '../../src/contract';
+import { as, backends, jsonOf, login, type TestServer, useServer } from './harness';
 
 const FLESPI_SECRET = 'segredo-do-fuzz-0123456789';
 
@@ -183,6 +188,8 @@ async function tableCounts(s: TestServer): Promise<Record<string, number>> {
     // The walk's logout-all takes no input and is accepted: its sign-out line in the audit
     // log is a true record, not something a malformed call stored.
     const where = name === 'audit_events' ? ` where kind <> 'sign_out'` : '';
+    // So is the driver's page's sign-out: it ends the walk's own driver session.
+    if (name === 'driver_sessions') continue;
     const [row] = rowsOf<{ n: number }>(
       await db.execute(sql.raw(`select count(*)::int as n from "${name}"${where}`)),
     );
@@ -192,6 +199,30 @@ async function tableCounts(s: TestServer): Promise<Record<string, number>> {
 }
 
 const API = /^\/(registros|tech-integracao|registro)(\/|$)|^\/health$/;
+
+/** Opens sessions of a driver's page (a driver and a link with a PIN made by the admin). */
+async function driverSessions(s: TestServer) {
+  const admin = await as(s, 'admin@rastro.demo');
+  const driver = await admin.call<Driver>('POST', '/registros/driver', {
+    clientId: admin.user.clientId,
+    completName: 'Motorista da varredura',
+    cpf: '529.982.247-25',
+  });
+  expect(driver.status, JSON.stringify(driver.body)).toBe(201);
+  const made = await admin.call<DriverLinkCreated>('POST', '/registros/driver-links', {
+    driverId: driver.body.id,
+    pin: '2468',
+    expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+  });
+  const token = made.body.path.replace('/motorista/', '');
+  return async () => {
+    const res = await s.request('/registros/driver-page/session', {
+      method: 'POST',
+      json: { token, pin: '2468' },
+    });
+    return (await jsonOf<DriverSession>(res)).sessionToken;
+  };
+}
 
 describe.each(await backends())('fuzz walk of the API on %s', (backend) => {
   // A local stand-in for the CEP service (an outside service): it knows no CEP.
@@ -226,7 +257,14 @@ describe.each(await backends())('fuzz walk of the API on %s', (backend) => {
       );
     // A session of its own for each route: the walk of logout-all must not end the others'.
     const sessions: string[] = [];
-    for (const _ of operations) sessions.push((await login(s, 'admin@rastro.demo')).accessToken);
+    const openDriverSession = await driverSessions(s);
+    for (const { path } of operations)
+      sessions.push(
+        // The driver's own page answers only a driver's session.
+        path.startsWith('/registros/driver-page/me/')
+          ? await openDriverSession()
+          : (await login(s, 'admin@rastro.demo')).accessToken,
+      );
     const before = await tableCounts(s);
     const problems: string[] = [];
     let sent = 0;
