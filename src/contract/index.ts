@@ -13,6 +13,7 @@ export * from './customers';
 export * from './dashboard';
 export * from './devices';
 export * from './documents';
+export * from './driving';
 export * from './geofences';
 export * from './inventory';
 export * from './locations';

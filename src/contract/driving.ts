@@ -1,0 +1,102 @@
+/**
+ * "How they drive" (report 'Comportamento do motorista', `registros/reports/v2/driving`): the
+ * driving events of a month per driver, the score 0–100 and the ranking of a company's drivers
+ * with the change since the month before. The events are computed from the positions
+ * (server/reports/driving.ts); nothing is stored.
+ */
+import * as v from 'valibot';
+import { IdSchema } from './common';
+import * as o from './objects';
+
+export const DRIVING_EVENT_KINDS = [
+  'speedingVerySerious',
+  'speedingSerious',
+  'speedingMedium',
+  'harshBraking',
+  'harshAcceleration',
+  'harshCornering',
+  'idling',
+] as const;
+export type DrivingEventKind = (typeof DRIVING_EVENT_KINDS)[number];
+
+export type DrivingWeights = Record<DrivingEventKind, number>;
+
+/**
+ * Points each event takes from 100 per 100 km (idling: per 10 minutes of it). Speeding climbs
+ * faster than the CTB's points (4, 5, 7) because a crash's energy grows with the square of the
+ * speed: 50 % over the limit is more than twice the harm of 20 % over. A harsh braking (3)
+ * weighs more than a harsh start or curve (2): it is the near miss of one who follows too
+ * close. Idling (1 per 10 min) costs fuel and engine, not lives, so it weighs least.
+ */
+export const DRIVING_WEIGHTS: DrivingWeights = {
+  speedingVerySerious: 10,
+  speedingSerious: 5,
+  speedingMedium: 2,
+  harshBraking: 3,
+  harshAcceleration: 2,
+  harshCornering: 2,
+  idling: 1,
+};
+
+/** Under this many km in the period a driver has no score ('km insuficientes'). */
+export const MIN_SCORE_KM = 20;
+
+/** `?month=AAAA-MM[&clientId=]`: a São Paulo calendar month; the company and those below it. */
+export const DrivingQuerySchema = o.strictObject({
+  month: v.pipe(
+    v.string('Informe o mês'),
+    v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mês inválido: use AAAA-MM'),
+  ),
+  clientId: v.optional(IdSchema),
+  format: v.optional(v.picklist(['pdf', 'excel'], 'Use pdf ou excel')),
+});
+export type DrivingQuery = v.InferOutput<typeof DrivingQuerySchema>;
+
+const counts = v.object(
+  Object.fromEntries(DRIVING_EVENT_KINDS.map((k) => [k, v.number()])) as Record<
+    DrivingEventKind,
+    v.NumberSchema<undefined>
+  >,
+);
+
+export const DrivingEventSchema = v.object({
+  kind: v.picklist(DRIVING_EVENT_KINDS),
+  at: v.string(),
+  vehicleId: v.string(),
+  plate: v.string(),
+  /** Speeding: peak km/h; harsh from the speed: m/s²; idling: seconds. */
+  value: v.nullable(v.number()),
+  limit: v.nullable(v.number()),
+  source: v.picklist(['device', 'speed']),
+});
+export type DrivingEvent = v.InferOutput<typeof DrivingEventSchema>;
+
+export const DrivingRowSchema = v.object({
+  /** Null: the fixes without a known driver, per vehicle of the company. */
+  driverId: v.nullable(v.string()),
+  name: v.string(),
+  clientId: v.string(),
+  km: v.number(),
+  /** Null under MIN_SCORE_KM. */
+  score: v.nullable(v.number()),
+  previousScore: v.nullable(v.number()),
+  /** score − previousScore, when both exist. */
+  delta: v.nullable(v.number()),
+  counts,
+  events: v.array(DrivingEventSchema),
+});
+export type DrivingRow = v.InferOutput<typeof DrivingRowSchema>;
+
+export const DrivingReportSchema = v.object({
+  month: v.string(),
+  beginAt: v.string(),
+  endAt: v.string(),
+  /** The weights the scores were made with. */
+  weights: v.record(v.string(), v.number()),
+  minKm: v.number(),
+  /** Ranked: scores high to low, then those without one. */
+  drivers: v.array(DrivingRowSchema),
+  /** Events without an identified driver, per vehicle (never ranked). */
+  unassigned: v.array(DrivingRowSchema),
+});
+export type DrivingReport = v.InferOutput<typeof DrivingReportSchema>;
