@@ -41,6 +41,63 @@ export const DRIVING_WEIGHTS: DrivingWeights = {
 /** Under this many km in the period a driver has no score ('km insuficientes'). */
 export const MIN_SCORE_KM = 20;
 
+/** The pt-BR words of the report files, shared with the screen (src/i18n/driving.ts). */
+export const DRIVING_FILE_TEXT = {
+  title: 'Comportamento do motorista',
+  month: 'Mês',
+  rank: 'Posição',
+  driver: 'Motorista',
+  vehicle: 'Veículo',
+  km: 'Km',
+  score: 'Nota',
+  previousScore: 'Mês anterior',
+  trend: 'Tendência',
+  events: 'Eventos',
+  noScore: 'km insuficientes',
+  none: 'Nenhum motorista identificado dirigiu neste mês.',
+  noEvents: 'Nenhum evento neste mês.',
+  unassigned: 'Sem motorista identificado',
+  at: 'Quando',
+  kind: 'Evento',
+  detail: 'Detalhe',
+  source: 'Origem',
+  sources: { device: 'aparelho', speed: 'velocidade' } as Record<'device' | 'speed', string>,
+};
+
+/** The pt-BR names of the events (screens and report files). */
+export const DRIVING_EVENT_LABELS: Record<DrivingEventKind, string> = {
+  speedingVerySerious: 'Excesso gravíssimo (mais de 50%)',
+  speedingSerious: 'Excesso grave (20% a 50%)',
+  speedingMedium: 'Excesso médio (até 20%)',
+  harshBraking: 'Frenagem brusca',
+  harshAcceleration: 'Aceleração brusca',
+  harshCornering: 'Curva brusca',
+  idling: 'Marcha lenta',
+};
+
+/** Short column headers of the event counts. */
+export const DRIVING_EVENT_SHORT: Record<DrivingEventKind, string> = {
+  speedingVerySerious: 'Gravíssima',
+  speedingSerious: 'Grave',
+  speedingMedium: 'Média',
+  harshBraking: 'Frenagem',
+  harshAcceleration: 'Aceleração',
+  harshCornering: 'Curva',
+  idling: 'Marcha lenta',
+};
+
+/** The pt-BR detail of one event: its peak over the limit, its deceleration, its length. */
+export function drivingEventDetail(e: {
+  kind: DrivingEventKind;
+  value: number | null;
+  limit: number | null;
+}): string {
+  if (e.value === null) return '';
+  if (e.kind === 'idling') return `${Math.round(e.value / 60)} min`;
+  if (e.limit !== null) return `${Math.round(e.value)} km/h (limite ${Math.round(e.limit)})`;
+  return `${e.value.toLocaleString('pt-BR')} m/s²`;
+}
+
 /** `?month=AAAA-MM[&clientId=]`: a São Paulo calendar month; the company and those below it. */
 export const DrivingQuerySchema = o.strictObject({
   month: v.pipe(

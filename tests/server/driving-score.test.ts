@@ -4,7 +4,7 @@
  * score of a known set of events, and the report through the API: ranked, scoped to the
  * company, refused to a Terceiro.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type DrivingEvent,
   type DrivingFix,
@@ -12,6 +12,22 @@ import {
   drivingScore,
   speedingGrade,
 } from '../../server/reports/driving';
+import { monthOf } from '../../server/reports/driving-report';
+import type { RunningServer } from '../../server/start';
+import type { DrivingReport } from '../../src/contract';
+import {
+  type Caller,
+  customers,
+  databaseFor,
+  epoch,
+  KNOTS,
+  osmand,
+  signIn,
+  startReal,
+  vehicleWithTracker,
+} from './alert-fixtures';
+import { backends } from './harness';
+import { pdfPages, readXlsx } from './report-readers';
 
 const T0 = Date.parse('2026-11-02T12:00:00Z');
 const options = { speedLimit: 80, idleMinutes: 5 };
@@ -159,5 +175,137 @@ describe('the score', () => {
     expect(drivingScore(many, 100)).toBe(0);
     expect(drivingScore([], 19.9)).toBeNull();
     expect(drivingScore([], 20)).toBe(100);
+  });
+});
+
+describe.each(await backends())('the driving report through the API on %s', (backend) => {
+  let server: RunningServer;
+  let drop: () => Promise<void>;
+  let admin: Caller;
+  const month = monthOf(Date.now());
+  const NORTH_DRIVER = 'Motorista Pesado do Norte';
+  const SOUTH_DRIVER = 'Motorista Cuidadoso do Sul';
+  const TAG = '00FA11CE22';
+
+  /** 15 min at 100 km/h (a fix every 30 s), then a hard stop in 1 s fixes. */
+  async function drive(identifier: string, from: number, kmh: number) {
+    const port = server.osmandPort ?? 0;
+    const step = (kmh / 3.6) * 30; // metres per fix
+    let lat = -8.05;
+    let at = from;
+    const send = async (speed: number) => {
+      const status = await osmand(port, {
+        id: identifier,
+        lat: lat.toFixed(6),
+        lon: '-34.900000',
+        speed: (speed / KNOTS).toFixed(3),
+        ignition: true,
+        driverUniqueId: TAG,
+        timestamp: epoch(new Date(at)),
+      });
+      expect(status).toBe(200);
+    };
+    for (let i = 0; i < 31; i += 1) {
+      await send(kmh);
+      lat -= step / 111_320;
+      at += 30_000;
+    }
+    for (const speed of [kmh * 0.8, kmh * 0.6, kmh * 0.4]) {
+      at += 1000;
+      lat -= 5 / 111_320;
+      await send(speed);
+    }
+  }
+
+  beforeAll(async () => {
+    const database = await databaseFor(backend);
+    drop = database.drop;
+    server = await startReal(database.env);
+    admin = await signIn(server.url, 'admin@rastro.demo');
+    const { north, south } = await customers(admin);
+    for (const [clientId, name, cpf] of [
+      [north, NORTH_DRIVER, '52998224725'],
+      [south, SOUTH_DRIVER, '11144477735'],
+    ] as const) {
+      const res = await admin.call('POST', '/registros/driver', {
+        clientId,
+        completName: name,
+        cpf,
+        rfidCode: TAG,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+    await vehicleWithTracker(admin, north, 'DRV1N11', 'trk-driving-north');
+    await vehicleWithTracker(admin, south, 'DRV2S22', 'trk-driving-south');
+    const from = Date.now() - 50 * 60_000;
+    await drive('trk-driving-north', from, 100);
+    await drive('trk-driving-south', from, 60);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+    await drop?.();
+  });
+
+  it('ranks the drivers by score, each with the events of his own company', async () => {
+    const res = await admin.call<DrivingReport>(
+      'GET',
+      `/registros/reports/v2/driving?month=${month}`,
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const names = res.body.drivers.map((d) => d.name);
+    // A driver without a score (too few km) comes after every scored one.
+    expect(names.indexOf(NORTH_DRIVER)).toBeLessThan(names.indexOf(SOUTH_DRIVER));
+    const north = res.body.drivers.find((d) => d.name === NORTH_DRIVER);
+    const south = res.body.drivers.find((d) => d.name === SOUTH_DRIVER);
+    // 100 km/h on the default 80 is 25 % over: one 'grave' episode; 100 → 80 in 1 s brakes hard.
+    expect(north?.counts.speedingSerious).toBe(1);
+    expect(north?.counts.harshBraking).toBe(1);
+    expect(north?.km).toBeGreaterThan(20);
+    // 5 + 3 points on about 25 km.
+    expect(north?.score).toBeGreaterThan(60);
+    expect(north?.score).toBeLessThan(75);
+    // 60 → 48 in 1 s is 3.3 m/s²: not harsh; and no speeding. But under 20 km: no score.
+    expect(south?.counts.harshBraking).toBe(0);
+    expect(south?.km).toBeLessThan(20);
+    expect(south?.score).toBeNull();
+    expect(north?.previousScore).toBeNull();
+  });
+
+  it('never shows another company its drivers', async () => {
+    const south = await signIn(server.url, 'gestor.sul@rastro.demo');
+    const own = await south.call<DrivingReport>(
+      'GET',
+      `/registros/reports/v2/driving?month=${month}`,
+    );
+    expect(own.status).toBe(200);
+    expect(JSON.stringify(own.body)).not.toContain(NORTH_DRIVER);
+    expect(own.body.drivers.map((d) => d.name)).toEqual([SOUTH_DRIVER]);
+    const { north } = await customers(admin);
+    const other = await south.call(
+      'GET',
+      `/registros/reports/v2/driving?month=${month}&clientId=${north}`,
+    );
+    expect(other.status).toBe(404);
+    const bad = await south.call('GET', '/registros/reports/v2/driving?month=2026-13');
+    expect(bad.status).toBe(400);
+  });
+
+  it('writes the ranking to XLSX and PDF', async () => {
+    for (const format of ['excel', 'pdf']) {
+      const res = await fetch(
+        `${server.url}/registros/reports/v2/download/driving?month=${month}&format=${format}`,
+        { headers: { authorization: `Bearer ${admin.token}` } },
+      );
+      expect(res.status).toBe(200);
+      const buffer = await res.arrayBuffer();
+      const text =
+        format === 'pdf'
+          ? (await pdfPages(buffer)).join('\n')
+          : JSON.stringify(
+              (await readXlsx(buffer)).worksheets.flatMap((s) => s.getSheetValues().map((r) => r)),
+            );
+      expect(text).toContain(NORTH_DRIVER);
+      expect(text).toContain('Excesso grave');
+    }
   });
 });
