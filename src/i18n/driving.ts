@@ -19,6 +19,14 @@ export const drivingText = {
   same: '= 0',
   unassignedTitle: 'Eventos sem motorista identificado',
   unassignedHint: 'Por veículo: trechos sem etiqueta (RFID) de um motorista cadastrado.',
+  /** 'novembro de 2026'. */
+  monthName: (year: number, month: number) =>
+    new Date(Date.UTC(year, month - 1, 15)).toLocaleDateString('pt-BR', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+  loading: 'Calculando as notas do mês…',
   loadError: 'Erro ao carregar o comportamento dos motoristas',
   offline: 'Sem conexão: o comportamento dos motoristas não pôde ser lido.',
   showEvents: (name: string) => `Eventos de ${name}`,
