@@ -229,8 +229,8 @@ export function drivingEvents(
       if (!idle) idle = { since: fix.at, last: fix.at, rfid: driver };
       else idle.last = fix.at;
     } else if (idle) {
-      // The stretch ends at the fix that ended it: it idled until then.
-      if (fix.ignition !== null || speed != null) idle.last = fix.at;
+      // The stretch ends at its last still fix: when it moved or stopped the engine between
+      // that fix and this one is not known, and a sparse tracker must not make idling longer.
       closeIdle();
     }
 

@@ -107,8 +107,8 @@ describe('speeding by the CTB bands (art. 218)', () => {
 
 describe('idling', () => {
   const idleFor = (minutes: number) => {
-    // Still from 0 s; the fix that moves on ends it, `minutes` later.
-    const speeds = Array.from({ length: minutes * 2 }, () => 0);
+    // Still from 0 s to its last still fix, `minutes` later; then it moves on.
+    const speeds = Array.from({ length: minutes * 2 + 1 }, () => 0);
     return drivingEvents(track([...speeds, 30], 30), options).events;
   };
 
