@@ -103,8 +103,45 @@ async function gather(
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-/** The month's report for these customers (the caller's, already checked). */
-export async function drivingReport(
+/**
+ * Reports made in the last minutes, by customers, month and idling time: a month of a large
+ * company's fixes takes seconds to read, and the dashboard card and the report screen ask for
+ * the same one. A few minutes late is nothing for a monthly ranking.
+ */
+const CACHE_MS = 5 * 60_000;
+const CACHE_SIZE = 20;
+const caches = new WeakMap<Db, Map<string, { at: number; report: Promise<DrivingReport> }>>();
+
+/** The month's report for these customers (the caller's, already checked), a recent one if any. */
+export function drivingReport(
+  db: Db,
+  clientIds: string[],
+  month: string,
+  idleMinutes = DEFAULT_IDLE_MINUTES,
+  now = Date.now(),
+): Promise<DrivingReport> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
+  const entries = cache;
+  const key = `${[...clientIds].sort().join(',')}|${month}|${idleMinutes}`;
+  const hit = cache.get(key);
+  if (hit && now - hit.at < CACHE_MS) return hit.report;
+  const report = buildDrivingReport(db, clientIds, month, idleMinutes);
+  cache.set(key, { at: now, report });
+  // A failed read is not kept; the oldest entries go first.
+  report.catch(() => entries.delete(key));
+  while (cache.size > CACHE_SIZE) {
+    const oldest = cache.keys().next().value;
+    if (oldest === undefined) break;
+    cache.delete(oldest);
+  }
+  return report;
+}
+
+async function buildDrivingReport(
   db: Db,
   clientIds: string[],
   month: string,
