@@ -30,7 +30,7 @@ export const drivingText = {
   loadError: 'Erro ao carregar o comportamento dos motoristas',
   offline: 'Sem conexão: o comportamento dos motoristas não pôde ser lido.',
   showEvents: (name: string) => `Eventos de ${name}`,
-  hideEvents: 'Ocultar eventos',
+  hideEvents: 'Ocultar',
   howScored: (minKm: number) =>
     `Nota = 100 − pontos por 100 km (mínimo ${minKm} km no mês). Pontos: gravíssima 10, grave 5, média 2, frenagem brusca 3, aceleração brusca 2, curva brusca 2, 1 a cada 10 min de marcha lenta.`,
   cardTitle: 'Comportamento do motorista',
