@@ -12,6 +12,9 @@ import {
 } from '../../../src/contract/driving';
 import type { Cell, ReportDocument } from './model';
 
+/** A score as pt-BR text ('99,8'): a text cell, beside 'km insuficientes'. */
+const decimal = (n: number) => n.toLocaleString('pt-BR', { maximumFractionDigits: 1 });
+
 export function drivingDocument(
   report: DrivingReport,
   customer: string,
@@ -21,9 +24,9 @@ export function drivingDocument(
     i + 1,
     row.name,
     row.km * 1000,
-    row.score === null ? t.noScore : row.score,
-    row.previousScore,
-    row.delta,
+    row.score === null ? t.noScore : decimal(row.score),
+    row.previousScore === null ? null : decimal(row.previousScore),
+    row.delta === null ? null : `${row.delta > 0 ? '+' : ''}${decimal(row.delta)}`,
     ...DRIVING_EVENT_KINDS.map((k) => row.counts[k]),
   ]);
   const events: Cell[][] = [...report.drivers, ...report.unassigned].flatMap((row) =>
