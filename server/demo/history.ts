@@ -21,9 +21,11 @@ import { type DemoVehicle, type Leg, type Place, place } from './fleet';
 const MOVING_EVERY_S = 30;
 /**
  * Before the week, a driver's vehicle keeps a sparser record back to the start of last month
- * (the driving ranking compares the two months): a fix every 2 min under way.
+ * (the driving ranking compares the two months): a fix every 5 min under way and every hour
+ * parked, so that the demo's first start writes it in seconds more, not a minute.
  */
-const OLDER_MOVING_EVERY_S = 120;
+const OLDER_MOVING_EVERY_S = 300;
+const OLDER_PARKED_EVERY_S = 3600;
 const PARKED_EVERY_S = 900;
 const IDLE_EVERY_S = 120;
 /** How long before the start the week ends (a data gap longer than an hour). */
@@ -42,6 +44,7 @@ class Day {
   time: number;
   where: Place;
   movingEveryS = MOVING_EVERY_S;
+  parkedEveryS = PARKED_EVERY_S;
   constructor(
     start: number,
     where: Place,
@@ -58,7 +61,10 @@ class Day {
     const from = this.where;
     // No fix in the last seconds before arriving: 50 km/h to 0 within a second or two would
     // read as a harsh braking the demo's drivers did not do.
-    for (let t = this.movingEveryS; t < seconds - 3; t += this.movingEveryS) {
+    // A leg shorter than the fix interval still has one fix under way (its middle): else the
+    // stops on either side would read as one long stop with the engine on.
+    const every = Math.min(this.movingEveryS, Math.max(seconds / 2, 1));
+    for (let t = every; t < seconds - 3; t += every) {
       const f = t / seconds;
       const speed = Math.round(kmh * (1 + 0.08 * Math.sin((this.time + t * 1000) / 23_000)));
       this.emit(
@@ -80,7 +86,7 @@ class Day {
    */
   stand(until: number, ignition: boolean, departs = true) {
     if (until <= this.time) return;
-    const every = (ignition ? IDLE_EVERY_S : PARKED_EVERY_S) * 1000;
+    const every = (ignition ? IDLE_EVERY_S : this.parkedEveryS) * 1000;
     const first = this.time + 20_000;
     if (first < until) this.emit(first, this.where, 0, 0, ignition);
     for (let t = first + every; t < until - 20_000; t += every)
@@ -150,6 +156,7 @@ export function historyOf(vehicle: DemoVehicle, days: number, end: Date, olderDa
     const weekday = new Date(start + 12 * 3600_000).getUTCDay();
     day ??= new Day(start, depot, emit);
     day.movingEveryS = date < detailed ? OLDER_MOVING_EVERY_S : MOVING_EVERY_S;
+    day.parkedEveryS = date < detailed ? OLDER_PARKED_EVERY_S : PARKED_EVERY_S;
     const at = (h: number, m = 0) => start + (h * 60 + m) * 60_000;
     const seed = `${vehicle.identifier}${date}`;
     const workday = weekday >= 1 && weekday <= 5;
