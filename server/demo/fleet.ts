@@ -142,6 +142,7 @@ const ROWS: Row[] = [
     year: 2022,
     color: 'Branca',
     battery: 88,
+    driver: { name: 'Rafael Nunes Pereira', rfid: '05E2A8C4B7', licenseCategory: 'B' },
     plan: drive(
       0.55,
       { to: 'derby', kmh: 45 },
@@ -161,6 +162,7 @@ const ROWS: Row[] = [
     year: 2021,
     color: 'Branca',
     battery: 91,
+    driver: { name: 'Luciana Alves Moreira', rfid: '06F4B1D8A3', licenseCategory: 'B' },
     plan: drive(
       0.3,
       { to: 'imbiribeira', kmh: 40, dwellS: 420, engineOff: true },
@@ -284,6 +286,7 @@ const ROWS: Row[] = [
     year: 2020,
     color: 'Branca',
     battery: 87,
+    driver: { name: 'Marcos Vinícius Araújo', rfid: '07A9C3E5F2', licenseCategory: 'D' },
     plan: drive(
       0.15,
       { to: 'agamenonNorth', kmh: 40 },
@@ -324,6 +327,7 @@ const ROWS: Row[] = [
     color: 'Vermelha',
     battery: 94,
     // The BR-232 at 100 km/h with a loaded trailer: speeding.
+    driver: { name: 'Raimundo Nonato Lopes', rfid: '08B6D2F9C1', licenseCategory: 'E' },
     plan: drive(
       0.35,
       { to: 'br232Curado', kmh: 60 },
@@ -342,6 +346,7 @@ const ROWS: Row[] = [
     year: 2018,
     color: 'Branca',
     battery: 69,
+    driver: { name: 'Cícero Batista Santos', rfid: '09C8E4A2D6', licenseCategory: 'D' },
     plan: drive(
       0.8,
       { to: 'afogados', kmh: 45 },
@@ -537,6 +542,7 @@ const ROWS: Row[] = [
     year: 2023,
     color: 'Branca',
     battery: 95,
+    driver: { name: 'Tiago Henrique Rocha', rfid: '0AD1F6B3E8', licenseCategory: 'B' },
     plan: drive(
       0.22,
       { to: 'boaViagemNorth', kmh: 36, dwellS: 240, engineOff: true },
@@ -603,6 +609,7 @@ const ROWS: Row[] = [
     year: 2023,
     color: 'Branca',
     battery: 89,
+    driver: { name: 'Fernanda Lima Carvalho', rfid: '0BE7A2C5D9', licenseCategory: 'C' },
     plan: drive(
       0.33,
       { to: 'boaViagemSouth', kmh: 32, dwellS: 150 },

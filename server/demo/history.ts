@@ -15,9 +15,17 @@
 import { dayStart, nextDay, reportDay } from '../../src/lib/report-period';
 import type { Fix } from '../db/positions';
 import { bearing, distanceKm, spotOf } from '../simulator';
+import { styled } from './driving-style';
 import { type DemoVehicle, type Leg, type Place, place } from './fleet';
 
 const MOVING_EVERY_S = 30;
+/**
+ * Before the week, a driver's vehicle keeps a sparser record back to the start of last month
+ * (the driving ranking compares the two months): a fix every 5 min under way and every hour
+ * parked, so that the demo's first start writes it in seconds more, not a minute.
+ */
+const OLDER_MOVING_EVERY_S = 300;
+const OLDER_PARKED_EVERY_S = 3600;
 const PARKED_EVERY_S = 900;
 const IDLE_EVERY_S = 120;
 /** How long before the start the week ends (a data gap longer than an hour). */
@@ -35,6 +43,8 @@ function jitter(seed: string, span: number): number {
 class Day {
   time: number;
   where: Place;
+  movingEveryS = MOVING_EVERY_S;
+  parkedEveryS = PARKED_EVERY_S;
   constructor(
     start: number,
     where: Place,
@@ -49,7 +59,12 @@ class Day {
     const seconds = (distanceKm(this.where, to) / kmh) * 3600;
     const course = Math.round(bearing(this.where, to));
     const from = this.where;
-    for (let t = MOVING_EVERY_S; t < seconds; t += MOVING_EVERY_S) {
+    // No fix in the last seconds before arriving: 50 km/h to 0 within a second or two would
+    // read as a harsh braking the demo's drivers did not do.
+    // A leg shorter than the fix interval still has one fix under way (its middle): else the
+    // stops on either side would read as one long stop with the engine on.
+    const every = Math.min(this.movingEveryS, Math.max(seconds / 2, 1));
+    for (let t = every; t < seconds - 3; t += every) {
       const f = t / seconds;
       const speed = Math.round(kmh * (1 + 0.08 * Math.sin((this.time + t * 1000) / 23_000)));
       this.emit(
@@ -71,7 +86,7 @@ class Day {
    */
   stand(until: number, ignition: boolean, departs = true) {
     if (until <= this.time) return;
-    const every = (ignition ? IDLE_EVERY_S : PARKED_EVERY_S) * 1000;
+    const every = (ignition ? IDLE_EVERY_S : this.parkedEveryS) * 1000;
     const first = this.time + 20_000;
     if (first < until) this.emit(first, this.where, 0, 0, ignition);
     for (let t = first + every; t < until - 20_000; t += every)
@@ -98,8 +113,12 @@ function workDay(day: Day, legs: Leg[], depot: Place, leave: number, lunch: numb
   day.drive(depot, 40);
 }
 
-/** The fixes of one demo vehicle over the `days` São Paulo days before `end`. */
-export function historyOf(vehicle: DemoVehicle, days: number, end: Date): Fix[] {
+/**
+ * The fixes of one demo vehicle over the `days` São Paulo days before `end`; a vehicle with a
+ * driver also `olderDays` more before them, sparser, and drives in its driver's style
+ * (server/demo/driving-style.ts).
+ */
+export function historyOf(vehicle: DemoVehicle, days: number, end: Date, olderDays = 0): Fix[] {
   const fixes: Fix[] = [];
   const [dLat, dLon] = spotOf(vehicle.identifier);
   const plan = vehicle.plan;
@@ -107,20 +126,27 @@ export function historyOf(vehicle: DemoVehicle, days: number, end: Date): Fix[] 
   const emit: Emit = (at, where, speed, course, ignition) => {
     if (at >= stopAt) return;
     const moving = speed > 0;
+    const style =
+      moving && vehicle.driver
+        ? styled(vehicle.driver.rfid, at, end.getTime(), day?.movingEveryS ?? MOVING_EVERY_S, speed)
+        : undefined;
     fixes.push({
       fixTime: new Date(Math.floor(at / 1000) * 1000),
       latitude: where[0] + dLat,
       longitude: where[1] + dLon,
-      speed,
+      speed: style?.speed ?? speed,
       course,
       ignition,
       battery: vehicle.battery,
       ...(moving && vehicle.driver ? { driverRfid: vehicle.driver.rfid } : {}),
-      attributes: {},
+      attributes: style?.alarm ? { alarm: style.alarm } : {},
     });
   };
-  let first = reportDay(end);
-  for (let i = 1; i < days; i += 1) first = reportDay(dayStart(first).getTime() - 3600_000);
+  let detailed = reportDay(end);
+  for (let i = 1; i < days; i += 1) detailed = reportDay(dayStart(detailed).getTime() - 3600_000);
+  let first = detailed;
+  const older = vehicle.driver ? olderDays : 0;
+  for (let i = 0; i < older; i += 1) first = reportDay(dayStart(first).getTime() - 3600_000);
   const legs = plan.kind === 'drive' ? plan.legs : [];
   const depot =
     plan.kind === 'drive' ? place(legs.at(-1)?.to ?? legs[0]?.to ?? 'marcoZero') : place(plan.at);
@@ -129,6 +155,8 @@ export function historyOf(vehicle: DemoVehicle, days: number, end: Date): Fix[] 
     const start = dayStart(date).getTime();
     const weekday = new Date(start + 12 * 3600_000).getUTCDay();
     day ??= new Day(start, depot, emit);
+    day.movingEveryS = date < detailed ? OLDER_MOVING_EVERY_S : MOVING_EVERY_S;
+    day.parkedEveryS = date < detailed ? OLDER_PARKED_EVERY_S : PARKED_EVERY_S;
     const at = (h: number, m = 0) => start + (h * 60 + m) * 60_000;
     const seed = `${vehicle.identifier}${date}`;
     const workday = weekday >= 1 && weekday <= 5;

@@ -4,9 +4,11 @@
  * fixes a transaction. It runs once, after the server listens, on a database whose demo was
  * just seeded; the live simulator starts when it is done, so live fixes always come after.
  */
+import { dayStart } from '../../src/lib/report-period';
 import type { Db } from '../db/client';
 import { storeFixes, type TrackerFix, trackersByIdentifiers } from '../db/positions';
 import type { Logger } from '../log';
+import { monthOf, shiftMonth } from '../reports/driving-report';
 import { DEMO_FLEET } from './fleet';
 import { HISTORY_GAP_MS, historyOf } from './history';
 
@@ -21,6 +23,13 @@ export async function writeDemoHistory(
 ) {
   const started = performance.now();
   const end = new Date(now.getTime() - HISTORY_GAP_MS);
+  // The drivers' vehicles go back to the start of last month: the driving ranking compares
+  // this month with the one before.
+  const lastMonth = dayStart(`${shiftMonth(monthOf(end), -1)}-01`).getTime();
+  const olderDays =
+    days > 0
+      ? Math.max(0, Math.ceil((end.getTime() - days * 86_400_000 - lastMonth) / 86_400_000))
+      : 0;
   const trackers = await trackersByIdentifiers(
     db,
     DEMO_FLEET.map((v) => v.identifier),
@@ -30,7 +39,7 @@ export async function writeDemoHistory(
     if (signal?.aborted) return written;
     const tracker = trackers.get(vehicle.identifier);
     if (!tracker) continue;
-    const rows: TrackerFix[] = historyOf(vehicle, days, end).map((fix) => ({
+    const rows: TrackerFix[] = historyOf(vehicle, days, end, olderDays).map((fix) => ({
       tracker,
       fix,
       protocol: vehicle.protocol,

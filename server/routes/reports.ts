@@ -50,6 +50,7 @@ import { distanceReports } from '../reports/distance';
 import { geofencesFor, geofenceVisits, indexedGeofences } from '../reports/geofences';
 import { analyse, driverReport, summaryReport, tripsReport } from '../reports/service';
 import { visibleClientIds, visibleVehicle } from '../tenancy';
+import { addDrivingRoutes } from './driving';
 import { addRequestRoutes } from './report-requests';
 import {
   DRIVER_NOT_FOUND,
@@ -394,6 +395,7 @@ export function reportRoutes(deps: Deps) {
     },
   );
 
+  addDrivingRoutes(app, deps);
   addRequestRoutes(app, deps);
   return app;
 }

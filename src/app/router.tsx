@@ -189,6 +189,9 @@ const SCREENS: Record<
   '/reports/distances': {
     list: () => import('../features/reports/DistancesPage').then((m) => <m.DistancesPage />),
   },
+  '/reports/driving': {
+    list: () => import('../features/reports/DrivingPage').then((m) => <m.DrivingPage />),
+  },
   // Relatórios Automatizados: rules that send a report file by e-mail on a schedule.
   '/reports/auto-report-rules': inventory(() =>
     import('../features/reports/auto-report-rules').then((m) => m.autoReportRuleScreen),

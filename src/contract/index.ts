@@ -14,6 +14,7 @@ export * from './dashboard';
 export * from './devices';
 export * from './documents';
 export * from './driver-page';
+export * from './driving';
 export * from './geofences';
 export * from './inventory';
 export * from './locations';

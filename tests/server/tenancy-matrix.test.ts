@@ -468,6 +468,11 @@ function reportFileRoutes(): Record<string, Case> {
     [`GET ${base}/v2/download/drivers`]: {
       attempt: (o) => ({ path: `${base}/v2/download/drivers?driverIds=${o.driver}&${PERIOD}` }),
     },
+    [`GET ${base}/v2/download/driving`]: {
+      attempt: (o) => ({
+        path: `${base}/v2/download/driving?month=2026-03&clientId=${o.client}&format=excel`,
+      }),
+    },
     [`GET ${base}/v2/geofence/download`]: {
       attempt: (o, own) => ({
         path: `${base}/v2/geofence/download?vehicleIds=${own.vehicle},${o.vehicle}&${PERIOD}`,
@@ -536,6 +541,9 @@ function reportRoutes(): Record<string, Case> {
     },
     [`GET ${base}/v2/drivers/:id`]: {
       attempt: (o) => ({ path: `${base}/v2/drivers/${o.driver}?${PERIOD}` }),
+    },
+    [`GET ${base}/v2/driving`]: {
+      attempt: (o) => ({ path: `${base}/v2/driving?month=2026-03&clientId=${o.client}` }),
     },
     [`GET ${base}/trip-settings/:clientId`]: {
       attempt: (o) => ({ path: `${base}/trip-settings/${o.client}` }),

@@ -202,6 +202,14 @@ describe.each(await backends())('report routes as a Terceiro on %s', (backend) =
         path: `${base}/v2/download/drivers?driverIds=${i.driver}&${period()}${excel}`,
       }),
     },
+    [`GET ${base}/v2/driving`]: {
+      refused: () => ({ path: `${base}/v2/driving?month=${new Date().toISOString().slice(0, 7)}` }),
+    },
+    [`GET ${base}/v2/download/driving`]: {
+      refused: () => ({
+        path: `${base}/v2/download/driving?month=${new Date().toISOString().slice(0, 7)}${excel}`,
+      }),
+    },
     [`GET ${base}/v2/geofence/download`]: many('v2/geofence/download', excel),
     'GET /registros/report-files/:token': {
       exempt: 'público: o token aleatório do link enviado por e-mail é a credencial',

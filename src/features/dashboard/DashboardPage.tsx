@@ -30,6 +30,7 @@ import { useSelectedClient } from '../../shared/customers/useCustomers';
 import { Button } from '../../ui/Button';
 import { EmptyState, Loading } from '../../ui/States';
 import type { BarSeries } from './BarChart';
+import { DrivingCard } from './DrivingCard';
 import '../../ui/page.css';
 import '../../ui/text.css';
 import '../../ui/VehicleBadge.css';
@@ -135,6 +136,7 @@ export function DashboardPage() {
     vehicles: useAccess('/management/vehicles').read,
     trackers: useAccess('/management/trackers').read,
     alerts: useAccess('/fleet-management/alerts/alerts-history').read,
+    driving: useAccess('/reports/driving').read,
   };
   const data = query.data;
 
@@ -357,6 +359,7 @@ export function DashboardPage() {
                 />
               </Suspense>
             </article>
+            {access.driving && <DrivingCard clientId={clientId} href="/reports/driving" />}
           </div>
         </>
       )}
