@@ -37,6 +37,7 @@ import {
   trackerRoutes,
   vehicleRoutes,
 } from './routes/inventory';
+import { jornadaRoutes } from './routes/jornada';
 import {
   maintenanceDueRoutes,
   maintenancePlanRoutes,
@@ -144,6 +145,7 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   registros.route('/maintenance-due', maintenanceDueRoutes(deps));
   registros.route('/documents', documentRoutes(deps));
   registros.route('/documents-expiring', expiringRoutes(deps));
+  registros.route('/jornada', jornadaRoutes(deps));
   registros.route('/payments', paymentRoutes(deps));
   registros.route('/invoices', invoiceRoutes(deps));
   registros.route('/support', supportRoutes(deps));

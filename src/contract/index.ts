@@ -15,6 +15,7 @@ export * from './devices';
 export * from './documents';
 export * from './geofences';
 export * from './inventory';
+export * from './jornada';
 export * from './locations';
 export * from './maintenance';
 export * from './map';
