@@ -4,7 +4,7 @@
  * takes the driver's id and who marked it, so both a manager's route and the driver's own link
  * go through `writeMark`.
  */
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import {
   type Correction,
   type CorrectionCreate,
@@ -22,8 +22,8 @@ import type { AuditActor } from '../audit/record';
 import { recordAudit } from '../audit/record';
 import { HttpError } from '../http/errors';
 import { invalid } from '../http/validate';
-import type { Db } from './client';
-import { driverMarks, jornadaCorrections, jornadaSettings } from './schema';
+import { type Db, rowsOf } from './client';
+import { driverMarks, jornadaCorrections, jornadaSettings, vehicles } from './schema';
 
 type MarkRow = typeof driverMarks.$inferSelect;
 type CorrectionRow = typeof jornadaCorrections.$inferSelect;
@@ -216,4 +216,44 @@ export async function saveJornadaSettings(
     });
     return after;
   });
+}
+
+/**
+ * The live drivers with a tag of these customers whose tag a vehicle read on the São Paulo
+ * days given (the candidates of the working-day alerts).
+ */
+export async function driversTaggedOn(
+  db: Db,
+  clientIds: string[],
+  days: string[],
+): Promise<{ id: string; clientId: string; completName: string; rfidCode: string }[]> {
+  if (clientIds.length === 0 || days.length === 0) return [];
+  return rowsOf<{ id: string; client_id: string; complet_name: string; rfid_code: string }>(
+    await db.execute(sql`
+      select d.id, d.client_id, d.complet_name, d.rfid_code from drivers d
+       where d.client_id = any(${`{${clientIds.join(',')}}`}::uuid[])
+         and d.canceled_at is null and d.active and d.rfid_code is not null
+         and exists (select 1 from vehicle_days vd
+                      where vd.client_id = d.client_id
+                        and vd.day = any(${`{${days.join(',')}}`}::text[])
+                        and d.rfid_code = any(vd.driver_rfids))`),
+  ).map((r) => ({
+    id: r.id,
+    clientId: r.client_id,
+    completName: r.complet_name,
+    rfidCode: r.rfid_code,
+  }));
+}
+
+/** Plates and names of vehicles, by id. */
+export async function vehicleLabels(
+  db: Db,
+  ids: string[],
+): Promise<Map<string, { plate: string; name: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: vehicles.id, plate: vehicles.plate, name: vehicles.name })
+    .from(vehicles)
+    .where(inArray(vehicles.id, ids));
+  return new Map(rows.map((r) => [r.id, { plate: r.plate, name: r.name }]));
 }

@@ -94,6 +94,8 @@ export interface Totals {
 }
 export interface Journey extends Span {
   day: string;
+  /** The rest before it, when the data shows where that rest began. */
+  restBefore: Span | null;
   totals: Totals;
   violations: Violation[];
 }
@@ -421,7 +423,14 @@ export function journeys(input: EngineInput, periods: Period[]): Journey[] {
         }
       }
     }
-    out.push({ start, end, day: reportDay(start), totals, violations });
+    out.push({
+      start,
+      end,
+      day: reportDay(start),
+      restBefore: before && before.start > input.from ? before : null,
+      totals,
+      violations,
+    });
   }
   return out;
 }
@@ -469,4 +478,47 @@ export function jornadaDays(input: EngineInput, fromDay: string, toDay: string):
     });
   }
   return days;
+}
+
+/** Continuous driving at which the driver is warned: 30 min before the limit. */
+export const DRIVING_WARNING_MIN = LIMITS.continuousDrivingMin - 30;
+/** How long after a journey starts its short rest is still worth an alert. */
+const REST_ALERT_WITHIN_MS = 6 * HOUR;
+
+export interface PendingAlerts {
+  /** The stretch being driven now, once it reaches 5 h: its start and vehicle. */
+  drivingLimit: { start: number; vehicleId: string; minutes: number } | null;
+  /** Journeys begun in the last hours after less than 11 h of unbroken rest. */
+  restShort: { start: number; vehicleId: string; restMinutes: number }[];
+}
+
+/**
+ * What a driver should be warned of at `now` (the input's `until`): a driving stretch still
+ * going (its last driving within the shortest break of now) that has reached 5 h, and a
+ * journey begun after less than 11 h of rest. Alerts belong to vehicles: a journey with no
+ * driving yet is not warned of until it has some.
+ */
+export function pendingAlerts(input: EngineInput, now: number): PendingAlerts {
+  const periods = timeline({ ...input, until: Math.min(input.until, now) });
+  const driving = periods.filter((p) => p.kind === 'driving');
+  const last = stretches(periods).at(-1);
+  let drivingLimit: PendingAlerts['drivingLimit'] = null;
+  if (
+    last &&
+    now - last.end < LIMITS.shortestBreakMin * MIN &&
+    last.end - last.start >= DRIVING_WARNING_MIN * MIN
+  ) {
+    const vehicleId = driving.at(-1)?.vehicleId;
+    if (vehicleId)
+      drivingLimit = { start: last.start, vehicleId, minutes: minutes(last.end - last.start) };
+  }
+  const restShort: PendingAlerts['restShort'] = [];
+  for (const j of journeys({ ...input, until: Math.min(input.until, now) }, periods)) {
+    if (!j.restBefore || now - j.start > REST_ALERT_WITHIN_MS) continue;
+    const rest = j.restBefore.end - j.restBefore.start;
+    if (rest >= LIMITS.dailyRestMin * MIN) continue;
+    const vehicleId = driving.find((p) => p.start >= j.start && p.start < j.end)?.vehicleId;
+    if (vehicleId) restShort.push({ start: j.start, vehicleId, restMinutes: minutes(rest) });
+  }
+  return { drivingLimit, restShort };
 }

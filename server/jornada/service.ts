@@ -11,7 +11,14 @@ import { correctionsOf, jornadaSettingsOf, marksOf } from '../db/jornada';
 import { daysWithDriver } from '../db/reports';
 import { analyseVehicle } from '../reports/analyse';
 import { rulesOf } from '../reports/service';
-import { type DayResult, type DrivingSpan, drivingOfDriver, jornadaDays } from './engine';
+import {
+  type DayResult,
+  type DrivingSpan,
+  drivingOfDriver,
+  type EngineInput,
+  type EngineSettings,
+  jornadaDays,
+} from './engine';
 
 const DAY_MS = 86_400_000;
 
@@ -55,6 +62,39 @@ export async function drivingOf(
   return spans.sort((x, y) => x.start - y.start);
 }
 
+/** What the engine needs of a driver over [from, until). */
+export async function inputOf(
+  db: Db,
+  driver: JornadaDriver,
+  owners: string[],
+  from: Date,
+  until: Date,
+  known?: EngineSettings,
+): Promise<EngineInput> {
+  const [driving, marks, corrections, settings] = await Promise.all([
+    drivingOf(db, driver, owners, from, until),
+    marksOf(db, driver.id, from, until),
+    correctionsOf(db, driver.id, from, until),
+    known ?? jornadaSettingsOf(db, driver.clientId),
+  ]);
+  return {
+    from: from.getTime(),
+    until: until.getTime(),
+    driving,
+    marks: marks.map((m) => ({
+      kind: m.kind as MarkKind,
+      at: m.at.getTime(),
+      source: m.source as MarkSource,
+    })),
+    corrections: corrections.map((c) => ({
+      kind: c.kind as PeriodKind,
+      start: c.startAt.getTime(),
+      end: c.endAt.getTime(),
+    })),
+    settings,
+  };
+}
+
 /**
  * The days [fromDay, toDay] of a driver, read from two days before (the rest before the first
  * journey) to a day after (a journey that crosses midnight), never past `now`.
@@ -71,28 +111,8 @@ export async function jornadaOf(
   const until = new Date(Math.min(dayStart(nextDay(nextDay(toDay))).getTime(), now.getTime()));
   const settings = await jornadaSettingsOf(db, driver.clientId);
   if (until <= from) return { settings, days: [] };
-  const [driving, marks, corrections] = await Promise.all([
-    drivingOf(db, driver, owners, from, until),
-    marksOf(db, driver.id, from, until),
-    correctionsOf(db, driver.id, from, until),
-  ]);
   const days = jornadaDays(
-    {
-      from: from.getTime(),
-      until: until.getTime(),
-      driving,
-      marks: marks.map((m) => ({
-        kind: m.kind as MarkKind,
-        at: m.at.getTime(),
-        source: m.source as MarkSource,
-      })),
-      corrections: corrections.map((c) => ({
-        kind: c.kind as PeriodKind,
-        start: c.startAt.getTime(),
-        end: c.endAt.getTime(),
-      })),
-      settings,
-    },
+    await inputOf(db, driver, owners, from, until, settings),
     fromDay,
     toDay,
   ).filter((d) => dayStart(d.day).getTime() < now.getTime());
