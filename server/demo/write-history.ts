@@ -9,6 +9,7 @@ import { storeFixes, type TrackerFix, trackersByIdentifiers } from '../db/positi
 import type { Logger } from '../log';
 import { DEMO_FLEET } from './fleet';
 import { HISTORY_GAP_MS, historyOf } from './history';
+import { seedDemoJornada } from './jornada';
 
 const BATCH = 4000;
 
@@ -42,7 +43,11 @@ export async function writeDemoHistory(
     }
     written += rows.length;
   }
+  const marks = signal?.aborted
+    ? 0
+    : await seedDemoJornada(db, new Date(end.getTime() - days * 86_400_000), end);
   log.info('demo: histórico da semana gravado', {
+    marks,
     days,
     positions: written,
     seconds: Math.round((performance.now() - started) / 100) / 10,

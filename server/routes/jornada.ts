@@ -13,6 +13,7 @@ import {
   CorrectionListSchema,
   CorrectionSchema,
   DriverParam,
+  JornadaFileQuerySchema,
   JornadaRangeQuerySchema,
   JornadaReportSchema,
   JornadaSettingsQuerySchema,
@@ -25,6 +26,7 @@ import {
 import { dayStart, nextDay } from '../../src/lib/report-period';
 import { actorOf } from '../audit/record';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
+import { getClient } from '../db/clients';
 import {
   correctionsOf,
   insertCorrection,
@@ -41,7 +43,9 @@ import type { Deps } from '../deps';
 import { notFound } from '../http/errors';
 import { docs } from '../http/openapi';
 import { validate } from '../http/validate';
+import { jornadaDocument, jornadaFile } from '../jornada/files';
 import { jornadaOf, jornadaReport } from '../jornada/service';
+import { REPORT_EXTENSION, REPORT_MIME } from '../reports/files/model';
 import { visibleClient, visibleClientIds } from '../tenancy';
 
 const TAG = 'Jornada';
@@ -159,6 +163,42 @@ export function jornadaRoutes(deps: Deps) {
       const q = c.req.valid('query');
       const { settings, days } = await jornadaOf(db, driver, owners, q.from, q.to, new Date());
       return c.json(jornadaReport(driver, settings, days));
+    },
+  );
+
+  app.get(
+    '/drivers/:driverId/file',
+    describeRoute({
+      tags: [TAG],
+      summary: 'Jornada do motorista ou espelho de ponto do mês, em PDF ou XLSX',
+      responses: { 200: { description: 'O arquivo' } },
+    }),
+    validate('param', DriverParam),
+    validate('query', JornadaFileQuerySchema),
+    async (c) => {
+      const { driver, owners } = await visibleDriver(c, deps, c.req.valid('param').driverId);
+      const q = c.req.valid('query');
+      const now = new Date();
+      const { settings, days } = await jornadaOf(db, driver, owners, q.from, q.to, now);
+      const doc = jornadaDocument(
+        {
+          espelho: q.kind === 'espelho',
+          customer: (await getClient(db, driver.clientId))?.name ?? '',
+          driverName: driver.completName,
+          regime: settings.regime,
+          overtimeLimitMinutes: settings.overtimeLimitMinutes,
+          fromDay: q.from,
+          toDay: q.to,
+          days,
+        },
+        now,
+      );
+      const bytes = await jornadaFile(doc, q.format);
+      const extension = REPORT_EXTENSION[q.format];
+      return c.body(new Uint8Array(bytes), 200, {
+        'content-type': REPORT_MIME[q.format],
+        'content-disposition': `attachment; filename="${doc.fileBase}_${q.from}_${q.to}.${extension}"`,
+      });
     },
   );
 

@@ -131,6 +131,28 @@ export const JornadaRangeQuerySchema = v.pipe(
   ),
 );
 
+/** A file of a driver's days: 'jornada' (any period) or the month's 'espelho' de ponto. */
+export const JornadaFileQuerySchema = v.pipe(
+  o.object({
+    from: isoDateSchema(DAY_MESSAGE),
+    to: isoDateSchema(DAY_MESSAGE),
+    format: v.picklist(['pdf', 'excel'], 'Formato inválido: use pdf ou excel'),
+    kind: v.optional(v.picklist(['jornada', 'espelho'], 'Use jornada ou espelho'), 'jornada'),
+  }),
+  v.forward(
+    v.partialCheck([['from'], ['to']], (d) => d.to >= d.from, PERIOD_ORDER),
+    ['to'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['from'], ['to']],
+      (d) => Date.parse(d.to) - Date.parse(d.from) <= 61 * 86_400_000,
+      'Período de no máximo 62 dias',
+    ),
+    ['to'],
+  ),
+);
+
 export const DriverParam = o.object({ driverId: IdSchema });
 
 export const JornadaSettingsSchema = o.object({

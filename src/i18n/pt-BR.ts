@@ -9,6 +9,7 @@ export const ROUTE_LABELS: Record<string, string> = {
   journeys: 'Jornadas',
   positions: 'Posições',
   distances: 'Distâncias Percorridas',
+  jornada: 'Jornada do motorista',
   'auto-report-rules': 'Relatórios Automatizados',
   reports: 'Relatórios',
   management: 'Gestão',

@@ -244,5 +244,26 @@ describe.each(await backends())('jornada API on %s', (backend) => {
       ['continuous_driving', 10],
     ]);
     expect(result?.periods.find((p) => p.kind === 'driving')?.vehicleId).toBe(v.vehicleId);
+
+    // The same day as files: the PDF and the spreadsheet of the report and of the espelho.
+    for (const [format, type, magic] of [
+      ['pdf', 'application/pdf', '%PDF'],
+      ['excel', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'PK'],
+    ] as const)
+      for (const kind of ['jornada', 'espelho']) {
+        const file = await s.request(
+          `/registros/jornada/drivers/${driverId}/file?from=${day}&to=${day}&format=${format}&kind=${kind}`,
+          { method: 'GET', token: manager.accessToken },
+        );
+        expect(file.status).toBe(200);
+        expect(file.headers.get('content-type')).toBe(type);
+        const bytes = Buffer.from(await file.arrayBuffer());
+        expect(bytes.subarray(0, magic.length).toString()).toBe(magic);
+      }
+    const wrong = await manager.call<ErrorBody>(
+      'GET',
+      `/registros/jornada/drivers/${driverId}/file?from=${day}&to=${day}&format=doc`,
+    );
+    expect(wrong.status).toBe(400);
   });
 });

@@ -215,6 +215,11 @@ const ROUTES: Record<string, Case> = {
       path: `/registros/jornada/drivers/${o.driver}/days?from=2026-11-01&to=2026-11-02`,
     }),
   },
+  'GET /registros/jornada/drivers/:driverId/file': {
+    attempt: (o) => ({
+      path: `/registros/jornada/drivers/${o.driver}/file?from=2026-11-01&to=2026-11-02&format=pdf`,
+    }),
+  },
   'GET /registros/jornada/settings': {
     attempt: (o) => ({ path: `/registros/jornada/settings?clientId=${o.client}` }),
   },
