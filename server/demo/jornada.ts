@@ -1,7 +1,7 @@
 /**
  * The demo drivers' working week: once the week of fixes is written (their tags are read while
  * driving), each driver "marks" each day on the phone: início de jornada before leaving,
- * refeição over the lunch stop, espera at a long delivery stop on some days and fim de jornada
+ * refeição over the lunch stop, espera for the loading before leaving on some days and fim de jornada
  * after parking. Some days break the law, as real weeks do: a driver who stays late (overtime
  * past 2 h, and too short a rest before the next morning) and a lunch never marked. A manager
  * corrected one period. The report 'Jornada' and the alerts then have something to show.
@@ -64,7 +64,12 @@ export async function seedDemoJornada(db: Db, from: Date, end: Date): Promise<nu
       const first = list[0];
       const last = list.at(-1);
       if (!first || !last) continue;
-      mark('journey_start', first.start - 10 * MIN);
+      // Every other day the day starts waiting 30 min for the truck to be loaded.
+      if ((i + n) % 2 === 0) {
+        mark('journey_start', first.start - 45 * MIN);
+        mark('wait_start', first.start - 40 * MIN);
+        mark('wait_end', first.start - 10 * MIN);
+      } else mark('journey_start', first.start - 10 * MIN);
       const midday = (t: number) => {
         const hour = new Date(t - 3 * 3600_000).getUTCHours();
         return hour >= 11 && hour < 15;
@@ -74,11 +79,6 @@ export async function seedDemoJornada(db: Db, from: Date, end: Date): Promise<nu
       if (meal && meal.end - meal.start >= 45 * MIN && !(n === 0 && i === 1)) {
         mark('meal_start', meal.start);
         mark('meal_end', meal.end);
-      }
-      const wait = longestStop(list, (t) => !midday(t) && (i + n) % 2 === 0);
-      if (wait && wait.end - wait.start >= 15 * MIN) {
-        mark('wait_start', wait.start + 2 * MIN);
-        mark('wait_end', wait.end - 2 * MIN);
       }
       // The last driver stays on loading until late on the third day.
       const late = n === drivers.length - 1 && i === 2;

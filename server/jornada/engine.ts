@@ -20,7 +20,8 @@
  *   stops of 10 min or more;
  * - 11 h of rest within 24 h, which may be split: the first period (the rest before the
  *   journey) at least 8 h unbroken, the remainder within the 16 h after it ends;
- * - a journey of more than 6 h of work has a 1 h interval (meal or rest);
+ * - a journey of more than 6 h of work has a 1 h interval (meal or rest), 5 min of variation
+ *   let go;
  * - 8 h of work a day plus up to 2 h of overtime (4 h by collective agreement);
  * - waiting ("tempo de espera") is counted apart: not work, not rest.
  */
@@ -51,6 +52,12 @@ export const LIMITS = {
   restRemainderWithinMin: 960,
   mealAfterWorkMin: 360,
   mealMin: 60,
+  /**
+   * How much shorter than 1 h an interval may be before it is a violation: the 5 min of
+   * variation in a time record that CLT art. 58 §1 lets go (a lunch stop the tracker sees as
+   * 59 min, because the engine was started a moment before leaving).
+   */
+  mealToleranceMin: 5,
   dayWorkMin: 480,
 };
 
@@ -389,7 +396,10 @@ export function journeys(input: EngineInput, periods: Period[]): Journey[] {
         end,
         minutes: minutes(worked - overtimeLimit),
       });
-    if (worked > LIMITS.mealAfterWorkMin * MIN && pause < LIMITS.mealMin * MIN)
+    if (
+      worked > LIMITS.mealAfterWorkMin * MIN &&
+      pause < (LIMITS.mealMin - LIMITS.mealToleranceMin) * MIN
+    )
       violations.push({
         rule: 'meal_break',
         start,

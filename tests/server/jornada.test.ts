@@ -229,6 +229,17 @@ describe('jornada engine', () => {
       marks: input.marks.filter((m) => !m.kind.startsWith('meal')),
     });
     expect(rules(noMeal)).toContainEqual(['meal_break', 60]);
+    // A lunch of 56 min is within the 5 min of variation the CLT lets go; one of 54 is not.
+    const lunch = (end: string) =>
+      rules(
+        run({
+          ...input,
+          marks: input.marks.map((m) => (m.kind === 'meal_end' ? mark('meal_end', end) : m)),
+          settings: { regime: 'cargo', overtimeLimitMinutes: 240 },
+        }),
+      );
+    expect(lunch('10 12:56')).toEqual([]);
+    expect(lunch('10 12:54')).toEqual([['meal_break', 6]]);
   });
 
   it('counts night hours between 22:00 and 05:00', () => {
