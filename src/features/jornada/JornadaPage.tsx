@@ -23,6 +23,7 @@ import { Select } from '../../ui/Select';
 import { EmptyState } from '../../ui/States';
 import { saveFile } from '../../ui/save-file';
 import { TextField } from '../../ui/TextField';
+import '../../ui/badge.css';
 import '../../ui/page.css';
 import './JornadaPage.css';
 
