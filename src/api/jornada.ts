@@ -1,6 +1,6 @@
 /** The driver's working day (`registros/jornada`): the days worked out by the server. */
 import * as v from 'valibot';
-import { JornadaReportSchema } from '../contract';
+import { JornadaReportSchema, JornadaSettingsSchema } from '../contract';
 import { api } from './client';
 import { fileNameOf } from './reports';
 
@@ -29,4 +29,23 @@ export async function jornadaFile(
       `${query.kind}.${query.format === 'pdf' ? 'pdf' : 'xlsx'}`,
     ),
   };
+}
+
+/** A company's working-day rules (cargo or passengers, overtime allowed). */
+export async function jornadaSettings(clientId: string) {
+  return v.parse(
+    JornadaSettingsSchema,
+    await api.get('registros/jornada/settings', { searchParams: { clientId } }).json(),
+  );
+}
+
+export async function saveJornadaSettings(body: {
+  clientId: string;
+  regime?: 'cargo' | 'passageiros';
+  overtimeLimitMinutes?: number;
+}) {
+  return v.parse(
+    JornadaSettingsSchema,
+    await api.put('registros/jornada/settings', { json: body }).json(),
+  );
 }

@@ -55,5 +55,10 @@ export const jornadaText = {
     espelho: 'Espelho de ponto do mês (PDF)',
   },
   downloading: 'Gerando…',
+  settings: 'Regras da empresa',
+  settingsError: 'Não foi possível salvar as regras',
+  regimeLabel: 'Tipo de transporte',
+  overtimeLabel: 'Horas extras por dia',
+  overtimeOptions: { law: '2 h (lei)', agreement: '4 h (acordo coletivo)' },
   downloadError: 'Não foi possível gerar o arquivo',
 };

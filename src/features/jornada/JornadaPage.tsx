@@ -25,6 +25,7 @@ import { saveFile } from '../../ui/save-file';
 import { TextField } from '../../ui/TextField';
 import '../../ui/badge.css';
 import '../../ui/page.css';
+import { JornadaSettings } from './JornadaSettings';
 import './JornadaPage.css';
 
 const clock = (iso: string) =>
@@ -162,6 +163,7 @@ export function JornadaPage() {
           </Button>
         ))}
       </div>
+      <JornadaSettings clientId={clientId} />
       <ul className="jornada-legend" aria-label={text.title}>
         {(Object.keys(text.kinds) as (keyof typeof text.kinds)[]).map((kind) => (
           <li key={kind}>
