@@ -38,6 +38,7 @@ import {
   trackerRoutes,
   vehicleRoutes,
 } from './routes/inventory';
+import { jornadaRoutes } from './routes/jornada';
 import {
   maintenanceDueRoutes,
   maintenancePlanRoutes,
@@ -149,6 +150,7 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   registros.route('/driver-reports', driverReportRoutes(deps));
   registros.route('/driver-page', driverPageRoutes(deps));
   registros.route('/documents-expiring', expiringRoutes(deps));
+  registros.route('/jornada', jornadaRoutes(deps));
   registros.route('/payments', paymentRoutes(deps));
   registros.route('/invoices', invoiceRoutes(deps));
   registros.route('/support', supportRoutes(deps));

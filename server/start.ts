@@ -550,6 +550,8 @@ function startJobs(deps: Deps) {
   jobs.every('alerts:upkeep', 3600_000, () => deps.alerts.engine.checkUpkeep(), {
     once: true,
   });
+  // The drivers' working day: the 5 h warning gives 30 min to stop, so every minute.
+  jobs.every('alerts:jornada', 60_000, () => deps.alerts.engine.checkJornada(), { once: true });
   // Alert e-mails of the minutes ended (rows are claimed one process at a time).
   jobs.every('alerts:mail', config.alerts.mailFlushMs, () => deps.alerts.mail.flush());
   // Automated reports: a round at start catches up what was missed while down.

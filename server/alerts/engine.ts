@@ -26,7 +26,7 @@
  * danger, and nobody must have had to foresee it. Notifiers
  * (server/alerts/notifier.ts) get every alert.
  */
-import { ALERT_TYPE_LABELS, type AlertType } from '../../src/contract';
+import { ALERT_TYPE_LABELS, type AlertType, JORNADA_ALERT_TYPES } from '../../src/contract';
 import { withinWindow } from '../../src/lib/schedule';
 import type { Config } from '../config';
 import {
@@ -48,6 +48,7 @@ import { expiringList } from '../db/documents';
 import { dueList, vehicleClients } from '../db/maintenance';
 import type { TrackerFix } from '../db/positions';
 import type { FixProcessor } from '../ingest/pipeline';
+import { type JornadaAlertItem, jornadaAlertItems } from '../jornada/alerts';
 import type { Logger } from '../log';
 import { type CustomerConfig, contextOf, createConfigCache } from './config-cache';
 import {
@@ -73,6 +74,12 @@ export interface AlertEngine {
    * expiry. Returns how many.
    */
   checkUpkeep(now?: Date): Promise<number>;
+  /**
+   * Raises JORNADA_DRIVING_LIMIT (5 h of continuous driving, once per stretch) and
+   * JORNADA_REST_SHORT (a journey begun after less than 11 h of rest, once per journey) for
+   * the drivers whose tag the vehicles of each rule of those types read. Returns how many.
+   */
+  checkJornada(now?: Date): Promise<number>;
   /** A block command was confirmed by the device: LOCK_ACTIVATED. */
   lockConfirmed(commands: { id: string; vehicleId: string | null; kind: string }[]): Promise<void>;
   /**
@@ -392,7 +399,7 @@ export function createAlertEngine(
    */
   async function storeUnplaced(
     rule: RuleRow,
-    type: 'MAINTENANCE_DUE' | 'DOCUMENT_EXPIRING',
+    type: 'MAINTENANCE_DUE' | 'DOCUMENT_EXPIRING' | JornadaAlertItem['type'],
     items: {
       vehicleId: string;
       dedupeKey: string;
@@ -461,6 +468,18 @@ export function createAlertEngine(
       );
     }
     return count + (await checkDocuments(now));
+  }
+
+  async function checkJornada(now = new Date()): Promise<number> {
+    let count = 0;
+    for (const type of JORNADA_ALERT_TYPES)
+      for (const rule of await activeRulesOfType(db, type)) {
+        if (rule.schedule && !withinWindow(rule.schedule, now.getTime())) continue;
+        const scope = await ruleScope(db, rule);
+        if (scope.vehicleIds.size === 0) continue;
+        count += await storeUnplaced(rule, type, await jornadaAlertItems(db, rule, scope, now));
+      }
+    return count;
   }
 
   /** DOCUMENT_EXPIRING: vehicles' documents within each rule's daysBefore (São Paulo days). */
@@ -583,6 +602,7 @@ export function createAlertEngine(
     processor,
     checkTimeouts,
     checkUpkeep,
+    checkJornada,
     lockConfirmed,
     duplicateDevice,
     addNotifier(notifier) {

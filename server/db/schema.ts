@@ -390,6 +390,72 @@ export const drivers = pgTable(
 );
 
 /**
+ * A driver's mark of the working day (Lei 13.103/2015): start and end of the day, of a meal,
+ * of a rest and of a waiting time. `id` is made by the device that marked it, so a mark sent
+ * again after a lost answer is the same row; `at` is when the driver marked it (the device's
+ * clock, bounded when it arrives), `receivedAt` when it reached us.
+ */
+export const driverMarks = pgTable(
+  'driver_marks',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    driverId: uuid('driver_id')
+      .notNull()
+      .references(() => drivers.id),
+    kind: text('kind').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** 'motorista' (the driver's own device or link) or 'gestor' (typed in by a manager). */
+    source: text('source').notNull(),
+    note: text('note'),
+    userId: uuid('user_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('driver_marks_driver_at_idx').on(t.driverId, t.at)],
+);
+
+/**
+ * A manager's correction of a driver's day: from `startAt` to `endAt` the driver was doing
+ * `kind`, whatever the marks and the trackers say, for the reason given. Kept for good: a
+ * correction is corrected by another one, and both stay in the audit log.
+ */
+export const jornadaCorrections = pgTable(
+  'jornada_corrections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    driverId: uuid('driver_id')
+      .notNull()
+      .references(() => drivers.id),
+    kind: text('kind').notNull(),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    reason: text('reason').notNull(),
+    userId: uuid('user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('jornada_corrections_driver_idx').on(t.driverId, t.startAt)],
+);
+
+/**
+ * A company's working-day rules: cargo or passengers (30 min of rest within each 6 h or 4 h of
+ * driving) and the overtime a day may carry (2 h by law, up to 4 h by collective agreement).
+ * No row: cargo and 2 h.
+ */
+export const jornadaSettings = pgTable('jornada_settings', {
+  clientId: uuid('client_id')
+    .primaryKey()
+    .references(() => clients.id),
+  regime: text('regime').notNull().default('cargo'),
+  overtimeLimitMinutes: integer('overtime_limit_minutes').notNull().default(120),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * A maintenance plan: a service due every N km, N engine hours or N days, whichever comes
  * first, for one vehicle or for every vehicle of a fleet. Until a service record covers it, a
  * vehicle's cycle counts from the plan's start (date, km and hours given when it was made).

@@ -399,6 +399,18 @@ export async function seedDemoFleet(db: Db): Promise<void> {
     }
     await seedMaintenance(tx, north, idsOf);
     await seedDocuments(tx, north, idsOf);
+    // The drivers' working day, watched over the whole group (the mother company's subtree).
+    for (const [type, name] of [
+      ['JORNADA_DRIVING_LIMIT', 'Pausa obrigatória (5 h de direção)'],
+      ['JORNADA_REST_SHORT', 'Descanso insuficiente'],
+    ] as const)
+      await tx.insert(alertRules).values({
+        clientId: clientOf.mother,
+        name,
+        type,
+        params: {},
+        emailDelivery: '',
+      });
     const [visitor] = await tx
       .select({ id: users.id })
       .from(users)

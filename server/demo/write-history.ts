@@ -11,6 +11,7 @@ import type { Logger } from '../log';
 import { monthOf, shiftMonth } from '../reports/driving-report';
 import { DEMO_FLEET } from './fleet';
 import { HISTORY_GAP_MS, historyOf } from './history';
+import { seedDemoJornada } from './jornada';
 
 const BATCH = 4000;
 
@@ -51,7 +52,11 @@ export async function writeDemoHistory(
     }
     written += rows.length;
   }
+  const marks = signal?.aborted
+    ? 0
+    : await seedDemoJornada(db, new Date(end.getTime() - days * 86_400_000), end);
   log.info('demo: histórico da semana gravado', {
+    marks,
     days,
     positions: written,
     seconds: Math.round((performance.now() - started) / 100) / 10,

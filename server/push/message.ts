@@ -41,6 +41,14 @@ const WHAT: Record<AlertType, (a: StoredAlert) => string> = {
     `está com a manutenção ${a.details.stage === 'overdue' ? 'vencida' : 'vencendo'}${
       typeof a.details.planName === 'string' ? `: ${a.details.planName}` : ''
     }`,
+  JORNADA_DRIVING_LIMIT: (a) =>
+    `está com ${typeof a.details.driverName === 'string' ? a.details.driverName : 'o motorista'} há 5 h dirigindo sem pausa: pausa obrigatória em 30 min`,
+  JORNADA_REST_SHORT: (a) =>
+    `começou a jornada de ${typeof a.details.driverName === 'string' ? a.details.driverName : 'um motorista'} com descanso insuficiente${
+      typeof a.details.restMinutes === 'number'
+        ? ` (${Math.floor(a.details.restMinutes / 60)} h ${String(a.details.restMinutes % 60).padStart(2, '0')} de 11 h)`
+        : ''
+    }`,
   DOCUMENT_EXPIRING: (a) =>
     `tem documento ${typeof a.details.daysLeft === 'number' && a.details.daysLeft < 0 ? 'vencido' : 'vencendo'}${
       typeof a.details.label === 'string' ? `: ${a.details.label}` : ''

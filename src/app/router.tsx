@@ -192,6 +192,9 @@ const SCREENS: Record<
   '/reports/driving': {
     list: () => import('../features/reports/DrivingPage').then((m) => <m.DrivingPage />),
   },
+  '/reports/jornada': {
+    list: () => import('../features/jornada/JornadaPage').then((m) => <m.JornadaPage />),
+  },
   // Relatórios Automatizados: rules that send a report file by e-mail on a schedule.
   '/reports/auto-report-rules': inventory(() =>
     import('../features/reports/auto-report-rules').then((m) => m.autoReportRuleScreen),

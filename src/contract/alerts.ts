@@ -74,6 +74,16 @@ export const ALERT_TYPES = [
    * by the same periodic check, once per document and expiry day.
    */
   'DOCUMENT_EXPIRING',
+  /**
+   * A driver at 5 h of continuous driving: 30 min before the 5 h 30 the law allows (CTB art.
+   * 67-C). Raised by a periodic check over the drivers' RFID tags, once per driving stretch.
+   */
+  'JORNADA_DRIVING_LIMIT',
+  /**
+   * A driver's working day began after less than 11 h of unbroken rest (CLT art. 235-C §3):
+   * raised by the same check, once per journey.
+   */
+  'JORNADA_REST_SHORT',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
@@ -101,12 +111,20 @@ export const ALERT_TYPE_LABELS: Record<AlertType, string> = {
   HARSH_CORNERING: 'Curva brusca',
   MAINTENANCE_DUE: 'Manutenção vencendo',
   DOCUMENT_EXPIRING: 'Documento vencendo',
+  JORNADA_DRIVING_LIMIT: 'Pausa obrigatória em 30 min',
+  JORNADA_REST_SHORT: 'Descanso insuficiente',
 };
 
 /** Alert types raised by periodic checks over the fleet's records, not by positions. */
 export const UPKEEP_ALERT_TYPES = [
   'MAINTENANCE_DUE',
   'DOCUMENT_EXPIRING',
+] as const satisfies readonly AlertType[];
+
+/** Alert types raised by the periodic check of the drivers' working day (server/jornada). */
+export const JORNADA_ALERT_TYPES = [
+  'JORNADA_DRIVING_LIMIT',
+  'JORNADA_REST_SHORT',
 ] as const satisfies readonly AlertType[];
 
 /** An alert's label, told by its details where one type has two ('vencendo' / 'vencida'). */
@@ -157,6 +175,9 @@ export function alertColorName(type: AlertType): AlertColor {
     case 'HARSH_CORNERING':
       return 'darkYellow';
     case 'LOW_BATTERY':
+    // A driver about to break the law: stop within 30 min, or rested too little.
+    case 'JORNADA_DRIVING_LIMIT':
+    case 'JORNADA_REST_SHORT':
       return 'orange';
     default:
       return 'blue';
@@ -225,6 +246,8 @@ export const RULE_PARAMS = {
   HARSH_ACCELERATION: Empty,
   HARSH_CORNERING: Empty,
   MAINTENANCE_DUE: Empty,
+  JORNADA_DRIVING_LIMIT: Empty,
+  JORNADA_REST_SHORT: Empty,
   DOCUMENT_EXPIRING: o.strictObject({
     daysBefore: v.optional(
       v.pipe(

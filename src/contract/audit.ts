@@ -40,6 +40,8 @@ export const AUDIT_ENTITIES = [
   'document',
   'maintenance_plan',
   'service_record',
+  'jornada_correction',
+  'jornada_settings',
   'command',
   'session',
 ] as const;
@@ -153,6 +155,8 @@ export const AUDIT_WORDS = {
     document: 'Documento',
     maintenance_plan: 'Plano de manutenção',
     service_record: 'Serviço realizado',
+    jornada_correction: 'Correção de jornada',
+    jornada_settings: 'Regras de jornada',
     command: 'Comando',
     session: 'Sessão',
   } satisfies Record<AuditEntity, string>,

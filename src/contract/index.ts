@@ -17,6 +17,7 @@ export * from './driver-page';
 export * from './driving';
 export * from './geofences';
 export * from './inventory';
+export * from './jornada';
 export * from './locations';
 export * from './maintenance';
 export * from './map';

@@ -10,6 +10,7 @@ export const ROUTE_LABELS: Record<string, string> = {
   positions: 'Posições',
   distances: 'Distâncias Percorridas',
   driving: 'Comportamento do motorista',
+  jornada: 'Jornada do motorista',
   'auto-report-rules': 'Relatórios Automatizados',
   reports: 'Relatórios',
   management: 'Gestão',

@@ -11,6 +11,7 @@ import {
   type AlertType,
   DEVICE_ALARM_TYPES,
   type Geofence,
+  JORNADA_ALERT_TYPES,
   UPKEEP_ALERT_TYPES,
 } from '../../src/contract';
 import {
@@ -309,9 +310,10 @@ describe.each(await backends())('the 13 alert types on %s', (backend) => {
     // The specification's 13; two devices for one tracker is raised by the device links
     // (tests/server/device-trust.test.ts), device alarms and fuel drops by their own tests
     // above, and the
-    // periodic checks over maintenance and documents by theirs (tests/server/maintenance.test.ts).
+    // periodic checks over maintenance and documents by theirs (tests/server/maintenance.test.ts),
+    // the drivers' working day by tests/server/jornada-alerts.test.ts.
     const alarms: readonly AlertType[] = DEVICE_ALARM_TYPES;
-    const upkeep: readonly AlertType[] = UPKEEP_ALERT_TYPES;
+    const upkeep: readonly AlertType[] = [...UPKEEP_ALERT_TYPES, ...JORNADA_ALERT_TYPES];
     const spec = ALERT_TYPES.filter(
       (type) =>
         type !== 'DUPLICATE_DEVICE' &&

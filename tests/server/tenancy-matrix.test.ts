@@ -222,6 +222,56 @@ const ROUTES: Record<string, Case> = {
   'GET /registros/documents-expiring': {
     attempt: (o) => ({ path: `/registros/documents-expiring?clientId=${o.client}` }),
   },
+  'POST /registros/jornada/drivers/:driverId/marks': {
+    attempt: (o) => ({
+      path: `/registros/jornada/drivers/${o.driver}/marks`,
+      body: {
+        id: '7d3c0b6e-2f44-4a4c-9d51-0c1f5a7e9b21',
+        kind: 'journey_start',
+        at: new Date().toISOString(),
+      },
+    }),
+  },
+  'GET /registros/jornada/drivers/:driverId/marks': {
+    attempt: (o) => ({
+      path: `/registros/jornada/drivers/${o.driver}/marks?from=2026-11-01&to=2026-11-02`,
+    }),
+  },
+  'POST /registros/jornada/drivers/:driverId/corrections': {
+    attempt: (o) => ({
+      path: `/registros/jornada/drivers/${o.driver}/corrections`,
+      body: {
+        kind: 'rest',
+        start: '2026-11-01T10:00:00Z',
+        end: '2026-11-01T11:00:00Z',
+        reason: 'Intrusa',
+      },
+    }),
+  },
+  'GET /registros/jornada/drivers/:driverId/corrections': {
+    attempt: (o) => ({
+      path: `/registros/jornada/drivers/${o.driver}/corrections?from=2026-11-01&to=2026-11-02`,
+    }),
+  },
+  'GET /registros/jornada/drivers/:driverId/days': {
+    attempt: (o) => ({
+      path: `/registros/jornada/drivers/${o.driver}/days?from=2026-11-01&to=2026-11-02`,
+    }),
+  },
+  'GET /registros/jornada/drivers/:driverId/file': {
+    attempt: (o) => ({
+      path: `/registros/jornada/drivers/${o.driver}/file?from=2026-11-01&to=2026-11-02&format=pdf`,
+    }),
+  },
+  'GET /registros/jornada/settings': {
+    attempt: (o) => ({ path: `/registros/jornada/settings?clientId=${o.client}` }),
+  },
+  'PUT /registros/jornada/settings': {
+    attempt: (o) => ({
+      path: '/registros/jornada/settings',
+      body: { clientId: o.client, regime: 'passageiros' },
+    }),
+  },
   'GET /registros/maintenance-due': {
     attempt: (o) => ({ path: `/registros/maintenance-due?clientId=${o.client}` }),
   },

@@ -72,6 +72,8 @@ export const AREAS: Area[] = [
     area('/reports/positions'),
     area('/reports/distances'),
     area('/reports/driving'),
+    // Drivers' hours against the law (Lei 13.103/2015): a driver's days and what they broke.
+    area('/reports/jornada'),
     area('/reports/auto-report-rules', { creatable: true, write: 'create_resources' }),
   ]),
   section('/management', [

@@ -1,0 +1,64 @@
+/**
+ * pt-BR text of the driver's working-day screens only ('Jornada do motorista'): apart from
+ * pt-BR.ts, so that it loads with those pages and not before the sign-in page.
+ */
+import type { PeriodKind, ViolationRule } from '../contract/jornada';
+
+const hm = (minutes: number) => {
+  const h = Math.floor(Math.abs(minutes) / 60);
+  const m = Math.abs(minutes) % 60;
+  return `${h} h ${String(m).padStart(2, '0')}`;
+};
+
+export const jornadaText = {
+  title: 'Jornada do motorista',
+  driver: 'Motorista',
+  from: 'De',
+  to: 'Até',
+  chooseDriver: 'Escolha um motorista para ver a jornada.',
+  loadError: 'Não foi possível carregar a jornada',
+  offline: 'A jornada é calculada no servidor: conecte-se para vê-la.',
+  noWork: 'Sem jornada',
+  regime: { cargo: 'Transporte de carga', passageiros: 'Transporte de passageiros' },
+  overtimeLimit: (minutes: number) => `Horas extras permitidas: ${hm(minutes)}`,
+  kinds: {
+    driving: 'Direção',
+    work: 'Outro trabalho',
+    waiting: 'Espera',
+    meal: 'Refeição',
+    rest: 'Descanso',
+  } satisfies Record<PeriodKind, string>,
+  totals: {
+    worked: 'Trabalhado',
+    driving: 'Direção',
+    overtime: 'Horas extras',
+    waiting: 'Espera',
+    night: 'Noturno',
+  },
+  rules: {
+    continuous_driving: 'Direção contínua acima de 5 h 30',
+    driving_break: 'Sem 30 min de descanso na direção',
+    daily_rest_first: 'Descanso entre jornadas: menos de 8 h seguidas',
+    daily_rest: 'Menos de 11 h de descanso em 24 h',
+    meal_break: 'Intervalo de refeição menor que 1 h',
+    overtime: 'Horas extras acima do limite',
+  } satisfies Record<ViolationRule, string>,
+  violations: 'Violações',
+  noViolations: 'Nenhuma violação no período.',
+  by: (minutes: number) => `excedido em ${hm(minutes)}`,
+  hm,
+  hour: (h: number) => `${h}h`,
+  timeline: (day: string) => `Linha do tempo de ${day}`,
+  files: {
+    pdf: 'Baixar PDF',
+    excel: 'Baixar XLSX',
+    espelho: 'Espelho de ponto do mês (PDF)',
+  },
+  downloading: 'Gerando…',
+  settings: 'Regras da empresa',
+  settingsError: 'Não foi possível salvar as regras',
+  regimeLabel: 'Tipo de transporte',
+  overtimeLabel: 'Horas extras por dia',
+  overtimeOptions: { law: '2 h (lei)', agreement: '4 h (acordo coletivo)' },
+  downloadError: 'Não foi possível gerar o arquivo',
+};
