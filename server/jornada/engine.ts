@@ -490,6 +490,17 @@ export function jornadaDays(input: EngineInput, fromDay: string, toDay: string):
   return days;
 }
 
+/**
+ * When the stretch being driven now reaches the legal limit of continuous driving (null when
+ * the driver is not driving: the last driving ended a full short break ago or more). What the
+ * driver's page counts down to.
+ */
+export function breakDueAt(input: EngineInput, now: number): number | null {
+  const last = stretches(timeline({ ...input, until: Math.min(input.until, now) })).at(-1);
+  if (!last || now - last.end >= LIMITS.shortestBreakMin * MIN) return null;
+  return last.start + LIMITS.continuousDrivingMin * MIN;
+}
+
 /** Continuous driving at which the driver is warned: 30 min before the limit. */
 export const DRIVING_WARNING_MIN = LIMITS.continuousDrivingMin - 30;
 /** How long after a journey starts its short rest is still worth an alert. */

@@ -17,6 +17,7 @@ import {
   DRIVER_LINK_UNKNOWN,
   DRIVER_PIN_WRONG,
   DRIVER_SESSION_ENDED,
+  DriverDaySchema,
   DriverLinkCreatedSchema,
   DriverLinkCreateSchema,
   DriverLinkListSchema,
@@ -26,9 +27,13 @@ import {
   DriverProblemSchema,
   DriverSessionSchema,
   DriverSignInSchema,
+  MARK_FUTURE_SKEW_MS,
+  MarkCreateSchema,
+  MarkSchema,
   MessageSchema,
   photoParts,
 } from '../../src/contract';
+import { dayStart, reportDay } from '../../src/lib/report-period';
 import { anonymousActor, recordAudit, recordChange } from '../audit/record';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import { hashPassword, verifyPassword } from '../auth/passwords';
@@ -51,13 +56,20 @@ import {
   touchDriverSession,
   vehicleOfDriver,
 } from '../db/driver-page';
+import { marksOf, writeMark } from '../db/jornada';
 import { getOwned } from '../db/owned';
 import { drivers } from '../db/schema';
 import type { Deps } from '../deps';
 import { HttpError, notFound, unauthorized } from '../http/errors';
 import { docs, IdParam } from '../http/openapi';
 import { validate } from '../http/validate';
+import { breakDueAt, jornadaDays } from '../jornada/engine';
+import { inputOf } from '../jornada/service';
 import { visibleClientIds } from '../tenancy';
+
+/** How far back the driver's page reads marks: a journey begun last evening is still on. */
+const DRIVER_DAY_MARKS_MS = 36 * 3_600_000;
+const DAY_MS = 86_400_000;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -356,6 +368,72 @@ export function driverPageRoutes(deps: Deps) {
     async (c) => {
       await closeDriverSession(db, c.var.driver.sessionId);
       return c.json({ message: 'Sessão encerrada' });
+    },
+  );
+
+  app.post(
+    '/me/marks',
+    describeRoute({
+      tags: ['Página do motorista'],
+      summary: 'Marcação da jornada pelo próprio motorista (o mesmo id de novo: a mesma resposta)',
+      responses: {
+        201: docs(MarkSchema, 'Marcação registrada'),
+        200: docs(MarkSchema, 'Marcação já registrada com este id'),
+      },
+    }),
+    validate('json', MarkCreateSchema),
+    async (c) => {
+      const driver = c.var.driver;
+      const { mark, created } = await writeMark(
+        db,
+        { driverId: driver.driverId, clientId: driver.clientId, source: 'motorista', userId: null },
+        c.req.valid('json'),
+        new Date(),
+      );
+      return c.json(mark, created ? 201 : 200);
+    },
+  );
+
+  app.get(
+    '/me/today',
+    describeRoute({
+      tags: ['Página do motorista'],
+      summary: 'O dia do motorista: marcações, períodos de hoje, veículo e a próxima pausa',
+      responses: { 200: docs(DriverDaySchema, 'O dia') },
+    }),
+    async (c) => {
+      const driver = c.var.driver;
+      const now = new Date();
+      const who = {
+        id: driver.driverId,
+        clientId: driver.clientId,
+        completName: driver.driverName,
+        rfidCode: driver.driverRfid,
+      };
+      const today = reportDay(now);
+      // A journey begun yesterday evening is still today's state: the marks of the last 36 h.
+      const since = new Date(now.getTime() - DRIVER_DAY_MARKS_MS);
+      // From two days back, as the Jornada report reads a day (the rest before it counts).
+      const [input, marks, vehicle] = await Promise.all([
+        inputOf(db, who, [driver.clientId], new Date(dayStart(today).getTime() - 2 * DAY_MS), now),
+        marksOf(db, driver.driverId, since, new Date(now.getTime() + MARK_FUTURE_SKEW_MS)),
+        vehicleOfDriver(db, driver.clientId, driver.driverRfid),
+      ]);
+      const days = jornadaDays(input, today, today);
+      const due = breakDueAt(input, now.getTime());
+      return c.json({
+        driverName: driver.driverName,
+        vehicle: vehicle ? { plate: vehicle.plate, name: vehicle.name } : null,
+        marks: marks.map((m) => ({ id: m.id, kind: m.kind, at: m.at.toISOString() })),
+        periods: (days[0]?.periods ?? []).map((p) => ({
+          kind: p.kind,
+          start: new Date(p.start).toISOString(),
+          end: new Date(p.end).toISOString(),
+          source: p.source,
+        })),
+        breakDueAt: due === null ? null : new Date(due).toISOString(),
+        at: now.toISOString(),
+      });
     },
   );
 

@@ -7,6 +7,7 @@
  */
 import * as v from 'valibot';
 import { IdSchema, IsoTimestampSchema } from './common';
+import { MARK_FUTURE_SKEW_MS, MARK_MAX_AGE_MS } from './jornada';
 import * as o from './objects';
 
 export const DRIVER_PIN_MESSAGE = 'O PIN tem de 4 a 6 dígitos';
@@ -72,20 +73,19 @@ export const DRIVER_PIN_WRONG = 'PIN incorreto';
 export const DRIVER_LINK_LOCKED = 'Muitas tentativas com PIN errado. Tente de novo mais tarde.';
 export const DRIVER_SESSION_ENDED = 'Sessão encerrada. Abra o link do motorista de novo.';
 
-/** How far ahead of the server's clock a phone's mark may be (clocks drift a little). */
-export const DRIVER_MARK_SKEW_MS = 5 * 60_000;
-/** How old a mark kept offline may be when it finally arrives. */
-export const DRIVER_MARK_MAX_AGE_MS = 7 * 86_400_000;
-export const DRIVER_MARK_TIME_MESSAGE =
-  'Horário da marcação inválido: no futuro ou de mais de 7 dias atrás';
+export const DRIVER_REPORT_TIME_MESSAGE =
+  'Horário do relato inválido: no futuro ou de mais de 7 dias atrás';
 
-/** A time the phone gave to a mark or report: not in the future, not older than a week. */
-export const MarkTimeSchema = v.pipe(
+/**
+ * The time the phone gave a problem report: within the bounds a working-day mark's time has
+ * (a little ahead of our clock at most, a week old at most: kept offline that long).
+ */
+const ReportTimeSchema = v.pipe(
   IsoTimestampSchema,
   v.check((at) => {
     const age = Date.now() - Date.parse(at);
-    return age >= -DRIVER_MARK_SKEW_MS && age <= DRIVER_MARK_MAX_AGE_MS;
-  }, DRIVER_MARK_TIME_MESSAGE),
+    return age >= -MARK_FUTURE_SKEW_MS && age <= MARK_MAX_AGE_MS;
+  }, DRIVER_REPORT_TIME_MESSAGE),
 );
 
 /** The biggest photo a problem report may carry, after the phone made it smaller. */
@@ -95,7 +95,7 @@ const PHOTO = /^data:image\/(jpeg|png|webp);base64,([A-Za-z0-9+/]+={0,2})$/;
 
 export const DriverProblemSchema = o.strictObject({
   id: IdSchema,
-  at: MarkTimeSchema,
+  at: ReportTimeSchema,
   text: v.pipe(
     v.string(),
     v.trim(),

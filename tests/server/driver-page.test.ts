@@ -8,12 +8,16 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type {
   Driver,
+  DriverDay,
   DriverLink,
   DriverLinkCreated,
   DriverProblemReport,
   DriverSession,
 } from '../../src/contract';
+import { reportDay } from '../../src/lib/report-period';
 import { as, backends, demoClients, type ErrorBody, type TestServer, useServer } from './harness';
+import { ingest, vehicleWithTracker } from './report-fixtures';
+import { Track } from './tracks';
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
 /** A 1×1 PNG, as the page sends a photo. */
@@ -147,6 +151,76 @@ describe.each(await backends())('driver page on %s', (backend) => {
     expect(links.body.map((l) => l.state)).toEqual(['revoked']);
   });
 
+  it('stores a mark once with its time, and counts down to the mandatory break', async () => {
+    const s = server();
+    const { south } = await demoClients(s);
+    const manager = await as(s, 'gestor.sul@rastro.demo');
+    const made = await manager.call<Driver>('POST', '/registros/driver', {
+      clientId: south,
+      completName: 'Motorista da Estrada',
+      cpf: '714.602.380-01',
+      rfidCode: 'A1B2C3D4',
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const driver = made.body;
+    const link = await manager.call<DriverLinkCreated>('POST', '/registros/driver-links', {
+      driverId: driver.id,
+      pin: '5150',
+      expiresAt: inDays(7),
+    });
+    const session = (
+      await driverPage(s, 'POST', '/session', { token: tokenOf(link.body), pin: '5150' })
+    ).body as unknown as DriverSession;
+
+    // Four hours at the wheel of a Sul truck, the tag read all along, until a minute ago.
+    const v = await vehicleWithTracker(s, south);
+    const start = Date.now() - 4 * 3_600_000 - 60_000;
+    const track = new Track(new Date(start)).drive(4 * 3600, 60, 90, {
+      every: 60,
+      ignition: true,
+      driverRfid: 'A1B2C3D4',
+    });
+    await ingest(s.deps, v.identifier, track.fixes);
+
+    // Marked on the phone ten minutes before the truck left, sent now (and again).
+    const mark = {
+      id: randomUUID(),
+      kind: 'journey_start',
+      at: new Date(start - 600_000).toISOString(),
+    };
+    const first = await driverPage(s, 'POST', '/me/marks', mark, session.sessionToken);
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect((await driverPage(s, 'POST', '/me/marks', mark, session.sessionToken)).status).toBe(200);
+
+    const day = (await driverPage(s, 'GET', '/me/today', undefined, session.sessionToken))
+      .body as unknown as DriverDay;
+    expect(day.marks).toEqual([{ id: mark.id, kind: 'journey_start', at: mark.at }]);
+    expect(day.vehicle?.plate).toBe(v.plate);
+    expect(day.periods.some((p) => p.kind === 'driving' && p.source === 'rastreador')).toBe(true);
+    // 5 h 30 of continuous driving from the first driving fix (a minute after `start`): about
+    // 1 h 30 from now. Today's periods may begin at midnight, the stretch began before it.
+    const due = Date.parse(day.breakDueAt ?? '');
+    expect(Math.abs(due - (start + 60_000 + 330 * 60_000))).toBeLessThanOrEqual(60_000);
+    // The manager reads the mark once, by the driver, at the phone's time.
+    const day0 = reportDay(start - 600_000);
+    const marks = await manager.call<{ items: { id: string; at: string; source: string }[] }>(
+      'GET',
+      `/registros/jornada/drivers/${driver.id}/marks?from=${day0}&to=${reportDay(Date.now())}`,
+    );
+    expect(marks.body.items.filter((m) => m.id === mark.id)).toEqual([
+      expect.objectContaining({ at: mark.at, source: 'motorista' }),
+    ]);
+    // A mark from the future is refused and stores nothing.
+    const future = await driverPage(
+      s,
+      'POST',
+      '/me/marks',
+      { id: randomUUID(), kind: 'meal_start', at: inDays(1) },
+      session.sessionToken,
+    );
+    expect(future.status).toBe(400);
+  });
+
   it('locks the link at the fifth wrong PIN in a row, even for the right one', async () => {
     const s = server();
     const { manager, driver } = await southDriver(s, 'Motorista Tentativas', '111.444.777-35');
@@ -219,12 +293,8 @@ describe.each(await backends())('driver page on %s', (backend) => {
         { id: randomUUID(), at: new Date().toISOString(), text: 'Freio fazendo barulho', ...body },
         session.sessionToken,
       );
-    expect((await report({ at: inDays(1) })).body.message).toContain(
-      'Horário da marcação inválido',
-    );
-    expect((await report({ at: inDays(-8) })).body.message).toContain(
-      'Horário da marcação inválido',
-    );
+    expect((await report({ at: inDays(1) })).body.message).toContain('Horário do relato inválido');
+    expect((await report({ at: inDays(-8) })).body.message).toContain('Horário do relato inválido');
     expect((await report({ text: ' ' })).body.message).toContain('Descreva o problema');
     expect((await report({ photo: 'data:text/html;base64,PHNjcmlwdD4=' })).body.message).toContain(
       'Foto inválida: envie JPEG, PNG ou WebP de até 600 KB',

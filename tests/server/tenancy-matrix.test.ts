@@ -216,6 +216,12 @@ const ROUTES: Record<string, Case> = {
   'POST /registros/driver-page/me/sign-out': {
     exempt: 'sessão do motorista: encerra só a própria sessão',
   },
+  'POST /registros/driver-page/me/marks': {
+    exempt: 'sessão do motorista: marca só a jornada do próprio motorista',
+  },
+  'GET /registros/driver-page/me/today': {
+    exempt: 'sessão do motorista: lê só o dia do próprio motorista',
+  },
   'POST /registros/driver-page/me/problems': {
     exempt: 'sessão do motorista: grava só em nome do próprio motorista',
   },
