@@ -48,6 +48,12 @@ import { invoiceRoutes, paymentRoutes, supportRoutes } from './routes/payments';
 import { plateRoutes } from './routes/plates';
 import { pushRoutes, workerPushConfigScript } from './routes/push';
 import { realtimeRoutes } from './routes/realtime';
+import {
+  consumptionRoutes,
+  expenseRoutes,
+  refuelImportRoutes,
+  refuelRoutes,
+} from './routes/refuels';
 import { reportFileRoutes, reportLinkRoutes } from './routes/report-files';
 import { reportRoutes } from './routes/reports';
 import { tempAccessRoutes, temporaryUserRoutes, visitorRoutes } from './routes/sharing';
@@ -144,6 +150,10 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   registros.route('/maintenance-due', maintenanceDueRoutes(deps));
   registros.route('/documents', documentRoutes(deps));
   registros.route('/documents-expiring', expiringRoutes(deps));
+  registros.route('/refuels', refuelRoutes(deps));
+  registros.route('/refuels-import', refuelImportRoutes(deps));
+  registros.route('/refuels-consumption', consumptionRoutes(deps));
+  registros.route('/expenses', expenseRoutes(deps));
   registros.route('/payments', paymentRoutes(deps));
   registros.route('/invoices', invoiceRoutes(deps));
   registros.route('/support', supportRoutes(deps));

@@ -38,6 +38,8 @@ export const AUDIT_ENTITIES = [
   'document',
   'maintenance_plan',
   'service_record',
+  'refuel',
+  'expense',
   'command',
   'session',
 ] as const;
@@ -149,6 +151,8 @@ export const AUDIT_WORDS = {
     document: 'Documento',
     maintenance_plan: 'Plano de manutenção',
     service_record: 'Serviço realizado',
+    refuel: 'Abastecimento',
+    expense: 'Despesa',
     command: 'Comando',
     session: 'Sessão',
   } satisfies Record<AuditEntity, string>,
@@ -243,6 +247,18 @@ export const AUDIT_FIELDS: Record<string, string> = {
   linkedVehicle: 'Veículo vinculado',
   vehicleAssociations: 'Veículos associados',
   vehicleAssociation: 'Veículo associado',
+  fuelTankLiters: 'Tanque (L)',
+  at: 'Data e hora',
+  liters: 'Litros',
+  priceMilli: 'Preço por litro (milésimos de R$)',
+  totalCents: 'Total (centavos)',
+  odometerKm: 'Hodômetro (km)',
+  station: 'Posto',
+  fullTank: 'Tanque cheio',
+  notes: 'Observações',
+  category: 'Categoria',
+  amountCents: 'Valor (centavos)',
+  date: 'Data',
 };
 
 /** A value of a change as a person reads it. */

@@ -43,6 +43,8 @@ interface Target {
   plan: string;
   service: string;
   document: string;
+  refuel: string;
+  expense: string;
   /** The audit line of the vehicle's creation. */
   audit: string;
 }
@@ -175,6 +177,30 @@ const ROUTES: Record<string, Case> = {
     vehicleId: o.vehicle,
     kind: 'ipva',
     expiry: '2027-01-31',
+  })),
+  ...crud('/registros/refuels', 'refuel', (o) => ({
+    clientId: o.client,
+    vehicleId: o.vehicle,
+    at: '2026-11-01T12:00:00.000Z',
+    liters: 10,
+    pricePerLiter: 6,
+    odometerKm: 1000,
+  })),
+  'POST /registros/refuels-import': {
+    attempt: (o) => ({
+      path: '/registros/refuels-import',
+      body: { clientId: o.client, content: '01/11/2026 07:30;ZZZ9Z99;;10;6;1;P;não' },
+    }),
+  },
+  'GET /registros/refuels-consumption': {
+    attempt: (o) => ({ path: `/registros/refuels-consumption?clientId=${o.client}` }),
+  },
+  ...crud('/registros/expenses', 'expense', (o) => ({
+    clientId: o.client,
+    vehicleId: o.vehicle,
+    date: '2026-11-01',
+    category: 'toll',
+    amount: 12.5,
   })),
   'GET /registros/documents-expiring': {
     attempt: (o) => ({ path: `/registros/documents-expiring?clientId=${o.client}` }),
@@ -536,7 +562,9 @@ function crud(
     | 'rule'
     | 'plan'
     | 'service'
-    | 'document',
+    | 'document'
+    | 'refuel'
+    | 'expense',
   body: (other: Target) => unknown,
   lists: {
     list?: (o: Target) => string;
@@ -713,6 +741,22 @@ async function inventoryOf(
     kind: 'crlv',
     expiry: '2026-12-31',
   });
+  const refuel = await create('/registros/refuels', {
+    clientId: client,
+    vehicleId: vehicle,
+    at: '2026-11-01T12:00:00.000Z',
+    liters: 40,
+    pricePerLiter: 5.899,
+    odometerKm: 12_000,
+    fullTank: true,
+  });
+  const expense = await create('/registros/expenses', {
+    clientId: client,
+    vehicleId: vehicle,
+    date: '2026-11-02',
+    category: 'toll',
+    amount: 9.8,
+  });
   const [line] = await s.deps.database.db
     .select({ id: auditEvents.id })
     .from(auditEvents)
@@ -720,6 +764,8 @@ async function inventoryOf(
   return {
     audit: present(line, 'audit line').id,
     document,
+    refuel,
+    expense,
     plan,
     service,
     autoRule,
