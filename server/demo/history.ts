@@ -16,6 +16,7 @@ import { dayStart, nextDay, reportDay } from '../../src/lib/report-period';
 import type { Fix } from '../db/positions';
 import { bearing, distanceKm, spotOf } from '../simulator';
 import { type DemoVehicle, type Leg, type Place, place } from './fleet';
+import { sensorLitres } from './fuel';
 
 const MOVING_EVERY_S = 30;
 const PARKED_EVERY_S = 900;
@@ -116,7 +117,8 @@ export function historyOf(vehicle: DemoVehicle, days: number, end: Date): Fix[] 
       ignition,
       battery: vehicle.battery,
       ...(moving && vehicle.driver ? { driverRfid: vehicle.driver.rfid } : {}),
-      attributes: {},
+      // A fuel sensor reads the tank on every report (server/demo/fuel.ts tells its week).
+      attributes: vehicle.fuelTank ? { fuelLiters: sensorLitres(end.getTime(), at) } : {},
     });
   };
   let first = reportDay(end);
