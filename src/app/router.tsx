@@ -221,6 +221,13 @@ const SCREENS: Record<
     form: inventory(() => import('../features/documents/screens').then((m) => m.documentScreen))
       .form,
   },
+  '/fleet-management/refuels': {
+    list: () => import('../features/refuels/screens').then((m) => <m.RefuelsPage />),
+    form: inventory(() => import('../features/refuels/screens').then((m) => m.refuelScreen)).form,
+  },
+  '/fleet-management/expenses': inventory(() =>
+    import('../features/refuels/screens').then((m) => m.expenseScreen),
+  ),
   '/fleet-management/alerts/alerts-history': {
     list: () => import('../features/alerts/AlertsHistoryPage').then((m) => <m.AlertsHistoryPage />),
   },

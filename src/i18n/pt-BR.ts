@@ -31,6 +31,8 @@ export const ROUTE_LABELS: Record<string, string> = {
   'maintenance-plans': 'Planos de manutenção',
   'service-records': 'Serviços realizados',
   documents: 'Documentos',
+  refuels: 'Abastecimentos',
+  expenses: 'Despesas',
   'temporary-links': 'Links temporários',
   'unknown-devices': 'Aparelhos desconhecidos',
   audit: 'Auditoria',

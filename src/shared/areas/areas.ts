@@ -63,6 +63,9 @@ export const AREAS: Area[] = [
     inventory('/fleet-management/service-records', 'create_resources'),
     // Papers of vehicles and drivers that expire; the list opens on what expires soon.
     inventory('/fleet-management/documents', 'create_resources'),
+    // What the vehicles cost: refuels (with consumption and a fuel card's import), expenses.
+    inventory('/fleet-management/refuels', 'create_resources'),
+    inventory('/fleet-management/expenses', 'create_resources'),
   ]),
   section('/reports', [
     area('/reports/histories'),
