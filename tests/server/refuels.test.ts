@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type {
   ConsumptionList,
   ErrorCode,
+  Expense,
+  ExpensePage,
   Refuel,
   RefuelImportResult,
   RefuelPage,
@@ -301,5 +303,38 @@ describe.each(await backends())('refuels on %s', (backend) => {
       `/registros/refuels/${refuel.id}`,
     );
     expect(mine.body.liters).toBe(30);
+  });
+
+  it('keeps a vehicle’s expenses, in pt-BR, and out of another company’s reach', async () => {
+    const { s, north, v, manager } = await setup();
+    const toll = await manager.call<Expense>('POST', '/registros/expenses', {
+      clientId: north,
+      vehicleId: v.vehicleId,
+      date: '2026-11-10',
+      category: 'toll',
+      amount: 48.6,
+      description: 'Pedágio BR-232',
+    });
+    expect(toll.status, JSON.stringify(toll.body)).toBe(201);
+    expect(toll.body).toMatchObject({ amount: 48.6, plate: v.plate, category: 'toll' });
+    const bad = await manager.call<ErrorBody>('POST', '/registros/expenses', {
+      clientId: north,
+      vehicleId: v.vehicleId,
+      date: '2026-11-10',
+      category: 'lanche',
+      amount: 0,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/Categoria inválida|Valor: deve ser maior que zero/);
+    const list = await manager.call<ExpensePage>(
+      'GET',
+      `/registros/expenses?clientId=${north}&vehicleId=${v.vehicleId}&from=2026-11-01&to=2026-11-30`,
+    );
+    expect(list.body.expenses.map((e) => e.id)).toEqual([toll.body.id]);
+    const intruder = await as(s, 'gestor.sul@rastro.demo');
+    expect((await intruder.call('GET', `/registros/expenses/${toll.body.id}`)).status).toBe(404);
+    expect(
+      (await intruder.call('PATCH', `/registros/expenses/${toll.body.id}`, { amount: 1 })).status,
+    ).toBe(404);
   });
 });

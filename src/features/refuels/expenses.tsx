@@ -42,7 +42,6 @@ export const expenseScreen: ResourceConfig<
   byClient: true,
   searchLabel: text.searchExpenses,
   defaultSort: 'date',
-  sortChoices: [],
   columns: [
     {
       id: 'date',
