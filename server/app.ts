@@ -28,6 +28,7 @@ import {
 import { dashboardRoutes } from './routes/dashboard';
 import { deviceSettingsRoutes, unknownDeviceRoutes } from './routes/devices';
 import { documentRoutes, expiringRoutes } from './routes/documents';
+import { fleetCostRoutes } from './routes/fleet-costs';
 import { geofenceRoutes } from './routes/geofences';
 import { imageRoutes, MAX_IMAGE_BYTES, MAX_IMAGES_PER_VEHICLE } from './routes/images';
 import {
@@ -154,6 +155,7 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   registros.route('/refuels-import', refuelImportRoutes(deps));
   registros.route('/refuels-consumption', consumptionRoutes(deps));
   registros.route('/expenses', expenseRoutes(deps));
+  registros.route('/fleet-costs', fleetCostRoutes(deps));
   registros.route('/payments', paymentRoutes(deps));
   registros.route('/invoices', invoiceRoutes(deps));
   registros.route('/support', supportRoutes(deps));

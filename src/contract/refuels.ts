@@ -223,3 +223,74 @@ export const ExpenseSchema = o.object({
 export type Expense = v.InferOutput<typeof ExpenseSchema>;
 export const ExpensePageSchema = page('expenses', ExpenseSchema);
 export type ExpensePage = v.InferOutput<typeof ExpensePageSchema>;
+
+// ── Fleet costs ───────────────────────────────────────────────────────────────────────────
+export const MONTH_MESSAGE = 'Mês inválido: use AAAA-MM';
+const Month = v.pipe(v.string(MONTH_MESSAGE), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, MONTH_MESSAGE));
+export const COST_MONTHS_MAX = 24;
+const monthIndex = (m: string) => Number(m.slice(0, 4)) * 12 + Number(m.slice(5, 7)) - 1;
+export const FleetCostQuerySchema = v.pipe(
+  o.strictObject({
+    clientId: IdSchema,
+    vehicleId: v.optional(IdSchema),
+    from: Month,
+    to: Month,
+  }),
+  v.forward(
+    v.check((q) => q.from <= q.to, 'O mês final deve ser igual ou posterior ao inicial'),
+    ['to'],
+  ),
+  v.forward(
+    v.check(
+      (q) => monthIndex(q.to) - monthIndex(q.from) < COST_MONTHS_MAX,
+      `Período longo demais: até ${COST_MONTHS_MAX} meses`,
+    ),
+    ['to'],
+  ),
+);
+export const FleetCostFileQuerySchema = v.pipe(
+  o.strictObject({
+    clientId: IdSchema,
+    vehicleId: v.optional(IdSchema),
+    from: Month,
+    to: Month,
+    format: v.picklist(['pdf', 'excel'], 'Formato inválido: use pdf ou excel'),
+  }),
+  v.forward(
+    v.check((q) => q.from <= q.to, 'O mês final deve ser igual ou posterior ao inicial'),
+    ['to'],
+  ),
+  v.forward(
+    v.check(
+      (q) => monthIndex(q.to) - monthIndex(q.from) < COST_MONTHS_MAX,
+      `Período longo demais: até ${COST_MONTHS_MAX} meses`,
+    ),
+    ['to'],
+  ),
+);
+export const FleetCostRowSchema = o.object({
+  vehicleId: v.string(),
+  plate: v.string(),
+  name: v.string(),
+  month: v.string(),
+  fuel: v.number(),
+  maintenance: v.number(),
+  other: v.number(),
+  total: v.number(),
+  km: v.number(),
+  /** R$ per km; null without km. */
+  costPerKm: v.nullable(v.number()),
+});
+export type FleetCostRow = v.InferOutput<typeof FleetCostRowSchema>;
+export const FleetCostListSchema = o.object({
+  rows: v.array(FleetCostRowSchema),
+  totals: o.object({
+    fuel: v.number(),
+    maintenance: v.number(),
+    other: v.number(),
+    total: v.number(),
+    km: v.number(),
+    costPerKm: v.nullable(v.number()),
+  }),
+});
+export type FleetCostList = v.InferOutput<typeof FleetCostListSchema>;

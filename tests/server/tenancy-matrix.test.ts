@@ -192,6 +192,16 @@ const ROUTES: Record<string, Case> = {
       body: { clientId: o.client, content: '01/11/2026 07:30;ZZZ9Z99;;10;6;1;P;não' },
     }),
   },
+  'GET /registros/fleet-costs': {
+    attempt: (o) => ({
+      path: `/registros/fleet-costs?clientId=${o.client}&from=2026-10&to=2026-11`,
+    }),
+  },
+  'GET /registros/fleet-costs/file': {
+    attempt: (o) => ({
+      path: `/registros/fleet-costs/file?clientId=${o.client}&from=2026-10&to=2026-11&format=pdf`,
+    }),
+  },
   'GET /registros/refuels-consumption': {
     attempt: (o) => ({ path: `/registros/refuels-consumption?clientId=${o.client}` }),
   },
