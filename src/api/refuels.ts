@@ -4,6 +4,7 @@ import {
   ConsumptionListSchema,
   ExpensePageSchema,
   ExpenseSchema,
+  FleetCostListSchema,
   RefuelImportResultSchema,
   RefuelPageSchema,
   RefuelSchema,
@@ -35,4 +36,21 @@ export async function importRefuels(clientId: string, content: string) {
     RefuelImportResultSchema,
     await api.post('registros/refuels-import', { json: { clientId, content } }).json(),
   );
+}
+
+export interface FleetCostParams {
+  clientId: string;
+  from: string;
+  to: string;
+}
+
+export async function fleetCosts(params: FleetCostParams) {
+  return v.parse(
+    FleetCostListSchema,
+    await api.get('registros/fleet-costs', { searchParams: { ...params } }).json(),
+  );
+}
+
+export async function fleetCostFile(params: FleetCostParams, format: 'pdf' | 'excel') {
+  return api.get('registros/fleet-costs/file', { searchParams: { ...params, format } }).blob();
 }

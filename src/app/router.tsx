@@ -189,6 +189,9 @@ const SCREENS: Record<
   '/reports/distances': {
     list: () => import('../features/reports/DistancesPage').then((m) => <m.DistancesPage />),
   },
+  '/reports/fleet-costs': {
+    list: () => import('../features/reports/FleetCostsPage').then((m) => <m.FleetCostsPage />),
+  },
   // Relatórios Automatizados: rules that send a report file by e-mail on a schedule.
   '/reports/auto-report-rules': inventory(() =>
     import('../features/reports/auto-report-rules').then((m) => m.autoReportRuleScreen),

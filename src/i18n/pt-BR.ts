@@ -32,6 +32,7 @@ export const ROUTE_LABELS: Record<string, string> = {
   'service-records': 'Serviços realizados',
   documents: 'Documentos',
   refuels: 'Abastecimentos',
+  'fleet-costs': 'Custos da frota',
   expenses: 'Despesas',
   'temporary-links': 'Links temporários',
   'unknown-devices': 'Aparelhos desconhecidos',

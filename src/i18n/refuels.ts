@@ -77,4 +77,22 @@ export const refuelsText = {
   amount: 'Valor (R$)',
   description: 'Descrição',
   searchExpenses: 'Buscar pela descrição',
+
+  // Fleet costs
+  costsTitle: 'Custos da frota',
+  costsHint:
+    'Por veículo e mês: combustível (abastecimentos), manutenção (serviços realizados), outras despesas, km rodados (rastreador) e custo por km.',
+  fromMonth: 'De (mês)',
+  toMonth: 'Até (mês)',
+  month: 'Mês',
+  fuel: 'Combustível',
+  maintenance: 'Manutenção',
+  other: 'Outras despesas',
+  kmDriven: 'Km rodados',
+  totalRow: 'Total',
+  noCosts: 'Nenhum custo neste período.',
+  costsError: 'Erro ao carregar os custos',
+  pdf: 'Baixar PDF',
+  excel: 'Baixar XLSX',
+  fileError: 'Erro ao gerar o arquivo',
 };

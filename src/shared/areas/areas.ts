@@ -72,6 +72,7 @@ export const AREAS: Area[] = [
     area('/reports/journeys'),
     area('/reports/positions'),
     area('/reports/distances'),
+    area('/reports/fleet-costs'),
     area('/reports/auto-report-rules', { creatable: true, write: 'create_resources' }),
   ]),
   section('/management', [
