@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type {
   ConsumptionList,
+  DashboardUpkeep,
   ErrorCode,
   Expense,
   ExpensePage,
@@ -336,5 +337,55 @@ describe.each(await backends())('refuels on %s', (backend) => {
     expect(
       (await intruder.call('PATCH', `/registros/expenses/${toll.body.id}`, { amount: 1 })).status,
     ).toBe(404);
+  });
+
+  it('counts the dashboard’s overdue maintenance, expiring documents and fuel by month', async () => {
+    const { north, v, manager, add } = await setup();
+    const upkeep = async () =>
+      (await manager.call<DashboardUpkeep>('GET', `/registros/dashboard/upkeep?clientId=${north}`))
+        .body;
+    const before = await upkeep();
+    const now = new Date();
+    const sp = new Date(now.getTime() - 3 * 3600_000);
+    // The first of this São Paulo month at 12:00, and a day before it (last month).
+    const firstOfMonth = Date.UTC(sp.getUTCFullYear(), sp.getUTCMonth(), 1, 15);
+    await add({
+      at: new Date(Math.min(firstOfMonth, now.getTime() - 60_000)).toISOString(),
+      liters: 10,
+      pricePerLiter: 6,
+      odometerKm: 100,
+    });
+    await add({
+      at: new Date(firstOfMonth - 86_400_000).toISOString(),
+      liters: 100,
+      pricePerLiter: 6,
+      odometerKm: 50,
+    });
+    const day = (n: number) => new Date(now.getTime() + n * 86_400_000).toISOString().slice(0, 10);
+    for (const expiry of [day(10), day(-3)])
+      expect(
+        (
+          await manager.call('POST', '/registros/documents', {
+            clientId: north,
+            vehicleId: v.vehicleId,
+            kind: 'ipva',
+            expiry,
+          })
+        ).status,
+      ).toBe(201);
+    const plan = await manager.call('POST', '/registros/maintenance-plans', {
+      clientId: north,
+      name: 'Troca de óleo',
+      vehicleId: v.vehicleId,
+      everyDays: 30,
+      startDate: day(-60),
+    });
+    expect(plan.status, JSON.stringify(plan.body)).toBe(201);
+    const after = await upkeep();
+    expect(after.maintenanceOverdue - before.maintenanceOverdue).toBe(1);
+    expect(after.documentsExpiring - before.documentsExpiring).toBe(1);
+    expect(after.documentsExpired - before.documentsExpired).toBe(1);
+    expect(Math.round((after.fuelThisMonth - before.fuelThisMonth) * 100)).toBe(6000);
+    expect(Math.round((after.fuelLastMonth - before.fuelLastMonth) * 100)).toBe(60_000);
   });
 });

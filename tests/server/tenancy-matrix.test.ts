@@ -368,6 +368,9 @@ const ROUTES: Record<string, Case> = {
   'GET /registros/dashboard/clients': {
     attempt: (o) => ({ path: `/registros/dashboard/clients?clientId=${o.client}` }),
   },
+  'GET /registros/dashboard/upkeep': {
+    attempt: (o) => ({ path: `/registros/dashboard/upkeep?clientId=${o.client}` }),
+  },
   'GET /registros/dashboard/users': {
     attempt: (o) => ({ path: `/registros/dashboard/users?clientId=${o.client}` }),
   },
