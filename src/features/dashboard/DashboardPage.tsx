@@ -64,7 +64,7 @@ function Figure({
   const body = (
     <>
       <span className="figure-label">{label}</span>
-      <strong className="figure-value">
+      <strong className={`figure-value${typeof value === 'number' ? '' : ' figure-value-text'}`}>
         {typeof value === 'number' ? value.toLocaleString('pt-BR') : value}
       </strong>
       {detail && <span className="figure-detail">{detail}</span>}
