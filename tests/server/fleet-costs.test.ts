@@ -6,6 +6,8 @@
 import { writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { vehicleDays } from '../../server/db/schema';
+import { documentFor } from '../../server/reports/files/documents';
+import { rowsOf } from '../../server/reports/files/model';
 import type { FleetCostList } from '../../src/contract';
 import { as, backends, demoClients, type ErrorBody, useServer } from './harness';
 import { vehicleWithTracker } from './report-fixtures';
@@ -105,6 +107,35 @@ describe.each(await backends())('fleet costs on %s', (backend) => {
       if (format === 'pdf' && backend === 'pglite')
         await writeFile('.tmp/custos-frota.pdf', bytes).catch(() => undefined);
     }
+
+    // The same figures as an automated report (and a request from the reports list).
+    const rule = await manager.call('POST', '/registros/crud-reports-processor', {
+      clientId: north,
+      name: 'Custos mensais',
+      reportType: 'FLEET_COSTS',
+      periodicity: 'MONTHLY',
+      vehicleIds: [v.vehicleId],
+      emailDelivery: 'gestor@rastro.demo',
+    });
+    expect(rule.status, JSON.stringify(rule.body)).toBe(201);
+    const doc = await documentFor(
+      'FLEET_COSTS',
+      {
+        db: s.deps.database.db,
+        alerts: { byVehicle: async () => new Map() } as never,
+        customer: 'Transportes Norte',
+        beginAt: new Date('2026-10-01T03:00:00Z'),
+        endAt: new Date('2026-11-01T03:00:00Z'),
+        generatedAt: new Date(),
+      },
+      { vehicles: [{ id: v.vehicleId } as never], drivers: [], clientIds: [north] },
+      'pdf',
+    );
+    const rows = [];
+    for await (const row of rowsOf(doc.tables[0]?.rows ?? [])) rows.push(row);
+    expect(rows).toEqual([
+      ['10/2026', `${v.plate} — Relatório ${v.plate}`, 900, 250, 48.6, 1198.6, 200_000, 5.99],
+    ]);
 
     const long = await manager.call<ErrorBody>(
       'GET',
