@@ -95,4 +95,13 @@ export const refuelsText = {
   pdf: 'Baixar PDF',
   excel: 'Baixar XLSX',
   fileError: 'Erro ao gerar o arquivo',
+  totalsLine: (
+    total: string,
+    fuel: string,
+    maintenance: string,
+    other: string,
+    km: string,
+    perKm: string,
+  ) =>
+    `${total} (combustível ${fuel}, manutenção ${maintenance}, outras ${other}) — ${km} km — ${perKm}/km`,
 };

@@ -107,9 +107,15 @@ export function FleetCostsPage() {
       />
       {totals && query.data && query.data.rows.length > 0 && (
         <p>
-          <strong>{text.totalRow}:</strong> {money(totals.total)} ({text.fuel} {money(totals.fuel)},{' '}
-          {text.maintenance} {money(totals.maintenance)}, {text.other} {money(totals.other)}) —{' '}
-          {km(totals.km)} km — {money(totals.costPerKm)}/km
+          <strong>{text.totalRow}:</strong>{' '}
+          {text.totalsLine(
+            money(totals.total),
+            money(totals.fuel),
+            money(totals.maintenance),
+            money(totals.other),
+            km(totals.km),
+            money(totals.costPerKm),
+          )}
         </p>
       )}
     </section>
