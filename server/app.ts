@@ -29,6 +29,7 @@ import { dashboardRoutes } from './routes/dashboard';
 import { deviceSettingsRoutes, unknownDeviceRoutes } from './routes/devices';
 import { documentRoutes, expiringRoutes } from './routes/documents';
 import { driverLinkRoutes, driverPageRoutes, driverReportRoutes } from './routes/driver-page';
+import { fleetCostRoutes } from './routes/fleet-costs';
 import { geofenceRoutes } from './routes/geofences';
 import { imageRoutes, MAX_IMAGE_BYTES, MAX_IMAGES_PER_VEHICLE } from './routes/images';
 import {
@@ -50,6 +51,12 @@ import { invoiceRoutes, paymentRoutes, supportRoutes } from './routes/payments';
 import { plateRoutes } from './routes/plates';
 import { pushRoutes, workerPushConfigScript } from './routes/push';
 import { realtimeRoutes } from './routes/realtime';
+import {
+  consumptionRoutes,
+  expenseRoutes,
+  refuelImportRoutes,
+  refuelRoutes,
+} from './routes/refuels';
 import { reportFileRoutes, reportLinkRoutes } from './routes/report-files';
 import { reportRoutes } from './routes/reports';
 import { tempAccessRoutes, temporaryUserRoutes, visitorRoutes } from './routes/sharing';
@@ -151,6 +158,11 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   registros.route('/driver-page', driverPageRoutes(deps));
   registros.route('/documents-expiring', expiringRoutes(deps));
   registros.route('/jornada', jornadaRoutes(deps));
+  registros.route('/refuels', refuelRoutes(deps));
+  registros.route('/refuels-import', refuelImportRoutes(deps));
+  registros.route('/refuels-consumption', consumptionRoutes(deps));
+  registros.route('/expenses', expenseRoutes(deps));
+  registros.route('/fleet-costs', fleetCostRoutes(deps));
   registros.route('/payments', paymentRoutes(deps));
   registros.route('/invoices', invoiceRoutes(deps));
   registros.route('/support', supportRoutes(deps));

@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { ActivityCounts, DashboardActivity } from '../../src/contract';
+import { dayStart, reportDay } from '../../src/lib/report-period';
 import { TIME_ZONE } from '../../src/lib/schedule';
 import {
   MOVING_KMH,
@@ -14,6 +15,9 @@ import {
   STALE_AFTER_INTERVALS,
 } from '../../src/lib/vehicle-state';
 import { type Db, rowsOf } from './client';
+import { expiringList } from './documents';
+import { dueList } from './maintenance';
+import { fuelSpent } from './refuels';
 
 const idArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 const n = (value: unknown) => Number(value ?? 0);
@@ -253,5 +257,29 @@ export async function distancePerDay(db: Db, ids: string[]) {
   const meters = new Map(rows.map((row) => [row.day, n(row.meters)]));
   return {
     perDay: days.map((day) => ({ day, km: Math.round((meters.get(day) ?? 0) / 100) / 10 })),
+  };
+}
+
+/** São Paulo month start of the month `offset` months from the one of `now`. */
+function monthStart(now: Date, offset: number): Date {
+  const [y = 1970, m = 1] = reportDay(now).split('-').map(Number);
+  const d = new Date(Date.UTC(y, m - 1 + offset, 1));
+  return dayStart(d.toISOString().slice(0, 10));
+}
+
+/** What is overdue or expires soon, and the fuel of this month against the last one. */
+export async function upkeepFigures(db: Db, ids: string[], now = new Date()) {
+  const [due, expiring, thisMonth, lastMonth] = await Promise.all([
+    dueList(db, ids, now),
+    expiringList(db, ids, now, 30),
+    fuelSpent(db, ids, monthStart(now, 0), monthStart(now, 1)),
+    fuelSpent(db, ids, monthStart(now, -1), monthStart(now, 0)),
+  ]);
+  return {
+    maintenanceOverdue: due.filter((d) => d.status === 'overdue').length,
+    documentsExpiring: expiring.filter((d) => d.daysLeft >= 0).length,
+    documentsExpired: expiring.filter((d) => d.daysLeft < 0).length,
+    fuelThisMonth: thisMonth / 100,
+    fuelLastMonth: lastMonth / 100,
   };
 }

@@ -275,6 +275,8 @@ export const vehicles = pgTable(
     color: text('color'),
     chassis: text('chassis'),
     renavam: text('renavam'),
+    /** The tank's capacity in litres: a refuel larger than it is a mistake or a fraud. */
+    fuelTankLiters: doublePrecision('fuel_tank_liters'),
   },
   (t) => [
     index('vehicles_client_idx').on(t.clientId),
@@ -531,6 +533,57 @@ export const documents = pgTable(
   (t) => [
     index('documents_client_idx').on(t.clientId),
     index('documents_expiry_idx').on(t.expiry).where(sql`${t.canceledAt} is null`),
+  ],
+);
+
+/**
+ * A refuel ('abastecimento') of a vehicle, typed in or imported from a fuel card's file. The
+ * odometer is the one on the vehicle's panel, as the driver reads it at the pump: the km the
+ * consumption counts between two full tanks.
+ */
+export const refuels = pgTable(
+  'refuels',
+  {
+    ...owned,
+    vehicleId: uuid('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id),
+    driverId: uuid('driver_id').references(() => drivers.id),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    liters: doublePrecision('liters').notNull(),
+    /** R$ per litre in thousandths of a real: pumps price to three decimals (R$ 5,899). */
+    priceMilli: integer('price_milli').notNull(),
+    /** In centavos: litres × price, rounded to the centavo. */
+    totalCents: integer('total_cents').notNull(),
+    odometerKm: doublePrecision('odometer_km').notNull(),
+    station: text('station'),
+    fullTank: boolean('full_tank').notNull().default(false),
+    notes: text('notes'),
+  },
+  (t) => [
+    index('refuels_client_idx').on(t.clientId),
+    index('refuels_vehicle_idx').on(t.vehicleId, t.at),
+  ],
+);
+
+/** Other costs of a vehicle: tolls, fines, washing, parking, tyres, insurance, others. */
+export const vehicleExpenses = pgTable(
+  'vehicle_expenses',
+  {
+    ...owned,
+    vehicleId: uuid('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id),
+    /** São Paulo day 'AAAA-MM-DD'. */
+    date: text('date').notNull(),
+    category: text('category').notNull(),
+    /** In centavos. */
+    amountCents: integer('amount_cents').notNull(),
+    description: text('description'),
+  },
+  (t) => [
+    index('vehicle_expenses_client_idx').on(t.clientId),
+    index('vehicle_expenses_vehicle_idx').on(t.vehicleId, t.date),
   ],
 );
 

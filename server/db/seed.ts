@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { Role } from '../../src/contract';
 import { luhnValid } from '../../src/lib/documents';
+import { totalCentsOf } from '../../src/lib/fuel';
 import { reportDay } from '../../src/lib/report-period';
 import { DEMO_RULES, demoGeofences } from '../demo/alerts';
 import {
@@ -16,6 +17,8 @@ import {
   SHARED_VEHICLES,
   VISITOR_VEHICLES,
 } from '../demo/fleet';
+import { DEMO_TANKS, demoExpenses, demoRefuels } from '../demo/fuel';
+import { HISTORY_GAP_MS } from '../demo/history';
 import { hashDevicePassword } from '../ingest/identity';
 import type { Db } from './client';
 import {
@@ -28,12 +31,14 @@ import {
   geofences,
   geofenceVehicles,
   maintenancePlans,
+  refuels,
   serviceRecords,
   simCards,
   temporaryUsers,
   trackers,
   trackerTypes,
   users,
+  vehicleExpenses,
   vehicles,
   visitorVehicles,
 } from './schema';
@@ -330,6 +335,7 @@ export async function seedDemoFleet(db: Db): Promise<void> {
           year: demo.year,
           modelYear: demo.year,
           color: demo.color,
+          fuelTankLiters: DEMO_TANKS[demo.plate] ?? demo.fuelTank ?? null,
         })
         .returning({ id: vehicles.id });
       if (!vehicle) throw new Error('seed: vehicle not created');
@@ -411,6 +417,7 @@ export async function seedDemoFleet(db: Db): Promise<void> {
         params: {},
         emailDelivery: '',
       });
+    await seedFuel(tx, clientOf, vehicleIds);
     const [visitor] = await tx
       .select({ id: users.id })
       .from(users)
@@ -534,6 +541,52 @@ async function seedMaintenance(tx: Db, north: string, idsOf: (plates: string[]) 
     params: {},
     emailDelivery: '',
   });
+}
+
+/**
+ * Two months of refuels of a few vehicles, with one larger than its truck's tank and the
+ * sensor truck's week (server/demo/fuel.ts), and their other expenses.
+ */
+async function seedFuel(
+  tx: Db,
+  clientOf: Record<Company, string>,
+  vehicleIds: Map<string, string>,
+) {
+  const demoOf = new Map(DEMO_FLEET.map((d) => [d.plate, d]));
+  const people = await tx.select({ id: drivers.id, name: drivers.completName }).from(drivers);
+  const driverOf = (plate: string) => {
+    const name = demoOf.get(plate)?.driver?.name;
+    return people.find((p) => p.name === name)?.id ?? null;
+  };
+  const refuelRows = demoRefuels(Date.now() - HISTORY_GAP_MS).flatMap((r) => {
+    const demo = demoOf.get(r.plate);
+    const vehicleId = vehicleIds.get(r.plate);
+    if (!demo || !vehicleId) return [];
+    return [
+      {
+        clientId: clientOf[demo.company],
+        vehicleId,
+        driverId: driverOf(r.plate),
+        at: r.at,
+        liters: r.liters,
+        priceMilli: r.priceMilli,
+        totalCents: totalCentsOf(r.liters, r.priceMilli),
+        odometerKm: r.odometerKm,
+        station: r.station,
+        fullTank: r.fullTank,
+        notes: r.notes ?? null,
+      },
+    ];
+  });
+  if (refuelRows.length > 0) await tx.insert(refuels).values(refuelRows);
+  const expenseRows = demoExpenses(new Date()).flatMap((e) => {
+    const demo = demoOf.get(e.plate);
+    const vehicleId = vehicleIds.get(e.plate);
+    if (!demo || !vehicleId) return [];
+    const { plate: _plate, ...expense } = e;
+    return [{ clientId: clientOf[demo.company], vehicleId, ...expense }];
+  });
+  if (expenseRows.length > 0) await tx.insert(vehicleExpenses).values(expenseRows);
 }
 
 /**

@@ -17,6 +17,7 @@ import type { Fix } from '../db/positions';
 import { bearing, distanceKm, spotOf } from '../simulator';
 import { styled } from './driving-style';
 import { type DemoVehicle, type Leg, type Place, place } from './fleet';
+import { sensorLitres } from './fuel';
 
 const MOVING_EVERY_S = 30;
 /**
@@ -139,7 +140,11 @@ export function historyOf(vehicle: DemoVehicle, days: number, end: Date, olderDa
       ignition,
       battery: vehicle.battery,
       ...(moving && vehicle.driver ? { driverRfid: vehicle.driver.rfid } : {}),
-      attributes: style?.alarm ? { alarm: style.alarm } : {},
+      // A fuel sensor reads the tank on every report (server/demo/fuel.ts tells its week).
+      attributes: {
+        ...(style?.alarm ? { alarm: style.alarm } : {}),
+        ...(vehicle.fuelTank ? { fuelLiters: sensorLitres(end.getTime(), at) } : {}),
+      },
     });
   };
   let detailed = reportDay(end);

@@ -15,6 +15,7 @@ import {
   DashboardDistanceSchema,
   DashboardQuerySchema,
   DashboardTrackersSchema,
+  DashboardUpkeepSchema,
   DashboardUsersSchema,
 } from '../../src/contract';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
@@ -24,6 +25,7 @@ import {
   distancePerDay,
   trackerActivity,
   trackerCounts,
+  upkeepFigures,
   userCounts,
 } from '../db/dashboard';
 import type { Deps } from '../deps';
@@ -82,6 +84,12 @@ export function dashboardRoutes(deps: Deps) {
   );
   figure('/distance', 'Km rodados por dia (30 dias)', DashboardDistanceSchema, (ids) =>
     distancePerDay(db, ids),
+  );
+  figure(
+    '/upkeep',
+    'Manutenções vencidas, documentos vencendo em 30 dias e combustível do mês contra o anterior',
+    DashboardUpkeepSchema,
+    (ids) => upkeepFigures(db, ids),
   );
   return app;
 }

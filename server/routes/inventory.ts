@@ -110,6 +110,7 @@ export function vehicleRoutes(deps: Deps) {
         'color',
         'chassis',
         'renavam',
+        'fuelTankLiters',
         'active',
       ]),
     async toOutput(d: Deps, rows) {
@@ -130,6 +131,7 @@ export function vehicleRoutes(deps: Deps) {
         color: row.color,
         chassis: row.chassis,
         renavam: row.renavam,
+        fuelTankLiters: row.fuelTankLiters,
         images: images
           .filter((image) => image.vehicleId === row.id)
           .map((image) => ({

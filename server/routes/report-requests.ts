@@ -54,6 +54,7 @@ const LIMIT_OF = {
   DRIVERS: INTERVAL_LIMITS.points,
   DISTANCE: INTERVAL_LIMITS.totals,
   light_final_report: INTERVAL_LIMITS.totals,
+  FLEET_COSTS: INTERVAL_LIMITS.totals,
 } as const;
 
 function requestOut(row: ReportRequestRow): ReportRequest {

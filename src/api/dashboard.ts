@@ -6,6 +6,7 @@ import {
   DashboardClientsSchema,
   DashboardDistanceSchema,
   DashboardTrackersSchema,
+  DashboardUpkeepSchema,
   DashboardUsersSchema,
 } from '../contract';
 import { api } from './client';
@@ -19,14 +20,15 @@ const get = async <T extends v.GenericSchema>(path: string, schema: T, clientId:
   );
 
 export async function dashboard(clientId: string | null) {
-  const [clients, users, trackers, activity, alerts, distance] = await Promise.all([
+  const [clients, users, trackers, activity, alerts, distance, upkeep] = await Promise.all([
     get('clients', DashboardClientsSchema, clientId),
     get('users', DashboardUsersSchema, clientId),
     get('tracker', DashboardTrackersSchema, clientId),
     get('trackers/activity-by-time-range', DashboardActivitySchema, clientId),
     get('alerts', DashboardAlertsSchema, clientId),
     get('distance', DashboardDistanceSchema, clientId),
+    get('upkeep', DashboardUpkeepSchema, clientId),
   ]);
-  return { clients, users, trackers, activity, alerts, distance };
+  return { clients, users, trackers, activity, alerts, distance, upkeep };
 }
 export type Dashboard = Awaited<ReturnType<typeof dashboard>>;

@@ -195,6 +195,9 @@ const SCREENS: Record<
   '/reports/jornada': {
     list: () => import('../features/jornada/JornadaPage').then((m) => <m.JornadaPage />),
   },
+  '/reports/fleet-costs': {
+    list: () => import('../features/reports/FleetCostsPage').then((m) => <m.FleetCostsPage />),
+  },
   // Relatórios Automatizados: rules that send a report file by e-mail on a schedule.
   '/reports/auto-report-rules': inventory(() =>
     import('../features/reports/auto-report-rules').then((m) => m.autoReportRuleScreen),
@@ -231,6 +234,13 @@ const SCREENS: Record<
     list: () =>
       import('../features/driver-reports/DriverReportsPage').then((m) => <m.DriverReportsPage />),
   },
+  '/fleet-management/refuels': {
+    list: () => import('../features/refuels/screens').then((m) => <m.RefuelsPage />),
+    form: inventory(() => import('../features/refuels/screens').then((m) => m.refuelScreen)).form,
+  },
+  '/fleet-management/expenses': inventory(() =>
+    import('../features/refuels/screens').then((m) => m.expenseScreen),
+  ),
   '/fleet-management/alerts/alerts-history': {
     list: () => import('../features/alerts/AlertsHistoryPage').then((m) => <m.AlertsHistoryPage />),
   },

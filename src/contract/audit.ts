@@ -42,6 +42,8 @@ export const AUDIT_ENTITIES = [
   'service_record',
   'jornada_correction',
   'jornada_settings',
+  'refuel',
+  'expense',
   'command',
   'session',
 ] as const;
@@ -157,6 +159,8 @@ export const AUDIT_WORDS = {
     service_record: 'Serviço realizado',
     jornada_correction: 'Correção de jornada',
     jornada_settings: 'Regras de jornada',
+    refuel: 'Abastecimento',
+    expense: 'Despesa',
     command: 'Comando',
     session: 'Sessão',
   } satisfies Record<AuditEntity, string>,
@@ -251,6 +255,18 @@ export const AUDIT_FIELDS: Record<string, string> = {
   linkedVehicle: 'Veículo vinculado',
   vehicleAssociations: 'Veículos associados',
   vehicleAssociation: 'Veículo associado',
+  fuelTankLiters: 'Tanque (L)',
+  at: 'Data e hora',
+  liters: 'Litros',
+  priceMilli: 'Preço por litro (milésimos de R$)',
+  totalCents: 'Total (centavos)',
+  odometerKm: 'Hodômetro (km)',
+  station: 'Posto',
+  fullTank: 'Tanque cheio',
+  notes: 'Observações',
+  category: 'Categoria',
+  amountCents: 'Valor (centavos)',
+  date: 'Data',
 };
 
 /** A value of a change as a person reads it. */

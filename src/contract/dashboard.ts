@@ -102,3 +102,16 @@ export const DashboardDistanceSchema = o.object({
   perDay: v.array(o.object({ day: v.string(), km: v.number() })),
 });
 export type DashboardDistance = v.InferOutput<typeof DashboardDistanceSchema>;
+
+export const DashboardUpkeepSchema = o.object({
+  /** Vehicle plans past one of their limits (km, hours or days). */
+  maintenanceOverdue: Count,
+  /** Documents (and CNHs) whose last valid day is within the next 30 days. */
+  documentsExpiring: Count,
+  /** Those already expired. */
+  documentsExpired: Count,
+  /** Refuels of this São Paulo month and of the last one, in reais. */
+  fuelThisMonth: v.number(),
+  fuelLastMonth: v.number(),
+});
+export type DashboardUpkeep = v.InferOutput<typeof DashboardUpkeepSchema>;

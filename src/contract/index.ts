@@ -25,6 +25,7 @@ export * from './messages';
 export * from './payments';
 export * from './permissions';
 export * from './push';
+export * from './refuels';
 export * from './report-files';
 export * from './reports';
 export * from './roles';

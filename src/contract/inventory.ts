@@ -115,6 +115,14 @@ const vehicleFields = {
   color: v.optional(text(40)),
   chassis: v.optional(Chassis),
   renavam: v.optional(v.pipe(v.string(), v.regex(/^\d{9,11}$/, 'RENAVAM inválido'))),
+  /** The tank's capacity in litres (refuels larger than it are flagged). */
+  fuelTankLiters: v.optional(
+    v.pipe(
+      v.number('Tanque: informe os litros'),
+      v.gtValue(0, 'Tanque: deve ser maior que zero'),
+      v.maxValue(5000, 'Tanque: até 5.000 L'),
+    ),
+  ),
   active: v.optional(v.boolean()),
 };
 // The model year against the manufacture year, said at the model year's field.
@@ -148,6 +156,7 @@ export const VehicleUpdateSchema = v.pipe(
     color: clearable(text(40)),
     chassis: clearable(Chassis),
     renavam: clearable(vehicleFields.renavam.wrapped),
+    fuelTankLiters: clearable(vehicleFields.fuelTankLiters.wrapped),
   }),
   v.forward(
     v.partialCheck(
@@ -178,6 +187,8 @@ export const VehicleSchema = o.object({
   color: v.nullable(v.string()),
   chassis: v.nullable(v.string()),
   renavam: v.nullable(v.string()),
+  /** Absent from older servers' answers and mirrors. */
+  fuelTankLiters: v.optional(v.nullable(v.number())),
   images: v.array(
     o.object({ id: v.string(), url: v.string(), contentType: v.string(), size: v.number() }),
   ),

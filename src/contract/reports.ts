@@ -22,6 +22,7 @@ export const REPORT_TYPES = [
   'POSITIONS',
   'DRIVERS',
   'light_final_report',
+  'FLEET_COSTS',
 ] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 export const REPORT_FORMATS = ['pdf', 'excel', 'kml'] as const;
@@ -419,4 +420,5 @@ export const REPORT_TYPE_LABELS: Record<ReportType, string> = {
   POSITIONS: 'Posições',
   DRIVERS: 'Motoristas',
   light_final_report: 'Resumo do veículo',
+  FLEET_COSTS: 'Custos da frota',
 };

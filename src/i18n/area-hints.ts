@@ -13,6 +13,9 @@ export const AREA_HINTS: Record<string, string> = {
   '/fleet-management/service-records': 'Os serviços feitos, que reiniciam os planos.',
   '/fleet-management/driver-reports':
     'Problemas nos veículos relatados pelos motoristas, com foto, na página deles.',
+  '/fleet-management/refuels':
+    'Litros, preço, hodômetro e posto de cada abastecimento; consumo em km/L e custo por km.',
+  '/fleet-management/expenses': 'Pedágios, multas, lavagens e outros gastos de cada veículo.',
   '/fleet-management/documents': 'CRLV, IPVA, seguro, CNH, exames e cursos: o que vence e quando.',
   '/management/vehicles': 'Placas, modelos e o rastreador de cada veículo.',
   '/management/trackers':

@@ -12,6 +12,12 @@ export const dashboardText = {
   trackers: 'Rastreadores',
   activeInactive: (active: number, inactive: number) => `${active} ativos · ${inactive} inativos`,
   unacknowledged: 'Alertas não reconhecidos',
+  maintenanceOverdue: 'Manutenções vencidas',
+  documentsExpiring: 'Documentos vencendo em 30 dias',
+  documentsExpired: (n: number) =>
+    n === 0 ? 'Nenhum vencido' : n === 1 ? '1 já vencido' : `${n} já vencidos`,
+  fuelThisMonth: 'Combustível neste mês',
+  fuelLastMonth: (value: string) => `Mês passado: ${value}`,
   now: 'Veículos agora',
   never: 'Nunca comunicaram',
   activity: 'Rastreadores pela última comunicação',

@@ -157,6 +157,7 @@ export const screens = {
     veiculo: 'veículo',
     status: 'Status',
     renavam: 'RENAVAM',
+    tanque: 'Tanque de combustível (litros)',
     chassi: 'Chassi',
     cor: 'Cor',
     anoDoModelo: 'Ano do modelo',

@@ -49,6 +49,8 @@ interface Target {
   /** The driver's personal link, and a problem the driver reported through it. */
   driverLink: string;
   driverReport: string;
+  refuel: string;
+  expense: string;
   /** The audit line of the vehicle's creation. */
   audit: string;
 }
@@ -225,6 +227,40 @@ const ROUTES: Record<string, Case> = {
   'POST /registros/driver-page/me/problems': {
     exempt: 'sessão do motorista: grava só em nome do próprio motorista',
   },
+  ...crud('/registros/refuels', 'refuel', (o) => ({
+    clientId: o.client,
+    vehicleId: o.vehicle,
+    at: '2026-11-01T12:00:00.000Z',
+    liters: 10,
+    pricePerLiter: 6,
+    odometerKm: 1000,
+  })),
+  'POST /registros/refuels-import': {
+    attempt: (o) => ({
+      path: '/registros/refuels-import',
+      body: { clientId: o.client, content: '01/11/2026 07:30;ZZZ9Z99;;10;6;1;P;não' },
+    }),
+  },
+  'GET /registros/fleet-costs': {
+    attempt: (o) => ({
+      path: `/registros/fleet-costs?clientId=${o.client}&from=2026-10&to=2026-11`,
+    }),
+  },
+  'GET /registros/fleet-costs/file': {
+    attempt: (o) => ({
+      path: `/registros/fleet-costs/file?clientId=${o.client}&from=2026-10&to=2026-11&format=pdf`,
+    }),
+  },
+  'GET /registros/refuels-consumption': {
+    attempt: (o) => ({ path: `/registros/refuels-consumption?clientId=${o.client}` }),
+  },
+  ...crud('/registros/expenses', 'expense', (o) => ({
+    clientId: o.client,
+    vehicleId: o.vehicle,
+    date: '2026-11-01',
+    category: 'toll',
+    amount: 12.5,
+  })),
   'GET /registros/documents-expiring': {
     attempt: (o) => ({ path: `/registros/documents-expiring?clientId=${o.client}` }),
   },
@@ -430,6 +466,9 @@ const ROUTES: Record<string, Case> = {
   },
   'GET /registros/dashboard/clients': {
     attempt: (o) => ({ path: `/registros/dashboard/clients?clientId=${o.client}` }),
+  },
+  'GET /registros/dashboard/upkeep': {
+    attempt: (o) => ({ path: `/registros/dashboard/upkeep?clientId=${o.client}` }),
   },
   'GET /registros/dashboard/users': {
     attempt: (o) => ({ path: `/registros/dashboard/users?clientId=${o.client}` }),
@@ -643,7 +682,9 @@ function crud(
     | 'rule'
     | 'plan'
     | 'service'
-    | 'document',
+    | 'document'
+    | 'refuel'
+    | 'expense',
   body: (other: Target) => unknown,
   lists: {
     list?: (o: Target) => string;
@@ -842,6 +883,22 @@ async function inventoryOf(
     json: { id: driverReport, at: new Date().toISOString(), text: `Problema ${plate}` },
   });
   expect(reported.status).toBe(201);
+  const refuel = await create('/registros/refuels', {
+    clientId: client,
+    vehicleId: vehicle,
+    at: '2026-11-01T12:00:00.000Z',
+    liters: 40,
+    pricePerLiter: 5.899,
+    odometerKm: 12_000,
+    fullTank: true,
+  });
+  const expense = await create('/registros/expenses', {
+    clientId: client,
+    vehicleId: vehicle,
+    date: '2026-11-02',
+    category: 'toll',
+    amount: 9.8,
+  });
   const [line] = await s.deps.database.db
     .select({ id: auditEvents.id })
     .from(auditEvents)
@@ -849,6 +906,8 @@ async function inventoryOf(
   return {
     audit: present(line, 'audit line').id,
     document,
+    refuel,
+    expense,
     plan,
     service,
     autoRule,

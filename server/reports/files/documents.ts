@@ -12,10 +12,12 @@ import {
   type Stop,
   type Trip,
 } from '../../../src/contract';
+import { reportDay } from '../../../src/lib/report-period';
 import type { Db } from '../../db/client';
 import { type DriverRow, driverNames, positionLines, type VehicleRow } from '../../db/reports';
 import type { ReportAlerts } from '../alerts';
 import { journeysOf, stopOf, tagsOf } from '../build';
+import { fleetCostDocument, fleetCosts } from '../costs';
 import { distanceReports } from '../distance';
 import { analyse, driverReport, summaryReport } from '../service';
 import type { Cell, Column, ReportDocument, Route } from './model';
@@ -656,6 +658,26 @@ export function geofenceDocument(
   return doc;
 }
 
+/**
+ * Fleet costs of the São Paulo months the period touches (whole months: costs are kept by
+ * month), of the vehicles named or, with none, of every vehicle of the customers.
+ */
+async function fleetCostsOfPeriod(
+  ctx: DocumentContext,
+  vehicles: VehicleRow[],
+  clientIds: string[],
+): Promise<ReportDocument> {
+  const from = reportDay(ctx.beginAt).slice(0, 7);
+  const to = reportDay(ctx.endAt.getTime() - 1).slice(0, 7);
+  const ids = vehicles.map((v) => v.id);
+  const costs = await fleetCosts(ctx.db, clientIds, {
+    from,
+    to,
+    ...(ids.length > 0 ? { vehicleIds: ids } : {}),
+  });
+  return fleetCostDocument(costs, ctx.customer, from, to, ctx.generatedAt);
+}
+
 /** The document of a report type (the reports list's requests and the automated reports). */
 export function documentFor(
   type: ReportType,
@@ -674,6 +696,8 @@ export function documentFor(
       return distanceDocument(ctx, subjects.vehicles);
     case 'DRIVERS':
       return driversDocument(ctx, subjects.drivers, subjects.clientIds, format);
+    case 'FLEET_COSTS':
+      return fleetCostsOfPeriod(ctx, subjects.vehicles, subjects.clientIds);
     default:
       return summaryDocument(ctx, subjects.vehicles);
   }

@@ -18,7 +18,9 @@ export type CellKind =
   | 'speed'
   | 'duration'
   | 'coordinate'
-  | 'boolean';
+  | 'boolean'
+  /** Reais (a number, to the centavo). */
+  | 'money';
 
 /** An instant (Date), a São Paulo day ('AAAA-MM-DD'), metres, seconds, km/h, text… */
 export type Cell = string | number | boolean | Date | null;

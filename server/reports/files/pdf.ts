@@ -191,7 +191,7 @@ function fitText(pdf: Pdf, text: string, width: number): string {
   return `${text.slice(0, lo)}…`;
 }
 
-const RIGHT = new Set(['km', 'integer', 'speed', 'duration', 'coordinate']);
+const RIGHT = new Set(['km', 'integer', 'speed', 'duration', 'coordinate', 'money']);
 
 function drawRow(
   pdf: Pdf,

@@ -11,6 +11,7 @@ const oneDecimal = new Intl.NumberFormat('pt-BR', {
   maximumFractionDigits: 1,
 });
 const integer = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
 /** '17/11/2026 07:00:05' in São Paulo time. */
 export const formatInstant = (at: Date) => localDateTime(at).replace(',', '');
@@ -39,6 +40,8 @@ export function formatCell(cell: Cell, kind: CellKind): string {
       return Number(cell).toFixed(6);
     case 'boolean':
       return cell ? 'Sim' : 'Não';
+    case 'money':
+      return money.format(Number(cell));
     default:
       return String(cell);
   }

@@ -20,6 +20,7 @@ const NUMBER_FORMATS: Partial<Record<CellKind, string>> = {
   speed: '#,##0.0',
   duration: '[h]:mm:ss',
   coordinate: '0.000000',
+  money: '"R$" #,##0.00',
 };
 
 const HEADER_FILL: ExcelJS.Fill = {

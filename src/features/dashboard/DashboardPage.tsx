@@ -21,7 +21,7 @@ import {
 import { useErrorToast } from '../../hooks/feedback';
 import { dashboardText } from '../../i18n/dashboard';
 import { t } from '../../i18n/pt-BR';
-import { formatDay } from '../../lib/format';
+import { formatCurrency, formatDay } from '../../lib/format';
 import { localClockSeconds } from '../../lib/local-time';
 import { STATE_COLORS, STATE_LABELS } from '../../lib/vehicle-state';
 import { useAccess } from '../../shared/areas/useAccess';
@@ -58,14 +58,16 @@ function Figure({
   detail,
 }: {
   label: string;
-  value: number;
+  value: number | string;
   href?: string | undefined;
   detail?: ReactNode;
 }) {
   const body = (
     <>
       <span className="figure-label">{label}</span>
-      <strong className="figure-value">{value.toLocaleString('pt-BR')}</strong>
+      <strong className={`figure-value${typeof value === 'number' ? '' : ' figure-value-text'}`}>
+        {typeof value === 'number' ? value.toLocaleString('pt-BR') : value}
+      </strong>
       {detail && <span className="figure-detail">{detail}</span>}
     </>
   );
@@ -137,6 +139,9 @@ export function DashboardPage() {
     trackers: useAccess('/management/trackers').read,
     alerts: useAccess('/fleet-management/alerts/alerts-history').read,
     driving: useAccess('/reports/driving').read,
+    maintenance: useAccess('/fleet-management/maintenance').read,
+    documents: useAccess('/fleet-management/documents').read,
+    refuels: useAccess('/fleet-management/refuels').read,
   };
   const data = query.data;
 
@@ -248,6 +253,23 @@ export function DashboardPage() {
                   ? '/fleet-management/alerts/alerts-history?acknowledged=false'
                   : undefined
               }
+            />
+            <Figure
+              label={dashboardText.maintenanceOverdue}
+              value={data.upkeep.maintenanceOverdue}
+              href={access.maintenance ? '/fleet-management/maintenance' : undefined}
+            />
+            <Figure
+              label={dashboardText.documentsExpiring}
+              value={data.upkeep.documentsExpiring}
+              href={access.documents ? '/fleet-management/documents' : undefined}
+              detail={dashboardText.documentsExpired(data.upkeep.documentsExpired)}
+            />
+            <Figure
+              label={dashboardText.fuelThisMonth}
+              value={formatCurrency(data.upkeep.fuelThisMonth)}
+              href={access.refuels ? '/fleet-management/refuels' : undefined}
+              detail={dashboardText.fuelLastMonth(formatCurrency(data.upkeep.fuelLastMonth))}
             />
             <Link
               href="/"

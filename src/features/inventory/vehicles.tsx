@@ -23,6 +23,7 @@ type VehicleValues = {
   color: string;
   chassis: string;
   renavam: string;
+  fuelTankLiters: string;
   active: boolean;
 };
 export const vehicleScreen: ResourceConfig<
@@ -80,6 +81,7 @@ export const vehicleScreen: ResourceConfig<
     { key: 'color', label: t.screens.vehicles.cor },
     { key: 'chassis', label: t.screens.vehicles.chassi },
     { key: 'renavam', label: t.screens.vehicles.renavam, kind: 'number' },
+    { key: 'fuelTankLiters', label: t.screens.vehicles.tanque, kind: 'number' },
     { key: 'active', label: t.screens.vehicles.status, kind: 'switch' },
   ],
   empty: (clientId) => ({
@@ -94,6 +96,7 @@ export const vehicleScreen: ResourceConfig<
     color: '',
     chassis: '',
     renavam: '',
+    fuelTankLiters: '',
     active: true,
   }),
   fromItem: (v) => ({
@@ -108,6 +111,7 @@ export const vehicleScreen: ResourceConfig<
     color: v.color ?? '',
     chassis: v.chassis ?? '',
     renavam: v.renavam ?? '',
+    fuelTankLiters: v.fuelTankLiters ? String(v.fuelTankLiters) : '',
     active: v.active,
   }),
   toPayload: (x, editing) => ({
@@ -122,6 +126,7 @@ export const vehicleScreen: ResourceConfig<
     color: clear(x.color, editing),
     chassis: clear(x.chassis, editing),
     renavam: clear(x.renavam, editing),
+    fuelTankLiters: num(x.fuelTankLiters.replace(',', '.'), editing),
     active: x.active,
   }),
   schema: VehicleCreateSchema,

@@ -65,6 +65,9 @@ export const AREAS: Area[] = [
     inventory('/fleet-management/documents', 'create_resources'),
     // Problems drivers reported from their own page; resolving one is writing.
     area('/fleet-management/driver-reports', { write: 'create_resources' }),
+    // What the vehicles cost: refuels (with consumption and a fuel card's import), expenses.
+    inventory('/fleet-management/refuels', 'create_resources'),
+    inventory('/fleet-management/expenses', 'create_resources'),
   ]),
   section('/reports', [
     area('/reports/histories'),
@@ -74,6 +77,7 @@ export const AREAS: Area[] = [
     area('/reports/driving'),
     // Drivers' hours against the law (Lei 13.103/2015): a driver's days and what they broke.
     area('/reports/jornada'),
+    area('/reports/fleet-costs'),
     area('/reports/auto-report-rules', { creatable: true, write: 'create_resources' }),
   ]),
   section('/management', [
