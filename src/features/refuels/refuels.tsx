@@ -1,21 +1,13 @@
-/**
- * A refuel's form: when (São Paulo date and time), vehicle, driver, litres, price per litre or
- * total (the other follows), odometer, station, full tank, notes.
- */
-import { useQuery } from '@tanstack/react-query';
-import { keys } from '../../api/keys';
-import { LOOKUP_QUERY } from '../../api/query';
 import { refuelsApi } from '../../api/refuels';
-import { driversApi } from '../../api/resources';
 import { type Refuel, RefuelCreateSchema } from '../../contract';
 import { t } from '../../i18n/pt-BR';
 import { refuelsText } from '../../i18n/refuels';
 import { formatDateTime } from '../../lib/day-range';
 import { dayStart, reportDay } from '../../lib/report-period';
+import { useDriverOptions } from '../../shared/drivers/useDriverOptions';
 import { clear, messages, opt } from '../../shared/resources/helpers';
 import type { ResourceConfig } from '../../shared/resources/resource';
 import { useVehicleOptions } from '../../shared/vehicles/useVehicleOptions';
-import type { SelectOption } from '../../ui/Select';
 
 const text = refuelsText;
 const NO_DRIVER = 'none';
@@ -44,21 +36,6 @@ export function decimal(value: string): number | undefined {
   return Number(plain);
 }
 const br = (n: number) => String(n).replace('.', ',');
-
-/** The customer's drivers, by name, and 'none'. */
-function useDriverOptions(clientId: string | null): SelectOption[] {
-  const params = { clientId, limit: 1000, sort: 'completName' };
-  const query = useQuery({
-    queryKey: keys.resourceList(driversApi.path, params),
-    queryFn: () => driversApi.list(params),
-    enabled: Boolean(clientId),
-    ...LOOKUP_QUERY,
-  });
-  return [
-    { value: NO_DRIVER, label: text.noDriver },
-    ...(query.data?.drivers ?? []).map((d) => ({ value: d.id, label: d.completName })),
-  ];
-}
 
 /** The São Paulo clock 'hh:mm' of an instant. */
 const clockOf = (iso: string) => {
@@ -109,7 +86,7 @@ export const refuelScreen: ResourceConfig<
   ],
   useOptions: (values) => ({
     vehicleId: useVehicleOptions(values.clientId),
-    driverId: useDriverOptions(values.clientId),
+    driverId: [{ value: NO_DRIVER, label: text.noDriver }, ...useDriverOptions(values.clientId)],
   }),
   empty: (clientId) => ({
     clientId,
