@@ -1,6 +1,6 @@
 /** The driver's working day (`registros/jornada`): the days worked out by the server. */
 import * as v from 'valibot';
-import { JornadaReportSchema, JornadaSettingsSchema } from '../contract';
+import { JornadaReportSchema, JornadaSettingsSchema, MarkListSchema } from '../contract';
 import { api } from './client';
 import { fileNameOf } from './reports';
 
@@ -11,6 +11,16 @@ export async function jornadaDays(driverId: string, from: string, to: string) {
       .get(`registros/jornada/drivers/${driverId}/days`, { searchParams: { from, to } })
       .json(),
   );
+}
+
+/** A driver's marks on the days given (São Paulo), in time order. */
+export async function jornadaMarks(driverId: string, from: string, to: string) {
+  return v.parse(
+    MarkListSchema,
+    await api
+      .get(`registros/jornada/drivers/${driverId}/marks`, { searchParams: { from, to } })
+      .json(),
+  ).items;
 }
 
 /** A driver's days as a file: the report ('jornada') or the month's 'espelho' de ponto. */

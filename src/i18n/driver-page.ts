@@ -2,6 +2,8 @@
  * pt-BR text of the driver's own page and of the managers' driver links and problem reports:
  * apart from pt-BR.ts, so that it loads with those pages and not before the sign-in page.
  */
+import { jornadaText } from './jornada';
+
 export const driverPageText = {
   title: 'Página do motorista',
   pinTitle: 'Digite o seu PIN',
@@ -26,16 +28,7 @@ export const driverPageText = {
   noVehicle: 'Nenhum veículo identificado agora',
   nextBreak: 'Pausa obrigatória em',
   breakNow: 'Faça a pausa obrigatória agora',
-  marks: {
-    journey_start: 'Início de jornada',
-    meal_start: 'Início de refeição',
-    meal_end: 'Fim de refeição',
-    rest_start: 'Início de descanso',
-    rest_end: 'Fim de descanso',
-    wait_start: 'Início de espera',
-    wait_end: 'Fim de espera',
-    journey_end: 'Fim de jornada',
-  },
+  marks: jornadaText.markKinds as Record<string, string>,
   marked: (what: string, clock: string) => `${what} marcado às ${clock}`,
   markedOffline: (what: string, clock: string) =>
     `${what} marcado às ${clock}. Sem conexão: será enviado quando ela voltar.`,

@@ -2,7 +2,7 @@
  * pt-BR text of the driver's working-day screens only ('Jornada do motorista'): apart from
  * pt-BR.ts, so that it loads with those pages and not before the sign-in page.
  */
-import type { PeriodKind, ViolationRule } from '../contract/jornada';
+import type { MarkKind, MarkSource, PeriodKind, ViolationRule } from '../contract/jornada';
 
 const hm = (minutes: number) => {
   const h = Math.floor(Math.abs(minutes) / 60);
@@ -43,6 +43,22 @@ export const jornadaText = {
     meal_break: 'Intervalo de refeição menor que 1 h',
     overtime: 'Horas extras acima do limite',
   } satisfies Record<ViolationRule, string>,
+  /** The marks a driver (or a manager for them) makes, as the page and the reports say them. */
+  markKinds: {
+    journey_start: 'Início de jornada',
+    meal_start: 'Início de refeição',
+    meal_end: 'Fim de refeição',
+    rest_start: 'Início de descanso',
+    rest_end: 'Fim de descanso',
+    wait_start: 'Início de espera',
+    wait_end: 'Fim de espera',
+    journey_end: 'Fim de jornada',
+  } satisfies Record<MarkKind, string>,
+  marks: 'Marcações',
+  markSources: { motorista: 'pelo motorista', gestor: 'pelo gestor' } satisfies Record<
+    MarkSource,
+    string
+  >,
   violations: 'Violações',
   noViolations: 'Nenhuma violação no período.',
   by: (minutes: number) => `excedido em ${hm(minutes)}`,

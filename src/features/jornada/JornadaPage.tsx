@@ -5,11 +5,9 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { jornadaDays, jornadaFile } from '../../api/jornada';
-import { keys } from '../../api/keys';
-import { isUnavailable, LOOKUP_QUERY } from '../../api/query';
-import { driversApi } from '../../api/resources';
-import type { JornadaDay } from '../../contract';
+import { jornadaDays, jornadaFile, jornadaMarks } from '../../api/jornada';
+import { isUnavailable } from '../../api/query';
+import type { JornadaDay, Mark } from '../../contract';
 import { toastError, useErrorToast } from '../../hooks/feedback';
 import { jornadaText as text } from '../../i18n/jornada';
 import { t } from '../../i18n/pt-BR';
@@ -18,6 +16,7 @@ import { dayStart, nextDay, reportDay } from '../../lib/report-period';
 import { TIME_ZONE } from '../../lib/schedule';
 import { CustomerPicker } from '../../shared/customers/CustomerPicker';
 import { useSelectedClient } from '../../shared/customers/useCustomers';
+import { useDriverOptions } from '../../shared/drivers/useDriverOptions';
 import { Button } from '../../ui/Button';
 import { Select } from '../../ui/Select';
 import { EmptyState } from '../../ui/States';
@@ -35,18 +34,7 @@ const clock = (iso: string) =>
     minute: '2-digit',
   });
 
-function useDriverOptions(clientId: string | null) {
-  const params = { clientId, limit: 1000, sort: 'completName' };
-  const query = useQuery({
-    queryKey: keys.resourceList(driversApi.path, params),
-    queryFn: () => driversApi.list(params),
-    enabled: Boolean(clientId),
-    ...LOOKUP_QUERY,
-  });
-  return (query.data?.drivers ?? []).map((d) => ({ value: d.id, label: d.completName }));
-}
-
-function DayRow({ day }: { day: JornadaDay }) {
+function DayRow({ day, marks }: { day: JornadaDay; marks: Mark[] }) {
   const start = dayStart(day.day).getTime();
   const length = dayStart(nextDay(day.day)).getTime() - start;
   const at = (iso: string) => ((Date.parse(iso) - start) / length) * 100;
@@ -86,6 +74,16 @@ function DayRow({ day }: { day: JornadaDay }) {
           </div>
         ))}
       </dl>
+      {marks.length > 0 && (
+        <ul className="jornada-marks" aria-label={`${text.marks} ${formatDay(day.day)}`}>
+          {marks.map((m) => (
+            <li key={m.id}>
+              {text.markKinds[m.kind]} {clock(m.at)}{' '}
+              <span className="muted">{text.markSources[m.source]}</span>
+            </li>
+          ))}
+        </ul>
+      )}
       {day.violations.length > 0 && (
         <ul className="jornada-violations">
           {day.violations.map((v) => (
@@ -114,6 +112,11 @@ export function JornadaPage() {
     enabled: Boolean(chosen) && from <= to,
   });
   useErrorToast(query.error, text.loadError);
+  const marks = useQuery({
+    queryKey: ['jornada', 'marks', chosen, from, to],
+    queryFn: () => jornadaMarks(chosen ?? '', from, to),
+    enabled: Boolean(chosen) && from <= to,
+  });
   const report = query.data;
   type FileChoice = keyof typeof text.files;
   const download = useMutation({
@@ -186,7 +189,11 @@ export function JornadaPage() {
           </p>
           <ul className="jornada-days">
             {report.days.map((day) => (
-              <DayRow key={day.day} day={day} />
+              <DayRow
+                key={day.day}
+                day={day}
+                marks={(marks.data ?? []).filter((m) => reportDay(Date.parse(m.at)) === day.day)}
+              />
             ))}
           </ul>
         </>
