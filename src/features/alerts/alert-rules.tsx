@@ -19,6 +19,7 @@ import {
   emailDeliveryOf,
 } from '../../contract';
 import { useMirroredGeofences } from '../../db/geofences';
+import { alertRulesText } from '../../i18n/alert-rules';
 import { documentsText } from '../../i18n/documents';
 import { t } from '../../i18n/pt-BR';
 import { WEEKDAY_LABELS } from '../../lib/schedule';
@@ -53,11 +54,11 @@ type RuleValues = {
 };
 
 const THRESHOLD_LABELS: Partial<Record<AlertType, string>> = {
-  LOW_BATTERY: t.screens.alertRules.bateriaAbaixoDe,
-  LOW_FUEL: t.screens.alertRules.combustivelAbaixoDe,
-  HIGH_ENGINE_TEMP: t.screens.alertRules.temperaturaDoMotorAcima,
-  HIGH_RPM: t.screens.alertRules.rotacaoAcimaDeRpm,
-  DEVICE_POWER_DISCONNECTED: t.screens.alertRules.alimentacaoAbaixoDeV,
+  LOW_BATTERY: alertRulesText.bateriaAbaixoDe,
+  LOW_FUEL: alertRulesText.combustivelAbaixoDe,
+  HIGH_ENGINE_TEMP: alertRulesText.temperaturaDoMotorAcima,
+  HIGH_RPM: alertRulesText.rotacaoAcimaDeRpm,
+  DEVICE_POWER_DISCONNECTED: alertRulesText.alimentacaoAbaixoDeV,
 };
 const is =
   (...types: AlertType[]) =>
@@ -116,36 +117,36 @@ export const alertRuleScreen: ResourceConfig<
   Awaited<ReturnType<typeof alertRulesApi.list>>,
   RuleValues
 > = {
-  title: t.screens.alertRules.regrasDeAlerta2,
-  newTitle: t.screens.alertRules.novaRegraDeAlerta,
+  title: alertRulesText.regrasDeAlerta2,
+  newTitle: alertRulesText.novaRegraDeAlerta,
   basePath: '/fleet-management/alerts',
   api: alertRulesApi,
   items: (p) => p.items,
   total: (p) => p.total,
   nameOf: (r) => r.name,
   byClient: true,
-  searchLabel: t.screens.alertRules.buscarRegras,
+  searchLabel: alertRulesText.buscarRegras,
   defaultSort: 'name',
   sortChoices: [
-    { label: t.screens.alertRules.nomeAZ, column: 'name', direction: 'asc' },
-    { label: t.screens.alertRules.nomeZA, column: 'name', direction: 'desc' },
-    { label: t.screens.alertRules.criadasPorUltimo, column: 'createdAt', direction: 'desc' },
-    { label: t.screens.alertRules.criadasPrimeiro, column: 'createdAt', direction: 'asc' },
-    { label: t.screens.alertRules.alteradasPorUltimo, column: 'updatedAt', direction: 'desc' },
+    { label: alertRulesText.nomeAZ, column: 'name', direction: 'asc' },
+    { label: alertRulesText.nomeZA, column: 'name', direction: 'desc' },
+    { label: alertRulesText.criadasPorUltimo, column: 'createdAt', direction: 'desc' },
+    { label: alertRulesText.criadasPrimeiro, column: 'createdAt', direction: 'asc' },
+    { label: alertRulesText.alteradasPorUltimo, column: 'updatedAt', direction: 'desc' },
   ],
   columns: [
-    { id: 'name', label: t.screens.alertRules.nome, sortable: true, render: (r) => r.name },
+    { id: 'name', label: alertRulesText.nome, sortable: true, render: (r) => r.name },
     {
       id: 'type',
-      label: t.screens.alertRules.tipo,
+      label: alertRulesText.tipo,
       render: (r) => <AlertTypeChip type={r.type} />,
     },
     {
       id: 'vehicles',
-      label: t.screens.alertRules.veiculos2,
+      label: alertRulesText.veiculos2,
       render: (r) =>
         r.vehicleIds.length + r.fleetIds.length === 0
-          ? t.screens.alertRules.todosDoCliente
+          ? alertRulesText.todosDoCliente
           : [
               r.vehicleIds.length ? `${r.vehicleIds.length} veículo(s)` : '',
               r.fleetIds.length ? `${r.fleetIds.length} frota(s)` : '',
@@ -155,7 +156,7 @@ export const alertRuleScreen: ResourceConfig<
     },
     {
       id: 'schedule',
-      label: t.screens.alertRules.quando,
+      label: alertRulesText.quando,
       render: (r) =>
         r.schedule
           ? `${r.schedule.weekdays.map((d) => WEEKDAY_LABELS[d]).join(', ')} · ${r.schedule.startTime}–${r.schedule.endTime}`
@@ -163,45 +164,45 @@ export const alertRuleScreen: ResourceConfig<
     },
     {
       id: 'email',
-      label: t.screens.alertRules.eMail,
+      label: alertRulesText.eMail,
       render: (r) => (r.emailDelivery ? r.emailDelivery : '—'),
     },
     statusColumn,
   ],
   fields: [
-    { key: 'clientId', label: t.screens.alertRules.cliente, kind: 'customer', createOnly: true },
-    { key: 'name', label: t.screens.alertRules.nome, required: true },
+    { key: 'clientId', label: alertRulesText.cliente, kind: 'customer', createOnly: true },
+    { key: 'name', label: alertRulesText.nome, required: true },
     {
       key: 'type',
-      label: t.screens.alertRules.tipoDeAlerta,
+      label: alertRulesText.tipoDeAlerta,
       kind: 'select',
       required: true,
       options: ALERT_TYPES.map((type) => ({ label: ALERT_TYPE_LABELS[type], value: type })),
     },
     {
       key: 'speedLimit',
-      label: t.screens.alertRules.limiteDeVelocidadeKm,
+      label: alertRulesText.limiteDeVelocidadeKm,
       kind: 'number',
       required: true,
       shownWhen: is('OVERSPEED'),
-      description: t.screens.alertRules.dentroDeUmaCerca,
+      description: alertRulesText.dentroDeUmaCerca,
     },
     {
       key: 'tolerancePercent',
-      label: t.screens.alertRules.tolerancia,
+      label: alertRulesText.tolerancia,
       kind: 'number',
       shownWhen: is('OVERSPEED'),
     },
     {
       key: 'minDurationSeconds',
-      label: t.screens.alertRules.duracaoMinimaAcimaDo,
+      label: alertRulesText.duracaoMinimaAcimaDo,
       kind: 'number',
       shownWhen: is('OVERSPEED'),
-      description: t.screens.alertRules.umAlertaPorEpisodio,
+      description: alertRulesText.umAlertaPorEpisodio,
     },
     {
       key: 'threshold',
-      label: t.screens.alertRules.limite,
+      label: alertRulesText.limite,
       labelOf: (values) => THRESHOLD_LABELS[values.type as AlertType] ?? 'Limite',
       kind: 'number',
       required: true,
@@ -209,21 +210,21 @@ export const alertRuleScreen: ResourceConfig<
     },
     {
       key: 'minutes',
-      label: t.screens.alertRules.minutosSemPosicao,
+      label: alertRulesText.minutosSemPosicao,
       kind: 'number',
       required: true,
       shownWhen: is('LOCATION_TIMEOUT'),
     },
     {
       key: 'minDropLiters',
-      label: t.screens.alertRules.quedaMinimaLitros,
+      label: alertRulesText.quedaMinimaLitros,
       kind: 'number',
       shownWhen: is('FUEL_DROP'),
-      description: t.screens.alertRules.quedaDeCombustivelHint,
+      description: alertRulesText.quedaDeCombustivelHint,
     },
     {
       key: 'minDropPercent',
-      label: t.screens.alertRules.quedaMinimaPercent,
+      label: alertRulesText.quedaMinimaPercent,
       kind: 'number',
       shownWhen: is('FUEL_DROP'),
     },
@@ -236,65 +237,65 @@ export const alertRuleScreen: ResourceConfig<
     },
     {
       key: 'geofenceIds',
-      label: t.screens.alertRules.cercasNenhumaAsCercas,
+      label: alertRulesText.cercasNenhumaAsCercas,
       kind: 'checkboxes',
-      noun: [t.screens.alertRules.cerca, t.screens.alertRules.cercas],
+      noun: [alertRulesText.cerca, alertRulesText.cercas],
       shownWhen: is('GEOFENCE_ENTER', 'GEOFENCE_EXIT'),
     },
     {
       key: 'vehicleIds',
-      label: t.screens.alertRules.veiculosNenhumENenhuma,
+      label: alertRulesText.veiculosNenhumENenhuma,
       kind: 'checkboxes',
-      noun: [t.screens.alertRules.veiculo, t.screens.alertRules.veiculos],
+      noun: [alertRulesText.veiculo, alertRulesText.veiculos],
     },
     {
       key: 'fleetIds',
-      label: t.screens.alertRules.frotas2,
+      label: alertRulesText.frotas2,
       kind: 'checkboxes',
-      noun: [t.screens.alertRules.frota, t.screens.alertRules.frotas],
+      noun: [alertRulesText.frota, alertRulesText.frotas],
     },
     {
       key: 'scheduled',
-      label: t.screens.alertRules.quando,
+      label: alertRulesText.quando,
       kind: 'switch',
-      switchLabel: t.screens.alertRules.soEmAlgunsDias,
+      switchLabel: alertRulesText.soEmAlgunsDias,
     },
     {
       key: 'weekdays',
-      label: t.screens.alertRules.diasDaSemana,
+      label: alertRulesText.diasDaSemana,
       kind: 'checkboxes',
-      noun: [t.screens.alertRules.dia, t.screens.alertRules.dias],
+      noun: [alertRulesText.dia, alertRulesText.dias],
       options: WEEKDAY_LABELS.map((label, i) => ({ label, value: String(i) })),
       shownWhen: (values) => values.scheduled,
     },
     {
       key: 'startTime',
-      label: t.screens.alertRules.dasHorarioDeBrasilia,
+      label: alertRulesText.dasHorarioDeBrasilia,
       type: 'time',
       required: true,
       shownWhen: (values) => values.scheduled,
     },
     {
       key: 'endTime',
-      label: t.screens.alertRules.ateAntesDoInicio,
+      label: alertRulesText.ateAntesDoInicio,
       type: 'time',
       required: true,
       shownWhen: (values) => values.scheduled,
     },
     {
       key: 'sendEmail',
-      label: t.screens.alertRules.eMail,
+      label: alertRulesText.eMail,
       kind: 'switch',
-      switchLabel: t.screens.alertRules.enviarPorEMail,
+      switchLabel: alertRulesText.enviarPorEMail,
     },
     {
       key: 'emailDelivery',
-      label: t.screens.alertRules.eMailsParaEnvio,
+      label: alertRulesText.eMailsParaEnvio,
       type: 'email',
-      description: t.screens.alertRules.separeOsEMails,
+      description: alertRulesText.separeOsEMails,
       shownWhen: (values) => values.sendEmail,
     },
-    { key: 'active', label: t.screens.alertRules.status, kind: 'switch' },
+    { key: 'active', label: alertRulesText.status, kind: 'switch' },
   ],
   useOptions: useRuleOptions,
   empty: (clientId) => ({
@@ -365,5 +366,5 @@ export const alertRuleScreen: ResourceConfig<
     const [head, tail] = path.split('.');
     return (head === 'params' || head === 'schedule') && tail ? tail : (head ?? path);
   },
-  messages: messages(t.screens.alertRules.regraDeAlerta, 'a', t.screens.alertRules.regrasDeAlerta),
+  messages: messages(alertRulesText.regraDeAlerta, 'a', alertRulesText.regrasDeAlerta),
 };

@@ -20,6 +20,7 @@ import {
 } from '../../contract';
 import { useErrorToast } from '../../hooks/feedback';
 import { dashboardText } from '../../i18n/dashboard';
+import { devices } from '../../i18n/devices';
 import { t } from '../../i18n/pt-BR';
 import { formatCurrency, formatDay } from '../../lib/format';
 import { localClockSeconds } from '../../lib/local-time';
@@ -403,7 +404,7 @@ function DeviceWarnings({
   href: string | undefined;
 }) {
   if (withoutPassword === 0 && duplicated === 0) return null;
-  const words = t.devices.dashboard;
+  const words = devices.dashboard;
   return (
     <div className="dashboard-warnings" role="note">
       {duplicated > 0 && <p className="dashboard-warning-danger">{words.duplicated(duplicated)}</p>}

@@ -18,6 +18,7 @@ import {
 import { useMirroredVehicles } from '../../db/hooks';
 import { requireOnline, toastError, useErrorToast } from '../../hooks/feedback';
 import { useInvalidate } from '../../hooks/useInvalidate';
+import { geofencesText } from '../../i18n/geofences';
 import { t } from '../../i18n/pt-BR';
 import { WEEKDAY_LABELS } from '../../lib/schedule';
 import { useClientScope } from '../../shared/customers/useCustomers';
@@ -53,7 +54,7 @@ export function AssociationsPanel({
     queryKey: keys.associations(geofenceId),
     queryFn: () => associationsOf(geofenceId),
   });
-  useErrorToast(list.error, t.geofences.fetchError);
+  useErrorToast(list.error, geofencesText.fetchError);
   const [vehicleId, setVehicleId] = useState<string | null>(null);
   const [kind, setKind] = useState<RestrictionType>('ALWAYS_INSIDE');
   const [startTime, setStartTime] = useState('22:00');
@@ -74,19 +75,19 @@ export function AssociationsPanel({
         ],
       }),
     onSuccess: async () => {
-      toast.success(t.geofences.associated);
+      toast.success(geofencesText.associated);
       setVehicleId(null);
       await invalidate(keys.associations(geofenceId));
     },
-    onError: (err) => void toastError(t.geofences.associationError, err),
+    onError: (err) => void toastError(geofencesText.associationError, err),
   });
   const remove = useMutation({
     mutationFn: dissociate,
     onSuccess: async () => {
-      toast.success(t.geofences.dissociated);
+      toast.success(geofencesText.dissociated);
       await invalidate(keys.associations(geofenceId));
     },
-    onError: (err) => void toastError(t.geofences.associationError, err),
+    onError: (err) => void toastError(geofencesText.associationError, err),
   });
   const vehicleLabel = (id: string) => {
     const vehicle = mirrored.rows?.find((v) => v.id === id);
@@ -96,8 +97,8 @@ export function AssociationsPanel({
 
   return (
     <section className="associations" aria-labelledby="associations-title">
-      <h2 id="associations-title">{t.geofences.associations}</h2>
-      {list.data?.length === 0 && <p className="muted">{t.geofences.noAssociations}</p>}
+      <h2 id="associations-title">{geofencesText.associations}</h2>
+      {list.data?.length === 0 && <p className="muted">{geofencesText.noAssociations}</p>}
       <ul className="association-list">
         {(list.data ?? []).map((a) => (
           <li key={a.id}>
@@ -106,13 +107,13 @@ export function AssociationsPanel({
               <br />
               {RESTRICTION_LABELS[a.restrictionType]}
               {a.startTime && a.endTime
-                ? `, ${t.geofences.interval(a.startTime, a.endTime)} (${weekdaysText(a.weekdays)})`
-                : `, ${t.geofences.always}`}
+                ? `, ${geofencesText.interval(a.startTime, a.endTime)} (${weekdaysText(a.weekdays)})`
+                : `, ${geofencesText.always}`}
             </span>
             {writable && (
               <Button
                 variant="ghost"
-                aria-label={`${t.geofences.dissociate}: ${vehicleLabel(a.vehicleId)}`}
+                aria-label={`${geofencesText.dissociate}: ${vehicleLabel(a.vehicleId)}`}
                 isDisabled={remove.isPending}
                 onPress={() => requireOnline() && remove.mutate(a.id)}
               >
@@ -126,13 +127,13 @@ export function AssociationsPanel({
         <div className="form association-form">
           <VehiclePicker
             clientId={clientId}
-            label={t.geofences.vehicle}
+            label={geofencesText.vehicle}
             value={vehicleId}
             onChange={setVehicleId}
             exclude={associated}
           />
           <Select
-            label={t.geofences.kind}
+            label={geofencesText.kind}
             value={kind}
             onChange={(value) => setKind(value as RestrictionType)}
             options={RESTRICTION_TYPES.map((value) => ({
@@ -144,13 +145,13 @@ export function AssociationsPanel({
             <>
               <div className="time-pair">
                 <TextField
-                  label={t.geofences.start}
+                  label={geofencesText.start}
                   type="time"
                   value={startTime}
                   onChange={setStartTime}
                 />
                 <TextField
-                  label={t.geofences.end}
+                  label={geofencesText.end}
                   type="time"
                   value={endTime}
                   onChange={setEndTime}
@@ -161,7 +162,7 @@ export function AssociationsPanel({
                 value={weekdays}
                 onChange={setWeekdays}
               >
-                <Label>{t.geofences.weekdays}</Label>
+                <Label>{geofencesText.weekdays}</Label>
                 {WEEKDAY_LABELS.map((label, i) => (
                   <Checkbox key={label} value={String(i)} className="checkbox">
                     <span className="checkbox-box" aria-hidden="true" />
@@ -175,7 +176,7 @@ export function AssociationsPanel({
             isDisabled={!vehicleId || add.isPending}
             onPress={() => requireOnline() && add.mutate()}
           >
-            {t.geofences.associate}
+            {geofencesText.associate}
           </Button>
         </div>
       )}

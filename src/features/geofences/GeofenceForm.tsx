@@ -7,6 +7,7 @@
 import type { FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { DEFAULT_GEOFENCE_COLOR, type Geometry } from '../../contract';
+import { geofencesText } from '../../i18n/geofences';
 import { t } from '../../i18n/pt-BR';
 import type { EditorMode } from '../../map/GeofenceEditor';
 import { describeGeometry } from '../../map/geofence-shapes';
@@ -72,61 +73,61 @@ export function GeofenceForm({
   const drawing = mode === 'polygon' || mode === 'circle';
   return (
     <Form className="form geofence-form" onSubmit={submit} validationBehavior="aria">
-      <h2>{creating ? t.geofences.newOne : draft.name || t.geofences.title}</h2>
+      <h2>{creating ? geofencesText.newOne : draft.name || geofencesText.title}</h2>
       {writable && (
         <fieldset className="draw-tools">
-          <legend className="visually-hidden">{t.geofences.shape}</legend>
+          <legend className="visually-hidden">{geofencesText.shape}</legend>
           <Button
             variant={mode === 'polygon' ? 'primary' : 'secondary'}
             onPress={() => onMode(mode === 'polygon' ? 'idle' : 'polygon')}
           >
-            {t.geofences.drawPolygon}
+            {geofencesText.drawPolygon}
           </Button>
           <Button
             variant={mode === 'circle' ? 'primary' : 'secondary'}
             onPress={() => onMode(mode === 'circle' ? 'idle' : 'circle')}
           >
-            {t.geofences.drawCircle}
+            {geofencesText.drawCircle}
           </Button>
           <Button variant="ghost" onPress={() => onMode('center-circle')}>
-            {t.geofences.centerCircle}
+            {geofencesText.centerCircle}
           </Button>
         </fieldset>
       )}
       <p className="muted" role="status">
         {mode === 'polygon'
-          ? t.geofences.drawingPolygon
+          ? geofencesText.drawingPolygon
           : mode === 'circle'
-            ? t.geofences.drawingCircle
+            ? geofencesText.drawingCircle
             : draft.geometry
               ? `${sentence(describeGeometry(draft.geometry))}. ${
                   writable
                     ? draft.geometry.type === 'Circle'
-                      ? t.geofences.editHintCircle
-                      : t.geofences.editHint
+                      ? geofencesText.editHintCircle
+                      : geofencesText.editHint
                     : ''
                 }`
               : writable
-                ? t.geofences.noShapeYet
+                ? geofencesText.noShapeYet
                 : ''}
       </p>
       {errors.geometry && <FormMessage kind="error">{errors.geometry}</FormMessage>}
       <fieldset className="form-fields" disabled={!writable || drawing}>
         <TextField
-          label={t.geofences.name}
+          label={geofencesText.name}
           value={draft.name}
           onChange={(name) => onChange({ name })}
           isRequired
           errorMessage={errors.name}
         />
         <TextField
-          label={t.geofences.description}
+          label={geofencesText.description}
           value={draft.description}
           onChange={(description) => onChange({ description })}
           errorMessage={errors.description}
         />
         <div className="color-field">
-          <label htmlFor="geofence-color">{t.geofences.color}</label>
+          <label htmlFor="geofence-color">{geofencesText.color}</label>
           <input
             id="geofence-color"
             type="color"
@@ -137,16 +138,16 @@ export function GeofenceForm({
           <span aria-hidden="true">{draft.color}</span>
         </div>
         <TextField
-          label={t.geofences.speedLimit}
+          label={geofencesText.speedLimit}
           value={draft.speedLimit}
           onChange={(speedLimit) => onChange({ speedLimit })}
           inputMode="numeric"
-          description={t.geofences.speedLimitHint}
+          description={geofencesText.speedLimitHint}
           errorMessage={errors.speedLimit}
         />
         {circle && (
           <TextField
-            label={t.geofences.radius}
+            label={geofencesText.radius}
             value={String(Math.round(circle.radius))}
             inputMode="numeric"
             errorMessage={errors.radius}
@@ -161,14 +162,14 @@ export function GeofenceForm({
       <div className="form-actions">
         {drawing ? (
           <Button variant="secondary" onPress={() => onMode('idle')}>
-            {t.geofences.cancelDrawing}
+            {geofencesText.cancelDrawing}
           </Button>
         ) : (
           // In the order of the other forms: leave, then save (the removal apart, first).
           <>
             {removable && !creating && (
               <Button variant="danger" onPress={onRemove}>
-                {t.geofences.remove}
+                {geofencesText.remove}
               </Button>
             )}
             <Button variant="ghost" onPress={onCancel}>
@@ -176,7 +177,7 @@ export function GeofenceForm({
             </Button>
             {writable && (
               <Button type="submit" isDisabled={pending}>
-                {pending ? t.list.saving : t.geofences.save}
+                {pending ? t.list.saving : geofencesText.save}
               </Button>
             )}
           </>

@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
 import type { Geofence } from '../../contract';
-import { t } from '../../i18n/pt-BR';
+import { geofencesText } from '../../i18n/geofences';
 import { foldText } from '../../lib/text';
 import { describeGeometry } from '../../map/geofence-shapes';
 import { SearchInput } from '../../ui/SearchInput';
@@ -36,11 +36,11 @@ export function GeofenceList({
   }, [geofences, search]);
   return (
     <>
-      <SearchInput label={t.geofences.search} value={search} onChange={onSearch} />
+      <SearchInput label={geofencesText.search} value={search} onChange={onSearch} />
       {read && shown.length === 0 ? (
-        <EmptyState title={emptyTitle}>{fleetShown && <p>{t.geofences.fleetDots}</p>}</EmptyState>
+        <EmptyState title={emptyTitle}>{fleetShown && <p>{geofencesText.fleetDots}</p>}</EmptyState>
       ) : (
-        <ul className="geofence-list" aria-label={t.geofences.list}>
+        <ul className="geofence-list" aria-label={geofencesText.list}>
           {shown.map((g) => (
             <li key={g.id}>
               <AriaButton className="geofence-item" onPress={() => onOpen(g.id)}>

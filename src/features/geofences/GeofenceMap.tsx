@@ -7,7 +7,7 @@
 import { useMemo } from 'react';
 import type { Geofence, Geometry } from '../../contract';
 import { useMapConfig } from '../../hooks/useMapConfig';
-import { t } from '../../i18n/pt-BR';
+import { geofencesText } from '../../i18n/geofences';
 import { destination, type Position } from '../../lib/geo';
 import { BaseTiles } from '../../map/BaseTiles';
 import { FitOnce } from '../../map/FitOnce';
@@ -76,7 +76,7 @@ export function GeofenceMap({
     [geofences, fleetDots],
   );
   return (
-    <MapView label={t.geofences.map} className="map geofence-map">
+    <MapView label={geofencesText.map} className="map geofence-map">
       <BaseTiles config={baseMap} />
       {/* The names are drawn across each fence's middle: room for them at the sides. */}
       <FitOnce

@@ -11,6 +11,7 @@ import { useLocationsOnce } from '../../db/useLiveLocations';
 import { useErrorToast } from '../../hooks/feedback';
 import { PHONE, useMediaQuery } from '../../hooks/useMediaQuery';
 import { useOnline } from '../../hooks/useOnline';
+import { geofencesText } from '../../i18n/geofences';
 import { t } from '../../i18n/pt-BR';
 import { useAccess } from '../../shared/areas/useAccess';
 import { CustomerPicker } from '../../shared/customers/CustomerPicker';
@@ -34,7 +35,7 @@ export function GeofencesPage() {
   const online = useOnline();
   const phone = useMediaQuery(PHONE);
   const mirror = useMirroredGeofences(clientId);
-  useErrorToast(mirror.error, t.geofences.fetchError);
+  useErrorToast(mirror.error, geofencesText.fetchError);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [search, setSearch] = useState('');
   const geofences = mirror.rows ?? [];
@@ -49,7 +50,7 @@ export function GeofencesPage() {
   return (
     <section className="page page-geofences" aria-labelledby="page-title">
       <div className="page-header">
-        <h1 id="page-title">{t.geofences.title}</h1>
+        <h1 id="page-title">{geofencesText.title}</h1>
         <MirrorState syncedAt={mirror.syncedAt} syncing={mirror.syncing} online={online} />
       </div>
       <div className="map-toolbar">
@@ -65,7 +66,7 @@ export function GeofencesPage() {
             onPress={() => editor.startNew(phone ? 'center-circle' : 'polygon')}
             isDisabled={!clientId}
           >
-            {t.geofences.newOne}
+            {geofencesText.newOne}
           </Button>
         )}
       </div>
@@ -98,7 +99,7 @@ export function GeofencesPage() {
                 </>
               )}
               {selectedId === 'new' && access.write && (
-                <p className="muted">{t.geofences.saveFirst}</p>
+                <p className="muted">{geofencesText.saveFirst}</p>
               )}
             </>
           ) : (
@@ -106,7 +107,7 @@ export function GeofencesPage() {
               geofences={geofences}
               read={mirror.rows !== undefined}
               // Never read on this device and no signal: whether there are any is not known.
-              emptyTitle={!mirror.syncedAt && !online ? t.network.listOffline : t.geofences.empty}
+              emptyTitle={!mirror.syncedAt && !online ? t.network.listOffline : geofencesText.empty}
               fleetShown={fleetDots.length > 0}
               onOpen={editor.open}
               search={search}
@@ -132,7 +133,7 @@ export function GeofencesPage() {
         />
       </div>
       <ConfirmDialog
-        title={t.geofences.confirmRemove}
+        title={geofencesText.confirmRemove}
         confirmLabel={t.list.remove}
         isOpen={confirmRemove}
         onCancel={() => setConfirmRemove(false)}
@@ -143,7 +144,7 @@ export function GeofencesPage() {
         danger
       >
         <p>
-          <strong>{selected?.name}</strong>: {t.geofences.confirmRemoveText}
+          <strong>{selected?.name}</strong>: {geofencesText.confirmRemoveText}
         </p>
       </ConfirmDialog>
     </section>

@@ -9,6 +9,7 @@ import { keys } from '../../api/keys';
 import { reportsApi } from '../../api/reports';
 import type { GeofenceVisit } from '../../contract';
 import { useErrorToast } from '../../hooks/feedback';
+import { geofencesText } from '../../i18n/geofences';
 import { t } from '../../i18n/pt-BR';
 import { formatShort, formatTime, periodOf, shiftDay, today } from '../../lib/day-range';
 import { formatDuration } from '../../lib/format';
@@ -31,8 +32,8 @@ const VISITS_PER_PAGE = 10;
 
 /** '19/11 17:25 → 17:55', '19/11 23:40 → 20/11 00:10', 'antes do período → ainda dentro'. */
 function whenText(visit: GeofenceVisit): string {
-  const entered = visit.insideAtStart ? t.geofences.before : formatShort(visit.enteredAt);
-  if (!visit.exitedAt) return `${entered} → ${t.geofences.stillInside}`;
+  const entered = visit.insideAtStart ? geofencesText.before : formatShort(visit.enteredAt);
+  if (!visit.exitedAt) return `${entered} → ${geofencesText.stillInside}`;
   const exited = formatShort(visit.exitedAt);
   const sameDay = !visit.insideAtStart && exited.slice(0, 5) === entered.slice(0, 5);
   return `${entered} → ${sameDay ? formatTime(visit.exitedAt).slice(0, 5) : exited}`;
@@ -48,7 +49,7 @@ export function VisitsPanel({ geofenceId }: { geofenceId: string }) {
     queryFn: ({ signal }) => reportsApi.byFence(geofenceId, period, signal),
     staleTime: 60_000,
   });
-  useErrorToast(query.error, t.geofences.visitsError);
+  useErrorToast(query.error, geofencesText.visitsError);
   const report = query.data;
   const rows = (report?.visits ?? [])
     .map((visit, i) => ({ ...visit, id: `${visit.vehicleId}-${i}` }))
@@ -57,49 +58,49 @@ export function VisitsPanel({ geofenceId }: { geofenceId: string }) {
   const { page, rows: shown, setPage } = useRowsPage(rows, VISITS_PER_PAGE, range);
   return (
     <section className="geofence-visits" aria-labelledby="geofence-visits-title">
-      <h2 id="geofence-visits-title">{t.geofences.visits}</h2>
+      <h2 id="geofence-visits-title">{geofencesText.visits}</h2>
       <Select
-        label={t.geofences.visitsPeriod}
+        label={geofencesText.visitsPeriod}
         options={Object.entries(RANGES).map(([value, r]) => ({ value, label: r.label }))}
         value={range}
         onChange={(value) => setRange(value as RangeKey)}
       />
       {query.isPending ? (
-        <Loading label={t.geofences.visitsLoading} />
+        <Loading label={geofencesText.visitsLoading} />
       ) : report ? (
         <>
           {report.totals.length > 0 && (
-            <ul className="visit-totals" aria-label={t.geofences.visitsTotals}>
+            <ul className="visit-totals" aria-label={geofencesText.visitsTotals}>
               {report.totals.map((total) => (
                 <li key={total.vehicleId}>
                   <strong>{total.plate}</strong>
                   <span>
-                    {t.geofences.entries(total.entries)} · {formatDuration(total.insideSeconds)}{' '}
-                    {t.geofences.inside}
+                    {geofencesText.entries(total.entries)} · {formatDuration(total.insideSeconds)}{' '}
+                    {geofencesText.inside}
                   </span>
                 </li>
               ))}
             </ul>
           )}
           <DataTable
-            label={`${t.geofences.visits}: ${RANGES[range].label}`}
+            label={`${geofencesText.visits}: ${RANGES[range].label}`}
             rows={shown}
-            empty={t.geofences.noVisits}
+            empty={geofencesText.noVisits}
             columns={[
               {
                 id: 'plate',
-                label: t.geofences.vehicle,
+                label: geofencesText.vehicle,
                 rowHeader: true,
                 render: (r: GeofenceVisit) => r.plate,
               },
               {
                 id: 'when',
-                label: t.geofences.when,
+                label: geofencesText.when,
                 render: (r: GeofenceVisit) => whenText(r),
               },
               {
                 id: 'stay',
-                label: t.geofences.stay,
+                label: geofencesText.stay,
                 render: (r: GeofenceVisit) => formatDuration(r.durationSeconds),
               },
             ]}
@@ -110,7 +111,7 @@ export function VisitsPanel({ geofenceId }: { geofenceId: string }) {
               limit={VISITS_PER_PAGE}
               total={rows.length}
               onPageChange={setPage}
-              label={`${t.list.paging}: ${t.geofences.visits}`}
+              label={`${t.list.paging}: ${geofencesText.visits}`}
             />
           )}
         </>

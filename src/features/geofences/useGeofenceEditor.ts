@@ -9,7 +9,7 @@ import { useReducer } from 'react';
 import { createGeofence, removeGeofence, updateGeofence } from '../../api/geofences';
 import { flattenIssues, type Geofence, GeofenceCreateSchema } from '../../contract';
 import { requireOnline, toastError } from '../../hooks/feedback';
-import { t } from '../../i18n/pt-BR';
+import { geofencesText } from '../../i18n/geofences';
 import type { EditorMode } from '../../map/GeofenceEditor';
 import { toast } from '../../ui/feedback/toasts';
 import { emptyDraft, type GeofenceDraft } from './GeofenceForm';
@@ -136,7 +136,7 @@ export function useGeofenceEditor(
   async function save() {
     const creating = selectedId === 'new';
     if (!draft.geometry) {
-      dispatch({ type: 'invalid', errors: { geometry: t.geofences.noShape } });
+      dispatch({ type: 'invalid', errors: { geometry: geofencesText.noShape } });
       return;
     }
     const payload = payloadOf(draft, selected?.clientId ?? clientId, !creating);
@@ -151,12 +151,12 @@ export function useGeofenceEditor(
       const saved = creating
         ? await createGeofence(payload)
         : await updateGeofence(selectedId ?? '', payload);
-      toast.success(creating ? t.geofences.created : t.geofences.saved);
+      toast.success(creating ? geofencesText.created : geofencesText.saved);
       await refresh();
       dispatch({ type: 'saved', geofence: saved });
     } catch (err) {
       dispatch({ type: 'saving', pending: false });
-      await toastError(t.geofences.saveError, err);
+      await toastError(geofencesText.saveError, err);
     }
   }
 
@@ -164,11 +164,11 @@ export function useGeofenceEditor(
     if (!selected || !requireOnline()) return;
     try {
       await removeGeofence(selected.id);
-      toast.success(t.geofences.removed);
+      toast.success(geofencesText.removed);
       dispatch({ type: 'close' });
       await refresh();
     } catch (err) {
-      await toastError(t.geofences.removeError, err);
+      await toastError(geofencesText.removeError, err);
     }
   }
 

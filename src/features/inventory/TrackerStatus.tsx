@@ -4,7 +4,7 @@
  * where, why it was last refused and how many fix-time conflicts it had.
  */
 import { isDeviceProtocol, isImeiProtocol, type Tracker } from '../../contract';
-import { t } from '../../i18n/pt-BR';
+import { devices } from '../../i18n/devices';
 import { timeSince } from '../../lib/clock';
 import { localDateTime, localDayAndClock } from '../../lib/local-time';
 import { type StatusBadge, trackerBadges } from './tracker-status';
@@ -12,7 +12,7 @@ import '../../ui/badge.css';
 import '../../ui/page.css';
 import './TrackerStatus.css';
 
-const text = t.devices.status;
+const text = devices.status;
 
 function badgeText(badge: StatusBadge): string {
   const when = badge.since ? localDayAndClock(badge.since) : '';
@@ -65,7 +65,7 @@ export function LastCommunication({ tracker }: { tracker: Tracker }) {
 }
 
 export function protocolLabel(protocol: string | null | undefined): string {
-  return isDeviceProtocol(protocol) ? t.devices.protocolShort[protocol] : '—';
+  return isDeviceProtocol(protocol) ? devices.protocolShort[protocol] : '—';
 }
 
 /** The tracker's page: its communication in full. */
@@ -77,7 +77,7 @@ export function TrackerCommunicationPanel({ tracker }: { tracker: Tracker }) {
       <TrackerBadges tracker={tracker} />
       {tracker.allowUnauthenticated && (
         <p className="tracker-warning" role="note">
-          {t.devices.noPasswordWarning}
+          {devices.noPasswordWarning}
         </p>
       )}
       {c?.duplicateSince && (

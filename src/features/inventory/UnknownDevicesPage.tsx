@@ -13,6 +13,7 @@ import { isDeviceProtocol, type UnknownDevice } from '../../contract';
 import { useErrorToast } from '../../hooks/feedback';
 import { useInvalidate } from '../../hooks/useInvalidate';
 import { useListControls, useRemoval } from '../../hooks/useListControls';
+import { devices } from '../../i18n/devices';
 import { t } from '../../i18n/pt-BR';
 import { timeSince } from '../../lib/clock';
 import { localDateTime, localDayAndClock } from '../../lib/local-time';
@@ -25,7 +26,7 @@ import '../../ui/DataTable.css';
 import '../../ui/page.css';
 import './TrackerStatus.css';
 
-const text = t.devices.unknown;
+const text = devices.unknown;
 const keyOf = (d: UnknownDevice) => `${d.protocol}:${d.identifier}`;
 
 export function UnknownDevicesPage() {
@@ -51,7 +52,7 @@ export function UnknownDevicesPage() {
       id: 'protocol',
       label: text.protocol,
       render: (d) =>
-        isDeviceProtocol(d.protocol) ? t.devices.protocolShort[d.protocol] : d.protocol,
+        isDeviceProtocol(d.protocol) ? devices.protocolShort[d.protocol] : d.protocol,
     },
     { id: 'address', label: text.address, render: (d) => d.lastAddress ?? '—' },
     {

@@ -19,7 +19,7 @@ import {
   TrackerCreateSchema,
 } from '../../contract';
 import { DEVICE_SETUP } from '../../i18n/device-setup';
-import { t } from '../../i18n/pt-BR';
+import { devices } from '../../i18n/devices';
 import { generateDevicePassword } from '../../lib/device-setup';
 import { clear, messages, statusColumn } from '../../shared/resources/helpers';
 import type { ResourceConfig } from '../../shared/resources/resource';
@@ -34,8 +34,8 @@ import {
 } from './TrackerStatus';
 import '../../ui/Choice.css';
 
-const text = t.devices.tracker;
-const words = t.devices;
+const text = devices.tracker;
+const words = devices;
 
 type TrackerValues = {
   clientId: string | null;

@@ -12,6 +12,7 @@ import { useMapConfig } from '../../hooks/useMapConfig';
 import { PHONE, useMediaQuery } from '../../hooks/useMediaQuery';
 import { useNow } from '../../hooks/useNow';
 import { useOnline } from '../../hooks/useOnline';
+import { geofencesText } from '../../i18n/geofences';
 import { t } from '../../i18n/pt-BR';
 import {
   STATE_COLORS,
@@ -130,7 +131,7 @@ export function FleetMapPage() {
               localStorage.setItem(GEOFENCE_LAYER_KEY, on ? 'on' : 'off');
             }}
           >
-            {t.geofences.layer}
+            {geofencesText.layer}
           </Switch>
         )}
       </div>

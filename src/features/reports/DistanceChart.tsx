@@ -5,6 +5,7 @@
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
 import { t } from '../../i18n/pt-BR';
+import { reportsText } from '../../i18n/reports';
 import './reports.css';
 import './DistanceChart.css';
 
@@ -98,7 +99,7 @@ export function DistanceChart({
   }, [days, series]);
   return (
     <figure className="distance-chart">
-      <div ref={box} role="img" aria-label={t.reports.perDay} />
+      <div ref={box} role="img" aria-label={reportsText.perDay} />
       <ul className="distance-chart-legend">
         {series.map((s, i) => (
           <li key={s.label}>

@@ -3,6 +3,7 @@
  * vehicles (the server's `dailyResults`, turned into a list of days), as a table with totals
  * and a bar chart.
  */
+
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { keys } from '../../api/keys';
@@ -10,6 +11,7 @@ import { reportsApi } from '../../api/reports';
 import type { DistanceReport } from '../../contract';
 import { useErrorToast } from '../../hooks/feedback';
 import { ROUTE_LABELS, t } from '../../i18n/pt-BR';
+import { reportsText } from '../../i18n/reports';
 import { formatDay, periodOf } from '../../lib/day-range';
 import { formatMileage } from '../../lib/format';
 import { INTERVAL_LIMITS } from '../../lib/report-period';
@@ -43,7 +45,7 @@ export function DistancesPage() {
     enabled: submitted && choice.ids.length > 0,
     staleTime: 60_000,
   });
-  useErrorToast(query.error, t.reports.fetchError);
+  useErrorToast(query.error, reportsText.fetchError);
   const reports = useMemo(() => query.data ?? [], [query.data]);
   const { days, rows, series, totals } = useMemo(() => {
     const lists = reports.map(dailyList);
@@ -59,7 +61,7 @@ export function DistancesPage() {
         ...dayRows,
         {
           id: 'total',
-          day: t.reports.total,
+          day: reportsText.total,
           km: perVehicle,
           total: perVehicle.reduce((a, b) => a + b, 0),
         },
@@ -71,7 +73,7 @@ export function DistancesPage() {
   const columns: ColumnDef<DayRow>[] = [
     {
       id: 'day',
-      label: t.reports.day,
+      label: reportsText.day,
       rowHeader: true,
       render: (r) => (r.id === 'total' ? <strong>{r.day}</strong> : formatDay(r.day)),
     },
@@ -84,7 +86,7 @@ export function DistancesPage() {
       ? [
           {
             id: 'sum',
-            label: `${t.reports.total} (km)`,
+            label: `${reportsText.total} (km)`,
             render: (r: DayRow) => formatMileage(r.total * 1000),
           },
         ]
@@ -103,9 +105,9 @@ export function DistancesPage() {
         onSubmit={choose}
         busy={query.isFetching}
       />
-      {query.isFetching && <Loading label={t.reports.loading} />}
+      {query.isFetching && <Loading label={reportsText.loading} />}
       <ReportPaused query={query} />
-      {!submitted && <EmptyState title={t.reports.chooseVehicles} />}
+      {!submitted && <EmptyState title={reportsText.chooseVehicles} />}
       {empty && <EmptyState title={t.screens.distancesPage.nenhumQuilometroRodadoNo} />}
       {query.data && !empty && (
         <>

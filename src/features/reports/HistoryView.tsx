@@ -20,6 +20,7 @@ import {
 import type { HistoryReport } from '../../contract';
 import { useMapConfig } from '../../hooks/useMapConfig';
 import { t } from '../../i18n/pt-BR';
+import { reportsText } from '../../i18n/reports';
 import { formatDateTime, formatTime } from '../../lib/day-range';
 import { formatDistance, formatDuration } from '../../lib/format';
 import { BaseTiles } from '../../map/BaseTiles';
@@ -46,10 +47,10 @@ const MARKS = {
   end: { color: '#b3261e', text: 'F' },
 };
 const MARK_LEGEND = [
-  { ...MARKS.start, label: t.reports.start },
-  { ...MARKS.stop, label: t.reports.stop },
-  { ...MARKS.alert, label: t.reports.alert },
-  { ...MARKS.end, label: t.reports.end },
+  { ...MARKS.start, label: reportsText.start },
+  { ...MARKS.stop, label: reportsText.stop },
+  { ...MARKS.alert, label: reportsText.alert },
+  { ...MARKS.end, label: reportsText.end },
 ];
 
 const loadChart = () => import('./SpeedChart');
@@ -116,13 +117,13 @@ export function HistoryView({ report }: { report: HistoryReport }) {
   return (
     <div className="history">
       <div className="history-main">
-        <MapView label={t.reports.historyMap} className="map history-map" id="history-map">
+        <MapView label={reportsText.historyMap} className="map history-map" id="history-map">
           <BaseTiles config={baseMap} />
           <RouteLayer points={points} />
           <MarkersLayer markers={markers} onSelect={jumpToStop} />
           <PlaybackMarker position={current} vehicleType={report.vehicleType} follow={follow} />
         </MapView>
-        <ul className="speed-legend" aria-label={t.reports.legend}>
+        <ul className="speed-legend" aria-label={reportsText.legend}>
           {SPEED_BANDS.map((band) => (
             <li key={band.label}>
               <span className="legend-line" style={{ background: band.color }} aria-hidden="true" />
@@ -142,12 +143,12 @@ export function HistoryView({ report }: { report: HistoryReport }) {
           <Button
             variant="primary"
             onPress={playback.toggle}
-            aria-label={playback.playing ? t.reports.pause : t.reports.play}
+            aria-label={playback.playing ? reportsText.pause : reportsText.play}
           >
             {playback.playing ? '❚❚' : '▶'}
           </Button>
           <Select
-            label={t.reports.speed}
+            label={reportsText.speed}
             className="field playback-speed"
             options={PLAYBACK_SPEEDS.map((s) => ({ label: `${s}×`, value: String(s) }))}
             value={String(playback.speed)}
@@ -159,10 +160,10 @@ export function HistoryView({ report }: { report: HistoryReport }) {
             maxValue={Math.max(0, points.length - 1)}
             value={playback.index}
             onChange={(value) => playback.seek(Array.isArray(value) ? (value[0] ?? 0) : value)}
-            aria-label={t.reports.timeline}
+            aria-label={reportsText.timeline}
           >
             <div className="timeline-head">
-              <Label>{t.reports.timeline}</Label>
+              <Label>{reportsText.timeline}</Label>
               <SliderOutput>{() => (current ? formatDateTime(current.fixTime) : '')}</SliderOutput>
             </div>
             <SliderTrack className="timeline-track">
@@ -170,7 +171,7 @@ export function HistoryView({ report }: { report: HistoryReport }) {
             </SliderTrack>
           </Slider>
           <ToggleButton className="btn btn-secondary" isSelected={follow} onChange={setFollow}>
-            {t.reports.follow}
+            {reportsText.follow}
           </ToggleButton>
         </fieldset>
         <p className="playback-now" aria-live="off">
@@ -178,8 +179,8 @@ export function HistoryView({ report }: { report: HistoryReport }) {
             <>
               <strong>{formatTime(current.fixTime)}</strong> · {Math.round(current.speed ?? 0)}{' '}
               {t.screens.historyView.kmH2}{' '}
-              {current.ignition === null ? '' : current.ignition ? t.reports.on : t.reports.off} ·{' '}
-              {formatDistance(current.odometer - (points[0]?.odometer ?? 0))}
+              {current.ignition === null ? '' : current.ignition ? reportsText.on : reportsText.off}{' '}
+              · {formatDistance(current.odometer - (points[0]?.odometer ?? 0))}
             </>
           )}
         </p>
@@ -219,15 +220,15 @@ function HistoryTable({
     if (key !== undefined) onChoose(Number(key));
   };
   return (
-    <section className="history-table" aria-label={t.reports.positionsTable}>
+    <section className="history-table" aria-label={reportsText.positionsTable}>
       <div className="history-table-head" aria-hidden="true">
-        <span>{t.reports.time}</span>
+        <span>{reportsText.time}</span>
         <span>{t.screens.historyView.kmH}</span>
-        <span>{t.reports.ignition}</span>
+        <span>{reportsText.ignition}</span>
       </div>
       <Virtualizer layout={ListLayout} layoutOptions={{ rowHeight: 32 }}>
         <GridList
-          aria-label={t.reports.positionsTable}
+          aria-label={reportsText.positionsTable}
           className="history-rows"
           items={rows}
           selectionMode="single"
@@ -240,7 +241,7 @@ function HistoryTable({
               <span>{formatTime(row.fixTime)}</span>
               <span>{Math.round(row.speed ?? 0)}</span>
               <span>
-                {row.ignition === null ? '-' : row.ignition ? t.reports.on : t.reports.off}
+                {row.ignition === null ? '-' : row.ignition ? reportsText.on : reportsText.off}
               </span>
             </GridListItem>
           )}

@@ -2,6 +2,7 @@
  * Jornadas (/reports/journeys): the trips and stops of one or several vehicles over a period,
  * each vehicle with its totals, and a trip opened on the map (its own stretch of history).
  */
+
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { keys } from '../../api/keys';
@@ -10,6 +11,7 @@ import type { Stop, Trip, TripsReport, TripTotals } from '../../contract';
 import { useErrorToast } from '../../hooks/feedback';
 import { useMapConfig } from '../../hooks/useMapConfig';
 import { ROUTE_LABELS, t } from '../../i18n/pt-BR';
+import { reportsText } from '../../i18n/reports';
 import { formatCoordinates, formatDateTime, formatShort, periodOf } from '../../lib/day-range';
 import { formatDistance, formatDuration, formatWithUnit } from '../../lib/format';
 import { INTERVAL_LIMITS } from '../../lib/report-period';
@@ -40,31 +42,31 @@ export function Totals({ totals, label }: { totals: TripTotals; label: string })
   return (
     <dl className="report-totals" aria-label={label}>
       <div>
-        <dt>{t.reports.trips}</dt>
+        <dt>{reportsText.trips}</dt>
         <dd>{totals.trips}</dd>
       </div>
       <div>
-        <dt>{t.reports.distance}</dt>
+        <dt>{reportsText.distance}</dt>
         <dd>{formatDistance(totals.distance)}</dd>
       </div>
       <div>
-        <dt>{t.reports.drivingTime}</dt>
+        <dt>{reportsText.drivingTime}</dt>
         <dd>{formatDuration(totals.drivingTime)}</dd>
       </div>
       <div>
-        <dt>{t.reports.stops}</dt>
+        <dt>{reportsText.stops}</dt>
         <dd>{totals.stops}</dd>
       </div>
       <div>
-        <dt>{t.reports.stopTime}</dt>
+        <dt>{reportsText.stopTime}</dt>
         <dd>{formatDuration(totals.stopTime)}</dd>
       </div>
       <div>
-        <dt>{t.reports.idle}</dt>
+        <dt>{reportsText.idle}</dt>
         <dd>{formatDuration(totals.idleTime)}</dd>
       </div>
       <div>
-        <dt>{t.reports.maxSpeed}</dt>
+        <dt>{reportsText.maxSpeed}</dt>
         <dd>{formatWithUnit(totals.maxSpeed, 'km/h')}</dd>
       </div>
     </dl>
@@ -119,9 +121,9 @@ function TripMap({ trip, label }: { trip: Trip; label: string }) {
   return (
     <section className="report-section" aria-label={label}>
       <h2>{label}</h2>
-      {query.isFetching && <Loading label={t.reports.loading} />}
+      {query.isFetching && <Loading label={reportsText.loading} />}
       <ReportPaused query={query} />
-      <MapView label={t.reports.tripMap} className="map trip-map" id="trip-map">
+      <MapView label={reportsText.tripMap} className="map trip-map" id="trip-map">
         <BaseTiles config={baseMap} />
         {query.data && <RouteLayer points={query.data.positions} />}
         <MarkersLayer markers={markers} />
@@ -177,24 +179,24 @@ function VehicleJourneys({
       rowHeader: true,
       render: (r) => (
         <span className={`journey-kind journey-kind-${r.kind}`}>
-          {r.kind === 'trip' ? t.reports.trip : t.reports.stop}
+          {r.kind === 'trip' ? reportsText.trip : reportsText.stop}
         </span>
       ),
     },
-    { id: 'start', label: t.reports.start, render: (r) => formatShort(r.at) },
+    { id: 'start', label: reportsText.start, render: (r) => formatShort(r.at) },
     {
       id: 'end',
-      label: t.reports.end,
+      label: reportsText.end,
       render: (r) => formatShort(r.kind === 'trip' ? r.trip.endTime : r.stop.endTime),
     },
     {
       id: 'duration',
-      label: t.reports.duration,
+      label: reportsText.duration,
       render: (r) => formatDuration(r.kind === 'trip' ? r.trip.duration : r.stop.duration),
     },
     {
       id: 'distance',
-      label: t.reports.distance,
+      label: reportsText.distance,
       render: (r) => (r.kind === 'trip' ? formatDistance(r.trip.distance) : '-'),
     },
     {
@@ -217,7 +219,7 @@ function VehicleJourneys({
     },
     {
       id: 'place',
-      label: `${t.reports.place} (chegada)`,
+      label: `${reportsText.place} (chegada)`,
       render: (r) =>
         r.kind === 'trip'
           ? `${formatCoordinates(r.trip.endLatitude, r.trip.endLongitude)}`
@@ -231,10 +233,10 @@ function VehicleJourneys({
           <Button
             variant="ghost"
             onPress={() =>
-              onOpen(r.trip, `${t.reports.trip} de ${title}, ${formatDateTime(r.trip.startTime)}`)
+              onOpen(r.trip, `${reportsText.trip} de ${title}, ${formatDateTime(r.trip.startTime)}`)
             }
           >
-            {t.reports.openTrip}
+            {reportsText.openTrip}
           </Button>
         ) : null,
     },
@@ -244,12 +246,12 @@ function VehicleJourneys({
       <h2 ref={heading} tabIndex={-1}>
         {title}
       </h2>
-      <Totals totals={report.totals} label={`${t.reports.totals}: ${title}`} />
+      <Totals totals={report.totals} label={`${reportsText.totals}: ${title}`} />
       <DataTable
         label={`${ROUTE_LABELS.journeys}: ${title}`}
         columns={columns}
         rows={shown}
-        empty={t.reports.emptyTrips}
+        empty={reportsText.emptyTrips}
       />
       {rows.length > Math.min(...JOURNEY_PAGE_SIZES) && (
         <Pagination
@@ -279,7 +281,7 @@ export function JourneysPage() {
     enabled: submitted && choice.ids.length > 0,
     staleTime: 60_000,
   });
-  useErrorToast(query.error, t.reports.fetchError);
+  useErrorToast(query.error, reportsText.fetchError);
   const reports = query.data ?? [];
   return (
     <section className="page page-report" aria-labelledby="page-title">
@@ -296,11 +298,14 @@ export function JourneysPage() {
         }}
         busy={query.isFetching}
       />
-      {query.isFetching && <Loading label={t.reports.loading} />}
+      {query.isFetching && <Loading label={reportsText.loading} />}
       <ReportPaused query={query} />
-      {!submitted && <EmptyState title={t.reports.chooseVehicles} />}
+      {!submitted && <EmptyState title={reportsText.chooseVehicles} />}
       {query.data && reports.length > 1 && (
-        <Totals totals={sumTotals(reports)} label={`${t.reports.totals}: ${t.reports.vehicles}`} />
+        <Totals
+          totals={sumTotals(reports)}
+          label={`${reportsText.totals}: ${reportsText.vehicles}`}
+        />
       )}
       {open && <TripMap key={open.label} trip={open.trip} label={open.label} />}
       {reports.map((report) => (

@@ -4,6 +4,7 @@
  * by ignition, minimum speed and text (driver, attributes). The positions arrive as a stream:
  * the screen counts them as they come.
  */
+
 import { useDeferredValue, useMemo, useState } from 'react';
 import {
   Cell,
@@ -18,6 +19,7 @@ import {
 import { reportsApi } from '../../api/reports';
 import type { PositionRow } from '../../contract';
 import { ROUTE_LABELS, t } from '../../i18n/pt-BR';
+import { reportsText } from '../../i18n/reports';
 import { formatDateTime } from '../../lib/day-range';
 import { formatMileage } from '../../lib/format';
 import { matchesSearch, searchable } from '../../lib/text';
@@ -52,7 +54,7 @@ const COLUMNS: { id: string; label: string; width?: number; render: (p: Position
     {
       id: 'ignition',
       label: t.screens.positionsPage.ignicao,
-      render: (p) => (p.ignition === null ? '-' : p.ignition ? t.reports.on : t.reports.off),
+      render: (p) => (p.ignition === null ? '-' : p.ignition ? reportsText.on : reportsText.off),
     },
     {
       id: 'latitude',
@@ -137,7 +139,7 @@ export function PositionsPage() {
     >
       {(positions) => (
         <>
-          <fieldset className="positions-filters" aria-label={t.reports.filter}>
+          <fieldset className="positions-filters" aria-label={reportsText.filter}>
             <SearchInput
               label={t.screens.positionsPage.buscarPosicao}
               placeholder={t.screens.positionsPage.motoristaOuAtributo}
@@ -145,26 +147,26 @@ export function PositionsPage() {
               onChange={setSearch}
             />
             <Select
-              label={t.reports.ignition}
+              label={reportsText.ignition}
               options={[
-                { label: t.reports.allIgnition, value: 'all' },
-                { label: t.reports.on, value: 'true' },
-                { label: t.reports.off, value: 'false' },
+                { label: reportsText.allIgnition, value: 'all' },
+                { label: reportsText.on, value: 'true' },
+                { label: reportsText.off, value: 'false' },
               ]}
               value={ignition}
               onChange={setIgnition}
             />
             <TextField
-              label={t.reports.minSpeed}
+              label={reportsText.minSpeed}
               type="number"
               inputMode="numeric"
               value={minSpeed}
               onChange={setMinSpeed}
             />
             <p className="muted" aria-live="polite">
-              {t.reports.shown(rows.length, positions.length)}
+              {reportsText.shown(rows.length, positions.length)}
             </p>
-            <p className="muted phone-hint">{t.reports.swipeColumns}</p>
+            <p className="muted phone-hint">{reportsText.swipeColumns}</p>
           </fieldset>
           <Virtualizer layout={TableLayout} layoutOptions={{ rowHeight: 34, headingHeight: 38 }}>
             <Table aria-label={ROUTE_LABELS.positions} className="positions-table">

@@ -6,6 +6,7 @@
 import { type Dispatch, type FormEvent, type SetStateAction, useEffect, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { t } from '../../i18n/pt-BR';
+import { reportsText } from '../../i18n/reports';
 import { type DayRange, periodOf, shiftDay, today } from '../../lib/day-range';
 import { periodProblem } from '../../lib/report-period';
 import { CustomerPicker } from '../../shared/customers/CustomerPicker';
@@ -31,7 +32,7 @@ export function PeriodFields({
   return (
     <div className="field-pair">
       <TextField
-        label={t.reports.from}
+        label={reportsText.from}
         type="date"
         value={range.from}
         onChange={(from) => onChange((r) => ({ ...r, from }))}
@@ -39,7 +40,7 @@ export function PeriodFields({
         validate={filledCheck}
       />
       <TextField
-        label={t.reports.to}
+        label={reportsText.to}
         type="date"
         value={range.to}
         onChange={(to) => onChange((r) => ({ ...r, to }))}
@@ -77,7 +78,7 @@ export function ReportFilters({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (ids.length === 0) {
-      setProblem(multiple ? t.reports.chooseVehicles : t.reports.chooseVehicle);
+      setProblem(multiple ? reportsText.chooseVehicles : reportsText.chooseVehicle);
       return;
     }
     const { beginAt, endAt } = periodOf(range);
@@ -96,7 +97,7 @@ export function ReportFilters({
       <CustomerPicker value={clientId} onChange={setClientId} />
       {multiple ? (
         <MultiSelect
-          label={t.reports.vehicles}
+          label={reportsText.vehicles}
           options={options}
           value={ids}
           onChange={setIds}
@@ -106,7 +107,7 @@ export function ReportFilters({
         />
       ) : (
         <Select
-          label={t.reports.vehicle}
+          label={reportsText.vehicle}
           options={options}
           value={ids[0] ?? null}
           onChange={(id) => setIds([id])}
@@ -117,17 +118,17 @@ export function ReportFilters({
       <PeriodFields range={range} onChange={setRange} />
       <fieldset className="report-quick" aria-label={t.screens.reportFilters.periodosRapidos}>
         <Button variant="ghost" onPress={() => quick(day, day)}>
-          {t.reports.today}
+          {reportsText.today}
         </Button>
         <Button variant="ghost" onPress={() => quick(shiftDay(day, -1), shiftDay(day, -1))}>
-          {t.reports.yesterday}
+          {reportsText.yesterday}
         </Button>
         <Button variant="ghost" onPress={() => quick(shiftDay(day, -6), day)}>
-          {t.reports.lastWeek}
+          {reportsText.lastWeek}
         </Button>
       </fieldset>
       <Button type="submit" variant="primary" isDisabled={busy}>
-        {t.reports.generate}
+        {reportsText.generate}
       </Button>
       {problem && <FormMessage kind="error">{problem}</FormMessage>}
     </Form>

@@ -9,6 +9,7 @@ import type { DriverReport, ReportRequest, Summary } from '../../contract';
 import { REPORT_TYPE_LABELS } from '../../contract';
 import { useErrorToast } from '../../hooks/feedback';
 import { t } from '../../i18n/pt-BR';
+import { reportsText } from '../../i18n/reports';
 import { formatDateTime } from '../../lib/day-range';
 import { formatDistance, formatDuration, formatWithUnit } from '../../lib/format';
 import { Button } from '../../ui/Button';
@@ -34,39 +35,39 @@ function SummaryCard({ summary }: { summary: Summary }) {
       <h3>{title}</h3>
       <dl className="report-totals">
         <div>
-          <dt>{t.reports.distance}</dt>
+          <dt>{reportsText.distance}</dt>
           <dd>{formatDistance(summary.distance)}</dd>
         </div>
         <div>
-          <dt>{t.reports.drivingTime}</dt>
+          <dt>{reportsText.drivingTime}</dt>
           <dd>{formatDuration(summary.drivingTime)}</dd>
         </div>
         <div>
-          <dt>{t.reports.idle}</dt>
+          <dt>{reportsText.idle}</dt>
           <dd>{formatDuration(summary.idleTime)}</dd>
         </div>
         <div>
-          <dt>{t.reports.trips}</dt>
+          <dt>{reportsText.trips}</dt>
           <dd>{summary.trips}</dd>
         </div>
         <div>
-          <dt>{t.reports.stops}</dt>
+          <dt>{reportsText.stops}</dt>
           <dd>{summary.stops}</dd>
         </div>
         <div>
-          <dt>{t.reports.maxSpeed}</dt>
+          <dt>{reportsText.maxSpeed}</dt>
           <dd>{formatWithUnit(summary.maxSpeed, 'km/h')}</dd>
         </div>
         <div>
-          <dt>{t.reports.averageSpeed}</dt>
+          <dt>{reportsText.averageSpeed}</dt>
           <dd>{formatWithUnit(summary.averageSpeed, 'km/h')}</dd>
         </div>
         <div>
-          <dt>{t.reports.alerts}</dt>
+          <dt>{reportsText.alerts}</dt>
           <dd>
             {alerts.length
               ? alerts.map(([type, n]) => `${ALERT_LABELS[type] ?? type}: ${n}`).join(' · ')
-              : t.reports.noAlerts}
+              : reportsText.noAlerts}
           </dd>
         </div>
       </dl>
@@ -81,42 +82,42 @@ function DriverCard({ report }: { report: DriverReport }) {
   const columns: ColumnDef<DriverTripRow>[] = [
     {
       id: 'start',
-      label: t.reports.start,
+      label: reportsText.start,
       rowHeader: true,
       render: (r) => formatDateTime(r.startTime),
     },
-    { id: 'end', label: t.reports.end, render: (r) => formatDateTime(r.endTime) },
-    { id: 'vehicle', label: t.reports.vehicle, render: (r) => `${r.plate} | ${r.vehicleName}` },
-    { id: 'duration', label: t.reports.duration, render: (r) => formatDuration(r.duration) },
-    { id: 'distance', label: t.reports.distance, render: (r) => formatDistance(r.distance) },
-    { id: 'speed', label: t.reports.maxSpeed, render: (r) => formatWithUnit(r.maxSpeed, 'km/h') },
+    { id: 'end', label: reportsText.end, render: (r) => formatDateTime(r.endTime) },
+    { id: 'vehicle', label: reportsText.vehicle, render: (r) => `${r.plate} | ${r.vehicleName}` },
+    { id: 'duration', label: reportsText.duration, render: (r) => formatDuration(r.duration) },
+    { id: 'distance', label: reportsText.distance, render: (r) => formatDistance(r.distance) },
+    { id: 'speed', label: reportsText.maxSpeed, render: (r) => formatWithUnit(r.maxSpeed, 'km/h') },
   ];
   return (
     <section className="report-section" aria-label={report.name}>
       <h3>{report.rfid ? `${report.name} (${report.rfid})` : report.name}</h3>
       <dl className="report-totals">
         <div>
-          <dt>{t.reports.trips}</dt>
+          <dt>{reportsText.trips}</dt>
           <dd>{report.trips.length}</dd>
         </div>
         <div>
-          <dt>{t.reports.distance}</dt>
+          <dt>{reportsText.distance}</dt>
           <dd>{formatDistance(report.distance)}</dd>
         </div>
         <div>
-          <dt>{t.reports.drivingTime}</dt>
+          <dt>{reportsText.drivingTime}</dt>
           <dd>{formatDuration(report.drivingTime)}</dd>
         </div>
         <div>
-          <dt>{t.reports.vehicles}</dt>
+          <dt>{reportsText.vehicles}</dt>
           <dd>{report.vehicles.map((v) => v.plate).join(', ') || '-'}</dd>
         </div>
       </dl>
       <DataTable
-        label={`${t.reports.trips}: ${report.name}`}
+        label={`${reportsText.trips}: ${report.name}`}
         columns={columns}
         rows={rows}
-        empty={t.reports.emptyTrips}
+        empty={reportsText.emptyTrips}
       />
     </section>
   );
@@ -152,7 +153,7 @@ export function ReportResults({
         ? { drivers: await reportsApi.drivers(ids, period), summaries: [] }
         : { drivers: [], summaries: await reportsApi.summaries(ids, period) },
   });
-  useErrorToast(query.error, t.reports.fetchError);
+  useErrorToast(query.error, reportsText.fetchError);
   return (
     <section className="report-section report-results" aria-labelledby="results-title">
       <div className="page-header">
@@ -161,7 +162,7 @@ export function ReportResults({
           {t.list.back}
         </Button>
       </div>
-      {query.isFetching && <Loading label={t.reports.loading} />}
+      {query.isFetching && <Loading label={reportsText.loading} />}
       <ReportPaused query={query} />
       {query.data?.summaries.map((s) => (
         <SummaryCard key={s.vehicleId} summary={s} />
@@ -170,7 +171,7 @@ export function ReportResults({
         <DriverCard key={d.driverId} report={d} />
       ))}
       {query.data && query.data.drivers.length + query.data.summaries.length === 0 && (
-        <EmptyState title={t.reports.emptyTrips} />
+        <EmptyState title={reportsText.emptyTrips} />
       )}
     </section>
   );

@@ -23,6 +23,7 @@ import { toastError, useErrorToast } from '../../hooks/feedback';
 import { useInvalidate } from '../../hooks/useInvalidate';
 import { useSession } from '../../hooks/useSession';
 import { t } from '../../i18n/pt-BR';
+import { reportsText } from '../../i18n/reports';
 import { type DayRange, formatDateTime, periodOf, shiftDay, today } from '../../lib/day-range';
 import { INTERVAL_LIMITS, periodProblem, reportDay } from '../../lib/report-period';
 import { areasFor } from '../../shared/areas/areas';
@@ -91,11 +92,11 @@ function RequestForm({ onDone }: { onDone: (request: ReportRequest) => void }) {
   const create = useMutation({
     mutationFn: reportsApi.request,
     onSuccess: (request) => {
-      toast.success(t.reports.requested);
+      toast.success(reportsText.requested);
       void invalidate(['reports', 'requests']);
       onDone(request);
     },
-    onError: (error) => void toastError(t.reports.fetchError, error),
+    onError: (error) => void toastError(reportsText.fetchError, error),
   });
   const forDrivers = type === 'DRIVERS';
   const submit = (event: FormEvent) => {
@@ -136,7 +137,7 @@ function RequestForm({ onDone }: { onDone: (request: ReportRequest) => void }) {
       aria-label={t.screens.reportsPage.novoRelatorio}
     >
       <Select
-        label={t.reports.type}
+        label={reportsText.type}
         options={REPORT_TYPES.map((value) => ({ label: REPORT_TYPE_LABELS[value], value }))}
         value={type}
         onChange={(value) => {
@@ -147,7 +148,7 @@ function RequestForm({ onDone }: { onDone: (request: ReportRequest) => void }) {
       <CustomerPicker value={clientId} onChange={setClientId} />
       {forDrivers ? (
         <MultiSelect
-          label={t.reports.drivers}
+          label={reportsText.drivers}
           options={drivers}
           value={ids}
           onChange={setIds}
@@ -155,7 +156,7 @@ function RequestForm({ onDone }: { onDone: (request: ReportRequest) => void }) {
         />
       ) : SINGLE.includes(type) ? (
         <Select
-          label={t.reports.vehicle}
+          label={reportsText.vehicle}
           options={vehicles}
           value={ids[0] ?? null}
           onChange={(id) => setIds([id])}
@@ -164,7 +165,7 @@ function RequestForm({ onDone }: { onDone: (request: ReportRequest) => void }) {
         />
       ) : (
         <MultiSelect
-          label={t.reports.vehicles}
+          label={reportsText.vehicles}
           options={vehicles}
           value={ids}
           onChange={setIds}
@@ -174,7 +175,7 @@ function RequestForm({ onDone }: { onDone: (request: ReportRequest) => void }) {
         />
       )}
       <PeriodFields range={range} onChange={setRange} />
-      <TextField label={`${t.reports.name} (opcional)`} value={name} onChange={setName} />
+      <TextField label={`${reportsText.name} (opcional)`} value={name} onChange={setName} />
       <Select
         label={t.reportFiles.format}
         options={(['screen', 'excel', 'pdf', 'kml'] as const)
@@ -211,7 +212,7 @@ function RequestForm({ onDone }: { onDone: (request: ReportRequest) => void }) {
         isPending={create.isPending}
         isDisabled={file.progress !== null}
       >
-        {t.reports.generate}
+        {reportsText.generate}
       </Button>
       {problem && <FormMessage kind="error">{problem}</FormMessage>}
       {file.progress && <DownloadProgress progress={file.progress} onCancel={file.cancel} />}
@@ -238,7 +239,7 @@ export function ReportsPage() {
         ? 3000
         : false,
   });
-  useErrorToast(list.error, t.reports.fetchError);
+  useErrorToast(list.error, reportsText.fetchError);
   const me = useSession()?.user.id;
   // Anyone removes their own requests; another's, only a level that may remove records.
   const mayRemove = (request: ReportRequest) =>
@@ -251,7 +252,7 @@ export function ReportsPage() {
       toast.success(message);
       void invalidate(['reports', 'requests']);
     },
-    onError: (error) => void toastError(t.reports.removeError, error),
+    onError: (error) => void toastError(reportsText.removeError, error),
   });
   const open = (request: ReportRequest) => {
     const screen = SCREENS[request.reportType];
@@ -265,10 +266,10 @@ export function ReportsPage() {
     );
   };
   const columns: ColumnDef<ReportRequest>[] = [
-    { id: 'name', label: t.reports.name, sortable: true, rowHeader: true, render: (r) => r.name },
+    { id: 'name', label: reportsText.name, sortable: true, rowHeader: true, render: (r) => r.name },
     {
       id: 'reportType',
-      label: t.reports.type,
+      label: reportsText.type,
       sortable: true,
       render: (r) =>
         [
@@ -281,7 +282,7 @@ export function ReportsPage() {
     },
     {
       id: 'period',
-      label: t.reports.period,
+      label: reportsText.period,
       render: (r) => {
         const range = rangeOf(r);
         const day = (d: string) => d.split('-').reverse().join('/');
@@ -290,23 +291,23 @@ export function ReportsPage() {
     },
     {
       id: 'status',
-      label: t.reports.status,
+      label: reportsText.status,
       render: (r) =>
         r.status === 'failed' && r.error ? (
           <span className="last-run-failed">{t.reportFiles.failed(r.error)}</span>
         ) : (
-          (t.reports.statuses[r.status] ?? r.status)
+          (reportsText.statuses[r.status] ?? r.status)
         ),
     },
     {
       id: 'createdAt',
-      label: t.reports.createdAt,
+      label: reportsText.createdAt,
       sortable: true,
       render: (r) => formatDateTime(r.createdAt),
     },
     {
       id: 'updatedAt',
-      label: t.reports.updatedAt,
+      label: reportsText.updatedAt,
       sortable: true,
       render: (r) => formatDateTime(r.updatedAt),
     },
@@ -316,15 +317,15 @@ export function ReportsPage() {
       render: (r) => (
         <span className="row-actions">
           <Button variant="secondary" onPress={() => open(r)}>
-            {t.reports.open}
+            {reportsText.open}
           </Button>
           {mayRemove(r) && (
             <Button
               variant="ghost"
-              aria-label={`${t.reports.remove} ${r.name}`}
+              aria-label={`${reportsText.remove} ${r.name}`}
               onPress={() => setRemoving(r)}
             >
-              {t.reports.remove}
+              {reportsText.remove}
             </Button>
           )}
         </span>
@@ -350,9 +351,9 @@ export function ReportsPage() {
       <RequestForm onDone={open} />
       {shown && <ReportResults request={shown} onClose={() => setShown(null)} />}
       <section className="report-section report-requests" aria-labelledby="requests-title">
-        <h2 id="requests-title">{t.reports.requests}</h2>
+        <h2 id="requests-title">{reportsText.requests}</h2>
         <DataTable
-          label={t.reports.requests}
+          label={reportsText.requests}
           columns={columns}
           rows={list.data?.reports ?? []}
           sort={sort}
@@ -360,7 +361,7 @@ export function ReportsPage() {
             setSort(next);
             setPage(1);
           }}
-          empty={t.reports.noRequests}
+          empty={reportsText.noRequests}
           loading={list.isLoading}
           unavailable={isUnavailable(list)}
         />
@@ -376,8 +377,8 @@ export function ReportsPage() {
           }}
         />
         <ConfirmDialog
-          title={t.reports.confirmRemove}
-          confirmLabel={t.reports.remove}
+          title={reportsText.confirmRemove}
+          confirmLabel={reportsText.remove}
           isOpen={removing !== null}
           onCancel={() => setRemoving(null)}
           onConfirm={() => removing && remove.mutate(removing.id)}
@@ -385,7 +386,7 @@ export function ReportsPage() {
           pending={remove.isPending}
         >
           <p>
-            <strong>{removing?.name}</strong>: {t.reports.confirmRemoveText}
+            <strong>{removing?.name}</strong>: {reportsText.confirmRemoveText}
           </p>
         </ConfirmDialog>
       </section>

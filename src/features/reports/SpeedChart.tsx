@@ -6,6 +6,7 @@
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
 import { t } from '../../i18n/pt-BR';
+import { reportsText } from '../../i18n/reports';
 import { formatTime } from '../../lib/day-range';
 import './SpeedChart.css';
 
@@ -144,7 +145,7 @@ export function SpeedChart({
 
   return (
     <figure className="speed-chart">
-      <div ref={box} role="img" aria-label={t.reports.speedChart} />
+      <div ref={box} role="img" aria-label={reportsText.speedChart} />
     </figure>
   );
 }

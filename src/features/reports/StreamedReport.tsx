@@ -9,7 +9,7 @@ import { type ReactNode, useState } from 'react';
 import { keys } from '../../api/keys';
 import type { Period } from '../../api/reports';
 import { useErrorToast } from '../../hooks/feedback';
-import { t } from '../../i18n/pt-BR';
+import { reportsText } from '../../i18n/reports';
 import { periodOf } from '../../lib/day-range';
 import { INTERVAL_LIMITS } from '../../lib/report-period';
 import { EmptyState, Loading } from '../../ui/States';
@@ -49,7 +49,7 @@ export function useStreamedReport<T>(kind: string, read: Read<T>): StreamedRepor
     enabled: submitted && Boolean(vehicleId),
     staleTime: 60_000,
   });
-  useErrorToast(query.error, t.reports.fetchError);
+  useErrorToast(query.error, reportsText.fetchError);
   return { choice, submitted, choose, query, received };
 }
 
@@ -80,11 +80,11 @@ export function StreamedReportPage<T>({
         onSubmit={choose}
         busy={query.isFetching}
       />
-      {query.isFetching && <Loading label={t.reports.received(received)} />}
+      {query.isFetching && <Loading label={reportsText.received(received)} />}
       <ReportPaused query={query} />
-      {!submitted && <EmptyState title={t.reports.chooseVehicle} />}
+      {!submitted && <EmptyState title={reportsText.chooseVehicle} />}
       {data !== undefined && !query.isFetching && isEmpty(data) && (
-        <EmptyState title={t.reports.emptyPeriod} />
+        <EmptyState title={reportsText.emptyPeriod} />
       )}
       {data !== undefined && !isEmpty(data) && children(data)}
     </section>
