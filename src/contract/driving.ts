@@ -109,14 +109,14 @@ export const DrivingQuerySchema = o.strictObject({
 });
 export type DrivingQuery = v.InferOutput<typeof DrivingQuerySchema>;
 
-const counts = v.object(
+const counts = o.object(
   Object.fromEntries(DRIVING_EVENT_KINDS.map((k) => [k, v.number()])) as Record<
     DrivingEventKind,
     v.NumberSchema<undefined>
   >,
 );
 
-export const DrivingEventSchema = v.object({
+export const DrivingEventSchema = o.object({
   kind: v.picklist(DRIVING_EVENT_KINDS),
   at: v.string(),
   vehicleId: v.string(),
@@ -128,7 +128,7 @@ export const DrivingEventSchema = v.object({
 });
 export type DrivingEvent = v.InferOutput<typeof DrivingEventSchema>;
 
-export const DrivingRowSchema = v.object({
+export const DrivingRowSchema = o.object({
   /** Null: the fixes without a known driver, per vehicle of the company. */
   driverId: v.nullable(v.string()),
   name: v.string(),
@@ -144,12 +144,12 @@ export const DrivingRowSchema = v.object({
 });
 export type DrivingRow = v.InferOutput<typeof DrivingRowSchema>;
 
-export const DrivingReportSchema = v.object({
+export const DrivingReportSchema = o.object({
   month: v.string(),
   beginAt: v.string(),
   endAt: v.string(),
   /** The weights the scores were made with. */
-  weights: v.record(v.string(), v.number()),
+  weights: o.record(v.string(), v.number()),
   minKm: v.number(),
   /** Ranked: scores high to low, then those without one. */
   drivers: v.array(DrivingRowSchema),
