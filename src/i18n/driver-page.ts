@@ -34,6 +34,8 @@ export const driverPageText = {
     `${what} marcado às ${clock}. Sem conexão: será enviado quando ela voltar.`,
   pending: (n: number) =>
     n === 1 ? '1 envio aguardando a conexão' : `${n} envios aguardando a conexão`,
+  sent: (n: number) =>
+    n === 1 ? 'A conexão voltou: 1 envio entregue' : `A conexão voltou: ${n} envios entregues`,
   pendingHint: 'Ficam guardados neste aparelho, com o horário em que você marcou.',
   problemPending: 'Problema relatado',
   today: 'Hoje',

@@ -196,24 +196,34 @@ function DriverHome({
     }
   }, [token, onEnded]);
 
-  const flush = useCallback(async (): Promise<FlushResult | undefined> => {
-    if (outboxItems().length === 0) return undefined;
-    const result = await flushOutbox(token);
-    setWaiting(outboxItems());
-    if (result.sessionEnded) {
-      onEnded();
+  /**
+   * Sends what waits. Said in a toast when it went later (the connection came back); the
+   * button that made an item says what became of it itself (`quiet`).
+   */
+  const flush = useCallback(
+    async (quiet = false): Promise<FlushResult | undefined> => {
+      if (outboxItems().length === 0) return undefined;
+      const result = await flushOutbox(token);
+      setWaiting(outboxItems());
+      if (result.sessionEnded) {
+        onEnded();
+        return result;
+      }
+      for (const { item, message } of result.refused)
+        toast.error(
+          `${item.kind === 'marks' ? markLabel(String(item.body.kind)) : text.problemPending}: ${message}`,
+        );
+      if (result.stored.length > 0) {
+        if (!quiet) toast.success(text.sent(result.stored.length));
+        await readDay();
+      }
       return result;
-    }
-    for (const { item, message } of result.refused)
-      toast.error(
-        `${item.kind === 'marks' ? markLabel(String(item.body.kind)) : text.problemPending}: ${message}`,
-      );
-    if (result.stored.length > 0) await readDay();
-    return result;
-  }, [token, onEnded, readDay]);
+    },
+    [token, onEnded, readDay],
+  );
 
   useEffect(() => {
-    void flush().then(readDay);
+    void flush().then(() => readDay());
     const refresh = setInterval(() => void readDay(), REFRESH_MS);
     const retry = setInterval(() => void flush(), RETRY_MS);
     // The worker sent what it kept (background sync): read the day again.
@@ -247,7 +257,7 @@ function DriverHome({
   async function keep(item: OutboxItem, done: string, queued: string) {
     addToOutbox(item);
     setWaiting(outboxItems());
-    const result = await flush();
+    const result = await flush(true);
     // Refused for good: flush already said why.
     if (result?.refused.some((r) => r.item.id === item.id) || result?.sessionEnded) return;
     if (outboxItems().some((i) => i.id === item.id)) toast.warning(queued);
