@@ -55,6 +55,7 @@ const LIMIT_OF = {
   DISTANCE: INTERVAL_LIMITS.totals,
   light_final_report: INTERVAL_LIMITS.totals,
   FLEET_COSTS: INTERVAL_LIMITS.totals,
+  DRIVING: INTERVAL_LIMITS.totals,
 } as const;
 
 function requestOut(row: ReportRequestRow): ReportRequest {
@@ -165,6 +166,8 @@ export function addRequestRoutes(app: Hono<AuthEnv>, deps: Deps) {
         throw badRequest(
           `E-mails inválidos: ${validateEmailList(input.emails).invalid.join(', ')}`,
         );
+      // The driving ranking names every driver of the company: never a Terceiro's.
+      if (input.reportType === 'DRIVING' && c.var.user.role === 'VISITOR') throw forbidden();
       const problem = periodProblem(input.beginAt, input.endAt, LIMIT_OF[input.reportType]);
       if (problem) throw badRequest(problem);
       const drivers = input.reportType === 'DRIVERS';

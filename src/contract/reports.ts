@@ -23,6 +23,7 @@ export const REPORT_TYPES = [
   'DRIVERS',
   'light_final_report',
   'FLEET_COSTS',
+  'DRIVING',
 ] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 export const REPORT_FORMATS = ['pdf', 'excel', 'kml'] as const;
@@ -421,4 +422,5 @@ export const REPORT_TYPE_LABELS: Record<ReportType, string> = {
   DRIVERS: 'Motoristas',
   light_final_report: 'Resumo do veículo',
   FLEET_COSTS: 'Custos da frota',
+  DRIVING: 'Comportamento do motorista',
 };

@@ -5,6 +5,7 @@
  * company, refused to a Terceiro.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedAlerts } from '../../server/reports/alerts';
 import {
   type DrivingEvent,
   type DrivingFix,
@@ -13,6 +14,8 @@ import {
   speedingGrade,
 } from '../../server/reports/driving';
 import { monthOf } from '../../server/reports/driving-report';
+import { documentFor } from '../../server/reports/files/documents';
+import { rowsOf } from '../../server/reports/files/model';
 import type { RunningServer } from '../../server/start';
 import type { DrivingReport } from '../../src/contract';
 import {
@@ -186,6 +189,8 @@ describe.each(await backends())('the driving report through the API on %s', (bac
   const NORTH_DRIVER = 'Motorista Pesado do Norte';
   const SOUTH_DRIVER = 'Motorista Cuidadoso do Sul';
   const TAG = '00FA11CE22';
+  let northVehicle = '';
+  let northId = '';
 
   /** 15 min at 100 km/h (a fix every 30 s), then a hard stop in 1 s fixes. */
   async function drive(identifier: string, from: number, kmh: number) {
@@ -235,7 +240,9 @@ describe.each(await backends())('the driving report through the API on %s', (bac
       });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
     }
-    await vehicleWithTracker(admin, north, 'DRV1N11', 'trk-driving-north');
+    northVehicle = (await vehicleWithTracker(admin, north, 'DRV1N11', 'trk-driving-north'))
+      .vehicleId;
+    northId = north;
     await vehicleWithTracker(admin, south, 'DRV2S22', 'trk-driving-south');
     const from = Date.now() - 50 * 60_000;
     await drive('trk-driving-north', from, 100);
@@ -288,6 +295,45 @@ describe.each(await backends())('the driving report through the API on %s', (bac
     expect(other.status).toBe(404);
     const bad = await south.call('GET', '/registros/reports/v2/driving?month=2026-13');
     expect(bad.status).toBe(400);
+  });
+
+  it('goes in automated reports as the month so far, never to a Terceiro', async () => {
+    const manager = await signIn(server.url, 'gestor.norte@rastro.demo');
+    const rule = await manager.call('POST', '/registros/crud-reports-processor', {
+      clientId: northId,
+      name: 'Ranking semanal',
+      reportType: 'DRIVING',
+      periodicity: 'WEEKLY',
+      vehicleIds: [northVehicle],
+      emailDelivery: 'gestor@rastro.demo',
+    });
+    expect(rule.status, JSON.stringify(rule.body)).toBe(201);
+    // What the scheduler makes of a week ending now: this month's ranking of Norte's drivers.
+    const doc = await documentFor(
+      'DRIVING',
+      {
+        db: server.deps.database.db,
+        alerts: storedAlerts,
+        customer: 'Transportes Norte',
+        beginAt: new Date(Date.now() - 7 * 86_400_000),
+        endAt: new Date(),
+        generatedAt: new Date(),
+      },
+      { vehicles: [], drivers: [], clientIds: [northId] },
+      'pdf',
+    );
+    const rows = [];
+    for await (const row of rowsOf(doc.tables[0]?.rows ?? [])) rows.push(row);
+    expect(rows.map((row) => row[1])).toEqual([NORTH_DRIVER]);
+
+    const visitor = await signIn(server.url, 'terceiro@rastro.demo');
+    const asked = await visitor.call('POST', '/registros/reports', {
+      reportType: 'DRIVING',
+      vehicleIds: [northVehicle],
+      beginAt: new Date(Date.now() - 86_400_000).toISOString(),
+      endAt: new Date().toISOString(),
+    });
+    expect(asked.status).toBe(403);
   });
 
   it('writes the ranking to XLSX and PDF', async () => {

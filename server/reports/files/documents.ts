@@ -19,7 +19,9 @@ import type { ReportAlerts } from '../alerts';
 import { journeysOf, stopOf, tagsOf } from '../build';
 import { fleetCostDocument, fleetCosts } from '../costs';
 import { distanceReports } from '../distance';
+import { drivingReport, monthOf } from '../driving-report';
 import { analyse, driverReport, summaryReport } from '../service';
+import { drivingDocument } from './driving';
 import type { Cell, Column, ReportDocument, Route } from './model';
 
 export interface DocumentContext {
@@ -698,6 +700,12 @@ export function documentFor(
       return driversDocument(ctx, subjects.drivers, subjects.clientIds, format);
     case 'FLEET_COSTS':
       return fleetCostsOfPeriod(ctx, subjects.vehicles, subjects.clientIds);
+    case 'DRIVING':
+      // The ranking is monthly: the month of the period's last day, so far (a weekly rule
+      // sends the month to date), of the customers' drivers.
+      return drivingReport(ctx.db, subjects.clientIds, monthOf(ctx.endAt.getTime() - 1)).then(
+        (report) => drivingDocument(report, ctx.customer, ctx.generatedAt),
+      );
     default:
       return summaryDocument(ctx, subjects.vehicles);
   }
