@@ -57,6 +57,12 @@ const SCREENS: Partial<Record<ReportType, string>> = {
   DISTANCE: '/reports/distances',
 };
 const SINGLE: ReportType[] = ['HISTORY', 'POSITIONS'];
+/**
+ * What this form asks for. The fleet's costs and the drivers' ranking are monthly reports of a
+ * company, not of chosen vehicles over a period: they have screens of their own (with their
+ * files) and go by e-mail as automated reports.
+ */
+const FORM_TYPES = REPORT_TYPES.filter((type) => type !== 'FLEET_COSTS' && type !== 'DRIVING');
 const limitOf = (type: ReportType) =>
   type === 'DISTANCE' || type === 'light_final_report'
     ? INTERVAL_LIMITS.totals
@@ -138,7 +144,7 @@ function RequestForm({ onDone }: { onDone: (request: ReportRequest) => void }) {
     >
       <Select
         label={reportsText.type}
-        options={REPORT_TYPES.map((value) => ({ label: REPORT_TYPE_LABELS[value], value }))}
+        options={FORM_TYPES.map((value) => ({ label: REPORT_TYPE_LABELS[value], value }))}
         value={type}
         onChange={(value) => {
           setType(value as ReportType);
