@@ -15,7 +15,7 @@ import { writeXlsx } from '../reports/files/xlsx';
 import type { DayResult } from './engine';
 
 /** The rules' names as the files print them (the screen's are in src/i18n/jornada.ts). */
-const RULE_NAMES: Record<ViolationRule, string> = {
+export const RULE_NAMES: Record<ViolationRule, string> = {
   continuous_driving: 'Direção contínua acima de 5 h 30',
   driving_break: 'Sem 30 min de descanso na direção',
   daily_rest_first: 'Descanso entre jornadas: menos de 8 h seguidas',

@@ -16,6 +16,7 @@ import {
   AutoReportRuleQuerySchema,
   AutoReportRuleSchema,
   AutoReportRuleUpdateSchema,
+  isDriverReport,
   MessageSchema,
   type ReportType,
 } from '../../src/contract';
@@ -83,7 +84,7 @@ export function autoReportRoutes(deps: Deps) {
     clientId: string,
     rule: { reportType: ReportType; vehicleIds: string[]; driverIds: string[] },
   ) {
-    const drivers = rule.reportType === 'DRIVERS';
+    const drivers = isDriverReport(rule.reportType);
     const vehicleIds = drivers ? [] : rule.vehicleIds;
     const driverIds = drivers ? rule.driverIds : [];
     if (drivers && driverIds.length === 0) throw badRequest('Escolha ao menos um motorista');

@@ -10,6 +10,7 @@ import { describeRoute, resolver } from 'hono-openapi';
 import type * as v from 'valibot';
 import {
   IdSchema,
+  isDriverReport,
   MessageSchema,
   REPORT_TYPE_LABELS,
   type ReportRequest,
@@ -56,6 +57,7 @@ const LIMIT_OF = {
   light_final_report: INTERVAL_LIMITS.totals,
   FLEET_COSTS: INTERVAL_LIMITS.totals,
   DRIVING: INTERVAL_LIMITS.totals,
+  JORNADA: INTERVAL_LIMITS.totals,
 } as const;
 
 function requestOut(row: ReportRequestRow): ReportRequest {
@@ -166,11 +168,15 @@ export function addRequestRoutes(app: Hono<AuthEnv>, deps: Deps) {
         throw badRequest(
           `E-mails inválidos: ${validateEmailList(input.emails).invalid.join(', ')}`,
         );
-      // The driving ranking names every driver of the company: never a Terceiro's.
-      if (input.reportType === 'DRIVING' && c.var.user.role === 'VISITOR') throw forbidden();
+      // The driving ranking and the working day name the company's drivers: never a Terceiro's.
+      if (
+        (input.reportType === 'DRIVING' || input.reportType === 'JORNADA') &&
+        c.var.user.role === 'VISITOR'
+      )
+        throw forbidden();
       const problem = periodProblem(input.beginAt, input.endAt, LIMIT_OF[input.reportType]);
       if (problem) throw badRequest(problem);
-      const drivers = input.reportType === 'DRIVERS';
+      const drivers = isDriverReport(input.reportType);
       const vehicleIds = drivers ? [] : [...new Set(input.vehicleIds ?? [])];
       const driverIds = drivers ? [...new Set(input.driverIds ?? [])] : [];
       if (drivers && driverIds.length === 0) throw badRequest('Escolha ao menos um motorista');

@@ -24,8 +24,12 @@ export const REPORT_TYPES = [
   'light_final_report',
   'FLEET_COSTS',
   'DRIVING',
+  'JORNADA',
 ] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
+/** Report types made for chosen drivers, not vehicles. */
+export const DRIVER_REPORT_TYPES: readonly ReportType[] = ['DRIVERS', 'JORNADA'];
+export const isDriverReport = (type: ReportType) => DRIVER_REPORT_TYPES.includes(type);
 export const REPORT_FORMATS = ['pdf', 'excel', 'kml'] as const;
 export const DELIVERY_METHODS = ['download', 'email'] as const;
 export const REPORT_STATUSES = ['pending', 'processing', 'done', 'failed'] as const;
@@ -423,4 +427,5 @@ export const REPORT_TYPE_LABELS: Record<ReportType, string> = {
   light_final_report: 'Resumo do veículo',
   FLEET_COSTS: 'Custos da frota',
   DRIVING: 'Comportamento do motorista',
+  JORNADA: 'Jornada do motorista',
 };

@@ -7,6 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Fix } from '../../server/db/positions';
+import { storedAlerts } from '../../server/reports/alerts';
+import { documentFor } from '../../server/reports/files/documents';
+import { rowsOf } from '../../server/reports/files/model';
 import type {
   AuditPage,
   Correction,
@@ -15,7 +18,7 @@ import type {
   JornadaSettings,
   Mark,
 } from '../../src/contract';
-import { dayStart, reportDay } from '../../src/lib/report-period';
+import { dayStart, nextDay, reportDay } from '../../src/lib/report-period';
 import { as, backends, demoClients, type ErrorBody, type TestServer, useServer } from './harness';
 import { ingest, vehicleWithTracker } from './report-fixtures';
 
@@ -265,5 +268,53 @@ describe.each(await backends())('jornada API on %s', (backend) => {
       `/registros/jornada/drivers/${driverId}/file?from=${day}&to=${day}&format=doc`,
     );
     expect(wrong.status).toBe(400);
+
+    // The same day in an automated report of the company's drivers.
+    const rule = await manager.call('POST', '/registros/crud-reports-processor', {
+      clientId: north,
+      name: 'Jornadas da semana',
+      reportType: 'JORNADA',
+      periodicity: 'WEEKLY',
+      driverIds: [driverId],
+      emailDelivery: 'gestor@rastro.demo',
+    });
+    expect(rule.status, JSON.stringify(rule.body)).toBe(201);
+    const doc = await documentFor(
+      'JORNADA',
+      {
+        db: s.deps.database.db,
+        alerts: storedAlerts,
+        customer: 'Transportes Norte',
+        beginAt: dayStart(day),
+        endAt: dayStart(nextDay(day)),
+        generatedAt: new Date(),
+      },
+      {
+        vehicles: [],
+        drivers: [
+          { id: driverId, clientId: north, completName: 'Márcio Jornada', rfidCode: 'A0B0C001' },
+        ],
+        clientIds: [north],
+      },
+      'pdf',
+    );
+    const rows = [];
+    for await (const row of rowsOf(doc.tables[0]?.rows ?? [])) rows.push(row);
+    // Name, days with a journey, worked, driving, overtime, waiting, night (s), violations.
+    expect(rows).toEqual([['Márcio Jornada', 1, 420 * 60, 340 * 60, 0, 0, 0, 2]]);
+    const broken = [];
+    for await (const row of rowsOf(doc.tables[1]?.rows ?? [])) broken.push(row[2]);
+    expect(broken).toEqual([
+      'Intervalo de refeição menor que 1 h',
+      'Direção contínua acima de 5 h 30',
+    ]);
+    const visitor = await as(s, 'terceiro@rastro.demo');
+    const asked = await visitor.call('POST', '/registros/reports', {
+      reportType: 'JORNADA',
+      driverIds: [driverId],
+      beginAt: dayStart(day).toISOString(),
+      endAt: dayStart(nextDay(day)).toISOString(),
+    });
+    expect(asked.status).toBe(403);
   });
 });

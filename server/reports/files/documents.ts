@@ -15,6 +15,7 @@ import {
 import { reportDay } from '../../../src/lib/report-period';
 import type { Db } from '../../db/client';
 import { type DriverRow, driverNames, positionLines, type VehicleRow } from '../../db/reports';
+import { companyJornadaDocument } from '../../jornada/company';
 import type { ReportAlerts } from '../alerts';
 import { journeysOf, stopOf, tagsOf } from '../build';
 import { fleetCostDocument, fleetCosts } from '../costs';
@@ -700,6 +701,8 @@ export function documentFor(
       return driversDocument(ctx, subjects.drivers, subjects.clientIds, format);
     case 'FLEET_COSTS':
       return fleetCostsOfPeriod(ctx, subjects.vehicles, subjects.clientIds);
+    case 'JORNADA':
+      return companyJornadaDocument(ctx, subjects.drivers);
     case 'DRIVING':
       // The ranking is monthly: the month of the period's last day, so far (a weekly rule
       // sends the month to date), of the customers' drivers.

@@ -58,11 +58,12 @@ const SCREENS: Partial<Record<ReportType, string>> = {
 };
 const SINGLE: ReportType[] = ['HISTORY', 'POSITIONS'];
 /**
- * What this form asks for. The fleet's costs and the drivers' ranking are monthly reports of a
- * company, not of chosen vehicles over a period: they have screens of their own (with their
- * files) and go by e-mail as automated reports.
+ * What this form asks for. The fleet's costs, the drivers' ranking and their working day have
+ * screens of their own (with their files) and go by e-mail as automated reports.
  */
-const FORM_TYPES = REPORT_TYPES.filter((type) => type !== 'FLEET_COSTS' && type !== 'DRIVING');
+const FORM_TYPES = REPORT_TYPES.filter(
+  (type) => type !== 'FLEET_COSTS' && type !== 'DRIVING' && type !== 'JORNADA',
+);
 const limitOf = (type: ReportType) =>
   type === 'DISTANCE' || type === 'light_final_report'
     ? INTERVAL_LIMITS.totals

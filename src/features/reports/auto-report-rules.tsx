@@ -13,10 +13,12 @@ import { driversApi } from '../../api/resources';
 import {
   type AutoReportRule,
   AutoReportRuleInputSchema,
+  isDriverReport,
   PERIODICITIES,
   PERIODICITY_LABELS,
   REPORT_TYPE_LABELS,
   REPORT_TYPES,
+  type ReportType,
   WEEKDAY_LABELS,
 } from '../../contract';
 import { toastError } from '../../hooks/feedback';
@@ -157,7 +159,7 @@ function useRuleOptions(values: RuleValues) {
   const drivers = useQuery({
     queryKey: keys.resourceList(driversApi.path, params),
     queryFn: () => driversApi.list(params),
-    enabled: Boolean(values.clientId) && values.reportType === 'DRIVERS',
+    enabled: Boolean(values.clientId) && isDriverReport(values.reportType as ReportType),
   });
   return {
     vehicleIds,
@@ -274,14 +276,14 @@ export const autoReportRuleScreen: ResourceConfig<
       label: t.screens.autoReportRules.veiculos2,
       kind: 'checkboxes',
       noun: [t.screens.autoReportRules.veiculo, t.screens.autoReportRules.veiculos],
-      shownWhen: (x) => x.reportType !== 'DRIVERS',
+      shownWhen: (x) => !isDriverReport(x.reportType as ReportType),
     },
     {
       key: 'driverIds',
       label: t.screens.autoReportRules.motoristas2,
       kind: 'checkboxes',
       noun: [t.screens.autoReportRules.motorista, t.screens.autoReportRules.motoristas],
-      shownWhen: (x) => x.reportType === 'DRIVERS',
+      shownWhen: (x) => isDriverReport(x.reportType as ReportType),
     },
     {
       key: 'emailDelivery',
@@ -327,8 +329,8 @@ export const autoReportRuleScreen: ResourceConfig<
     reportType: x.reportType || undefined,
     format: x.format,
     periodicity: x.periodicity || undefined,
-    vehicleIds: x.reportType === 'DRIVERS' ? [] : x.vehicleIds,
-    driverIds: x.reportType === 'DRIVERS' ? x.driverIds : [],
+    vehicleIds: isDriverReport(x.reportType as ReportType) ? [] : x.vehicleIds,
+    driverIds: isDriverReport(x.reportType as ReportType) ? x.driverIds : [],
     emailDelivery: x.emailDelivery,
     sendHour: Number(x.sendHour),
     weekday: Number(x.weekday),
