@@ -52,7 +52,7 @@ import { badRequest, HttpError, notFound } from '../http/errors';
 import { invalid } from '../http/validate';
 import { hashDevicePassword } from '../ingest/identity';
 import { visibleClientIds } from '../tenancy';
-import { type Ctx, iso, ownedRoutes, present } from './owned';
+import { type Ctx, iso, owned, ownedRoutes, present } from './owned';
 
 export const VEHICLE_MOVE_LINKED =
   'Este veículo tem rastreador vinculado. Desvincule o rastreador antes de mudar o cliente do veículo.';
@@ -64,22 +64,6 @@ export const TRACKER_MOVE_SIM =
   'Este rastreador tem um chip instalado. Retire o chip (ou escolha um do novo cliente) antes de mudar o cliente.';
 export const SIM_MOVE_LINKED =
   'Este chip está instalado em um rastreador. Retire-o antes de mudar o cliente do chip.';
-
-const owned = (row: {
-  id: string;
-  clientId: string;
-  active: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-  canceledAt: Date | null;
-}) => ({
-  id: row.id,
-  clientId: row.clientId,
-  active: row.active,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-  canceledAt: iso(row.canceledAt),
-});
 
 export function vehicleRoutes(deps: Deps) {
   return ownedRoutes(deps, {

@@ -36,23 +36,7 @@ import type { Deps } from '../deps';
 import { badRequest, notFound } from '../http/errors';
 import { invalid, validate } from '../http/validate';
 import { canSeeClient, visibleClientIds } from '../tenancy';
-import { type Ctx, iso, ownedRoutes, present } from './owned';
-
-const owned = (row: {
-  id: string;
-  clientId: string;
-  active: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-  canceledAt: Date | null;
-}) => ({
-  id: row.id,
-  clientId: row.clientId,
-  active: row.active,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-  canceledAt: iso(row.canceledAt),
-});
+import { type Ctx, owned, ownedRoutes, present } from './owned';
 
 type PlanPatch = v.InferOutput<typeof MaintenancePlanUpdateSchema>;
 type ServicePatch = v.InferOutput<typeof ServiceRecordUpdateSchema>;

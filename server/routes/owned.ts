@@ -270,3 +270,20 @@ export function present<T extends object>(input: T, keys: (keyof T)[]): Record<s
 }
 
 export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** The columns every record owned by a customer answers with (src/contract ownedOut). */
+export const owned = (row: {
+  id: string;
+  clientId: string;
+  active: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  canceledAt: Date | null;
+}) => ({
+  id: row.id,
+  clientId: row.clientId,
+  active: row.active,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+  canceledAt: iso(row.canceledAt),
+});

@@ -55,27 +55,11 @@ import type { Deps } from '../deps';
 import { badRequest, notFound } from '../http/errors';
 import { invalid, validate } from '../http/validate';
 import { canSeeClient, visibleClient, visibleClientIds } from '../tenancy';
-import { type Ctx, iso, ownedRoutes, present } from './owned';
+import { type Ctx, owned, ownedRoutes, present } from './owned';
 
 type RefuelPatch = v.InferOutput<typeof RefuelUpdateSchema>;
 type ExpensePatch = v.InferOutput<typeof ExpenseUpdateSchema>;
 type RefuelRow = typeof refuels.$inferSelect;
-
-const owned = (row: {
-  id: string;
-  clientId: string;
-  active: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-  canceledAt: Date | null;
-}) => ({
-  id: row.id,
-  clientId: row.clientId,
-  active: row.active,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-  canceledAt: iso(row.canceledAt),
-});
 
 /** A clock skew a phone may have: a refuel a few minutes "ahead" is still now. */
 const FUTURE_SLACK_MS = 5 * 60_000;
