@@ -157,6 +157,15 @@ export async function insertDriverReport(db: Db, values: typeof driverReports.$i
   return rows.length > 0;
 }
 
+/** Whose report an id is (undefined: none). */
+export async function driverOfReport(db: Db, id: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ driverId: driverReports.driverId })
+    .from(driverReports)
+    .where(eq(driverReports.id, id));
+  return row?.driverId;
+}
+
 const reportColumns = {
   id: driverReports.id,
   clientId: driverReports.clientId,

@@ -45,6 +45,7 @@ import {
   driverLinkById,
   driverLinkByToken,
   driverLinksOf,
+  driverOfReport,
   driverReportById,
   driverReportsOf,
   driverSessionByToken,
@@ -70,6 +71,8 @@ import { visibleClientIds } from '../tenancy';
 /** How far back the driver's page reads marks: a journey begun last evening is still on. */
 const DRIVER_DAY_MARKS_MS = 36 * 3_600_000;
 const DAY_MS = 86_400_000;
+
+export const DRIVER_REPORT_ID_TAKEN = 'Este identificador já foi usado por outro relato';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -449,21 +452,29 @@ export function driverPageRoutes(deps: Deps) {
       const input = c.req.valid('json');
       const driver = c.var.driver;
       const photo = input.photo ? photoParts(input.photo) : undefined;
-      if (photo) {
-        const file = photoPath(driver.clientId, input.id);
-        await mkdir(path.dirname(file), { recursive: true });
-        await writeFile(file, photo.bytes);
-      }
       const vehicle = await vehicleOfDriver(db, driver.clientId, driver.driverRfid);
-      const created = await insertDriverReport(db, {
-        id: input.id,
-        clientId: driver.clientId,
-        driverId: driver.driverId,
-        vehicleId: vehicle?.id ?? null,
-        text: input.text,
-        photoType: photo?.type ?? null,
-        reportedAt: new Date(input.at),
+      // The row first, the photo in its transaction: a report's photo is written only by the
+      // call that stored the report, never over it by a copy or by an id someone reused.
+      const created = await db.transaction(async (tx) => {
+        const stored = await insertDriverReport(tx, {
+          id: input.id,
+          clientId: driver.clientId,
+          driverId: driver.driverId,
+          vehicleId: vehicle?.id ?? null,
+          text: input.text,
+          photoType: photo?.type ?? null,
+          reportedAt: new Date(input.at),
+        });
+        if (stored && photo) {
+          const file = photoPath(driver.clientId, input.id);
+          await mkdir(path.dirname(file), { recursive: true });
+          await writeFile(file, photo.bytes);
+        }
+        return stored;
       });
+      // Sent again (a lost answer): the same answer. An id of somebody else's report: refused.
+      if (!created && (await driverOfReport(db, input.id)) !== driver.driverId)
+        throw new HttpError(409, 'CONFLICT', DRIVER_REPORT_ID_TAKEN);
       return c.json({ message: 'Problema enviado ao gestor' }, created ? 201 : 200);
     },
   );

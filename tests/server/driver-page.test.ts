@@ -90,6 +90,30 @@ describe.each(await backends())('driver page on %s', (backend) => {
     // The answer was lost and the phone sends it again: still one report.
     const again = await driverPage(s, 'POST', '/me/problems', report, session.sessionToken);
     expect(again.status).toBe(200);
+    // Another driver sending the same id (a reused or guessed one) is refused, and the report
+    // and its photo stay as they were.
+    const { driver: other, manager: same } = await southDriver(
+      s,
+      'Outro Motorista',
+      '246.813.579-28',
+    );
+    const otherLink = await same.call<DriverLinkCreated>('POST', '/registros/driver-links', {
+      driverId: other.id,
+      pin: '9090',
+      expiresAt: inDays(1),
+    });
+    const otherSession = (
+      await driverPage(s, 'POST', '/session', { token: tokenOf(otherLink.body), pin: '9090' })
+    ).body as unknown as DriverSession;
+    const hijack = await driverPage(
+      s,
+      'POST',
+      '/me/problems',
+      { ...report, text: 'Outro texto', photo: PNG.replace('iVBOR', 'iVBOQ') },
+      otherSession.sessionToken,
+    );
+    expect(hijack.status).toBe(409);
+    expect(hijack.body.message).toBe('Este identificador já foi usado por outro relato');
     const listed = await manager.call<DriverProblemReport[]>('GET', '/registros/driver-reports');
     const mine = listed.body.filter((r) => r.driverId === driver.id);
     expect(mine).toHaveLength(1);
