@@ -64,7 +64,7 @@ import type { Deps } from '../deps';
 import { HttpError, notFound, unauthorized } from '../http/errors';
 import { docs, IdParam } from '../http/openapi';
 import { validate } from '../http/validate';
-import { breakDueAt, jornadaDays } from '../jornada/engine';
+import { breakDueAt, jornadaDays, journeys, timeline } from '../jornada/engine';
 import { inputOf } from '../jornada/service';
 import { visibleClientIds } from '../tenancy';
 
@@ -435,6 +435,10 @@ export function driverPageRoutes(deps: Deps) {
           source: p.source,
         })),
         breakDueAt: due === null ? null : new Date(due).toISOString(),
+        journeys: journeys(input, timeline(input)).map((j) => ({
+          start: new Date(j.start).toISOString(),
+          end: new Date(j.end).toISOString(),
+        })),
         at: now.toISOString(),
       });
     },

@@ -159,6 +159,12 @@ export const DriverDaySchema = o.object({
   periods: v.array(DriverDayPeriodSchema),
   /** When the driving since the last break reaches the legal limit (null: not driving now). */
   breakDueAt: v.nullable(v.string()),
+  /**
+   * The driver's journeys of the last two days, from marks and trackers: where the last rest
+   * began, so that the page tells when 11 h of rest are complete. Optional: a day kept on the
+   * phone by an older version of the page has none.
+   */
+  journeys: v.optional(v.array(o.object({ start: v.string(), end: v.string() })), []),
   at: v.string(),
 });
 export type DriverDay = v.InferOutput<typeof DriverDaySchema>;

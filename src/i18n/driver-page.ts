@@ -28,6 +28,25 @@ export const driverPageText = {
   noVehicle: 'Nenhum veículo identificado agora',
   nextBreak: 'Pausa obrigatória em',
   breakNow: 'Faça a pausa obrigatória agora',
+  /** A length of time as a driver reads it at a glance: '7 h', '7 h 05 min', '45 min'. */
+  hoursMinutes: (ms: number) => {
+    const total = Math.max(0, Math.round(ms / 60_000));
+    const h = Math.floor(total / 60);
+    const m = total % 60;
+    if (h === 0) return `${m} min`;
+    return m === 0 ? `${h} h` : `${h} h ${String(m).padStart(2, '0')} min`;
+  },
+  restTitle: 'Descanso',
+  /** `day`: 'dd/mm' when it is not today. */
+  restComplete: (day: string | null, clock: string) =>
+    `11 h de descanso completas ${day ? `em ${day} ` : ''}às ${clock}`,
+  restCompleteHint: 'Começar a jornada antes disso é descanso insuficiente.',
+  restShort: 'Descanso insuficiente',
+  restShortWhy: (rest: string) =>
+    `Esta jornada começou depois de ${rest} de descanso. A lei pede 11 h a cada 24 h.`,
+  restRemainder: (rest: string, day: string | null, clock: string) =>
+    `Descanso fracionado: faça mais ${rest} de descanso até ${day ? `${day} às ` : ''}${clock}.`,
+  restFirstTooShort: 'O primeiro período de descanso deve ter pelo menos 8 h seguidas.',
   marks: jornadaText.markKinds as Record<string, string>,
   marked: (what: string, clock: string) => `${what} marcado às ${clock}`,
   markedOffline: (what: string, clock: string) =>

@@ -225,6 +225,12 @@ describe.each(await backends())('driver page on %s', (backend) => {
     // 1 h 30 from now. Today's periods may begin at midnight, the stretch began before it.
     const due = Date.parse(day.breakDueAt ?? '');
     expect(Math.abs(due - (start + 60_000 + 330 * 60_000))).toBeLessThanOrEqual(60_000);
+    // The journey in progress, from the mark to the last fix: where the next rest will begin.
+    const journey = day.journeys.at(-1);
+    expect(journey?.start).toBe(mark.at);
+    expect(Math.abs(Date.parse(journey?.end ?? '') - (start + 4 * 3_600_000))).toBeLessThan(
+      120_000,
+    );
     // The manager reads the mark once, by the driver, at the phone's time.
     const day0 = reportDay(start - 600_000);
     const marks = await manager.call<{ items: { id: string; at: string; source: string }[] }>(

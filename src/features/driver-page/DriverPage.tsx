@@ -23,9 +23,8 @@ import { DRIVER_PHOTO_MAX_BYTES, type DriverDay, DriverDaySchema } from '../../c
 import { useNow } from '../../hooks/useNow';
 import { useOnline } from '../../hooks/useOnline';
 import { driverPageText as text } from '../../i18n/driver-page';
-import { driverState, NEXT_MARKS } from '../../lib/driver-day';
-import { formatDuration } from '../../lib/format';
-import { localClock } from '../../lib/local-time';
+import { driverState, NEXT_MARKS, restNotice } from '../../lib/driver-day';
+import { localClock, localDate } from '../../lib/local-time';
 import { Button } from '../../ui/Button';
 import { toast } from '../../ui/feedback/toasts';
 import { FormMessage } from '../../ui/States';
@@ -48,6 +47,10 @@ const DAY_KEY = 'rastro-driver-day';
 const REFRESH_MS = 60_000;
 /** How often what waits is tried again while some is left (besides the 'online' event). */
 const RETRY_MS = 15_000;
+
+/** 'dd/mm' of `at` when it falls on another day than `now` (Brasília days), else null. */
+const otherDay = (at: number, now: number) =>
+  localDate(at) === localDate(now) ? null : localDate(at).slice(0, 5);
 
 const markLabel = (kind: string) => text.marks[kind as keyof typeof text.marks] ?? kind;
 
@@ -275,7 +278,8 @@ function DriverHome({
     );
   }
 
-  const breakLeft = day?.breakDueAt ? Math.round((Date.parse(day.breakDueAt) - now) / 1000) : null;
+  const breakLeft = day?.breakDueAt ? Date.parse(day.breakDueAt) - now : null;
+  const rest = restNotice(marks, day?.journeys ?? [], now);
 
   return (
     <>
@@ -299,12 +303,12 @@ function DriverHome({
         </p>
         {breakLeft !== null && state === 'working' && (
           <p
-            className={breakLeft <= 30 * 60 ? 'driver-break is-near' : 'driver-break'}
+            className={breakLeft <= 30 * 60_000 ? 'driver-break is-near' : 'driver-break'}
             role="status"
           >
             {breakLeft > 0 ? (
               <>
-                {text.nextBreak} <strong>{formatDuration(breakLeft)}</strong>
+                {text.nextBreak} <strong>{text.hoursMinutes(breakLeft)}</strong>
               </>
             ) : (
               <strong>{text.breakNow}</strong>
@@ -312,6 +316,32 @@ function DriverHome({
           </p>
         )}
       </section>
+
+      {rest?.kind === 'resting' && (
+        <section className="driver-card driver-rest" aria-label={text.restTitle}>
+          <p>
+            <strong>
+              {text.restComplete(otherDay(rest.completeAt, now), localClock(rest.completeAt))}
+            </strong>
+          </p>
+          <p className="muted">{text.restCompleteHint}</p>
+        </section>
+      )}
+      {rest?.kind === 'short' && (
+        <section className="driver-card driver-rest is-short" role="alert">
+          <h2>{text.restShort}</h2>
+          <p>{text.restShortWhy(text.hoursMinutes(rest.restMs))}</p>
+          <p>
+            {rest.remainder
+              ? text.restRemainder(
+                  text.hoursMinutes(rest.remainder.ms),
+                  otherDay(rest.remainder.by, now),
+                  localClock(rest.remainder.by),
+                )
+              : text.restFirstTooShort}
+          </p>
+        </section>
+      )}
 
       <section className="driver-marks" aria-label={text.now}>
         {NEXT_MARKS[state].map((kind) => (
