@@ -787,6 +787,8 @@ export interface NamedLastLocation {
   vehicleType: string | null;
   /** The driver whose tag the tracker read, within the location's own customer. */
   driver: string | null;
+  /** That driver's CNH expired before today (São Paulo): at the wheel without a valid licence. */
+  driverLicenseExpired: boolean;
   /** Since when it reports without a GPS fix (null: it has one). */
   noGpsSince: string | null;
 }
@@ -839,6 +841,8 @@ export async function lastLocationsWithNames(
              to_char(l.received_at at time zone 'UTC', ${ISO_FORMAT}) as "receivedAt",
              l.seq::text as "eventId", v.id as "vehicleId", v.name as "vehicleName", v.plate,
              v.type as "vehicleType", nullif(d.complet_name, '') as driver,
+             coalesce(d.license_expiry < to_char(now() at time zone 'America/Sao_Paulo',
+               'YYYY-MM-DD'), false) as "driverLicenseExpired",
              to_char(l.no_gps_since at time zone 'UTC', ${ISO_FORMAT}) as "noGpsSince"
         from last_locations l
         left join vehicles v on v.id = l.vehicle_id and v.client_id = any(${clients})

@@ -317,7 +317,7 @@ export async function vehiclesIn(
 
 export type DriverRow = Pick<
   typeof drivers.$inferSelect,
-  'id' | 'clientId' | 'completName' | 'rfidCode'
+  'id' | 'clientId' | 'completName' | 'rfidCode' | 'licenseExpiry'
 >;
 
 export async function driversIn(db: Db, ids: string[], clientIds: string[]): Promise<DriverRow[]> {
@@ -328,6 +328,7 @@ export async function driversIn(db: Db, ids: string[], clientIds: string[]): Pro
       clientId: drivers.clientId,
       completName: drivers.completName,
       rfidCode: drivers.rfidCode,
+      licenseExpiry: drivers.licenseExpiry,
     })
     .from(drivers)
     .where(
@@ -339,15 +340,25 @@ export async function driversIn(db: Db, ids: string[], clientIds: string[]): Pro
     );
 }
 
-/** Drivers' names by tag within one customer (RFID tags are unique per customer only). */
+/** A driver as a report names them: the name, and the CNH's last valid day ('AAAA-MM-DD'). */
+export interface TaggedDriver {
+  name: string;
+  licenseExpiry: string | null;
+}
+
+/** Drivers by tag within one customer (RFID tags are unique per customer only). */
 export async function driverNames(
   db: Db,
   clientId: string,
   rfids: string[],
-): Promise<Map<string, string>> {
+): Promise<Map<string, TaggedDriver>> {
   if (rfids.length === 0) return new Map();
   const rows = await db
-    .select({ rfid: drivers.rfidCode, name: drivers.completName })
+    .select({
+      rfid: drivers.rfidCode,
+      name: drivers.completName,
+      licenseExpiry: drivers.licenseExpiry,
+    })
     .from(drivers)
     .where(
       and(
@@ -356,7 +367,11 @@ export async function driverNames(
         isNull(drivers.canceledAt),
       ),
     );
-  return new Map(rows.flatMap((r) => (r.rfid ? [[r.rfid, r.name] as const] : [])));
+  return new Map(
+    rows.flatMap((r) =>
+      r.rfid ? [[r.rfid, { name: r.name, licenseExpiry: r.licenseExpiry }] as const] : [],
+    ),
+  );
 }
 
 export type TripSettingsRow = typeof tripSettings.$inferSelect;

@@ -79,6 +79,10 @@ export async function locationItems(
       ignition: row.ignition,
       battery: row.battery,
       driver: scope.driverNames === false ? null : row.driver,
+      // Only when it is so, as noGpsSince: most rows name no driver with an expired CNH.
+      ...(row.driverLicenseExpired && scope.driverNames !== false
+        ? { driverLicenseExpired: true }
+        : {}),
       fixTime: row.fixTime,
       receivedAt: row.receivedAt,
       eventId: row.eventId,

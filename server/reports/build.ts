@@ -3,6 +3,8 @@
  * wire shape (src/contract/reports.ts), their totals, and the one-page summary.
  */
 import type { Stop, Summary, Trip, TripTotals } from '../../src/contract';
+import { reportDay } from '../../src/lib/report-period';
+import type { TaggedDriver } from '../db/reports';
 import type { Analysis } from './analyse';
 import {
   driverBetween,
@@ -20,12 +22,13 @@ export function tripOf(
   s: Samples,
   span: TripSpan,
   vehicleId: string,
-  names: Map<string, string>,
+  names: Map<string, TaggedDriver>,
 ): Trip {
   const { start, end } = span;
   const distance = metresBetween(s, start, end);
   const duration = ((s.time[end] ?? 0) - (s.time[start] ?? 0)) / 1000;
   const rfid = driverBetween(s, start, end);
+  const driver = rfid ? names.get(rfid) : undefined;
   return {
     vehicleId,
     startTime: iso(s.time[start]),
@@ -41,7 +44,11 @@ export function tripOf(
     startOdometer: round(s.odometer[start] ?? 0),
     endOdometer: round(s.odometer[end] ?? 0),
     driverRfid: rfid,
-    driverName: rfid ? (names.get(rfid) ?? null) : null,
+    driverName: driver?.name ?? null,
+    // Driven after the CNH's last valid day (São Paulo): only said when so.
+    ...(driver?.licenseExpiry && driver.licenseExpiry < reportDay(s.time[start] ?? 0)
+      ? { driverLicenseExpired: true as const }
+      : {}),
   };
 }
 
@@ -62,7 +69,11 @@ export function tagsOf(analysis: Analysis): string[] {
   return analysis.trips.flatMap((t) => driverBetween(analysis.samples, t.start, t.end) ?? []);
 }
 
-export function journeysOf(analysis: Analysis, vehicleId: string, names: Map<string, string>) {
+export function journeysOf(
+  analysis: Analysis,
+  vehicleId: string,
+  names: Map<string, TaggedDriver>,
+) {
   const trips = analysis.trips.map((t) => tripOf(analysis.samples, t, vehicleId, names));
   const stops = analysis.stops.map((s) => stopOf(analysis.samples, s, vehicleId));
   return { trips, stops, totals: totalsOf(trips, stops) };

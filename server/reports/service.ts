@@ -10,6 +10,7 @@ import {
   type DriverRow,
   daysWithDriver,
   driverNames,
+  type TaggedDriver,
   tripSettingsOf,
   type VehicleRow,
   vehiclesIn,
@@ -45,7 +46,7 @@ const header = (vehicle: VehicleRow, beginAt: Date, endAt: Date) => ({
 });
 
 async function namesFor(db: Db, vehicle: VehicleRow, analysis: Analysis) {
-  if (!vehicle.driverNames) return new Map<string, string>();
+  if (!vehicle.driverNames) return new Map<string, TaggedDriver>();
   return driverNames(db, vehicle.clientId, [...new Set(tagsOf(analysis))]);
 }
 
@@ -111,7 +112,9 @@ export async function driverReport(
   const vehicles = await vehiclesIn(db, [...new Set(seen.map((s) => s.vehicleId))], clientIds);
   const trips: DriverReport['trips'] = [];
   const perVehicle: DriverReport['vehicles'] = [];
-  const names = new Map([[rfid, driver.completName]]);
+  const names = new Map([
+    [rfid, { name: driver.completName, licenseExpiry: driver.licenseExpiry }],
+  ]);
   for (const vehicle of vehicles) {
     const analysis = await analyse(db, vehicle, beginAt, endAt);
     const own = analysis.trips

@@ -27,7 +27,8 @@ const nullableNumber = v.nullable(v.number());
  * the default name), plate, vehicle type (index into `types`, or null), customer (index
  * into `clients`), latitude, longitude, speed, course, ignition, battery, driver, fix time
  * (ms after `since`), reception (ms after the fix), event id (step from the previous one),
- * without GPS since (ms after the fix, or null: it has a fix)].
+ * without GPS since (ms after the fix, or null: it has a fix), and 1 only when the driver's
+ * CNH has expired (absent otherwise)].
  */
 const CompactRowSchema = v.tuple([
   v.string(),
@@ -47,6 +48,7 @@ const CompactRowSchema = v.tuple([
   v.pipe(v.number(), v.integer()),
   v.pipe(v.number(), v.integer()),
   v.nullish(v.pipe(v.number(), v.integer())),
+  v.optional(v.literal(1)),
 ]);
 type CompactRow = v.InferOutput<typeof CompactRowSchema>;
 
@@ -92,7 +94,7 @@ export function compactLocations(items: LocationItem[]): CompactLocations {
     const event = BigInt(item.eventId);
     const step = Number(event - previous);
     previous = event;
-    return [
+    const row: CompactRow = [
       item.id,
       // A tracker without vehicle is its own item: its id is the tracker's.
       item.type === 'tracker' ? null : item.trackerId,
@@ -111,7 +113,11 @@ export function compactLocations(items: LocationItem[]): CompactLocations {
       isoMs(item.receivedAt) - fix,
       step,
       item.noGpsSince ? isoMs(item.noGpsSince) - fix : null,
+      item.driverLicenseExpired ? 1 : undefined,
     ];
+    // Left out rather than sent as null: 10,000 rows stay as small.
+    if (row[17] === undefined) row.pop();
+    return row;
   });
   return {
     format: 'compact',
@@ -130,6 +136,7 @@ export function expandLocations(compact: CompactLocations): LocationItem[] {
     const [, , , , , , , , speed, course, ignition, battery, driver, fixAfter, received, step] =
       row;
     const blind = row[16];
+    const licenseExpired = row[17] === 1;
     const kind = trackerId === null ? 'tracker' : 'vehicle';
     const fix = compact.since + fixAfter;
     event += BigInt(step);
@@ -148,6 +155,7 @@ export function expandLocations(compact: CompactLocations): LocationItem[] {
       ignition,
       battery,
       driver,
+      ...(licenseExpired ? { driverLicenseExpired: true as const } : {}),
       fixTime: new Date(fix).toISOString(),
       receivedAt: new Date(fix + received).toISOString(),
       eventId: event.toString(),

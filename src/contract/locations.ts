@@ -42,6 +42,8 @@ export const LocationItemSchema = o.object({
   ignition: v.nullable(v.boolean()),
   battery: v.nullable(v.number()),
   driver: v.nullable(v.string()),
+  /** True when that driver's CNH has expired (absent: it has not, or no driver is known). */
+  driverLicenseExpired: v.optional(v.literal(true)),
   fixTime: v.string(),
   receivedAt: v.string(),
   /**

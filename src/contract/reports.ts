@@ -104,6 +104,8 @@ export const TripSchema = o.object({
   endOdometer: v.number(),
   driverRfid: v.nullable(v.string()),
   driverName: v.nullable(v.string()),
+  /** True when the trip began after the driver's CNH had expired (absent otherwise). */
+  driverLicenseExpired: v.optional(v.literal(true)),
 });
 export type Trip = v.InferOutput<typeof TripSchema>;
 

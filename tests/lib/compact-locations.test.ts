@@ -1,7 +1,8 @@
 /**
  * The compact form of lastLocation (src/contract/compact-locations.ts) gives back exactly the
  * items it was made from: event ids beyond what a JS number holds, trackers without vehicle,
- * default names, missing values, a tracker without GPS, and an empty list.
+ * default names, missing values, a tracker without GPS, a driver with an expired CNH, and an
+ * empty list.
  */
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
@@ -66,6 +67,18 @@ describe('the compact lastLocation', () => {
         eventId: '13',
         noGpsSince: '2026-11-22T10:05:00.000Z',
       }),
+      // Driven by someone whose CNH has expired, with and without a fix.
+      item({
+        id: '6f708192-a3b4-45c6-97d8-e9f0a1b2c3d4',
+        eventId: '14',
+        driverLicenseExpired: true,
+      }),
+      item({
+        id: '708192a3-b4c5-46d7-88e9-f0a1b2c3d4e5',
+        eventId: '15',
+        driverLicenseExpired: true,
+        noGpsSince: '2026-11-22T10:06:00.000Z',
+      }),
     ];
     const compact = v.parse(
       CompactLocationsSchema,
@@ -75,6 +88,16 @@ describe('the compact lastLocation', () => {
     expect(compact.rows[1]?.[1]).toBeNull();
     expect(compact.rows[2]?.[2]).toBeNull();
     expect(compact.clients).toHaveLength(2);
+    // The flag is sent only where it is true.
+    const sent = compactLocations(items).rows.map((row) => JSON.stringify(row));
+    expect(sent.map((row) => row.endsWith(',1]'))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      true,
+      true,
+    ]);
   });
 
   it('round-trips an empty list', () => {

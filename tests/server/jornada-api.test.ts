@@ -292,7 +292,13 @@ describe.each(await backends())('jornada API on %s', (backend) => {
       {
         vehicles: [],
         drivers: [
-          { id: driverId, clientId: north, completName: 'Márcio Jornada', rfidCode: 'A0B0C001' },
+          {
+            id: driverId,
+            clientId: north,
+            completName: 'Márcio Jornada',
+            rfidCode: 'A0B0C001',
+            licenseExpiry: null,
+          },
         ],
         clientIds: [north],
       },

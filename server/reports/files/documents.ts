@@ -14,7 +14,13 @@ import {
 } from '../../../src/contract';
 import { reportDay } from '../../../src/lib/report-period';
 import type { Db } from '../../db/client';
-import { type DriverRow, driverNames, positionLines, type VehicleRow } from '../../db/reports';
+import {
+  type DriverRow,
+  driverNames,
+  positionLines,
+  type TaggedDriver,
+  type VehicleRow,
+} from '../../db/reports';
 import { companyJornadaDocument } from '../../jornada/company';
 import type { ReportAlerts } from '../alerts';
 import { journeysOf, stopOf, tagsOf } from '../build';
@@ -91,7 +97,7 @@ function tripRow(trip: Trip, vehicle?: string): Cell[] {
     trip.duration,
     trip.maxSpeed,
     trip.averageSpeed,
-    trip.driverName ?? trip.driverRfid ?? '',
+    `${trip.driverName ?? trip.driverRfid ?? ''}${trip.driverLicenseExpired ? ' (CNH vencida)' : ''}`,
   ];
 }
 
@@ -191,7 +197,7 @@ export async function tripsDocument(
     const analysis = await analyse(ctx.db, vehicle, ctx.beginAt, ctx.endAt);
     const names = vehicle.driverNames
       ? await driverNames(ctx.db, vehicle.clientId, [...new Set(tagsOf(analysis))])
-      : new Map<string, string>();
+      : new Map<string, TaggedDriver>();
     const j = journeysOf(analysis, vehicle.id, names);
     const label = many ? vehicle.plate : undefined;
     trips.push(...j.trips.map((t) => tripRow(t, label)));

@@ -26,6 +26,7 @@ import { EmptyState, Loading } from '../../ui/States';
 import { ReportFilters } from './ReportFilters';
 import { ReportPaused } from './ReportPaused';
 import { useReportParams } from './useReportParams';
+import '../../ui/badge.css';
 import '../../ui/page.css';
 import '../../map/MapView.css';
 import './reports.css';
@@ -211,11 +212,21 @@ function VehicleJourneys({
       id: 'detail',
       label: t.screens.journeysPage.motoristaMotorLigado,
       render: (r) =>
-        r.kind === 'trip'
-          ? (r.trip.driverName ?? r.trip.driverRfid ?? '-')
-          : r.stop.idleTime === null
-            ? '-'
-            : formatDuration(r.stop.idleTime),
+        r.kind === 'trip' ? (
+          <>
+            {r.trip.driverName ?? r.trip.driverRfid ?? '-'}
+            {r.trip.driverLicenseExpired && (
+              <>
+                {' '}
+                <span className="badge badge-danger">{t.screens.drivers.cnhVencida}</span>
+              </>
+            )}
+          </>
+        ) : r.stop.idleTime === null ? (
+          '-'
+        ) : (
+          formatDuration(r.stop.idleTime)
+        ),
     },
     {
       id: 'place',

@@ -24,6 +24,7 @@ import { CopyIcon } from '../../ui/icons';
 import { VehicleBadge } from '../../ui/VehicleBadge';
 import { VehicleAlerts, VehicleAlertsLink } from '../alerts/VehicleAlerts';
 import { allAreas, canOpen } from '../areas/areas';
+import '../../ui/badge.css';
 import '../../ui/Button.css';
 import '../../ui/page.css';
 import '../../ui/ConfirmDialog.css';
@@ -35,6 +36,8 @@ export type VehicleDetail = MapVehicle & {
   type?: 'vehicle' | 'tracker';
   trackerId?: string;
   driver?: string | null;
+  /** The driver's CNH has expired: said beside the name, where the operator looks. */
+  driverLicenseExpired?: boolean;
   battery?: number | null;
   /** Only when the data carries one: there is no geocoder. */
   address?: string | null;
@@ -124,7 +127,15 @@ export function VehicleDetails({
           {vehicle.driver !== undefined && (
             <>
               <dt>{t.screens.vehicleDetails.motorista}</dt>
-              <dd>{vehicle.driver ?? t.screens.vehicleDetails.naoIdentificado}</dd>
+              <dd>
+                {vehicle.driver ?? t.screens.vehicleDetails.naoIdentificado}
+                {vehicle.driver && vehicle.driverLicenseExpired && (
+                  <>
+                    {' '}
+                    <span className="badge badge-danger">{t.screens.drivers.cnhVencida}</span>
+                  </>
+                )}
+              </dd>
             </>
           )}
           {vehicle.battery !== undefined && vehicle.battery !== null && (
