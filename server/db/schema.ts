@@ -458,6 +458,26 @@ export const jornadaSettings = pgTable('jornada_settings', {
 });
 
 /**
+ * A company's driving-score weights: the points each event takes from 100 per 100 km (idling:
+ * per 10 minutes of it) and the idling time that makes an event. No row: DRIVING_WEIGHTS and
+ * DEFAULT_IDLE_MINUTES of src/contract/driving.ts, whose values the column defaults repeat.
+ */
+export const drivingSettings = pgTable('driving_settings', {
+  clientId: uuid('client_id')
+    .primaryKey()
+    .references(() => clients.id),
+  speedingVerySerious: doublePrecision('speeding_very_serious').notNull().default(10),
+  speedingSerious: doublePrecision('speeding_serious').notNull().default(5),
+  speedingMedium: doublePrecision('speeding_medium').notNull().default(2),
+  harshBraking: doublePrecision('harsh_braking').notNull().default(3),
+  harshAcceleration: doublePrecision('harsh_acceleration').notNull().default(2),
+  harshCornering: doublePrecision('harsh_cornering').notNull().default(2),
+  idling: doublePrecision('idling').notNull().default(1),
+  idleMinutes: integer('idle_minutes').notNull().default(5),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * A maintenance plan: a service due every N km, N engine hours or N days, whichever comes
  * first, for one vehicle or for every vehicle of a fleet. Until a service record covers it, a
  * vehicle's cycle counts from the plan's start (date, km and hours given when it was made).

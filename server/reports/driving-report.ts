@@ -5,23 +5,19 @@
  * events no known driver caused stay per vehicle, never ranked.
  */
 import {
+  DEFAULT_IDLE_MINUTES,
   DRIVING_EVENT_KINDS,
   DRIVING_WEIGHTS,
   type DrivingEventKind,
   type DrivingReport,
   type DrivingRow,
+  type DrivingWeights,
   MIN_SCORE_KM,
 } from '../../src/contract/driving';
 import { dayStart, reportDay } from '../../src/lib/report-period';
 import type { Db } from '../db/client';
 import { drivingFixes, drivingVehicles, taggedDrivers } from '../db/driving';
-import {
-  DEFAULT_IDLE_MINUTES,
-  DEFAULT_SPEED_LIMIT_KMH,
-  type DrivingEvent,
-  drivingEvents,
-  drivingScore,
-} from './driving';
+import { DEFAULT_SPEED_LIMIT_KMH, type DrivingEvent, drivingEvents, drivingScore } from './driving';
 
 /** The month `by` months from 'AAAA-MM'. */
 export function shiftMonth(month: string, by: number): string {
@@ -104,9 +100,25 @@ async function gather(
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /**
- * Reports made in the last minutes, by customers, month and idling time: a month of a large
- * company's fixes takes seconds to read, and the dashboard card and the report screen ask for
- * the same one. A few minutes late is nothing for a monthly ranking.
+ * How a report scores: the points of each event and the idling time that makes one — the
+ * company's (server/db/driving-settings.ts), the same for both months so that the trend
+ * compares like with like.
+ */
+export interface DrivingScoring {
+  weights: DrivingWeights;
+  idleMinutes: number;
+}
+
+export const DEFAULT_SCORING: DrivingScoring = {
+  weights: DRIVING_WEIGHTS,
+  idleMinutes: DEFAULT_IDLE_MINUTES,
+};
+
+/**
+ * Reports made in the last minutes, by customers, month, idling time and weights (new weights
+ * are a new entry, so a saved change never meets a score made with the old ones): a month of a
+ * large company's fixes takes seconds to read, and the dashboard card and the report screen ask
+ * for the same one. A few minutes late is nothing for a monthly ranking.
  */
 const CACHE_MS = 5 * 60_000;
 const CACHE_SIZE = 20;
@@ -117,7 +129,7 @@ export function drivingReport(
   db: Db,
   clientIds: string[],
   month: string,
-  idleMinutes = DEFAULT_IDLE_MINUTES,
+  scoring: DrivingScoring = DEFAULT_SCORING,
   now = Date.now(),
 ): Promise<DrivingReport> {
   let cache = caches.get(db);
@@ -126,10 +138,11 @@ export function drivingReport(
     caches.set(db, cache);
   }
   const entries = cache;
-  const key = `${[...clientIds].sort().join(',')}|${month}|${idleMinutes}`;
+  const weights = DRIVING_EVENT_KINDS.map((k) => scoring.weights[k]).join(',');
+  const key = `${[...clientIds].sort().join(',')}|${month}|${scoring.idleMinutes}|${weights}`;
   const hit = cache.get(key);
   if (hit && now - hit.at < CACHE_MS) return hit.report;
-  const report = buildDrivingReport(db, clientIds, month, idleMinutes);
+  const report = buildDrivingReport(db, clientIds, month, scoring);
   cache.set(key, { at: now, report });
   // A failed read is not kept; the oldest entries go first.
   report.catch(() => entries.delete(key));
@@ -145,7 +158,7 @@ async function buildDrivingReport(
   db: Db,
   clientIds: string[],
   month: string,
-  idleMinutes = DEFAULT_IDLE_MINUTES,
+  { weights, idleMinutes }: DrivingScoring,
 ): Promise<DrivingReport> {
   const { beginAt, endAt, previous } = monthPeriod(month);
   const before = monthPeriod(previous);
@@ -155,9 +168,9 @@ async function buildDrivingReport(
   ]);
   const rows: DrivingRow[] = [...now.values()].map((g) => {
     const km = g.metres / 1000;
-    const score = drivingScore(g.events, km);
+    const score = drivingScore(g.events, km, weights);
     const old = then.get(g.key);
-    const previousScore = old ? drivingScore(old.events, old.metres / 1000) : null;
+    const previousScore = old ? drivingScore(old.events, old.metres / 1000, weights) : null;
     const counts = Object.fromEntries(DRIVING_EVENT_KINDS.map((k) => [k, 0])) as Record<
       DrivingEventKind,
       number
@@ -193,7 +206,8 @@ async function buildDrivingReport(
     month,
     beginAt: beginAt.toISOString(),
     endAt: endAt.toISOString(),
-    weights: { ...DRIVING_WEIGHTS },
+    weights: { ...weights },
+    idleMinutes,
     minKm: MIN_SCORE_KM,
     drivers: ranked,
     unassigned: rows

@@ -46,8 +46,8 @@ export const SPEEDING_MAX_GAP_S = 300;
 export const DEFAULT_SPEED_LIMIT_KMH = 80;
 /** Below this, with the engine on, the vehicle idles (GPS speed is never exactly 0). */
 export const IDLE_KMH = 2;
-/** Idling longer than this (default) is an event. */
-export const DEFAULT_IDLE_MINUTES = 5;
+/** Idling longer than this (a company may change it: server/db/driving-settings.ts). */
+export { DEFAULT_IDLE_MINUTES } from '../../src/contract/driving';
 /** An idling stretch with no fix for longer than this ends at its last fix. */
 export const IDLE_MAX_GAP_S = 900;
 /** A fix without a tag keeps the previous fix's driver across at most this gap. */

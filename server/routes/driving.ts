@@ -2,14 +2,27 @@
  * `registros/reports/v2/driving`: the report 'Comportamento do motorista' of a month (JSON),
  * and `v2/download/driving` its XLSX or PDF. Of the caller's company and those below it, or of
  * one of them (`clientId`). A Terceiro sees no drivers: both refuse him.
+ *
+ * `v2/driving/settings`: the company's weights. Every score of a report is made with the
+ * weights of the company it is made for (the one chosen, else the caller's), also those of the
+ * companies below it: one ranking compares like with like.
  */
 import type { Context, Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
-import type * as v from 'valibot';
-import { DrivingQuerySchema, DrivingReportSchema, queryInt } from '../../src/contract';
+import * as v from 'valibot';
+import {
+  DrivingQuerySchema,
+  DrivingReportSchema,
+  DrivingSettingsQuerySchema,
+  DrivingSettingsSchema,
+  DrivingSettingsUpdateSchema,
+  queryInt,
+} from '../../src/contract';
 import * as o from '../../src/contract/objects';
-import type { AuthEnv } from '../auth/middleware';
+import { actorOf } from '../audit/record';
+import { type AuthEnv, requirePermission } from '../auth/middleware';
 import { subtreeIds } from '../db/clients';
+import { drivingSettingsOf, saveDrivingSettings } from '../db/driving-settings';
 import { clientName } from '../db/report-files';
 import type { Deps } from '../deps';
 import { download } from '../http/download';
@@ -18,13 +31,14 @@ import { validate } from '../http/validate';
 import { drivingReport } from '../reports/driving-report';
 import { drivingDocument } from '../reports/files/driving';
 import { renderReport } from '../reports/files/render';
-import { canSeeClient, visibleClientIds } from '../tenancy';
+import { canSeeClient, visibleClient, visibleClientIds } from '../tenancy';
 
 const NO_DRIVERS = 'Terceiros não veem motoristas';
 
 const QuerySchema = o.strictObject({
   ...DrivingQuerySchema.entries,
-  idleMinutes: queryInt(5, 1, 120),
+  /** Overrides the company's idling time for this one report. */
+  idleMinutes: v.optional(queryInt(5, 1, 120)),
 });
 
 export function addDrivingRoutes(app: Hono<AuthEnv>, deps: Deps) {
@@ -38,7 +52,11 @@ export function addDrivingRoutes(app: Hono<AuthEnv>, deps: Deps) {
       const visible = new Set(clientIds);
       clientIds = (await subtreeIds(db, q.clientId)).filter((id) => visible.has(id));
     }
-    return drivingReport(db, clientIds, q.month, q.idleMinutes);
+    const settings = await drivingSettingsOf(db, q.clientId ?? c.var.user.clientId);
+    return drivingReport(db, clientIds, q.month, {
+      weights: settings.weights,
+      idleMinutes: q.idleMinutes ?? settings.idleMinutes,
+    });
   }
 
   app.get(
@@ -74,6 +92,49 @@ export function addDrivingRoutes(app: Hono<AuthEnv>, deps: Deps) {
         q.format === 'pdf' ? 'pdf' : 'excel',
       );
       return download(file, () => void file.remove());
+    },
+  );
+
+  app.get(
+    '/v2/driving/settings',
+    describeRoute({
+      tags: ['Relatórios'],
+      summary: 'Pesos da nota de direção da empresa (padrões se nunca mudados)',
+      responses: {
+        200: {
+          description: 'Pesos',
+          content: { 'application/json': { schema: resolver(DrivingSettingsSchema) } },
+        },
+      },
+    }),
+    validate('query', DrivingSettingsQuerySchema),
+    async (c) => {
+      if (c.var.user.role === 'VISITOR') throw forbidden(NO_DRIVERS);
+      const { clientId } = c.req.valid('query');
+      await visibleClient(c, deps, clientId);
+      return c.json(await drivingSettingsOf(db, clientId));
+    },
+  );
+
+  app.put(
+    '/v2/driving/settings',
+    describeRoute({
+      tags: ['Relatórios'],
+      summary: 'Muda os pesos da nota de direção da empresa',
+      responses: {
+        200: {
+          description: 'Pesos',
+          content: { 'application/json': { schema: resolver(DrivingSettingsSchema) } },
+        },
+      },
+    }),
+    requirePermission('delete_resources'),
+    validate('json', DrivingSettingsUpdateSchema),
+    async (c) => {
+      const body = c.req.valid('json');
+      await visibleClient(c, deps, body.clientId);
+      // The report cache is keyed by the weights: the next report is made with these.
+      return c.json(await saveDrivingSettings(db, actorOf(c, deps), body));
     },
   );
 }

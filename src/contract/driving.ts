@@ -38,6 +38,66 @@ export const DRIVING_WEIGHTS: DrivingWeights = {
   idling: 1,
 };
 
+/** Idling longer than this many minutes is an event, unless the company says otherwise. */
+export const DEFAULT_IDLE_MINUTES = 5;
+
+/** The bounds of a company's weights (points) and idling time (minutes). */
+export const DRIVING_WEIGHT_MAX = 50;
+export const DRIVING_IDLE_MIN = 1;
+export const DRIVING_IDLE_MAX = 60;
+
+/**
+ * A company's scoring: the points of each event and the idling time that makes one. A company
+ * that never changed them scores with DRIVING_WEIGHTS and DEFAULT_IDLE_MINUTES.
+ */
+export const DrivingSettingsSchema = o.object({
+  clientId: v.string(),
+  weights: o.object(
+    Object.fromEntries(DRIVING_EVENT_KINDS.map((k) => [k, v.number()])) as Record<
+      DrivingEventKind,
+      v.NumberSchema<undefined>
+    >,
+  ),
+  idleMinutes: v.number(),
+  /** Whether any value differs from the defaults. */
+  custom: v.boolean(),
+});
+export type DrivingSettings = v.InferOutput<typeof DrivingSettingsSchema>;
+
+export const DrivingSettingsQuerySchema = o.strictObject({ clientId: IdSchema });
+
+const weight = v.pipe(
+  v.number('Informe o peso em pontos'),
+  v.finite('Informe o peso em pontos'),
+  v.minValue(0, `Cada peso vai de 0 a ${DRIVING_WEIGHT_MAX} pontos`),
+  v.maxValue(DRIVING_WEIGHT_MAX, `Cada peso vai de 0 a ${DRIVING_WEIGHT_MAX} pontos`),
+);
+
+/** The whole set is sent: what the form shows is what is saved. */
+export const DrivingSettingsUpdateSchema = o.strictObject({
+  clientId: IdSchema,
+  weights: o.strictObject(
+    Object.fromEntries(DRIVING_EVENT_KINDS.map((k) => [k, weight])) as Record<
+      DrivingEventKind,
+      typeof weight
+    >,
+    'Informe os pesos de todos os eventos',
+  ),
+  idleMinutes: v.pipe(
+    v.number('Informe os minutos de marcha lenta'),
+    v.integer('Marcha lenta: minutos inteiros'),
+    v.minValue(
+      DRIVING_IDLE_MIN,
+      `Marcha lenta: de ${DRIVING_IDLE_MIN} a ${DRIVING_IDLE_MAX} minutos`,
+    ),
+    v.maxValue(
+      DRIVING_IDLE_MAX,
+      `Marcha lenta: de ${DRIVING_IDLE_MIN} a ${DRIVING_IDLE_MAX} minutos`,
+    ),
+  ),
+});
+export type DrivingSettingsUpdate = v.InferOutput<typeof DrivingSettingsUpdateSchema>;
+
 /** Under this many km in the period a driver has no score ('km insuficientes'). */
 export const MIN_SCORE_KM = 20;
 
@@ -62,6 +122,11 @@ export const DRIVING_FILE_TEXT = {
   detail: 'Detalhe',
   source: 'Origem',
   sources: { device: 'aparelho', speed: 'velocidade' } as Record<'device' | 'speed', string>,
+  /** The weights in the file's header: 'Pontos: Gravíssima' '10'. */
+  weightOf: (short: string) => `Pontos: ${short}`,
+  idlingWeight: (points: string) => `${points} a cada 10 min`,
+  idleAfter: 'Marcha lenta acima de',
+  idleMinutes: (minutes: number) => `${minutes} min`,
 };
 
 /** The pt-BR names of the events (screens and report files). */
@@ -148,8 +213,10 @@ export const DrivingReportSchema = o.object({
   month: v.string(),
   beginAt: v.string(),
   endAt: v.string(),
-  /** The weights the scores were made with. */
+  /** The weights the scores were made with: the company's, of both months. */
   weights: o.record(v.string(), v.number()),
+  /** The idling time (minutes) past which idling was an event. */
+  idleMinutes: v.number(),
   minKm: v.number(),
   /** Ranked: scores high to low, then those without one. */
   drivers: v.array(DrivingRowSchema),

@@ -8,6 +8,10 @@ import { DRIVING_FILE_TEXT } from '../contract/driving';
 
 export { DRIVING_EVENT_LABELS, DRIVING_EVENT_SHORT, drivingEventDetail } from '../contract/driving';
 
+/** Points in pt-BR ('2,5'); a missing weight reads as a dash. */
+const points = (n: number | undefined) =>
+  n === undefined ? '—' : n.toLocaleString('pt-BR', { maximumFractionDigits: 2 });
+
 export const drivingText = {
   ...DRIVING_FILE_TEXT,
   menuHint: 'Ranking dos motoristas pela nota de direção do mês e a tendência',
@@ -31,8 +35,32 @@ export const drivingText = {
   offline: 'Sem conexão: o comportamento dos motoristas não pôde ser lido.',
   showEvents: (name: string) => `Eventos de ${name}`,
   hideEvents: 'Ocultar',
-  howScored: (minKm: number) =>
-    `Nota = 100 − pontos por 100 km (mínimo ${minKm} km no mês). Pontos: gravíssima 10, grave 5, média 2, frenagem brusca 3, aceleração brusca 2, curva brusca 2, 1 a cada 10 min de marcha lenta.`,
+  /** The rule of the score with the weights it was made with (the company's). */
+  howScored: (minKm: number, weights: Record<string, number>, idleMinutes: number) =>
+    `Nota = 100 − pontos por 100 km (mínimo ${minKm} km no mês). Pontos: gravíssima ${points(weights.speedingVerySerious)}, grave ${points(weights.speedingSerious)}, média ${points(weights.speedingMedium)}, frenagem brusca ${points(weights.harshBraking)}, aceleração brusca ${points(weights.harshAcceleration)}, curva brusca ${points(weights.harshCornering)}, ${points(weights.idling)} a cada 10 min de marcha lenta (acima de ${idleMinutes} min).`,
+  weights: {
+    open: 'Pesos da empresa',
+    title: 'Pesos da nota de direção',
+    intro:
+      'Pontos que cada evento tira da nota a cada 100 km. Valem para o relatório, o painel e os relatórios automáticos desta empresa, nos dois meses da tendência.',
+    readOnly: 'Só gestores e administradores da empresa mudam os pesos.',
+    event: 'Evento',
+    weight: 'Pontos',
+    byDefault: (value: number) => `padrão ${points(value)}`,
+    idlingLabel: 'Marcha lenta (a cada 10 min)',
+    idleMinutes: 'Marcha lenta conta após (min)',
+    custom: 'Pesos próprios desta empresa.',
+    defaults: 'Pesos padrão do Rastro.',
+    restore: 'Restaurar padrões',
+    cancel: 'Cancelar',
+    close: 'Fechar',
+    save: 'Salvar pesos',
+    saving: 'Salvando…',
+    saved: 'Pesos salvos: as notas foram recalculadas',
+    saveError: 'Erro ao salvar os pesos',
+    loadError: 'Erro ao carregar os pesos',
+    loading: 'Carregando os pesos…',
+  },
   cardTitle: 'Comportamento do motorista',
   cardBest: 'Melhores notas',
   cardWorst: 'Piores notas',

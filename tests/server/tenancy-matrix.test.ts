@@ -17,6 +17,7 @@ import {
   type AuditPage,
   type Customer,
   type CustomerRowPage,
+  DRIVING_WEIGHTS,
   type DriverLinkCreated,
   type DriverSession,
   type ReportRequest,
@@ -639,6 +640,15 @@ function reportRoutes(): Record<string, Case> {
     },
     [`GET ${base}/v2/driving`]: {
       attempt: (o) => ({ path: `${base}/v2/driving?month=2026-03&clientId=${o.client}` }),
+    },
+    [`GET ${base}/v2/driving/settings`]: {
+      attempt: (o) => ({ path: `${base}/v2/driving/settings?clientId=${o.client}` }),
+    },
+    [`PUT ${base}/v2/driving/settings`]: {
+      attempt: (o) => ({
+        path: `${base}/v2/driving/settings`,
+        body: { clientId: o.client, weights: DRIVING_WEIGHTS, idleMinutes: 9 },
+      }),
     },
     [`GET ${base}/trip-settings/:clientId`]: {
       attempt: (o) => ({ path: `${base}/trip-settings/${o.client}` }),

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import type { RunningServer } from '../../server/start';
+import { DRIVING_WEIGHTS } from '../../src/contract';
 import {
   type Caller,
   customers,
@@ -204,6 +205,16 @@ describe.each(await backends())('report routes as a Terceiro on %s', (backend) =
     },
     [`GET ${base}/v2/driving`]: {
       refused: () => ({ path: `${base}/v2/driving?month=${new Date().toISOString().slice(0, 7)}` }),
+    },
+    [`GET ${base}/v2/driving/settings`]: {
+      refused: (i) => ({ path: `${base}/v2/driving/settings?clientId=${i.company}` }),
+    },
+    [`PUT ${base}/v2/driving/settings`]: {
+      method: 'PUT',
+      refused: (i) => ({
+        path: `${base}/v2/driving/settings`,
+        body: { clientId: i.company, weights: DRIVING_WEIGHTS, idleMinutes: 5 },
+      }),
     },
     [`GET ${base}/v2/download/driving`]: {
       refused: () => ({

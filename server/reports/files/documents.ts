@@ -14,6 +14,7 @@ import {
 } from '../../../src/contract';
 import { reportDay } from '../../../src/lib/report-period';
 import type { Db } from '../../db/client';
+import { drivingSettingsOf } from '../../db/driving-settings';
 import {
   type DriverRow,
   driverNames,
@@ -26,7 +27,7 @@ import type { ReportAlerts } from '../alerts';
 import { journeysOf, stopOf, tagsOf } from '../build';
 import { fleetCostDocument, fleetCosts } from '../costs';
 import { distanceReports } from '../distance';
-import { drivingReport, monthOf } from '../driving-report';
+import { DEFAULT_SCORING, drivingReport, monthOf } from '../driving-report';
 import { analyse, driverReport, summaryReport } from '../service';
 import { drivingDocument } from './driving';
 import type { Cell, Column, ReportDocument, Route } from './model';
@@ -711,10 +712,17 @@ export function documentFor(
       return companyJornadaDocument(ctx, subjects.drivers);
     case 'DRIVING':
       // The ranking is monthly: the month of the period's last day, so far (a weekly rule
-      // sends the month to date), of the customers' drivers.
-      return drivingReport(ctx.db, subjects.clientIds, monthOf(ctx.endAt.getTime() - 1)).then(
-        (report) => drivingDocument(report, ctx.customer, ctx.generatedAt),
-      );
+      // sends the month to date), of the customers' drivers, scored with the weights of the
+      // company it is for (the root of the subtree, which subtreeIds lists first).
+      return (
+        subjects.clientIds[0]
+          ? drivingSettingsOf(ctx.db, subjects.clientIds[0])
+          : Promise.resolve(DEFAULT_SCORING)
+      )
+        .then((settings) =>
+          drivingReport(ctx.db, subjects.clientIds, monthOf(ctx.endAt.getTime() - 1), settings),
+        )
+        .then((report) => drivingDocument(report, ctx.customer, ctx.generatedAt));
     default:
       return summaryDocument(ctx, subjects.vehicles);
   }

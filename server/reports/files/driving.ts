@@ -1,6 +1,7 @@
 /**
- * The report 'Comportamento do motorista' as a file document (model.ts): the ranking with the
- * counts of each kind of event, then every event of the month, driver by driver.
+ * The report 'Comportamento do motorista' as a file document (model.ts): the weights used in
+ * the header, the ranking with the counts of each kind of event, then every event of the
+ * month, driver by driver.
  */
 import {
   DRIVING_EVENT_KINDS,
@@ -48,7 +49,18 @@ export function drivingDocument(
     beginAt: new Date(report.beginAt),
     endAt: new Date(report.endAt),
     generatedAt,
-    summary: [],
+    // The weights the scores were made with (the company's), so that a file read later or
+    // elsewhere still says what its scores mean.
+    summary: [
+      ...DRIVING_EVENT_KINDS.map((k): [string, Cell, 'text'] => [
+        t.weightOf(DRIVING_EVENT_SHORT[k]),
+        k === 'idling'
+          ? t.idlingWeight(decimal(report.weights[k] ?? 0))
+          : decimal(report.weights[k] ?? 0),
+        'text',
+      ]),
+      [t.idleAfter, t.idleMinutes(report.idleMinutes), 'text'],
+    ],
     tables: [
       {
         title: t.title,

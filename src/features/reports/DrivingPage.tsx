@@ -1,7 +1,8 @@
 /**
  * Comportamento do motorista (/reports/driving): the month's ranking of a company's drivers
  * by their driving score, the change since the month before, the events of each (open a row)
- * and those of no identified driver, per vehicle. XLSX and PDF of the same report.
+ * and those of no identified driver, per vehicle. XLSX and PDF of the same report. The score's
+ * weights are the company's ('Pesos da empresa').
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -9,6 +10,7 @@ import { drivingReport } from '../../api/driving';
 import type { DrivingRow } from '../../contract';
 import { DRIVING_EVENT_KINDS } from '../../contract/driving';
 import { useErrorToast } from '../../hooks/feedback';
+import { useSession } from '../../hooks/useSession';
 import {
   DRIVING_EVENT_LABELS,
   DRIVING_EVENT_SHORT,
@@ -24,6 +26,7 @@ import { Button } from '../../ui/Button';
 import { type ColumnDef, DataTable } from '../../ui/DataTable';
 import { Select } from '../../ui/Select';
 import { EmptyState, Loading } from '../../ui/States';
+import { DrivingWeights } from './DrivingWeights';
 import { DownloadProgress, useFileDownload } from './FileDownload';
 import '../../ui/DataTable.css';
 import '../../ui/page.css';
@@ -85,6 +88,7 @@ export function DrivingPage() {
   const months = useMemo(() => lastMonths(), []);
   const [month, setMonth] = useState(months[0]?.value ?? '');
   const [clientId, setClientId] = useSelectedClient();
+  const session = useSession();
   const [open, setOpen] = useState<string | null>(null);
   const query = useQuery({
     queryKey: ['reports', 'driving', month, clientId],
@@ -149,6 +153,8 @@ export function DrivingPage() {
       <div className="page-header">
         <h1 id="page-title">{t.title}</h1>
         <div className="driving-downloads">
+          {/* The weights of the company the report is for: the one chosen, else one's own. */}
+          <DrivingWeights clientId={clientId ?? session?.user.clientId ?? null} />
           <Button variant="secondary" onPress={() => download('excel')} isDisabled={!query.data}>
             {`${t.download} XLSX`}
           </Button>
@@ -170,7 +176,11 @@ export function DrivingPage() {
         <CustomerPicker value={clientId} onChange={setClientId} />
       </div>
       {file.progress && <DownloadProgress progress={file.progress} onCancel={file.cancel} />}
-      <p className="muted driving-how">{t.howScored(query.data?.minKm ?? 20)}</p>
+      {query.data && (
+        <p className="muted driving-how">
+          {t.howScored(query.data.minKm, query.data.weights, query.data.idleMinutes)}
+        </p>
+      )}
       {query.isFetching && <Loading label={t.loading} />}
       {query.data && rows.length === 0 && <EmptyState title={t.none} />}
       {rows.length > 0 && (
