@@ -81,6 +81,16 @@ export async function assignmentClash(
   return driver ? { ...driver, of: 'driver' } : undefined;
 }
 
+/** Locks the driver's and the vehicle's rows until the transaction ends (see the routes). */
+export async function lockAssignmentSubjects(tx: Db, driverId: string, vehicleId: string) {
+  await tx.select({ id: drivers.id }).from(drivers).where(eq(drivers.id, driverId)).for('update');
+  await tx
+    .select({ id: vehicles.id })
+    .from(vehicles)
+    .where(eq(vehicles.id, vehicleId))
+    .for('update');
+}
+
 /** Plates and drivers' names of assignments, for the list. */
 export async function assignmentLabels(db: Db, driverIds: string[], vehicleIds: string[]) {
   const [people, cars] = await Promise.all([

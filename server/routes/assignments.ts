@@ -15,7 +15,12 @@ import {
   PERIOD_ORDER,
 } from '../../src/contract';
 import { localDateAndClock } from '../../src/lib/local-time';
-import { assignmentClash, assignmentLabels, assignmentQueries } from '../db/assignments';
+import {
+  assignmentClash,
+  assignmentLabels,
+  assignmentQueries,
+  lockAssignmentSubjects,
+} from '../db/assignments';
 import { vehiclesOfClient } from '../db/inventory';
 import { getOwned } from '../db/owned';
 import { type driverAssignments, drivers } from '../db/schema';
@@ -73,13 +78,20 @@ export function assignmentRoutes(deps: Deps) {
         p.end === undefined ? (existing?.endAt ?? null) : p.end === null ? null : new Date(p.end);
       // A patch of one end only is checked against the other as stored.
       if (endAt && endAt <= startAt) throw invalid('end', PERIOD_ORDER);
+    },
+    async beforeWrite(tx, values, existing?: Row) {
+      const after = { ...existing, ...values } as Partial<Row>;
+      const { driverId, vehicleId, startAt } = after;
       // A period switched off or removed clashes with nothing; switching one on is checked.
-      if ((p.active ?? existing?.active ?? true) === false) return;
-      const clash = await assignmentClash(db, {
+      if (!driverId || !vehicleId || !startAt || after.active === false) return;
+      // Two periods written at once for the same vehicle or driver: the second waits here for
+      // the first to commit, then sees it.
+      await lockAssignmentSubjects(tx, driverId, vehicleId);
+      const clash = await assignmentClash(tx, {
         driverId,
         vehicleId,
         startAt,
-        endAt,
+        endAt: after.endAt ?? null,
         ...(existing ? { except: existing.id } : {}),
       });
       if (clash)

@@ -221,6 +221,19 @@ describe.each(await backends())('driver assignments on %s', (backend) => {
     const unchanged = await manager.call<Assignment>('GET', `${PATH}/${id}`);
     expect(unchanged.body.end).toBe(t(18));
 
+    // Two overlapping periods sent at once for a fresh vehicle: one is stored, one refused.
+    const v3 = (await vehicleWithTracker(s, north)).vehicleId;
+    const cleo = await newDriver(s, north, 'Cleo Designada');
+    const dora = await newDriver(s, north, 'Dora Designada');
+    const both = await Promise.all(
+      [cleo, dora].map((driverId) =>
+        manager.call('POST', PATH, { clientId: north, driverId, vehicleId: v3, start: t(2) }),
+      ),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+    const stored = await manager.call<AssignmentPage>('GET', `${PATH}?vehicleId=${v3}`);
+    expect(stored.body.assignments).toHaveLength(1);
+
     const audit = await manager.call<AuditPage>(
       'GET',
       `/registros/audit?entity=driver_assignment&clientId=${north}`,
