@@ -14,6 +14,7 @@ import { securityHeaders } from './http/security';
 import { flespiStreamRoutes } from './ingest/flespi';
 import { alertRuleRoutes } from './routes/alert-rules';
 import { alertRoutes } from './routes/alerts';
+import { assignmentRoutes } from './routes/assignments';
 import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
 import { autoReportRoutes } from './routes/auto-reports';
@@ -154,6 +155,7 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   registros.route('/documents', documentRoutes(deps));
   // The drivers' own page: its links, what it sends, and the problems drivers report.
   registros.route('/driver-links', driverLinkRoutes(deps));
+  registros.route('/driver-assignments', assignmentRoutes(deps));
   registros.route('/driver-reports', driverReportRoutes(deps));
   registros.route('/driver-page', driverPageRoutes(deps));
   registros.route('/documents-expiring', expiringRoutes(deps));

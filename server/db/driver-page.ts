@@ -1,5 +1,6 @@
 /** Drivers' personal links, the sessions opened through them, and the problems drivers report. */
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { assignedPeriods } from './assignments';
 import type { Db } from './client';
 import {
   driverLinks,
@@ -127,24 +128,49 @@ export async function touchDriverSession(db: Db, sessionId: string) {
 
 /**
  * The vehicle a driver is in now: the one of their company whose tracker last read the
- * driver's RFID tag (the newest such last location).
+ * driver's RFID tag (the newest such last location); with none, the vehicle the driver is
+ * assigned to now (server/reports/attribution.ts: a tag read wins over the assignment).
  */
-export async function vehicleOfDriver(db: Db, clientId: string, rfid: string | null) {
-  if (!rfid) return undefined;
-  const [row] = await db
-    .select({ id: vehicles.id, plate: vehicles.plate, name: vehicles.name })
-    .from(lastLocations)
-    .innerJoin(vehicles, eq(vehicles.id, lastLocations.vehicleId))
+export async function vehicleOfDriver(
+  db: Db,
+  driver: { clientId: string; driverId: string; driverRfid: string | null },
+  now: Date,
+) {
+  const columns = { id: vehicles.id, plate: vehicles.plate, name: vehicles.name };
+  if (driver.driverRfid) {
+    const [row] = await db
+      .select(columns)
+      .from(lastLocations)
+      .innerJoin(vehicles, eq(vehicles.id, lastLocations.vehicleId))
+      .where(
+        and(
+          eq(lastLocations.clientId, driver.clientId),
+          eq(lastLocations.driverRfid, driver.driverRfid),
+          isNull(vehicles.canceledAt),
+        ),
+      )
+      .orderBy(desc(lastLocations.fixTime))
+      .limit(1);
+    if (row) return row;
+  }
+  const [period] = await assignedPeriods(
+    db,
+    { driverIds: [driver.driverId] },
+    now,
+    new Date(now.getTime() + 1),
+  );
+  if (!period) return undefined;
+  const [assigned] = await db
+    .select(columns)
+    .from(vehicles)
     .where(
       and(
-        eq(lastLocations.clientId, clientId),
-        eq(lastLocations.driverRfid, rfid),
+        eq(vehicles.id, period.vehicleId),
+        eq(vehicles.clientId, driver.clientId),
         isNull(vehicles.canceledAt),
       ),
-    )
-    .orderBy(desc(lastLocations.fixTime))
-    .limit(1);
-  return row;
+    );
+  return assigned;
 }
 
 /** Stores a driver's report once: the same id sent again changes nothing. True if new. */

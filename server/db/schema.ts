@@ -444,6 +444,33 @@ export const jornadaCorrections = pgTable(
 );
 
 /**
+ * A driver assigned to a vehicle for a period ('designação'): who drives it when no tag is
+ * read. Many fleets have no RFID reader, and without this their drivers would have no driving
+ * in the working day and no score. `endAt` null: until further notice. Periods of one vehicle
+ * never overlap, nor those of one driver (the routes refuse it); a removed one (canceledAt)
+ * counts for nothing.
+ */
+export const driverAssignments = pgTable(
+  'driver_assignments',
+  {
+    ...owned,
+    driverId: uuid('driver_id')
+      .notNull()
+      .references(() => drivers.id),
+    vehicleId: uuid('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('driver_assignments_vehicle_idx').on(t.vehicleId, t.startAt),
+    index('driver_assignments_driver_idx').on(t.driverId, t.startAt),
+    index('driver_assignments_client_idx').on(t.clientId),
+  ],
+);
+
+/**
  * A company's working-day rules: cargo or passengers (30 min of rest within each 6 h or 4 h of
  * driving) and the overtime a day may carry (2 h by law, up to 4 h by collective agreement).
  * No row: cargo and 2 h.

@@ -26,6 +26,7 @@ import {
   autoReportRules,
   clients,
   documents,
+  driverAssignments,
   drivers,
   fleets,
   geofences,
@@ -257,12 +258,24 @@ const OTHER_DRIVERS: {
   name: string;
   category: string;
   expiresInDays?: number;
+  /**
+   * The plate of an untagged vehicle the driver is assigned to, from a while back and until
+   * further notice: a fleet without RFID readers, whose driver still has a working day and a
+   * driving score.
+   */
+  assignedTo?: string;
 }[] = [
   { company: 'mother', name: 'Mariana Costa Albuquerque', category: 'B' },
   { company: 'north', name: 'Severino Ramos Bezerra', category: 'E', expiresInDays: -40 },
-  { company: 'north', name: 'Paulo Henrique Cavalcanti', category: 'D', expiresInDays: 20 },
+  {
+    company: 'north',
+    name: 'Paulo Henrique Cavalcanti',
+    category: 'D',
+    expiresInDays: 20,
+    assignedTo: 'KGK6T45',
+  },
   { company: 'south', name: 'Juliana Freitas Moura', category: 'AB' },
-  { company: 'south', name: 'Edson Luiz Barbosa', category: 'C' },
+  { company: 'south', name: 'Edson Luiz Barbosa', category: 'C', assignedTo: 'QYH1Q78' },
 ];
 
 const FLEETS: { company: Company; name: string; description: string; types: string[] }[] = [
@@ -379,16 +392,27 @@ export async function seedDemoFleet(db: Db): Promise<void> {
       }
     }
     for (const [i, other] of OTHER_DRIVERS.entries()) {
-      await tx.insert(drivers).values({
-        clientId: clientOf[other.company],
-        completName: other.name,
-        cpf: cpfFrom(String(271_828_000 + i * 131).slice(0, 9)),
-        licenseCategory: other.category,
-        licenseExpiry:
-          other.expiresInDays === undefined
-            ? '2027-12-31'
-            : reportDay(Date.now() + other.expiresInDays * 86_400_000),
-      });
+      const [driver] = await tx
+        .insert(drivers)
+        .values({
+          clientId: clientOf[other.company],
+          completName: other.name,
+          cpf: cpfFrom(String(271_828_000 + i * 131).slice(0, 9)),
+          licenseCategory: other.category,
+          licenseExpiry:
+            other.expiresInDays === undefined
+              ? '2027-12-31'
+              : reportDay(Date.now() + other.expiresInDays * 86_400_000),
+        })
+        .returning({ id: drivers.id });
+      const vehicleId = other.assignedTo && vehicleIds.get(other.assignedTo);
+      if (driver && vehicleId)
+        await tx.insert(driverAssignments).values({
+          clientId: clientOf[other.company],
+          driverId: driver.id,
+          vehicleId,
+          startAt: new Date(Date.now() - 60 * 86_400_000),
+        });
     }
     const idsOf = (plates: string[]) => plates.flatMap((p) => vehicleIds.get(p) ?? []);
     for (const fleet of FLEETS) {

@@ -2,10 +2,12 @@
  * The working-day alerts of one rule: JORNADA_DRIVING_LIMIT when a driver of the rule's
  * companies reaches 5 h of continuous driving in one of its vehicles (once per stretch), and
  * JORNADA_REST_SHORT when a driver's journey begins in one of them after less than 11 h of
- * rest (once per journey). Drivers are known by their RFID tag (see service.ts).
+ * rest (once per journey). Drivers are known by their RFID tag or by their assignment to a
+ * vehicle (see service.ts).
  */
 import type { AlertType } from '../../src/contract';
 import { daysOf } from '../../src/lib/report-period';
+import { driversAssignedIn } from '../db/assignments';
 import type { Db } from '../db/client';
 import { driversTaggedOn, vehicleLabels } from '../db/jornada';
 import { pendingAlerts } from './engine';
@@ -32,7 +34,12 @@ export async function jornadaAlertItems(
   const from = new Date(now.getTime() - LOOK_BACK_MS);
   const days = daysOf(from, now);
   const items: Omit<JornadaAlertItem, 'plate' | 'vehicleName'>[] = [];
-  for (const driver of await driversTaggedOn(db, scope.clientIds, days)) {
+  const [tagged, assigned] = await Promise.all([
+    driversTaggedOn(db, scope.clientIds, days),
+    driversAssignedIn(db, scope.clientIds, from, now),
+  ]);
+  const candidates = new Map([...tagged, ...assigned].map((d) => [d.id, d]));
+  for (const driver of candidates.values()) {
     const input = await inputOf(db, driver, scope.clientIds, from, now);
     const pending = pendingAlerts(input, now.getTime());
     const details = { driverId: driver.id, driverName: driver.completName };

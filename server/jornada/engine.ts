@@ -34,6 +34,7 @@ import type {
   ViolationRule,
 } from '../../src/contract/jornada';
 import { dayStart, localWallClock, nextDay, reportDay } from '../../src/lib/report-period';
+import { type AssignedPeriod, assignedWithin } from '../reports/attribution';
 import { driverBetween, type Samples, type TripSpan } from '../reports/motion';
 
 const MIN = 60_000;
@@ -67,6 +68,8 @@ export interface Span {
 }
 export interface DrivingSpan extends Span {
   vehicleId: string;
+  /** Whose it is by: the driver's tag (absent) or the driver's assignment to the vehicle. */
+  source?: Extract<PeriodSource, 'rastreador' | 'designacao'>;
 }
 export interface EngineMark {
   kind: MarkKind;
@@ -127,20 +130,35 @@ export interface EngineInput {
 
 const minutes = (ms: number) => Math.round(ms / MIN);
 
-/** The driving of one driver in a vehicle's trips: the trips whose tag read most was theirs. */
+/**
+ * The driving of one driver in a vehicle's trips: the trips whose tag read most was theirs,
+ * and of the trips in which no tag was read at all, the part the driver's assignment to the
+ * vehicle covers (server/reports/attribution.ts: a tag read always wins).
+ */
 export function drivingOfDriver(
   samples: Samples,
   trips: TripSpan[],
   vehicleId: string,
-  rfid: string,
+  rfid: string | null,
+  assignment?: { driverId: string; periods: readonly AssignedPeriod[] },
 ): DrivingSpan[] {
   const spans: DrivingSpan[] = [];
   for (const trip of trips) {
-    if (driverBetween(samples, trip.start, trip.end) !== rfid) continue;
     const start = samples.time[trip.start];
     const end = samples.time[trip.end];
-    if (start !== undefined && end !== undefined && end > start)
-      spans.push({ start, end, vehicleId });
+    if (start === undefined || end === undefined || end <= start) continue;
+    const tag = driverBetween(samples, trip.start, trip.end);
+    if (tag !== null) {
+      if (tag === rfid) spans.push({ start, end, vehicleId });
+    } else if (assignment)
+      for (const piece of assignedWithin(
+        assignment.periods,
+        assignment.driverId,
+        vehicleId,
+        start,
+        end,
+      ))
+        spans.push({ ...piece, vehicleId, source: 'designacao' });
   }
   return spans;
 }
@@ -215,7 +233,7 @@ export function timeline(input: EngineInput): Period[] {
     ...input.driving.map((d) => ({
       ...d,
       kind: 'driving' as const,
-      source: 'rastreador' as const,
+      source: d.source ?? ('rastreador' as const),
       rank: 3,
     })),
     ...input.corrections.map((c) => ({

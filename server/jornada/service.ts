@@ -1,11 +1,12 @@
 /**
  * A driver's working days from the database: the driving the trackers saw (the trips in which
- * the driver's RFID tag was the one read most: Rastro keeps no assignment of a driver to a
- * vehicle, so a driver without a tag has no driving but what a manager corrects in), their
- * marks and corrections, run through the engine.
+ * the driver's RFID tag was the one read most, and the untagged driving of the vehicles the
+ * driver was assigned to, server/reports/attribution.ts), their marks and corrections, run
+ * through the engine.
  */
 import type { JornadaReport, MarkKind, MarkSource, PeriodKind } from '../../src/contract/jornada';
 import { dayStart, nextDay } from '../../src/lib/report-period';
+import { assignedPeriods } from '../db/assignments';
 import type { Db } from '../db/client';
 import { correctionsOf, jornadaSettingsOf, marksOf } from '../db/jornada';
 import { daysWithDriver } from '../db/reports';
@@ -32,7 +33,10 @@ export interface JornadaDriver {
 const shiftDay = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
-/** The driving of a driver in [from, to), in the vehicles of these customers. */
+/**
+ * The driving of a driver in [from, to), in the vehicles of these customers: the vehicles that
+ * read the driver's tag on those days, and those the driver was assigned to then.
+ */
 export async function drivingOf(
   db: Db,
   driver: JornadaDriver,
@@ -40,21 +44,30 @@ export async function drivingOf(
   from: Date,
   to: Date,
 ): Promise<DrivingSpan[]> {
-  if (!driver.rfidCode) return [];
-  const days = await daysWithDriver(
-    db,
-    owners,
-    driver.rfidCode,
-    shiftDay(from.toISOString().slice(0, 10), -1),
-    shiftDay(to.toISOString().slice(0, 10), 1),
-  );
-  const vehicleIds = [...new Set(days.map((d) => d.vehicleId))];
+  const [days, assigned] = await Promise.all([
+    driver.rfidCode
+      ? daysWithDriver(
+          db,
+          owners,
+          driver.rfidCode,
+          shiftDay(from.toISOString().slice(0, 10), -1),
+          shiftDay(to.toISOString().slice(0, 10), 1),
+        )
+      : [],
+    assignedPeriods(db, { driverIds: [driver.id] }, from, to),
+  ]);
+  const vehicleIds = [
+    ...new Set([...days.map((d) => d.vehicleId), ...assigned.map((p) => p.vehicleId)]),
+  ];
+  if (vehicleIds.length === 0) return [];
   const rules = await rulesOf(db, driver.clientId);
+  const assignment = { driverId: driver.id, periods: assigned };
   const spans: DrivingSpan[] = [];
   for (const id of vehicleIds) {
+    // A vehicle of a customer the caller cannot see reads nothing (analyseVehicle's owners).
     const a = await analyseVehicle(db, { id, owners, driverNames: true }, from, to, rules);
     spans.push(
-      ...drivingOfDriver(a.samples, a.trips, id, driver.rfidCode).filter(
+      ...drivingOfDriver(a.samples, a.trips, id, driver.rfidCode, assignment).filter(
         (s) => s.end > from.getTime() && s.start < to.getTime(),
       ),
     );

@@ -1,8 +1,9 @@
 /**
  * The report 'Comportamento do motorista' of one São Paulo calendar month: every vehicle's
  * events (server/reports/driving.ts) gathered per driver (the tag matched to a driver of the
- * vehicle's company), the score of each, ranked, and the change since the month before. The
- * events no known driver caused stay per vehicle, never ranked.
+ * vehicle's company; with no tag, the driver assigned to the vehicle then), the score of each,
+ * ranked, and the change since the month before. The events no known driver caused stay per
+ * vehicle, never ranked.
  */
 import {
   DEFAULT_IDLE_MINUTES,
@@ -15,8 +16,10 @@ import {
   MIN_SCORE_KM,
 } from '../../src/contract/driving';
 import { dayStart, reportDay } from '../../src/lib/report-period';
+import { assignedPeriods, liveDrivers } from '../db/assignments';
 import type { Db } from '../db/client';
 import { drivingFixes, drivingVehicles, taggedDrivers } from '../db/driving';
+import { assignedAt } from './attribution';
 import { DEFAULT_SPEED_LIMIT_KMH, type DrivingEvent, drivingEvents, drivingScore } from './driving';
 
 /** The month `by` months from 'AAAA-MM'. */
@@ -60,10 +63,25 @@ async function gather(
     drivingVehicles(db, clientIds),
     taggedDrivers(db, clientIds),
   ]);
+  const periods = await assignedPeriods(
+    db,
+    { vehicleIds: vehicles.map((v) => v.id) },
+    beginAt,
+    endAt,
+  );
   const byTag = new Map(drivers.map((d) => [`${d.clientId}:${d.rfid}`, d]));
+  const byId = await liveDrivers(db, [...new Set(periods.map((p) => p.driverId))]);
   const out = new Map<string, Gathered>();
-  const entry = (vehicle: (typeof vehicles)[number], rfid: string | null): Gathered => {
-    const driver = rfid ? byTag.get(`${vehicle.clientId}:${rfid}`) : undefined;
+  const entry = (
+    vehicle: (typeof vehicles)[number],
+    rfid: string | null,
+    assigned?: string | null,
+  ): Gathered => {
+    const driver = rfid
+      ? byTag.get(`${vehicle.clientId}:${rfid}`)
+      : assigned
+        ? byId.get(assigned)
+        : undefined;
     const key = driver ? driver.id : `vehicle:${vehicle.id}`;
     let row = out.get(key);
     if (!row) {
@@ -82,13 +100,23 @@ async function gather(
   for (const vehicle of vehicles) {
     const fixes = await drivingFixes(db, vehicle.id, vehicle.clientId, beginAt, endAt);
     if (fixes.length === 0) continue;
-    const { events, metres } = drivingEvents(fixes, {
+    const { events, metres, assignedMetres } = drivingEvents(fixes, {
       speedLimit: vehicle.speedLimit ?? DEFAULT_SPEED_LIMIT_KMH,
       idleMinutes,
+      assignedAt: (at) => assignedAt(periods, vehicle.id, at),
     });
-    for (const [rfid, m] of metres) entry(vehicle, rfid || null).metres += m;
+    // The untagged metres an assignment covers are the assigned driver's, not the vehicle's.
+    let moved = 0;
+    for (const [driverId, m] of assignedMetres) {
+      entry(vehicle, null, driverId).metres += m;
+      moved += m;
+    }
+    for (const [rfid, m] of metres) {
+      const own = rfid ? m : m - moved;
+      if (own > 0.001) entry(vehicle, rfid || null).metres += own;
+    }
     for (const event of events)
-      entry(vehicle, event.rfid).events.push({
+      entry(vehicle, event.rfid, event.assigned).events.push({
         ...event,
         vehicleId: vehicle.id,
         plate: vehicle.plate,

@@ -16,7 +16,8 @@
  *
  * Who drove: the tag (RFID) of the fix; a fix without one keeps the driver of the fix before
  * it while the ignition stays on (trackers read the tag once, at start), and loses it when the
- * ignition goes off or the fixes stop for longer than DRIVER_CARRY_GAP_S.
+ * ignition goes off or the fixes stop for longer than DRIVER_CARRY_GAP_S. A fix left with no
+ * driver this way is the one assigned to the vehicle at its time, if any (attribution.ts).
  */
 import {
   DRIVING_WEIGHTS,
@@ -80,6 +81,8 @@ export interface DrivingEvent {
   /** Epoch ms: the start of the event (a speeding episode: its peak). */
   at: number;
   rfid: string | null;
+  /** No tag: the id of the driver assigned to the vehicle then, if any. */
+  assigned?: string | null;
   /** Speeding: the peak speed (km/h); harsh from speed: m/s²; idling: seconds. */
   value: number | null;
   /** Speeding: the limit it was graded against (km/h). */
@@ -91,12 +94,16 @@ export interface DrivingEvent {
 export interface DrivingOptions {
   speedLimit: number;
   idleMinutes: number;
+  /** The id of the driver assigned to the vehicle at an instant, if any. */
+  assignedAt?: (at: number) => string | null;
 }
 
 export interface VehicleDriving {
   events: DrivingEvent[];
   /** Metres driven per tag ('' for no driver). */
   metres: Map<string, number>;
+  /** Of the metres of no driver (''), those driven per assigned driver's id. */
+  assignedMetres: Map<string, number>;
 }
 
 /**
@@ -118,15 +125,25 @@ export function drivingEvents(
 ): VehicleDriving {
   const events: DrivingEvent[] = [];
   const metres = new Map<string, number>();
+  const assignedMetres = new Map<string, number>();
   const idleLimitMs = options.idleMinutes * 60_000;
 
   let driver: string | null = null;
+  let assigned: string | null = null;
   let previous: DrivingFix | undefined;
   let previousDriver: string | null = null;
+  let previousAssigned: string | null = null;
   // A run of harsh pairs from the speed: its kind, so that one long hard stop is one event.
   let harshRun: DrivingEventKind | null = null;
-  let speeding: { peak: number; at: number; rfid: string | null; last: number } | null = null;
-  let idle: { since: number; last: number; rfid: string | null } | null = null;
+  let speeding: {
+    peak: number;
+    at: number;
+    rfid: string | null;
+    assigned: string | null;
+    last: number;
+  } | null = null;
+  let idle: { since: number; last: number; rfid: string | null; assigned: string | null } | null =
+    null;
 
   const closeSpeeding = () => {
     if (!speeding) return;
@@ -136,6 +153,7 @@ export function drivingEvents(
         kind,
         at: speeding.at,
         rfid: speeding.rfid,
+        assigned: speeding.rfid ? null : speeding.assigned,
         value: speeding.peak,
         limit: options.speedLimit,
         source: 'speed',
@@ -148,6 +166,7 @@ export function drivingEvents(
         kind: 'idling',
         at: idle.since,
         rfid: idle.rfid,
+        assigned: idle.assigned,
         value: Math.round((idle.last - idle.since) / 1000),
         limit: null,
         source: 'speed',
@@ -159,12 +178,16 @@ export function drivingEvents(
     const gapS = previous ? (fix.at - previous.at) / 1000 : Number.POSITIVE_INFINITY;
     if (fix.rfid) driver = fix.rfid;
     else if (fix.ignition === false || gapS > DRIVER_CARRY_GAP_S) driver = null;
+    // A tag read (or carried) wins; only a fix with no driver so is the assigned driver's.
+    assigned = driver ? null : (options.assignedAt?.(fix.at) ?? null);
 
     if (previous) {
       const step = fix.odometer - previous.odometer;
       if (step > 0) {
         const key = driver ?? previousDriver ?? '';
         metres.set(key, (metres.get(key) ?? 0) + step);
+        const who = key === '' ? (assigned ?? previousAssigned) : null;
+        if (who) assignedMetres.set(who, (assignedMetres.get(who) ?? 0) + step);
       }
     }
 
@@ -174,6 +197,7 @@ export function drivingEvents(
         kind: alarmKind,
         at: fix.at,
         rfid: driver,
+        assigned,
         value: null,
         limit: null,
         source: 'device',
@@ -201,6 +225,7 @@ export function drivingEvents(
           kind,
           at: start,
           rfid: driver,
+          assigned,
           value: Math.round(Math.abs(accel) * 10) / 10,
           limit: null,
           source: 'speed',
@@ -212,11 +237,12 @@ export function drivingEvents(
     if (speeding && gapS > SPEEDING_MAX_GAP_S) closeSpeeding();
     if (speed != null) {
       if (speed > options.speedLimit) {
-        if (!speeding) speeding = { peak: speed, at: fix.at, rfid: driver, last: fix.at };
+        if (!speeding) speeding = { peak: speed, at: fix.at, rfid: driver, assigned, last: fix.at };
         else if (speed > speeding.peak) {
           speeding.peak = speed;
           speeding.at = fix.at;
           speeding.rfid = driver ?? speeding.rfid;
+          speeding.assigned = assigned ?? speeding.assigned;
         }
         speeding.last = fix.at;
       } else closeSpeeding();
@@ -226,7 +252,7 @@ export function drivingEvents(
     if (idle && gapS > IDLE_MAX_GAP_S) closeIdle();
     const still = fix.ignition === true && speed != null && speed <= IDLE_KMH;
     if (still) {
-      if (!idle) idle = { since: fix.at, last: fix.at, rfid: driver };
+      if (!idle) idle = { since: fix.at, last: fix.at, rfid: driver, assigned };
       else idle.last = fix.at;
     } else if (idle) {
       // The stretch ends at its last still fix: when it moved or stopped the engine between
@@ -236,11 +262,12 @@ export function drivingEvents(
 
     previous = fix;
     previousDriver = driver;
+    previousAssigned = assigned;
   }
   closeSpeeding();
   closeIdle();
   events.sort((a, b) => a.at - b.at);
-  return { events, metres };
+  return { events, metres, assignedMetres };
 }
 
 /** The penalty of one event under the weights (idling by its length, per 10 minutes). */

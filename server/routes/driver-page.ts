@@ -420,7 +420,7 @@ export function driverPageRoutes(deps: Deps) {
       const [input, marks, vehicle] = await Promise.all([
         inputOf(db, who, [driver.clientId], new Date(dayStart(today).getTime() - 2 * DAY_MS), now),
         marksOf(db, driver.driverId, since, new Date(now.getTime() + MARK_FUTURE_SKEW_MS)),
-        vehicleOfDriver(db, driver.clientId, driver.driverRfid),
+        vehicleOfDriver(db, driver, now),
       ]);
       const days = jornadaDays(input, today, today);
       const due = breakDueAt(input, now.getTime());
@@ -456,7 +456,7 @@ export function driverPageRoutes(deps: Deps) {
       const input = c.req.valid('json');
       const driver = c.var.driver;
       const photo = input.photo ? photoParts(input.photo) : undefined;
-      const vehicle = await vehicleOfDriver(db, driver.clientId, driver.driverRfid);
+      const vehicle = await vehicleOfDriver(db, driver, new Date());
       // The row first, the photo in its transaction: a report's photo is written only by the
       // call that stored the report, never over it by a copy or by an id someone reused.
       const created = await db.transaction(async (tx) => {

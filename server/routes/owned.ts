@@ -71,6 +71,12 @@ export interface OwnedResource<
   ) => Record<string, unknown> | Promise<Record<string, unknown>>;
   /** Checks references (ids of other records) against what the caller may see. */
   checkRefs?: (c: Ctx, input: C | U, clientId: string, existing?: Row<T>) => Promise<void>;
+  /**
+   * Checks made in the write's transaction, just before it: what two writes at once could
+   * both pass outside it (a period that must not overlap another), with the rows it depends
+   * on locked there.
+   */
+  beforeWrite?: (tx: Db, values: Record<string, unknown>, existing?: Row<T>) => Promise<void>;
   beforeRemove?: (c: Ctx, row: Row<T>) => Promise<void>;
   permissions?: { write?: Permission; remove?: Permission };
   /** What a VISITOR sees of this resource: these ids (their linked vehicles), or nothing. */
@@ -190,6 +196,7 @@ export function ownedRoutes<
       const values = await r.toValues(input);
       const row = await duplicateSafe(() =>
         db.transaction(async (tx) => {
+          await r.beforeWrite?.(tx, values);
           const created = await insertOwned(tx, r.table, values);
           await audit(c, tx, 'create', undefined, created);
           return created;
@@ -229,6 +236,7 @@ export function ownedRoutes<
       const values = await r.toValues(patch, existing);
       const row = await duplicateSafe(() =>
         db.transaction(async (tx) => {
+          await r.beforeWrite?.(tx, values, existing);
           const updated = await updateOwned(tx, r.table, existing.id as string, values);
           if (updated) await audit(c, tx, 'update', existing, updated);
           return updated;

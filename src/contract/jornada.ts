@@ -24,9 +24,14 @@ export type MarkSource = (typeof MARK_SOURCES)[number];
 /** What a period of the day was. 'work' is other work than driving (loading, paperwork). */
 export const PERIOD_KINDS = ['driving', 'work', 'waiting', 'meal', 'rest'] as const;
 export type PeriodKind = (typeof PERIOD_KINDS)[number];
-/** Where a period comes from: a tracker, a mark, a manager's correction, or nothing (inferred). */
+/**
+ * Where a period comes from: a tracker (the driver's tag read), a tracker whose driver is the
+ * one assigned to the vehicle then (no tag read), a mark, a manager's correction, or nothing
+ * (inferred).
+ */
 export const PERIOD_SOURCES = [
   'rastreador',
+  'designacao',
   'motorista',
   'gestor',
   'correcao',

@@ -2,7 +2,13 @@
  * pt-BR text of the driver's working-day screens only ('Jornada do motorista'): apart from
  * pt-BR.ts, so that it loads with those pages and not before the sign-in page.
  */
-import type { MarkKind, MarkSource, PeriodKind, ViolationRule } from '../contract/jornada';
+import type {
+  MarkKind,
+  MarkSource,
+  PeriodKind,
+  PeriodSource,
+  ViolationRule,
+} from '../contract/jornada';
 
 const hm = (minutes: number) => {
   const h = Math.floor(Math.abs(minutes) / 60);
@@ -59,6 +65,16 @@ export const jornadaText = {
     MarkSource,
     string
   >,
+  /** Where a period comes from, after its kind and times. */
+  periodSources: {
+    rastreador: 'pelo rastreador (RFID)',
+    designacao: 'por designação do veículo',
+    motorista: 'marcado pelo motorista',
+    gestor: 'marcado pelo gestor',
+    correcao: 'correção do gestor',
+    inferido: 'inferido',
+  } satisfies Record<PeriodSource, string>,
+  drivingPeriods: (day: string) => `Direção em ${day}`,
   violations: 'Violações',
   noViolations: 'Nenhuma violação no período.',
   by: (minutes: number) => `excedido em ${hm(minutes)}`,

@@ -7,6 +7,7 @@ import { maskCpf, maskPhone } from '../../lib/masks';
 import { matchesSearch } from '../../lib/text';
 import { clear, messages, statusColumn } from '../../shared/resources/helpers';
 import type { ResourceConfig } from '../../shared/resources/resource';
+import { DriverAssignments } from './DriverAssignments';
 import { DriverLinks } from './DriverLinks';
 import '../../ui/Choice.css';
 import '../../ui/badge.css';
@@ -140,5 +141,10 @@ export const driverScreen: ResourceConfig<
     sortValue: (d, column) => (column === 'createdAt' ? d.createdAt : d.completName),
     shown: (d) => d.active,
   },
-  extra: (driver) => <DriverLinks driver={driver} />,
+  extra: (driver) => (
+    <>
+      <DriverAssignments driver={driver} />
+      <DriverLinks driver={driver} />
+    </>
+  ),
 };

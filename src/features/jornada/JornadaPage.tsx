@@ -7,7 +7,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { jornadaDays, jornadaFile, jornadaMarks } from '../../api/jornada';
 import { isUnavailable } from '../../api/query';
-import type { JornadaDay, Mark } from '../../contract';
+import type { JornadaDay, Mark, PeriodSource } from '../../contract';
 import { toastError, useErrorToast } from '../../hooks/feedback';
 import { jornadaText as text } from '../../i18n/jornada';
 import { t } from '../../i18n/pt-BR';
@@ -38,6 +38,16 @@ function DayRow({ day, marks }: { day: JornadaDay; marks: Mark[] }) {
   const start = dayStart(day.day).getTime();
   const length = dayStart(nextDay(day.day)).getTime() - start;
   const at = (iso: string) => ((Date.parse(iso) - start) / length) * 100;
+  // The day's driving by where it comes from: the driver's tag, or the vehicle's assignment.
+  const bySource = [
+    ...day.periods
+      .filter((p) => p.kind === 'driving')
+      .reduce(
+        (sum, p) =>
+          sum.set(p.source, (sum.get(p.source) ?? 0) + Date.parse(p.end) - Date.parse(p.start)),
+        new Map<PeriodSource, number>(),
+      ),
+  ];
   return (
     <li className="jornada-day">
       <div className="jornada-day-head">
@@ -57,7 +67,7 @@ function DayRow({ day, marks }: { day: JornadaDay; marks: Mark[] }) {
                 left: `${at(p.start)}%`,
                 width: `${Math.max(at(p.end) - at(p.start), 0.2)}%`,
               }}
-              title={`${text.kinds[p.kind]} ${clock(p.start)}–${clock(p.end)}`}
+              title={`${text.kinds[p.kind]} ${clock(p.start)}–${clock(p.end)}, ${text.periodSources[p.source]}`}
             />
           ))}
       </div>
@@ -74,6 +84,18 @@ function DayRow({ day, marks }: { day: JornadaDay; marks: Mark[] }) {
           </div>
         ))}
       </dl>
+      {bySource.length > 0 && (
+        <ul className="jornada-sources" aria-label={text.drivingPeriods(formatDay(day.day))}>
+          {bySource.map(([source, ms]) => (
+            <li key={source}>
+              {text.kinds.driving} {text.hm(Math.round(ms / 60_000))}{' '}
+              <span className={source === 'designacao' ? 'badge badge-warning' : 'muted'}>
+                {text.periodSources[source]}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
       {marks.length > 0 && (
         <ul className="jornada-marks" aria-label={`${text.marks} ${formatDay(day.day)}`}>
           {marks.map((m) => (
