@@ -67,6 +67,8 @@ export async function benchPush() {
       vehicleId: '00000000-0000-4000-8000-000000000002',
       plate: 'RST1D01',
       vehicleName: 'Caminhão 01',
+      driverId: null,
+      driverName: null,
       ruleId: null,
       ruleName: null,
       latitude: -8.05,

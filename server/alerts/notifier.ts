@@ -41,6 +41,8 @@ export function wireAlert(alert: Alert): Alert {
     vehicleId: alert.vehicleId,
     plate: alert.plate,
     vehicleName: alert.vehicleName,
+    driverId: alert.driverId,
+    driverName: alert.driverName,
     ruleId: alert.ruleId,
     ruleName: alert.ruleName,
     latitude: alert.latitude,

@@ -340,6 +340,9 @@ export const t = {
     empty: 'Nenhum alerta encontrado para estes filtros.',
     fixPeriod: 'Corrija o período: a data final vem antes da inicial.',
     vehicle: 'Veículo',
+    /** The history's column: an alert is about a vehicle or (a driver's document) a driver. */
+    subject: 'Veículo ou motorista',
+    driver: 'motorista',
     type: 'Tipo',
     status: 'Situação',
     period: 'Período',

@@ -464,6 +464,8 @@ describe.each(await backends())('geofence, alert-rule and alert calls on %s', (b
         'acknowledgedAt',
         'acknowledgedBy',
         'createdAt',
+        'driverId',
+        'driverName',
         'fixTime',
         'id',
         'late',

@@ -388,6 +388,8 @@ describe('the maintenance push', () => {
     vehicleId: 'v1',
     plate: 'KGH1L23',
     vehicleName: 'Caminhão',
+    driverId: null,
+    driverName: null,
     ruleId: 'r1',
     ruleName: 'Manutenção',
     latitude: null,
