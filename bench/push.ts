@@ -69,6 +69,7 @@ export async function benchPush() {
       vehicleName: 'Caminhão 01',
       driverId: null,
       driverName: null,
+      document: null,
       ruleId: null,
       ruleName: null,
       latitude: -8.05,

@@ -26,7 +26,12 @@
  * danger, and nobody must have had to foresee it. Notifiers
  * (server/alerts/notifier.ts) get every alert.
  */
-import { ALERT_TYPE_LABELS, type AlertType, JORNADA_ALERT_TYPES } from '../../src/contract';
+import {
+  ALERT_TYPE_LABELS,
+  type AlertType,
+  alertDocument,
+  JORNADA_ALERT_TYPES,
+} from '../../src/contract';
 import { withinWindow } from '../../src/lib/schedule';
 import type { Config } from '../config';
 import {
@@ -162,6 +167,7 @@ export function createAlertEngine(
         vehicleName: a.vehicleName,
         driverId: a.driverId ?? null,
         driverName: a.driverName ?? null,
+        document: alertDocument(a.type, a.details),
         ruleId: a.ruleId,
         ruleName: a.rule.name,
         latitude: a.latitude,

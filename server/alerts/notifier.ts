@@ -43,6 +43,7 @@ export function wireAlert(alert: Alert): Alert {
     vehicleName: alert.vehicleName,
     driverId: alert.driverId,
     driverName: alert.driverName,
+    document: alert.document,
     ruleId: alert.ruleId,
     ruleName: alert.ruleName,
     latitude: alert.latitude,

@@ -5,7 +5,7 @@
  * acknowledged stays as it was.
  */
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
-import type { Alert, AlertType } from '../../src/contract';
+import { type Alert, type AlertType, alertDocument } from '../../src/contract';
 import type { Db } from './client';
 import { bareArray, textArray } from './pg-arrays';
 import { alertRules, alerts, drivers, users, vehicles } from './schema';
@@ -54,6 +54,7 @@ const columns = {
   vehicleName: vehicles.name,
   driverId: alerts.driverId,
   driverName: drivers.completName,
+  details: alerts.details,
   ruleId: alerts.ruleId,
   ruleName: alertRules.name,
   latitude: alerts.latitude,
@@ -225,6 +226,7 @@ export function alertOut(row: AlertRow): Alert {
     vehicleName: row.vehicleName,
     driverId: row.driverId,
     driverName: row.driverName,
+    document: alertDocument(row.type, row.details),
     ruleId: row.ruleId,
     ruleName: row.ruleName,
     latitude: row.latitude,

@@ -5,9 +5,9 @@
  * emailDelivery }`; empty vehicleIds and fleetIds mean every vehicle of the customer (and of
  * the companies below it). `params` depends on the type; `schedule` (weekdays and hours in
  * São Paulo time, possibly across midnight) limits when it raises alerts, null for always.
- * An alert: `{ id, type, vehicleId, plate, vehicleName, driverId, driverName, ruleId, ruleName,
- * latitude, longitude, speed, fixTime, createdAt, updatedAt, acknowledgedAt, acknowledgedBy,
- * late }`. It is about a vehicle, or about a driver (vehicleId null: a driver's document
+ * An alert: `{ id, type, vehicleId, plate, vehicleName, driverId, driverName, document, ruleId,
+ * ruleName, latitude, longitude, speed, fixTime, createdAt, updatedAt, acknowledgedAt,
+ * acknowledgedBy, late }`. It is about a vehicle, or about a driver (vehicleId null: a driver's document
  * expiring, the CNH included).
  */
 import * as v from 'valibot';
@@ -430,6 +430,11 @@ export const AlertSchema = o.object({
   /** The driver an alert is about, when it is about a driver rather than a vehicle. */
   driverId: v.nullable(v.string()),
   driverName: v.nullable(v.string()),
+  /**
+   * DOCUMENT_EXPIRING: which document ('CNH', 'Licenciamento (CRLV)', a course's name) and its
+   * expiry (São Paulo day 'AAAA-MM-DD'); null for the other types.
+   */
+  document: v.nullable(o.object({ label: v.string(), expiry: v.string() })),
   ruleId: v.nullable(v.string()),
   ruleName: v.nullable(v.string()),
   latitude: v.nullable(v.number()),
@@ -445,6 +450,13 @@ export const AlertSchema = o.object({
   late: v.boolean(),
 });
 export type Alert = v.InferOutput<typeof AlertSchema>;
+
+/** An alert's `document`, from what the engine stored of it (its details). */
+export function alertDocument(type: string, details: Record<string, unknown>): Alert['document'] {
+  if (type !== 'DOCUMENT_EXPIRING') return null;
+  const { label, expiry } = details;
+  return typeof label === 'string' && typeof expiry === 'string' ? { label, expiry } : null;
+}
 
 export const ALERT_SORTS = ['name', 'createdAt', 'updatedAt'] as const;
 export const AlertQuerySchema = o.strictObject({

@@ -343,6 +343,8 @@ export const t = {
     /** The history's column: an alert is about a vehicle or (a driver's document) a driver. */
     subject: 'Veículo ou motorista',
     driver: 'motorista',
+    /** Which document an expiring-document alert is about, and its expiry (DD/MM/AAAA). */
+    documentDue: (label: string, day: string) => `${label}, vencimento ${day}`,
     type: 'Tipo',
     status: 'Situação',
     period: 'Período',

@@ -464,6 +464,7 @@ describe.each(await backends())('geofence, alert-rule and alert calls on %s', (b
         'acknowledgedAt',
         'acknowledgedBy',
         'createdAt',
+        'document',
         'driverId',
         'driverName',
         'fixTime',

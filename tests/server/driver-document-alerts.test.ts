@@ -153,6 +153,7 @@ describe.each(await backends())("drivers' document alerts on %s", (backend) => {
       plate: null,
       driverId: driver.body.id,
       driverName: 'Joana Prazo',
+      document: { label: 'CNH', expiry: '2027-06-30' },
       ruleName: 'Documentos da frota',
     });
     const cnh = present(alerts[0], 'the CNH alert');
@@ -194,7 +195,11 @@ describe.each(await backends())("drivers' document alerts on %s", (backend) => {
     expect(await engine.checkUpkeep(new Date('2027-06-15T03:00:00Z'))).toBe(1);
     alerts = await documentAlerts(norte);
     expect(alerts).toHaveLength(2);
-    expect(alerts[1]).toMatchObject({ vehicleId: null, driverName: 'Joana Prazo' });
+    expect(alerts[1]).toMatchObject({
+      vehicleId: null,
+      driverName: 'Joana Prazo',
+      document: { label: 'Exame toxicológico', expiry: '2027-07-15' },
+    });
 
     // A renewed CNH is silent until 30 days before its new expiry, then warns again.
     const renewed = await norte.call('PATCH', `/registros/driver/${driver.body.id}`, {

@@ -390,6 +390,7 @@ describe('the maintenance push', () => {
     vehicleName: 'Caminhão',
     driverId: null,
     driverName: null,
+    document: null,
     ruleId: 'r1',
     ruleName: 'Manutenção',
     latitude: null,

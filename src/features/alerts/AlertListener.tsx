@@ -67,7 +67,12 @@ function show(alerts: Alert[], onAcknowledged: () => void) {
   }
   for (const alert of fresh) {
     const when = localClock(alert.fixTime ?? alert.createdAt);
-    toast.alert(alertToastTitle(alert), [alert.vehicleName, when].filter(Boolean).join(' · '));
+    // Which document is expiring, when it is that alert (the CNH of the driver named above).
+    const which = alert.document?.label;
+    toast.alert(
+      alertToastTitle(alert),
+      [alert.vehicleName, which, when].filter(Boolean).join(' · '),
+    );
   }
 }
 

@@ -30,7 +30,7 @@ import { ALERT_TYPE_LABELS, ALERT_TYPES, type Alert, type AlertType } from '../.
 import { requireOnline, toastError, useErrorToast } from '../../hooks/feedback';
 import { useInvalidate } from '../../hooks/useInvalidate';
 import { t } from '../../i18n/pt-BR';
-import { quantityText } from '../../lib/format';
+import { formatDay, quantityText } from '../../lib/format';
 import { localDateTime } from '../../lib/local-time';
 import { dayBound, PERIOD_MESSAGES } from '../../lib/report-period';
 import { AlertTypeChip } from '../../shared/alerts/AlertTypeChip';
@@ -54,6 +54,10 @@ import '../../ui/text.css';
 import './AlertsHistoryPage.css';
 
 const HISTORY = '/fleet-management/alerts/alerts-history';
+
+/** Which document an expiring-document alert is about: two of one vehicle differ by it. */
+const documentDue = (due: NonNullable<Alert['document']>) =>
+  t.alerts.documentDue(due.label, formatDay(due.expiry));
 
 /** Who the alert is about: the vehicle's plate, or the driver (a driver's document). */
 const subjectName = (alert: Alert) =>
@@ -324,16 +328,21 @@ export function AlertsHistoryPage() {
                 </Cell>
                 <Cell className="cell" data-label={t.alerts.subject}>
                   {/* One piece: a phone's card lays each child of a cell in a cell of its own. */}
-                  {alert.vehicleId === null ? (
-                    <span>
-                      <strong>{alert.driverName ?? '—'}</strong> · {t.alerts.driver}
-                    </span>
-                  ) : (
-                    <span>
-                      <strong>{alert.plate ?? '—'}</strong>
-                      {alert.vehicleName ? ` · ${alert.vehicleName}` : ''}
-                    </span>
-                  )}
+                  <span>
+                    {alert.vehicleId === null ? (
+                      <>
+                        <strong>{alert.driverName ?? '—'}</strong> · {t.alerts.driver}
+                      </>
+                    ) : (
+                      <>
+                        <strong>{alert.plate ?? '—'}</strong>
+                        {alert.vehicleName ? ` · ${alert.vehicleName}` : ''}
+                      </>
+                    )}
+                    {alert.document && (
+                      <span className="alert-document muted">{documentDue(alert.document)}</span>
+                    )}
+                  </span>
                 </Cell>
                 <Cell className="cell" data-label={t.alerts.rule}>
                   {alert.ruleName ?? '—'}
