@@ -26,7 +26,12 @@
  * danger, and nobody must have had to foresee it. Notifiers
  * (server/alerts/notifier.ts) get every alert.
  */
-import { ALERT_TYPE_LABELS, type AlertType, JORNADA_ALERT_TYPES } from '../../src/contract';
+import {
+  ALERT_TYPE_LABELS,
+  type AlertType,
+  alertDocument,
+  JORNADA_ALERT_TYPES,
+} from '../../src/contract';
 import { withinWindow } from '../../src/lib/schedule';
 import type { Config } from '../config';
 import {
@@ -44,7 +49,7 @@ import {
   writeStates,
 } from '../db/alert-engine';
 import type { Db } from '../db/client';
-import { expiringList } from '../db/documents';
+import { driverClients, expiringList } from '../db/documents';
 import { dueList, vehicleClients } from '../db/maintenance';
 import type { TrackerFix } from '../db/positions';
 import type { FixProcessor } from '../ingest/pipeline';
@@ -70,8 +75,9 @@ export interface AlertEngine {
   /**
    * Raises MAINTENANCE_DUE for plans entering their warning margin or past their limit, on
    * the vehicles of each rule of the type, once per plan cycle and stage; and
-   * DOCUMENT_EXPIRING for vehicles' documents within their rules' days, once per document and
-   * expiry. Returns how many.
+   * DOCUMENT_EXPIRING for vehicles' documents within their rules' days (and drivers' documents
+   * and CNH, for rules over the whole customer), once per document and expiry. Returns how
+   * many.
    */
   checkUpkeep(now?: Date): Promise<number>;
   /**
@@ -94,6 +100,17 @@ export interface AlertEngine {
 interface Notified {
   alerts: StoredAlert[];
 }
+
+/** One alert of a periodic check over records: about a vehicle, or about a driver. */
+type UnplacedItem = (
+  | { vehicleId: string; driverId?: undefined }
+  | { vehicleId: null; driverId: string; driverName: string | null }
+) & {
+  dedupeKey: string;
+  details: Record<string, unknown>;
+  plate: string | null;
+  vehicleName: string | null;
+};
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -133,6 +150,7 @@ export function createAlertEngine(
     raised: (NewAlert & { rule: Pick<CompiledRule, 'name' | 'emailDelivery'> } & {
       plate: string | null;
       vehicleName: string | null;
+      driverName?: string | null;
       geofenceName: string | null;
     })[],
   ): Promise<Notified> {
@@ -147,6 +165,9 @@ export function createAlertEngine(
         vehicleId: a.vehicleId,
         plate: a.plate,
         vehicleName: a.vehicleName,
+        driverId: a.driverId ?? null,
+        driverName: a.driverName ?? null,
+        document: alertDocument(a.type, a.details),
         ruleId: a.ruleId,
         ruleName: a.rule.name,
         latitude: a.latitude,
@@ -395,27 +416,30 @@ export function createAlertEngine(
 
   /**
    * Stores and delivers the alerts of one rule's periodic check over the fleet's records: they
-   * have no position (no place, speed nor fix time), one row per item.
+   * have no position (no place, speed nor fix time), one row per item, each about a vehicle or
+   * (a driver's document) about a driver, and in its customer.
    */
   async function storeUnplaced(
     rule: RuleRow,
     type: 'MAINTENANCE_DUE' | 'DOCUMENT_EXPIRING' | JornadaAlertItem['type'],
-    items: {
-      vehicleId: string;
-      dedupeKey: string;
-      details: Record<string, unknown>;
-      plate: string | null;
-      vehicleName: string | null;
-    }[],
+    items: UnplacedItem[],
   ): Promise<number> {
     if (items.length === 0) return 0;
-    const clientOf = await vehicleClients(db, [...new Set(items.map((i) => i.vehicleId))]);
+    const vehiclesOf = await vehicleClients(db, [
+      ...new Set(items.flatMap((i) => i.vehicleId ?? [])),
+    ]);
+    const driversOf = await driverClients(db, [...new Set(items.flatMap((i) => i.driverId ?? []))]);
+    const clientOf = (item: UnplacedItem) =>
+      (item.vehicleId === null ? driversOf.get(item.driverId) : vehiclesOf.get(item.vehicleId)) ??
+      rule.clientId;
     const notified = await db.transaction((tx) =>
       store(
         tx,
         items.map((item) => ({
-          clientId: clientOf.get(item.vehicleId) ?? rule.clientId,
+          clientId: clientOf(item),
           vehicleId: item.vehicleId,
+          driverId: item.driverId ?? null,
+          driverName: item.vehicleId === null ? item.driverName : null,
           ruleId: rule.id,
           type,
           geofenceId: null,
@@ -482,7 +506,12 @@ export function createAlertEngine(
     return count;
   }
 
-  /** DOCUMENT_EXPIRING: vehicles' documents within each rule's daysBefore (São Paulo days). */
+  /**
+   * DOCUMENT_EXPIRING within each rule's daysBefore (São Paulo days): the documents of the
+   * vehicles a rule covers and, when the rule covers its whole customer (no vehicle nor fleet
+   * chosen), the drivers' too — their documents and CNH. A driver belongs to no vehicle nor
+   * fleet: a rule limited to some vehicles speaks of those vehicles only.
+   */
   async function checkDocuments(now: Date): Promise<number> {
     let count = 0;
     for (const rule of await activeRulesOfType(db, 'DOCUMENT_EXPIRING')) {
@@ -490,29 +519,50 @@ export function createAlertEngine(
       const daysBefore = Number((rule.params as { daysBefore?: unknown }).daysBefore ?? 30);
       if (!Number.isFinite(daysBefore)) continue;
       const scope = await ruleScope(db, rule);
-      if (scope.vehicleIds.size === 0) continue;
-      const expiring = (
-        await expiringList(db, scope.clientIds, now, daysBefore, scope.vehicleIds)
-      ).filter((doc): doc is typeof doc & { vehicleId: string } => doc.vehicleId !== null);
+      const drivers = rule.vehicleIds.length === 0 && rule.fleetIds.length === 0;
+      if (scope.vehicleIds.size === 0 && !drivers) continue;
+      const expiring = await expiringList(db, scope.clientIds, now, daysBefore, {
+        vehicleIds: scope.vehicleIds,
+        drivers,
+      });
       count += await storeUnplaced(
         rule,
         'DOCUMENT_EXPIRING',
-        expiring.map((doc) => ({
-          vehicleId: doc.vehicleId,
+        expiring.flatMap((doc): UnplacedItem[] => {
+          const common = {
+            details: {
+              documentId: doc.id,
+              kind: doc.kind,
+              label: doc.label,
+              number: doc.number,
+              expiry: doc.expiry,
+              daysLeft: doc.daysLeft,
+              daysBefore,
+            },
+            plate: doc.plate,
+            vehicleName: null,
+          };
           // Once per document and expiry: a renewed document (a new expiry) warns again.
-          dedupeKey: `${rule.id}:${doc.vehicleId}:DOCUMENT_EXPIRING:${doc.id}:${doc.expiry}`,
-          details: {
-            documentId: doc.id,
-            kind: doc.kind,
-            label: doc.label,
-            number: doc.number,
-            expiry: doc.expiry,
-            daysLeft: doc.daysLeft,
-            daysBefore,
-          },
-          plate: doc.plate,
-          vehicleName: null,
-        })),
+          if (doc.vehicleId !== null)
+            return [
+              {
+                ...common,
+                vehicleId: doc.vehicleId,
+                dedupeKey: `${rule.id}:${doc.vehicleId}:DOCUMENT_EXPIRING:${doc.id}:${doc.expiry}`,
+              },
+            ];
+          if (doc.driverId === null) return [];
+          return [
+            {
+              ...common,
+              vehicleId: null,
+              driverId: doc.driverId,
+              driverName: doc.driverName,
+              // The CNH's id is 'cnh:<driver>': a new licenseExpiry is a new key too.
+              dedupeKey: `${rule.id}:driver:${doc.driverId}:DOCUMENT_EXPIRING:${doc.id}:${doc.expiry}`,
+            },
+          ];
+        }),
       );
     }
     return count;

@@ -82,13 +82,23 @@ export function alertMail(
     const when = localDateTime(a.fixTime ?? a.createdAt);
     const place =
       a.latitude !== null && a.longitude !== null ? placeUrl(a.latitude, a.longitude) : undefined;
-    return {
-      vehicle: `${a.plate ?? 'Veículo'}${a.vehicleName ? ` (${a.vehicleName})` : ''}`,
-      what: alertSummary(a),
-      when,
-      place,
-      link: `${history}?vehicleId=${a.vehicleId}`,
-    };
+    // An alert about a driver (a driver's document) names the driver; its link opens the
+    // history on its type, the history having no driver filter.
+    return a.vehicleId === null
+      ? {
+          vehicle: `Motorista ${a.driverName ?? ''}`.trim(),
+          what: alertSummary(a),
+          when,
+          place,
+          link: `${history}?type=${encodeURIComponent(a.type)}`,
+        }
+      : {
+          vehicle: `${a.plate ?? 'Veículo'}${a.vehicleName ? ` (${a.vehicleName})` : ''}`,
+          what: alertSummary(a),
+          when,
+          place,
+          link: `${history}?vehicleId=${a.vehicleId}`,
+        };
   });
   const text = [
     `Regra "${rule.name}": ${count} às ${at} de ${day} (horário de Brasília).`,
@@ -116,7 +126,7 @@ export function alertMail(
 <h1 style="font-size:20px">${escapeHtml(`${count}: ${rule.name}`)}</h1>
 <p>${escapeHtml(`${count} às ${at} de ${day} (horário de Brasília).`)}</p>
 <table style="border-collapse:collapse;font-size:14px">
-<thead><tr><th align="left">Veículo</th><th align="left">Alerta</th><th align="left">Quando</th><th align="left">Onde</th></tr></thead>
+<thead><tr><th align="left">${alerts.some((a) => a.vehicleId === null) ? 'Veículo ou motorista' : 'Veículo'}</th><th align="left">Alerta</th><th align="left">Quando</th><th align="left">Onde</th></tr></thead>
 <tbody>
 ${rows}
 </tbody></table>

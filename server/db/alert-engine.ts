@@ -214,7 +214,9 @@ export async function fixesBefore(
 
 export interface NewAlert {
   clientId: string;
-  vehicleId: string;
+  /** Null when the alert is about a driver (then driverId): a driver's document expiring. */
+  vehicleId: string | null;
+  driverId?: string | null | undefined;
   ruleId: string | null;
   type: string;
   geofenceId: string | null;
@@ -244,12 +246,13 @@ export async function insertAlerts(
     updated_at: string | Date;
   }>(
     await db.execute(sql`
-      insert into alerts (client_id, vehicle_id, rule_id, type, geofence_id, latitude,
-        longitude, speed, fix_time, late, dedupe_key, details)
-      select client_id, vehicle_id, rule_id, type, geofence_id, latitude, longitude, speed,
-             fix_time, late, dedupe_key, details
+      insert into alerts (client_id, vehicle_id, driver_id, rule_id, type, geofence_id,
+        latitude, longitude, speed, fix_time, late, dedupe_key, details)
+      select client_id, vehicle_id, driver_id, rule_id, type, geofence_id, latitude, longitude,
+             speed, fix_time, late, dedupe_key, details
         from unnest(${bareArray(column((a) => a.clientId))}::uuid[],
           ${bareArray(column((a) => a.vehicleId))}::uuid[],
+          ${bareArray(column((a) => a.driverId ?? null))}::uuid[],
           ${bareArray(column((a) => a.ruleId))}::uuid[],
           ${textArray(column((a) => a.type))}::text[],
           ${bareArray(column((a) => a.geofenceId))}::uuid[],
@@ -260,8 +263,8 @@ export async function insertAlerts(
           ${booleanArray(column((a) => a.late))}::boolean[],
           ${textArray(column((a) => a.dedupeKey))}::text[],
           ${jsonArray(column((a) => a.details))}::jsonb[])
-          as x(client_id, vehicle_id, rule_id, type, geofence_id, latitude, longitude, speed,
-            fix_time, late, dedupe_key, details)
+          as x(client_id, vehicle_id, driver_id, rule_id, type, geofence_id, latitude,
+            longitude, speed, fix_time, late, dedupe_key, details)
       on conflict (dedupe_key) do nothing
       returning id, dedupe_key, created_at, updated_at`),
   );

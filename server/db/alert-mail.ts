@@ -58,7 +58,10 @@ export interface MailAlertRow {
   emailDelivery: string | null;
   plate: string | null;
   vehicleName: string | null;
-  vehicleId: string;
+  /** Null for an alert about a driver (a driver's document expiring). */
+  vehicleId: string | null;
+  driverId: string | null;
+  driverName: string | null;
   latitude: number | null;
   longitude: number | null;
   speed: number | null;
@@ -77,7 +80,9 @@ export async function alertsForMail(db: Db, alertIds: string[]): Promise<MailAle
     email_delivery: string | null;
     plate: string | null;
     vehicle_name: string | null;
-    vehicle_id: string;
+    vehicle_id: string | null;
+    driver_id: string | null;
+    driver_name: string | null;
     latitude: number | null;
     longitude: number | null;
     speed: number | null;
@@ -87,11 +92,12 @@ export async function alertsForMail(db: Db, alertIds: string[]): Promise<MailAle
   }>(
     await db.execute(sql`
       select a.id, a.type, a.rule_id, r.name as rule_name, r.email_delivery, v.plate,
-             v.name as vehicle_name, a.vehicle_id, a.latitude, a.longitude, a.speed,
-             a.fix_time, a.created_at, a.details
+             v.name as vehicle_name, a.vehicle_id, a.driver_id, d.complet_name as driver_name,
+             a.latitude, a.longitude, a.speed, a.fix_time, a.created_at, a.details
         from alerts a
         left join alert_rules r on r.id = a.rule_id
         left join vehicles v on v.id = a.vehicle_id
+        left join drivers d on d.id = a.driver_id
        where a.id = any(${`{${alertIds.join(',')}}`}::uuid[])
        order by a.fix_time nulls last, a.created_at`),
   );
@@ -104,6 +110,8 @@ export async function alertsForMail(db: Db, alertIds: string[]): Promise<MailAle
     plate: row.plate,
     vehicleName: row.vehicle_name,
     vehicleId: row.vehicle_id,
+    driverId: row.driver_id,
+    driverName: row.driver_name,
     latitude: row.latitude === null ? null : Number(row.latitude),
     longitude: row.longitude === null ? null : Number(row.longitude),
     speed: row.speed === null ? null : Number(row.speed),

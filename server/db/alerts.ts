@@ -1,17 +1,22 @@
 /**
  * Alerts as the API shows them: scoped to the customers (and, for a Terceiro, the vehicles)
- * the caller sees, with the vehicle's and rule's names and who acknowledged. Acknowledging
- * sets who and when once: an alert acknowledged stays as it was.
+ * the caller sees, with the vehicle's (or, for an alert about a driver, the driver's) and
+ * rule's names and who acknowledged. Acknowledging sets who and when once: an alert
+ * acknowledged stays as it was.
  */
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
-import type { Alert, AlertType } from '../../src/contract';
+import { type Alert, type AlertType, alertDocument } from '../../src/contract';
 import type { Db } from './client';
 import { bareArray, textArray } from './pg-arrays';
-import { alertRules, alerts, users, vehicles } from './schema';
+import { alertRules, alerts, drivers, users, vehicles } from './schema';
 
 export interface AlertScope {
   clientIds: string[];
-  /** A Terceiro's linked vehicles; undefined for everyone else. */
+  /**
+   * A Terceiro's linked vehicles; undefined for everyone else. Whoever is limited to some
+   * vehicles sees no alert about a driver (a driver's document): a driver belongs to no
+   * vehicle, and a Terceiro sees nobody's drivers.
+   */
   vehicleIds?: string[] | undefined;
 }
 
@@ -27,6 +32,7 @@ function where(scope: AlertScope, filter: AlertFilter = {}): SQL | undefined {
   if (scope.clientIds.length === 0 || scope.vehicleIds?.length === 0) return sql`false`;
   return and(
     inArray(alerts.clientId, scope.clientIds),
+    // `in` is never true of a null vehicle: the alerts about drivers stay out.
     scope.vehicleIds ? inArray(alerts.vehicleId, scope.vehicleIds) : undefined,
     filter.vehicleId ? eq(alerts.vehicleId, filter.vehicleId) : undefined,
     filter.type ? eq(alerts.type, filter.type) : undefined,
@@ -46,6 +52,9 @@ const columns = {
   vehicleId: alerts.vehicleId,
   plate: vehicles.plate,
   vehicleName: vehicles.name,
+  driverId: alerts.driverId,
+  driverName: drivers.completName,
+  details: alerts.details,
   ruleId: alerts.ruleId,
   ruleName: alertRules.name,
   latitude: alerts.latitude,
@@ -64,13 +73,15 @@ function joined(db: Db) {
     .select(columns)
     .from(alerts)
     .leftJoin(vehicles, eq(vehicles.id, alerts.vehicleId))
+    .leftJoin(drivers, eq(drivers.id, alerts.driverId))
     .leftJoin(alertRules, eq(alertRules.id, alerts.ruleId))
     .leftJoin(users, eq(users.id, alerts.acknowledgedBy));
 }
 export type AlertRow = Awaited<ReturnType<ReturnType<typeof joined>['execute']>>[number];
 
 const SORTS = {
-  name: sql`lower(${vehicles.name})`,
+  // An alert about a driver sorts by the driver's name.
+  name: sql`lower(coalesce(${vehicles.name}, ${drivers.completName}))`,
   createdAt: alerts.createdAt,
   updatedAt: alerts.updatedAt,
 };
@@ -89,11 +100,7 @@ export async function listAlerts(
       .orderBy(direction(SORTS[page.sort]), direction(alerts.id))
       .limit(page.limit)
       .offset((page.page - 1) * page.limit),
-    db
-      .select({ n: count() })
-      .from(alerts)
-      .leftJoin(vehicles, eq(vehicles.id, alerts.vehicleId))
-      .where(condition),
+    db.select({ n: count() }).from(alerts).where(condition),
   ]);
   return { rows, total: totals[0]?.n ?? 0 };
 }
@@ -162,6 +169,7 @@ export async function alertsByIds(db: Db, ids: string[]) {
     .select({ ...columns, clientId: alerts.clientId })
     .from(alerts)
     .leftJoin(vehicles, eq(vehicles.id, alerts.vehicleId))
+    .leftJoin(drivers, eq(drivers.id, alerts.driverId))
     .leftJoin(alertRules, eq(alertRules.id, alerts.ruleId))
     .leftJoin(users, eq(users.id, alerts.acknowledgedBy))
     // One array parameter, not one parameter per id (up to IDS_PER_NOTICE of them).
@@ -202,7 +210,10 @@ export async function alertsOfVehicles(
       ),
     )
     .orderBy(asc(time), asc(alerts.id));
-  return rows.map((row) => ({ ...row, time: new Date(row.time).toISOString() }));
+  // Every row has a vehicle (chosen by it); the filter tells the type so.
+  return rows.flatMap(({ vehicleId, ...row }) =>
+    vehicleId ? [{ ...row, vehicleId, time: new Date(row.time).toISOString() }] : [],
+  );
 }
 
 /** An alert row in its wire shape (SPEC §7), for the API and the live stream alike. */
@@ -213,6 +224,9 @@ export function alertOut(row: AlertRow): Alert {
     vehicleId: row.vehicleId,
     plate: row.plate,
     vehicleName: row.vehicleName,
+    driverId: row.driverId,
+    driverName: row.driverName,
+    document: alertDocument(row.type, row.details),
     ruleId: row.ruleId,
     ruleName: row.ruleName,
     latitude: row.latitude,

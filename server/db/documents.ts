@@ -2,7 +2,7 @@
  * Documents and what expires: the documents of the customers given plus their drivers' CNH
  * (licenseExpiry), each with the São Paulo calendar days left until its expiry day.
  */
-import { and, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { DOCUMENT_KIND_LABELS, type ExpiringItem } from '../../src/contract';
 import { reportDay } from '../../src/lib/report-period';
 import type { Db } from './client';
@@ -28,6 +28,23 @@ export const documentQueries = {
   ],
 };
 
+/** The documents of these vehicles, and every driver's when `drivers`. */
+function ownedBy(only: { vehicleIds: Set<string>; drivers: boolean }) {
+  const ofVehicles =
+    only.vehicleIds.size === 0 ? sql`false` : inArray(documents.vehicleId, [...only.vehicleIds]);
+  return only.drivers ? or(ofVehicles, isNotNull(documents.driverId)) : ofVehicles;
+}
+
+/** The customer of each of these drivers. */
+export async function driverClients(db: Db, driverIds: string[]): Promise<Map<string, string>> {
+  if (driverIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: drivers.id, clientId: drivers.clientId })
+    .from(drivers)
+    .where(inArray(drivers.id, driverIds));
+  return new Map(rows.map((row) => [row.id, row.clientId]));
+}
+
 const DAY_MS = 86_400_000;
 const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
 /** Calendar days from `today` to `day` (both São Paulo days). */
@@ -37,15 +54,15 @@ const addDays = (day: string, n: number) =>
 
 /**
  * What expires up to `days` São Paulo days after `now` (and what already expired), on the
- * customers given, the soonest first. `onlyVehicles`: only documents of these vehicles, and no
- * driver's (the alert check).
+ * customers given, the soonest first. `only` (the alert check, a rule's scope): only the
+ * documents of these vehicles, and the drivers' (their documents and CNH) when `drivers`.
  */
 export async function expiringList(
   db: Db,
   clientIds: string[],
   now: Date,
   days: number,
-  onlyVehicles?: Set<string>,
+  only?: { vehicleIds: Set<string>; drivers: boolean },
 ): Promise<ExpiringItem[]> {
   if (clientIds.length === 0) return [];
   const today = reportDay(now);
@@ -68,11 +85,7 @@ export async function expiringList(
         // A document of a removed vehicle or driver is gone with it.
         sql`(${vehicles.id} is null or ${vehicles.canceledAt} is null)`,
         sql`(${drivers.id} is null or ${drivers.canceledAt} is null)`,
-        onlyVehicles
-          ? onlyVehicles.size === 0
-            ? sql`false`
-            : inArray(documents.vehicleId, [...onlyVehicles])
-          : undefined,
+        only ? ownedBy(only) : undefined,
       ),
     );
   const items: ExpiringItem[] = docs.map(({ doc, plate, driverName }) => ({
@@ -91,7 +104,7 @@ export async function expiringList(
     driverId: doc.driverId,
     driverName,
   }));
-  if (!onlyVehicles) {
+  if (!only || only.drivers) {
     const cnhs = await db
       .select()
       .from(drivers)

@@ -3,7 +3,8 @@
  * FCM registration token or a Web Push subscription's JSON (`kind`). Each device (the SHA-256
  * of its token) keeps the alert types it receives. Who receives an alert is decided here with
  * the live stream's audience rule: active users whose customer is the alert's customer or one
- * of its ancestors, a VISITOR only for the vehicles linked to them.
+ * of its ancestors, a VISITOR only for the vehicles linked to them (so never an alert about a
+ * driver, which has no vehicle).
  */
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -93,7 +94,7 @@ export interface PushTarget {
  */
 export async function pushTargets(
   db: Db,
-  alerts: { id: string; clientId: string; vehicleId: string; type: string }[],
+  alerts: { id: string; clientId: string; vehicleId: string | null; type: string }[],
 ): Promise<PushTarget[]> {
   if (alerts.length === 0) return [];
   const input = JSON.stringify(

@@ -7,6 +7,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -1015,7 +1016,12 @@ export const alerts = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     clientId: uuid('client_id').notNull(),
-    vehicleId: uuid('vehicle_id').notNull(),
+    /**
+     * What the alert is about: a vehicle, or (a driver's document expiring, the CNH included)
+     * a driver, who belongs to no vehicle. At least one of the two.
+     */
+    vehicleId: uuid('vehicle_id'),
+    driverId: uuid('driver_id'),
     ruleId: uuid('rule_id'),
     type: text('type').notNull(),
     geofenceId: uuid('geofence_id'),
@@ -1036,6 +1042,8 @@ export const alerts = pgTable(
     uniqueIndex('alerts_dedupe_key').on(t.dedupeKey),
     index('alerts_client_time_idx').on(t.clientId, t.createdAt),
     index('alerts_vehicle_time_idx').on(t.vehicleId, t.createdAt),
+    index('alerts_driver_time_idx').on(t.driverId, t.createdAt),
+    check('alerts_subject', sql`${t.vehicleId} is not null or ${t.driverId} is not null`),
     index('alerts_open_idx').on(t.clientId).where(sql`${t.acknowledgedAt} is null`),
   ],
 );

@@ -1,7 +1,9 @@
 /**
  * The words of a push: one notification per alert, in pt-BR, e.g. title 'Saída de cerca —
- * RST1D01' and body 'RST1D01 saiu da cerca Garagem às 02:14'. Its tag (vehicle and type) makes
- * a burst of the same alert replace the previous notification instead of stacking.
+ * RST1D01' and body 'RST1D01 saiu da cerca Garagem às 02:14'; an alert about a driver (a
+ * driver's document expiring) names the driver instead of a plate. Its tag (vehicle or driver,
+ * and type) makes a burst of the same alert replace the previous notification instead of
+ * stacking.
  */
 import { type AlertType, alertLabel, type PushAlert } from '../../src/contract';
 import { TIME_ZONE } from '../../src/lib/schedule';
@@ -56,7 +58,10 @@ const WHAT: Record<AlertType, (a: StoredAlert) => string> = {
 };
 
 export function pushMessage(alert: StoredAlert): PushAlert {
-  const name = alert.plate ?? alert.vehicleName ?? 'Veículo';
+  const name =
+    alert.vehicleId === null
+      ? (alert.driverName ?? 'Motorista')
+      : (alert.plate ?? alert.vehicleName ?? 'Veículo');
   const time = new Date(alert.fixTime ?? alert.createdAt).toLocaleTimeString('pt-BR', {
     timeZone: TIME_ZONE,
     hour: '2-digit',
@@ -66,10 +71,11 @@ export function pushMessage(alert: StoredAlert): PushAlert {
     rastro: 'alert',
     alertId: alert.id,
     type: alert.type,
-    vehicleId: alert.vehicleId,
+    vehicleId: alert.vehicleId ?? '',
+    ...(alert.driverId ? { driverId: alert.driverId } : {}),
     title: `${alertLabel(alert.type, alert.details)} — ${name}`,
     body: `${name} ${WHAT[alert.type](alert)} às ${time}`,
-    tag: `${alert.vehicleId}:${alert.type}`,
+    tag: `${alert.vehicleId ?? `driver:${alert.driverId}`}:${alert.type}`,
     url: `${HISTORY_PATH}?alert=${encodeURIComponent(alert.id)}`,
   };
 }

@@ -133,7 +133,13 @@ export function realtimeRoutes(deps: Deps) {
             : deps.alerts.bus.subscribe((raised) => {
                 for (const alert of raised) {
                   if (!scope.clientIds.includes(alert.clientId)) continue;
-                  if (scope.vehicleIds && !scope.vehicleIds.includes(alert.vehicleId)) continue;
+                  // Limited to some vehicles (a Terceiro, or a stream that asked for some):
+                  // nothing about a driver (vehicleId null), as in the history.
+                  if (
+                    scope.vehicleIds &&
+                    (alert.vehicleId === null || !scope.vehicleIds.includes(alert.vehicleId))
+                  )
+                    continue;
                   alerts.push(wireAlert(alert));
                 }
                 // A client that does not read holds its writes: what waits for it is bounded

@@ -5,8 +5,10 @@
  * emailDelivery }`; empty vehicleIds and fleetIds mean every vehicle of the customer (and of
  * the companies below it). `params` depends on the type; `schedule` (weekdays and hours in
  * São Paulo time, possibly across midnight) limits when it raises alerts, null for always.
- * An alert: `{ id, type, vehicleId, plate, vehicleName, ruleId, ruleName, latitude,
- * longitude, speed, fixTime, createdAt, updatedAt, acknowledgedAt, acknowledgedBy, late }`.
+ * An alert: `{ id, type, vehicleId, plate, vehicleName, driverId, driverName, document, ruleId,
+ * ruleName, latitude, longitude, speed, fixTime, createdAt, updatedAt, acknowledgedAt,
+ * acknowledgedBy, late }`. It is about a vehicle, or about a driver (vehicleId null: a driver's document
+ * expiring, the CNH included).
  */
 import * as v from 'valibot';
 import { validateEmailList } from '../lib/emails';
@@ -421,9 +423,18 @@ export type AlertRulePage = v.InferOutput<typeof AlertRulePageSchema>;
 export const AlertSchema = o.object({
   id: v.string(),
   type: v.picklist(ALERT_TYPES),
-  vehicleId: v.string(),
+  /** Null for an alert about a driver (DOCUMENT_EXPIRING of a driver's document). */
+  vehicleId: v.nullable(v.string()),
   plate: v.nullable(v.string()),
   vehicleName: v.nullable(v.string()),
+  /** The driver an alert is about, when it is about a driver rather than a vehicle. */
+  driverId: v.nullable(v.string()),
+  driverName: v.nullable(v.string()),
+  /**
+   * DOCUMENT_EXPIRING: which document ('CNH', 'Licenciamento (CRLV)', a course's name) and its
+   * expiry (São Paulo day 'AAAA-MM-DD'); null for the other types.
+   */
+  document: v.nullable(o.object({ label: v.string(), expiry: v.string() })),
   ruleId: v.nullable(v.string()),
   ruleName: v.nullable(v.string()),
   latitude: v.nullable(v.number()),
@@ -440,6 +451,13 @@ export const AlertSchema = o.object({
 });
 export type Alert = v.InferOutput<typeof AlertSchema>;
 
+/** An alert's `document`, from what the engine stored of it (its details). */
+export function alertDocument(type: string, details: Record<string, unknown>): Alert['document'] {
+  if (type !== 'DOCUMENT_EXPIRING') return null;
+  const { label, expiry } = details;
+  return typeof label === 'string' && typeof expiry === 'string' ? { label, expiry } : null;
+}
+
 export const ALERT_SORTS = ['name', 'createdAt', 'updatedAt'] as const;
 export const AlertQuerySchema = o.strictObject({
   clientId: v.optional(IdSchema),
@@ -451,7 +469,7 @@ export const AlertQuerySchema = o.strictObject({
   endAt: v.optional(IsoTimestampSchema),
   page: queryInt(1, 1, 100_000),
   limit: queryInt(20, 1, 1000),
-  /** name: the vehicle's name. */
+  /** name: the vehicle's name (the driver's, for an alert about a driver). */
   sort: v.optional(v.picklist(ALERT_SORTS, 'Ordenação inválida'), 'createdAt'),
   order: v.optional(v.picklist(['asc', 'desc'], 'Use asc ou desc'), 'desc'),
 });

@@ -57,10 +57,16 @@ export const PushAlertSchema = o.object({
   rastro: v.literal('alert'),
   alertId: v.string(),
   type: AlertTypeSchema,
+  /**
+   * '' for an alert about a driver (a driver's document expiring), then in `driverId`: an FCM
+   * message's data carries only strings, and a worker of an earlier version, still running
+   * until the update prompt replaces it, expects this field as a string.
+   */
   vehicleId: v.string(),
+  driverId: v.optional(v.string()),
   title: v.string(),
   body: v.string(),
-  /** Notifications of one vehicle and type replace each other instead of stacking. */
+  /** Notifications of one vehicle (or driver) and type replace each other instead of stacking. */
   tag: v.string(),
   /** Where a tap goes: the alert history, with the alert. */
   url: v.string(),

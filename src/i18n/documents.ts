@@ -4,7 +4,8 @@
  */
 export const documentsText = {
   daysBeforeLabel: 'Avisar quantos dias antes do vencimento',
-  daysBeforeHint: 'Em dias do calendário de São Paulo; padrão 30.',
+  daysBeforeHint:
+    'Em dias do calendário de São Paulo; padrão 30. Sem veículos nem frotas escolhidos, a regra avisa também dos documentos dos motoristas (CNH, exame toxicológico, cursos); escolhidos, só dos documentos desses veículos.',
   title: 'Documentos',
   newDocument: 'Novo documento',
   document: 'Documento',

@@ -340,6 +340,11 @@ export const t = {
     empty: 'Nenhum alerta encontrado para estes filtros.',
     fixPeriod: 'Corrija o período: a data final vem antes da inicial.',
     vehicle: 'Veículo',
+    /** The history's column: an alert is about a vehicle or (a driver's document) a driver. */
+    subject: 'Veículo ou motorista',
+    driver: 'motorista',
+    /** Which document an expiring-document alert is about, and its expiry (DD/MM/AAAA). */
+    documentDue: (label: string, day: string) => `${label}, vencimento ${day}`,
     type: 'Tipo',
     status: 'Situação',
     period: 'Período',

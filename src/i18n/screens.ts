@@ -347,6 +347,7 @@ export const screens = {
   geofenceList: {},
   alertListener: {
     veiculo: 'Veículo',
+    motorista: 'Motorista',
   },
   appLayout: {
     minhaConta: 'Minha conta',

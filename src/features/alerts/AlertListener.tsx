@@ -26,8 +26,13 @@ function subscribeVisibility(callback: () => void) {
   return () => document.removeEventListener('visibilitychange', callback);
 }
 
+/** The type and whom it is about: the vehicle, or the driver (a driver's document). */
 export function alertToastTitle(alert: Alert): string {
-  return `${ALERT_TYPE_LABELS[alert.type]} — ${alert.plate ?? alert.vehicleName ?? t.screens.alertListener.veiculo}`;
+  const subject =
+    alert.vehicleId === null
+      ? (alert.driverName ?? t.screens.alertListener.motorista)
+      : (alert.plate ?? alert.vehicleName ?? t.screens.alertListener.veiculo);
+  return `${ALERT_TYPE_LABELS[alert.type]} — ${subject}`;
 }
 
 /**
@@ -62,7 +67,12 @@ function show(alerts: Alert[], onAcknowledged: () => void) {
   }
   for (const alert of fresh) {
     const when = localClock(alert.fixTime ?? alert.createdAt);
-    toast.alert(alertToastTitle(alert), [alert.vehicleName, when].filter(Boolean).join(' · '));
+    // Which document is expiring, when it is that alert (the CNH of the driver named above).
+    const which = alert.document?.label;
+    toast.alert(
+      alertToastTitle(alert),
+      [alert.vehicleName, which, when].filter(Boolean).join(' · '),
+    );
   }
 }
 

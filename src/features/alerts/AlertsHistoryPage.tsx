@@ -2,7 +2,8 @@
  * The alert history (`/fleet-management/alerts/alerts-history`), where 'Ver alertas' leads:
  * filters (vehicle, type, acknowledged, period), each type in its SPEC §3 colour, and
  * acknowledging one, several (selection, with the SPEC §9 quantity text) or all. A link from
- * an e-mail may bring `?vehicleId=` to start on one vehicle.
+ * an e-mail may bring `?vehicleId=` to start on one vehicle, or `?type=` on one type (an alert
+ * about a driver, a driver's document expiring, has no vehicle to filter on).
  */
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -29,7 +30,7 @@ import { ALERT_TYPE_LABELS, ALERT_TYPES, type Alert, type AlertType } from '../.
 import { requireOnline, toastError, useErrorToast } from '../../hooks/feedback';
 import { useInvalidate } from '../../hooks/useInvalidate';
 import { t } from '../../i18n/pt-BR';
-import { quantityText } from '../../lib/format';
+import { formatDay, quantityText } from '../../lib/format';
 import { localDateTime } from '../../lib/local-time';
 import { dayBound, PERIOD_MESSAGES } from '../../lib/report-period';
 import { AlertTypeChip } from '../../shared/alerts/AlertTypeChip';
@@ -53,6 +54,14 @@ import '../../ui/text.css';
 import './AlertsHistoryPage.css';
 
 const HISTORY = '/fleet-management/alerts/alerts-history';
+
+/** Which document an expiring-document alert is about: two of one vehicle differ by it. */
+const documentDue = (due: NonNullable<Alert['document']>) =>
+  t.alerts.documentDue(due.label, formatDay(due.expiry));
+
+/** Who the alert is about: the vehicle's plate, or the driver (a driver's document). */
+const subjectName = (alert: Alert) =>
+  (alert.vehicleId === null ? alert.driverName : alert.plate) ?? '';
 
 function AlertPlace({ alert }: { alert: Alert }) {
   if (alert.latitude === null || alert.longitude === null) return <>—</>;
@@ -110,7 +119,10 @@ export function AlertsHistoryPage() {
   const canAck = useAccess('/fleet-management/alerts/alerts-history').write;
   const invalidate = useInvalidate();
   const [vehicleId, setVehicleId] = useState<string | null>(search.get('vehicleId'));
-  const [type, setType] = useState<string>('');
+  const [type, setType] = useState<string>(() => {
+    const given = search.get('type');
+    return ALERT_TYPES.some((known) => known === given) ? (given ?? '') : '';
+  });
   // The dashboard's 'Alertas não reconhecidos' opens the pending ones (?acknowledged=false).
   const [acknowledged, setAcknowledged] = useState<string>(() => {
     const given = search.get('acknowledged');
@@ -277,7 +289,7 @@ export function AlertsHistoryPage() {
               </Column>
             )}
             <Column isRowHeader>{t.alerts.type}</Column>
-            <Column>{t.alerts.vehicle}</Column>
+            <Column>{t.alerts.subject}</Column>
             <Column>{t.alerts.rule}</Column>
             <Column>{t.alerts.when}</Column>
             <Column>{t.alerts.where}</Column>
@@ -305,7 +317,7 @@ export function AlertsHistoryPage() {
                     <Checkbox
                       slot="selection"
                       className="checkbox"
-                      aria-label={`Selecionar ${ALERT_TYPE_LABELS[alert.type as AlertType]} de ${alert.plate ?? ''}`}
+                      aria-label={`Selecionar ${ALERT_TYPE_LABELS[alert.type as AlertType]} de ${subjectName(alert)}`}
                     >
                       <span className="checkbox-box" aria-hidden="true" />
                     </Checkbox>
@@ -314,11 +326,22 @@ export function AlertsHistoryPage() {
                 <Cell className="cell cell-type" data-label={t.alerts.type}>
                   <AlertTypeChip type={alert.type} />
                 </Cell>
-                <Cell className="cell" data-label={t.alerts.vehicle}>
+                <Cell className="cell" data-label={t.alerts.subject}>
                   {/* One piece: a phone's card lays each child of a cell in a cell of its own. */}
                   <span>
-                    <strong>{alert.plate ?? '—'}</strong>
-                    {alert.vehicleName ? ` · ${alert.vehicleName}` : ''}
+                    {alert.vehicleId === null ? (
+                      <>
+                        <strong>{alert.driverName ?? '—'}</strong> · {t.alerts.driver}
+                      </>
+                    ) : (
+                      <>
+                        <strong>{alert.plate ?? '—'}</strong>
+                        {alert.vehicleName ? ` · ${alert.vehicleName}` : ''}
+                      </>
+                    )}
+                    {alert.document && (
+                      <span className="alert-document muted">{documentDue(alert.document)}</span>
+                    )}
                   </span>
                 </Cell>
                 <Cell className="cell" data-label={t.alerts.rule}>
