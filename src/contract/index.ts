@@ -4,6 +4,7 @@
 import './messages';
 
 export * from './alerts';
+export * from './attachments';
 export * from './audit';
 export * from './auth';
 export * from './common';
