@@ -56,3 +56,22 @@ export async function deleteAttachment(tx: Db, id: string): Promise<boolean> {
     .returning({ id: attachments.id });
   return gone.length > 0;
 }
+
+/** The demo's sample: a file on the first service record done at `workshop`, if there is one. */
+export async function attachToWorkshopRecord(
+  db: Db,
+  workshop: string,
+  file: { name: string; contentType: string; size: number },
+): Promise<{ id: string; ownerId: string } | undefined> {
+  const [record] = await db
+    .select({ id: serviceRecords.id })
+    .from(serviceRecords)
+    .where(eq(serviceRecords.workshop, workshop))
+    .limit(1);
+  if (!record) return undefined;
+  const [row] = await db
+    .insert(attachments)
+    .values({ ...file, serviceRecordId: record.id })
+    .returning({ id: attachments.id });
+  return row && { id: row.id, ownerId: record.id };
+}
