@@ -102,6 +102,8 @@ export function cleanName(sent: string, type: { ext: string[] }): string {
     .normalize('NFC')
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what goes.
     .replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '')
+    // Direction marks would show 'nota\u202Efdp.exe' as 'notaexe.pdf': the name must read as it is.
+    .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^\.+/, '');
@@ -120,7 +122,12 @@ function disposition(name: string): string {
       .normalize('NFD')
       .replace(/[^\x20-\x7e]/g, '')
       .replace(/["\\]/g, '') || 'anexo';
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  // RFC 5987 leaves out of a value what encodeURIComponent keeps: ' ( ) * and !.
+  const encoded = encodeURIComponent(name).replace(
+    /['()*!]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 export function attachmentRoutes(deps: Deps) {

@@ -5,7 +5,13 @@
  * remove them; a removed record's files are not served; uploads and removals are audited.
  */
 import { describe, expect, it } from 'vitest';
-import type { AttachmentList, AuditPage, DocumentRecord, ServiceRecord } from '../../src/contract';
+import type {
+  AttachmentList,
+  AttachmentUpload,
+  AuditPage,
+  DocumentRecord,
+  ServiceRecord,
+} from '../../src/contract';
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_RECORD } from '../../src/contract';
 import {
   as,
@@ -114,6 +120,17 @@ describe.each(await backends())('attachments on %s', (backend) => {
     const renamed = await manager.call<AttachmentList>('GET', paths.service);
     // A PDF sent as '.html' is kept as a PDF, and its name says so.
     expect(renamed.body.items.at(-1)?.name).toBe('orçamento.html.pdf');
+    // A name that would read backwards ('nota\u202Egpj.exe' shows as 'notaexe.jpg') reads as it is.
+    const reversed = await upload(s, manager, paths.document, [
+      new File([pdf], 'nota\u202Egpj.exe'),
+    ]);
+    expect(reversed.status).toBe(201);
+    const [sent] = (await jsonOf<AttachmentUpload>(reversed)).items;
+    expect(sent?.name).toBe('notagpj.exe.pdf');
+    const served = await s.request(present(sent, 'reversed').url, { token: manager.accessToken });
+    expect(served.headers.get('content-disposition')).toBe(
+      `attachment; filename="notagpj.exe.pdf"; filename*=UTF-8''notagpj.exe.pdf`,
+    );
     const visitor = await as(s, 'terceiro@rastro.demo');
     expect((await visitor.call('GET', paths.service)).status).toBe(404);
   });
