@@ -5,6 +5,11 @@
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { describeRoute, openAPIRouteHandler } from 'hono-openapi';
+import {
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENT_MB,
+  MAX_ATTACHMENTS_PER_UPLOAD,
+} from '../src/contract/attachments';
 import type { Config } from './config';
 import type { Deps } from './deps';
 import { compressAnswers } from './http/compress';
@@ -15,6 +20,7 @@ import { flespiStreamRoutes } from './ingest/flespi';
 import { alertRuleRoutes } from './routes/alert-rules';
 import { alertRoutes } from './routes/alerts';
 import { assignmentRoutes } from './routes/assignments';
+import { attachmentRoutes } from './routes/attachments';
 import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
 import { autoReportRoutes } from './routes/auto-reports';
@@ -68,10 +74,15 @@ import { VERSION } from './version';
 
 export const API_PREFIXES = ['/registros', '/tech-integracao/v1', '/registro'] as const;
 
-/** Bodies of API calls: 1 MB, except vehicle photos (each up to 5 MB, a few at once). */
+/**
+ * Bodies of API calls: 1 MB, except vehicle photos (each up to 5 MB, a few at once) and
+ * attachments of records (each up to 10 MB, a few at once).
+ */
 export const BODY_LIMIT = 1024 * 1024;
 const UPLOAD_PATH = '/registros/upload-images/';
 const UPLOAD_LIMIT = MAX_IMAGE_BYTES * MAX_IMAGES_PER_VEHICLE + BODY_LIMIT;
+const ATTACHMENT_PATH = '/registros/attachments/';
+const ATTACHMENT_LIMIT = MAX_ATTACHMENT_BYTES * MAX_ATTACHMENTS_PER_UPLOAD + BODY_LIMIT;
 
 const tooLarge = bodyLimit({
   maxSize: BODY_LIMIT,
@@ -85,6 +96,19 @@ const uploadTooLarge = bodyLimit({
         413,
         'BAD_REQUEST',
         `Envio grande demais: até ${MAX_IMAGES_PER_VEHICLE} imagens de até 5 MB cada`,
+      ),
+      413,
+    ),
+});
+
+const attachmentTooLarge = bodyLimit({
+  maxSize: ATTACHMENT_LIMIT,
+  onError: (c) =>
+    c.json(
+      errorBody(
+        413,
+        'BAD_REQUEST',
+        `Envio grande demais: até ${MAX_ATTACHMENTS_PER_UPLOAD} arquivos de até ${MAX_ATTACHMENT_MB} MB cada por vez`,
       ),
       413,
     ),
@@ -108,7 +132,11 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   });
   for (const prefix of API_PREFIXES) {
     app.use(`${prefix}/*`, (c, next) =>
-      c.req.path.startsWith(UPLOAD_PATH) ? uploadTooLarge(c, next) : tooLarge(c, next),
+      c.req.path.startsWith(UPLOAD_PATH)
+        ? uploadTooLarge(c, next)
+        : c.req.path.startsWith(ATTACHMENT_PATH)
+          ? attachmentTooLarge(c, next)
+          : tooLarge(c, next),
     );
     app.use(`${prefix}/*`, async (c, next) => {
       await next();
@@ -153,6 +181,7 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   registros.route('/service-records', serviceRecordRoutes(deps));
   registros.route('/maintenance-due', maintenanceDueRoutes(deps));
   registros.route('/documents', documentRoutes(deps));
+  registros.route('/attachments', attachmentRoutes(deps));
   // The drivers' own page: its links, what it sends, and the problems drivers report.
   registros.route('/driver-links', driverLinkRoutes(deps));
   registros.route('/driver-assignments', assignmentRoutes(deps));

@@ -5,6 +5,7 @@
  * the device listeners. Used by main.ts and by tests and e2e, so that they run the very same
  * start path. `close()` is the graceful stop (see `RunningServer.close`).
  */
+
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
@@ -30,6 +31,7 @@ import {
   seedDemoFleet,
 } from './db/seed';
 import { getOrCreateSetting } from './db/settings';
+import { seedDemoAttachments } from './demo/attachments';
 import { writeDemoHistory } from './demo/write-history';
 import type { Deps } from './deps';
 import { guardPipeline } from './guarded-pipeline';
@@ -107,6 +109,7 @@ export async function migrateAndSeed(database: Database, config: Config, log: Lo
     await seedDemo(database.db, await hashPassword(DEMO_PASSWORD));
     if (config.seedDemoFleet) {
       await seedDemoFleet(database.db);
+      await seedDemoAttachments(database.db, config.uploadDir);
       if (config.seedDemoAlerts) await seedDemoAlerts(database.db, config.simulator.intervalMs);
     }
     log.info('demo seeded: sign in as admin@rastro.demo / rastro-demo (demo only)');

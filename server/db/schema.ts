@@ -585,6 +585,36 @@ export const documents = pgTable(
 );
 
 /**
+ * A file attached to a service record (the workshop's invoice, photos of the part) or to a
+ * document (the scanned CRLV, the exam's certificate): exactly one owner. The bytes live on
+ * disk under UPLOAD_DIR/attachments/<owner id>/<id> (routes/attachments.ts); the name is the
+ * one it was sent with, cleaned, and is never part of the path. Who may see an attachment is
+ * decided by its owner (its customer, not cancelled), so there is no customer column to go
+ * stale when a record moves to another customer.
+ */
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    serviceRecordId: uuid('service_record_id').references(() => serviceRecords.id, {
+      onDelete: 'cascade',
+    }),
+    documentId: uuid('document_id').references(() => documents.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Found from the file's first bytes: image/jpeg, image/png, image/webp, application/pdf. */
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('attachments_service_record_idx').on(t.serviceRecordId),
+    index('attachments_document_idx').on(t.documentId),
+    check('attachments_one_owner', sql`num_nonnulls(${t.serviceRecordId}, ${t.documentId}) = 1`),
+  ],
+);
+
+/**
  * A refuel ('abastecimento') of a vehicle, typed in or imported from a fuel card's file. The
  * odometer is the one on the vehicle's panel, as the driver reads it at the pump: the km the
  * consumption counts between two full tanks.

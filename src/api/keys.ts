@@ -26,6 +26,8 @@ export const keys = {
   resourceList: (path: string, params: ListParams) => ['resource', path, 'list', params] as const,
   resourceItem: (path: string, id: string) => ['resource', path, 'one', id] as const,
 
+  /** The files attached to a service record or a document. */
+  attachments: (owner: string, id: string) => ['attachments', owner, id] as const,
   vehicleCommands: (vehicleId: string) => ['commands', vehicleId] as const,
   lastLocation: (vehicleId: string) => ['last-location', vehicleId] as const,
   temporaryLinks: ['temporary-links'] as const,

@@ -40,6 +40,7 @@ export const AUDIT_ENTITIES = [
   'document',
   'maintenance_plan',
   'service_record',
+  'attachment',
   'jornada_correction',
   'jornada_settings',
   'driving_settings',
@@ -159,6 +160,7 @@ export const AUDIT_WORDS = {
     document: 'Documento',
     maintenance_plan: 'Plano de manutenção',
     service_record: 'Serviço realizado',
+    attachment: 'Anexo',
     jornada_correction: 'Correção de jornada',
     jornada_settings: 'Regras de jornada',
     driving_settings: 'Pesos da nota de direção',
@@ -204,6 +206,10 @@ export function auditWhat(event: {
 /** Field names as a person reads them; a field not listed shows its own name. */
 export const AUDIT_FIELDS: Record<string, string> = {
   name: 'Nome',
+  contentType: 'Tipo de arquivo',
+  size: 'Tamanho (bytes)',
+  serviceRecordId: 'Serviço realizado',
+  documentId: 'Documento',
   completName: 'Nome',
   plate: 'Placa',
   type: 'Tipo',

@@ -5,6 +5,7 @@ import './messages';
 
 export * from './alerts';
 export * from './assignments';
+export * from './attachments';
 export * from './audit';
 export * from './auth';
 export * from './common';

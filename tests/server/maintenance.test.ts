@@ -9,6 +9,7 @@ import type { StoredAlert } from '../../server/alerts/notifier';
 import { pushMessage } from '../../server/push/message';
 import type {
   AlertPage,
+  AttachmentList,
   DueList,
   Fleet,
   MaintenancePlan,
@@ -16,7 +17,7 @@ import type {
   ServiceRecord,
   ServiceRecordPage,
 } from '../../src/contract';
-import { as, backends, demoClients, type ErrorBody, useServer } from './harness';
+import { as, backends, demoClients, type ErrorBody, present, useServer } from './harness';
 import { ingest, vehicleWithTracker } from './report-fixtures';
 import { Track } from './tracks';
 
@@ -373,6 +374,25 @@ describe('the demo maintenance', () => {
       `/registros/service-records?clientId=${north}`,
     );
     expect(records.body.total).toBe(2);
+    // The review's invoice is attached, as a PDF that opens.
+    const review = present(
+      records.body.records.find((r) => r.workshop === 'Mecânica Boa Viagem'),
+      'the review',
+    );
+    const files = await manager.call<AttachmentList>(
+      'GET',
+      `/registros/attachments/service-record/${review.id}`,
+    );
+    expect(files.body.items.map((f) => [f.name, f.contentType])).toEqual([
+      ['nota-fiscal-revisao-100-mil-km.pdf', 'application/pdf'],
+    ]);
+    const invoice = await s.request(present(files.body.items[0], 'invoice').url, {
+      token: manager.accessToken,
+    });
+    expect(invoice.status).toBe(200);
+    const bytes = Buffer.from(await invoice.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(bytes.toString('latin1')).toContain('Total: R$ 2.480,00');
     const soonOnly = await manager.call<DueList>(
       'GET',
       `/registros/maintenance-due?clientId=${north}&status=soon,overdue`,

@@ -14,6 +14,7 @@ import { findUserByEmail, setUserPassword } from '../../server/db/users';
 import {
   type Alert,
   type Association,
+  type AttachmentUpload,
   type AuditPage,
   type Customer,
   type CustomerRowPage,
@@ -47,6 +48,8 @@ interface Target {
   plan: string;
   service: string;
   document: string;
+  /** A PDF attached to the service record. */
+  attachment: string;
   /** The driver's personal link, and a problem the driver reported through it. */
   driverLink: string;
   driverReport: string;
@@ -347,6 +350,18 @@ const ROUTES: Record<string, Case> = {
   },
   'POST /registros/upload-images/vehicle/:id': {
     attempt: (o) => ({ path: `/registros/upload-images/vehicle/${o.vehicle}`, body: {} }),
+  },
+  'GET /registros/attachments/:owner/:id': {
+    attempt: (o) => ({ path: `/registros/attachments/service-record/${o.service}` }),
+  },
+  'POST /registros/attachments/:owner/:id': {
+    attempt: (o) => ({ path: `/registros/attachments/document/${o.document}`, body: {} }),
+  },
+  'GET /registros/attachments/:id': {
+    attempt: (o) => ({ path: `/registros/attachments/${o.attachment}` }),
+  },
+  'DELETE /registros/attachments/:id': {
+    attempt: (o) => ({ path: `/registros/attachments/${o.attachment}` }),
   },
   'GET /registros/vehicle-images/:id': {
     attempt: (o) => ({ path: `/registros/vehicle-images/${o.image}` }),
@@ -871,6 +886,18 @@ async function inventoryOf(
     kind: 'crlv',
     expiry: '2026-12-31',
   });
+  const attached = new FormData();
+  attached.append('files', new File(['%PDF-1.4\n%%EOF\n'], 'nota.pdf'));
+  const uploaded = await s.request(`/registros/attachments/service-record/${service}`, {
+    method: 'POST',
+    body: attached,
+    token: admin.accessToken,
+  });
+  expect(uploaded.status).toBe(201);
+  const attachment = present(
+    ((await uploaded.json()) as AttachmentUpload).items[0],
+    'attachment',
+  ).id;
   const driver = await create('/registros/driver', {
     clientId: client,
     completName: `Motorista ${plate}`,
@@ -916,6 +943,7 @@ async function inventoryOf(
   return {
     audit: present(line, 'audit line').id,
     document,
+    attachment,
     refuel,
     expense,
     plan,

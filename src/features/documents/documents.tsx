@@ -9,6 +9,7 @@ import {
 import { documentsText } from '../../i18n/documents';
 import { t } from '../../i18n/pt-BR';
 import { formatDay } from '../../lib/format';
+import { AttachmentsPanel } from '../../shared/attachments/AttachmentsPanel';
 import { useDriverOptions } from '../../shared/drivers/useDriverOptions';
 import { clear, messages, opt, statusColumn } from '../../shared/resources/helpers';
 import type { ResourceConfig } from '../../shared/resources/resource';
@@ -149,6 +150,8 @@ export const documentScreen: ResourceConfig<
     notes: editing ? clear(x.notes, editing) : opt(x.notes),
     active: x.active,
   }),
+  // Photos and PDFs: the invoice, the scanned paper; attached once the record is saved.
+  aside: (_values, item) => <AttachmentsPanel owner="document" id={item?.id} />,
   schema: DocumentCreateSchema,
   messages: messages('documento', 'o', 'documentos'),
 };

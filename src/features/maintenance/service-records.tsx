@@ -10,6 +10,7 @@ import { type ServiceRecord, ServiceRecordCreateSchema } from '../../contract';
 import { maintenanceText } from '../../i18n/maintenance';
 import { t } from '../../i18n/pt-BR';
 import { formatCurrency, formatDay } from '../../lib/format';
+import { AttachmentsPanel } from '../../shared/attachments/AttachmentsPanel';
 import { clear, messages, num, opt, statusColumn } from '../../shared/resources/helpers';
 import type { ResourceConfig } from '../../shared/resources/resource';
 import { useVehicleOptions } from '../../shared/vehicles/useVehicleOptions';
@@ -142,6 +143,8 @@ export const serviceRecordScreen: ResourceConfig<
     planIds: x.planIds,
     active: x.active,
   }),
+  // Photos and PDFs: the invoice, the scanned paper; attached once the record is saved.
+  aside: (_values, item) => <AttachmentsPanel owner="service-record" id={item?.id} />,
   schema: ServiceRecordCreateSchema,
   messages: messages(text.recordMessages.one, 'o', text.recordMessages.many),
 };
