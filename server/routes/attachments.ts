@@ -18,6 +18,7 @@ import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import {
   ATTACHMENT_OWNERS,
+  ATTACHMENT_TYPES,
   AttachmentListSchema,
   type AttachmentOwner,
   type AttachmentType,
@@ -43,31 +44,11 @@ import { getOwned } from '../db/owned';
 import { documents, serviceRecords } from '../db/schema';
 import type { Deps } from '../deps';
 import { badRequest, HttpError, notFound } from '../http/errors';
+import { MULTIPART_FILES, sniffUpload } from '../http/file-types';
 import { docs, IdParam } from '../http/openapi';
 import { validate } from '../http/validate';
 import { visibleClientIds } from '../tenancy';
 import type { Ctx } from './owned';
-
-const SIGNATURES: { type: AttachmentType; ext: string[]; test: (b: Buffer) => boolean }[] = [
-  {
-    type: 'image/jpeg',
-    ext: ['jpg', 'jpeg'],
-    test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
-  },
-  {
-    type: 'image/png',
-    ext: ['png'],
-    test: (b) => b.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10])),
-  },
-  {
-    type: 'image/webp',
-    ext: ['webp'],
-    test: (b) => b.subarray(0, 4).toString() === 'RIFF' && b.subarray(8, 12).toString() === 'WEBP',
-  },
-  // At the very start: a file that only contains '%PDF-' further on (an HTML page with a PDF
-  // inside, a polyglot) is not one.
-  { type: 'application/pdf', ext: ['pdf'], test: (b) => b.subarray(0, 5).toString() === '%PDF-' },
-];
 
 const TYPES_TEXT = 'use JPEG, PNG, WebP ou PDF';
 const NOT_FOUND = 'Anexo não encontrado';
@@ -97,7 +78,7 @@ const OwnerParam = o.object({
  * control characters or quotes, at most 120 characters, and ending in its type's extension
  * so that a PDF sent as 'nota.html' is not saved as a page.
  */
-export function cleanName(sent: string, type: { ext: string[] }): string {
+export function cleanName(sent: string, type: { ext: readonly string[] }): string {
   const base = (sent.split(/[/\\]/).pop() ?? '')
     .normalize('NFC')
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what goes.
@@ -190,17 +171,7 @@ export function attachmentRoutes(deps: Deps) {
     describeRoute({
       tags: ['Anexos'],
       summary: `Anexar arquivos (multipart, campo files; JPEG, PNG, WebP ou PDF até ${MAX_ATTACHMENT_MB} MB)`,
-      requestBody: {
-        required: true,
-        content: {
-          'multipart/form-data': {
-            schema: {
-              type: 'object',
-              properties: { files: { type: 'array', items: { type: 'string', format: 'binary' } } },
-            },
-          },
-        },
-      },
+      requestBody: MULTIPART_FILES,
       responses: { 201: docs(AttachmentUploadSchema, 'Arquivos anexados') },
     }),
     requirePermission('create_resources'),
@@ -227,7 +198,7 @@ export function attachmentRoutes(deps: Deps) {
             `${file.name}: arquivo maior que ${MAX_ATTACHMENT_MB} MB`,
           );
         const bytes = Buffer.from(await file.arrayBuffer());
-        const kind = SIGNATURES.find((s) => s.test(bytes));
+        const kind = sniffUpload(bytes, ATTACHMENT_TYPES);
         if (!kind) throw badRequest(`${file.name}: formato não aceito (${TYPES_TEXT})`);
         checked.push({ bytes, type: kind.type, name: cleanName(file.name, kind) });
       }

@@ -15,6 +15,7 @@ import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware
 import { countImages, deleteImage, getImage, insertImage } from '../db/images';
 import type { Deps } from '../deps';
 import { badRequest, notFound } from '../http/errors';
+import { MULTIPART_FILES, sniffUpload } from '../http/file-types';
 import { IdParam } from '../http/openapi';
 import { validate } from '../http/validate';
 import { visibleVehicle } from '../tenancy';
@@ -22,19 +23,8 @@ import { visibleVehicle } from '../tenancy';
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGES_PER_VEHICLE = 10;
 
-const SIGNATURES: { type: string; ext: string; test: (b: Buffer) => boolean }[] = [
-  { type: 'image/jpeg', ext: 'jpg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  {
-    type: 'image/png',
-    ext: 'png',
-    test: (b) => b.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10])),
-  },
-  {
-    type: 'image/webp',
-    ext: 'webp',
-    test: (b) => b.subarray(0, 4).toString() === 'RIFF' && b.subarray(8, 12).toString() === 'WEBP',
-  },
-];
+/** What a vehicle image may be: photos, no documents. */
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
 export function imageRoutes(deps: Deps) {
   const { db } = deps.database;
@@ -50,17 +40,7 @@ export function imageRoutes(deps: Deps) {
     describeRoute({
       tags: ['Veículos'],
       summary: 'Enviar imagens do veículo (multipart, campo files; JPEG, PNG ou WebP até 5 MB)',
-      requestBody: {
-        required: true,
-        content: {
-          'multipart/form-data': {
-            schema: {
-              type: 'object',
-              properties: { files: { type: 'array', items: { type: 'string', format: 'binary' } } },
-            },
-          },
-        },
-      },
+      requestBody: MULTIPART_FILES,
       responses: {
         201: {
           description: 'Imagens salvas',
@@ -87,7 +67,7 @@ export function imageRoutes(deps: Deps) {
         files.map(async (file) => {
           if (file.size > MAX_IMAGE_BYTES) throw badRequest(`${file.name}: imagem maior que 5 MB`);
           const bytes = Buffer.from(await file.arrayBuffer());
-          const kind = SIGNATURES.find((s) => s.test(bytes));
+          const kind = sniffUpload(bytes, IMAGE_TYPES);
           if (!kind) throw badRequest(`${file.name}: formato não aceito (use JPEG, PNG ou WebP)`);
           return { file, bytes, kind };
         }),
@@ -95,7 +75,7 @@ export function imageRoutes(deps: Deps) {
       await mkdir(dir(target.id), { recursive: true });
       for (const { file, bytes, kind } of checked) {
         const id = randomUUID();
-        const fileName = `${id}.${kind.ext}`;
+        const fileName = `${id}.${kind.ext[0]}`;
         await writeFile(path.join(dir(target.id), fileName), bytes);
         await insertImage(db, {
           id,
