@@ -194,6 +194,45 @@ export const KNOTS = 1.852;
 /** Seconds since the epoch, as OsmAnd sends a fix time. */
 export const epoch = (at: Date) => Math.floor(at.getTime() / 1000);
 
+/**
+ * A tracker's drive, sent fix by fix to the OsmAnd port with the driver's tag read all along:
+ * 15 min at `kmh` heading south (a fix every 30 s), then a hard stop in 1 s fixes (to 80, 60
+ * and 40 % of the speed), so that a score sees a speeding episode and a harsh braking.
+ */
+export async function driveThenBrake(
+  port: number,
+  identifier: string,
+  tag: string,
+  from: number,
+  kmh: number,
+) {
+  const step = (kmh / 3.6) * 30; // metres per fix
+  let lat = -8.05;
+  let at = from;
+  const send = async (speed: number) => {
+    const status = await osmand(port, {
+      id: identifier,
+      lat: lat.toFixed(6),
+      lon: '-34.900000',
+      speed: (speed / KNOTS).toFixed(3),
+      ignition: true,
+      driverUniqueId: tag,
+      timestamp: epoch(new Date(at)),
+    });
+    if (status !== 200) throw new Error(`osmand: ${status}`);
+  };
+  for (let i = 0; i < 31; i += 1) {
+    await send(kmh);
+    lat -= step / 111_320;
+    at += 30_000;
+  }
+  for (const speed of [kmh * 0.8, kmh * 0.6, kmh * 0.4]) {
+    at += 1000;
+    lat -= 5 / 111_320;
+    await send(speed);
+  }
+}
+
 /** flespi's HTTP stream: a batch of messages. */
 export async function flespi(url: string, messages: Record<string, unknown>[]) {
   const res = await fetch(`${url}/tech-integracao/v1/flespi/stream`, {

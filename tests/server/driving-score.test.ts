@@ -22,9 +22,7 @@ import {
   type Caller,
   customers,
   databaseFor,
-  epoch,
-  KNOTS,
-  osmand,
+  driveThenBrake,
   signIn,
   startReal,
   vehicleWithTracker,
@@ -192,36 +190,6 @@ describe.each(await backends())('the driving report through the API on %s', (bac
   let northVehicle = '';
   let northId = '';
 
-  /** 15 min at 100 km/h (a fix every 30 s), then a hard stop in 1 s fixes. */
-  async function drive(identifier: string, from: number, kmh: number) {
-    const port = server.osmandPort ?? 0;
-    const step = (kmh / 3.6) * 30; // metres per fix
-    let lat = -8.05;
-    let at = from;
-    const send = async (speed: number) => {
-      const status = await osmand(port, {
-        id: identifier,
-        lat: lat.toFixed(6),
-        lon: '-34.900000',
-        speed: (speed / KNOTS).toFixed(3),
-        ignition: true,
-        driverUniqueId: TAG,
-        timestamp: epoch(new Date(at)),
-      });
-      expect(status).toBe(200);
-    };
-    for (let i = 0; i < 31; i += 1) {
-      await send(kmh);
-      lat -= step / 111_320;
-      at += 30_000;
-    }
-    for (const speed of [kmh * 0.8, kmh * 0.6, kmh * 0.4]) {
-      at += 1000;
-      lat -= 5 / 111_320;
-      await send(speed);
-    }
-  }
-
   beforeAll(async () => {
     const database = await databaseFor(backend);
     drop = database.drop;
@@ -245,8 +213,8 @@ describe.each(await backends())('the driving report through the API on %s', (bac
     northId = north;
     await vehicleWithTracker(admin, south, 'DRV2S22', 'trk-driving-south');
     const from = Date.now() - 50 * 60_000;
-    await drive('trk-driving-north', from, 100);
-    await drive('trk-driving-south', from, 60);
+    await driveThenBrake(server.osmandPort ?? 0, 'trk-driving-north', TAG, from, 100);
+    await driveThenBrake(server.osmandPort ?? 0, 'trk-driving-south', TAG, from, 60);
   }, 120_000);
   afterAll(async () => {
     await server?.close();

@@ -22,9 +22,7 @@ import {
   type Caller,
   customers,
   databaseFor,
-  epoch,
-  KNOTS,
-  osmand,
+  driveThenBrake,
   signIn,
   startReal,
   vehicleWithTracker,
@@ -88,37 +86,6 @@ describe.each(await backends())('the driving weights per company on %s', (backen
   const SOUTH_DRIVER = 'Motorista dos Pesos do Sul';
   const TAG = '00FA11CE33';
 
-  /** 15 min at 100 km/h (a fix every 30 s), then a hard stop: a 'grave' and a braking. */
-  async function drive(identifier: string, from: number) {
-    const port = server.osmandPort ?? 0;
-    const kmh = 100;
-    const step = (kmh / 3.6) * 30;
-    let lat = -8.05;
-    let at = from;
-    const send = async (speed: number) => {
-      const status = await osmand(port, {
-        id: identifier,
-        lat: lat.toFixed(6),
-        lon: '-34.900000',
-        speed: (speed / KNOTS).toFixed(3),
-        ignition: true,
-        driverUniqueId: TAG,
-        timestamp: epoch(new Date(at)),
-      });
-      expect(status).toBe(200);
-    };
-    for (let i = 0; i < 31; i += 1) {
-      await send(kmh);
-      lat -= step / 111_320;
-      at += 30_000;
-    }
-    for (const speed of [80, 60, 40]) {
-      at += 1000;
-      lat -= 5 / 111_320;
-      await send(speed);
-    }
-  }
-
   const report = async (caller: Caller, clientId?: string) => {
     const res = await caller.call<DrivingReport>(
       'GET',
@@ -159,8 +126,8 @@ describe.each(await backends())('the driving weights per company on %s', (backen
     await vehicleWithTracker(admin, north, 'PES1N11', 'trk-weights-north');
     await vehicleWithTracker(admin, south, 'PES2S22', 'trk-weights-south');
     const from = Date.now() - 50 * 60_000;
-    await drive('trk-weights-north', from);
-    await drive('trk-weights-south', from);
+    await driveThenBrake(server.osmandPort ?? 0, 'trk-weights-north', TAG, from, 100);
+    await driveThenBrake(server.osmandPort ?? 0, 'trk-weights-south', TAG, from, 100);
   }, 120_000);
   afterAll(async () => {
     await server?.close();
