@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { Role } from '../../src/contract';
-import { luhnValid } from '../../src/lib/documents';
+import { cpfFromBase, luhnValid } from '../../src/lib/documents';
 import { totalCentsOf } from '../../src/lib/fuel';
 import { reportDay } from '../../src/lib/report-period';
 import { DEMO_RULES, demoGeofences } from '../demo/alerts';
@@ -160,18 +160,6 @@ export async function seedDemo(db: Db, passwordHash: string): Promise<void> {
       }),
     );
   });
-}
-
-/** A valid CPF from nine digits (the check digits computed), for demo drivers. */
-function cpfFrom(base: string): string {
-  const digit = (digits: string) => {
-    let sum = 0;
-    for (let i = 0; i < digits.length; i++) sum += Number(digits[i]) * (digits.length + 1 - i);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  const first = digit(base);
-  return `${base}${first}${digit(`${base}${first}`)}`;
 }
 
 /** A valid ICCID (Luhn) from its first 18 digits. */
@@ -383,7 +371,7 @@ export async function seedDemoFleet(db: Db): Promise<void> {
         await tx.insert(drivers).values({
           clientId,
           completName: demo.driver.name,
-          cpf: cpfFrom(String(314_159_000 + i * 97).slice(0, 9)),
+          cpf: cpfFromBase(String(314_159_000 + i * 97).slice(0, 9)),
           rfidCode: demo.driver.rfid,
           licenseCategory: demo.driver.licenseCategory,
           licenseExpiry: '2028-06-30',
@@ -397,7 +385,7 @@ export async function seedDemoFleet(db: Db): Promise<void> {
         .values({
           clientId: clientOf[other.company],
           completName: other.name,
-          cpf: cpfFrom(String(271_828_000 + i * 131).slice(0, 9)),
+          cpf: cpfFromBase(String(271_828_000 + i * 131).slice(0, 9)),
           licenseCategory: other.category,
           licenseExpiry:
             other.expiresInDays === undefined

@@ -9,16 +9,26 @@ function allSame(value: string): boolean {
   return value.split('').every((c) => c === value[0]);
 }
 
+/** The CPF check digit after these digits (the first after nine, the second after ten). */
+function cpfDigit(digits: string): number {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) sum += Number(digits[i]) * (digits.length + 1 - i);
+  const rest = (sum * 10) % 11;
+  return rest === 10 ? 0 : rest;
+}
+
 export function isValidCpf(input: string | null | undefined): boolean {
   const cpf = unmaskDocument(input);
   if (!/^\d{11}$/.test(cpf) || allSame(cpf)) return false;
-  const digit = (length: number) => {
-    let sum = 0;
-    for (let i = 0; i < length; i++) sum += Number(cpf[i]) * (length + 1 - i);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  return digit(9) === Number(cpf[9]) && digit(10) === Number(cpf[10]);
+  return (
+    cpfDigit(cpf.slice(0, 9)) === Number(cpf[9]) && cpfDigit(cpf.slice(0, 10)) === Number(cpf[10])
+  );
+}
+
+/** A valid CPF (11 digits) from its first nine: the demo's drivers and the tests' own. */
+export function cpfFromBase(base: string): string {
+  const first = cpfDigit(base);
+  return `${base}${first}${cpfDigit(`${base}${first}`)}`;
 }
 
 function cnpjDigit(base: string): number {

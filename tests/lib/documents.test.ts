@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidCnpj, isValidCpf, isValidPlate } from '../../src/lib/documents';
+import { cpfFromBase, isValidCnpj, isValidCpf, isValidPlate } from '../../src/lib/documents';
 
 describe('isValidCpf', () => {
   it('accepts valid CPFs, masked or not', () => {
@@ -11,6 +11,15 @@ describe('isValidCpf', () => {
     expect(isValidCpf('111.111.111-11')).toBe(false);
     expect(isValidCpf('1234567890')).toBe(false);
     expect(isValidCpf('')).toBe(false);
+  });
+});
+
+describe('cpfFromBase', () => {
+  it('adds the two check digits to nine digits', () => {
+    expect(cpfFromBase('529982247')).toBe('52998224725');
+    expect(cpfFromBase('111444777')).toBe('11144477735');
+    for (const base of ['314159000', '271828131', '420007919'])
+      expect(isValidCpf(cpfFromBase(base))).toBe(true);
   });
 });
 

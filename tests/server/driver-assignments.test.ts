@@ -21,28 +21,22 @@ import type {
   JornadaReport,
 } from '../../src/contract';
 import { dayStart, reportDay } from '../../src/lib/report-period';
-import { as, backends, demoClients, type ErrorBody, type TestServer, useServer } from './harness';
+import {
+  as,
+  backends,
+  cpfSequence,
+  demoClients,
+  type ErrorBody,
+  type TestServer,
+  useServer,
+} from './harness';
 import { ingest, vehicleWithTracker } from './report-fixtures';
 
 const MIN = 60_000;
 const PATH = '/registros/driver-assignments';
 
-let cpfs = 0;
 /** A valid CPF, a new one each call (the server is shared by the tests of a file). */
-function nextCpf(): string {
-  cpfs += 1;
-  const base = String(420_000_000 + cpfs * 7919)
-    .slice(0, 9)
-    .split('')
-    .map(Number);
-  const digit = (ds: number[]) => {
-    const sum = ds.reduce((acc, d, i) => acc + d * (ds.length + 1 - i), 0);
-    const r = (sum * 10) % 11;
-    return r === 10 ? 0 : r;
-  };
-  const first = digit(base);
-  return [...base, first, digit([...base, first])].join('');
-}
+const nextCpf = cpfSequence(420_000_000);
 
 async function newDriver(s: TestServer, clientId: string, name: string, rfidCode?: string) {
   const admin = await as(s, 'admin@rastro.demo');

@@ -16,6 +16,7 @@ import { startNativeListeners } from '../../server/ingest/native/start';
 import { createLogger } from '../../server/log';
 import { prepare, startServer } from '../../server/start';
 import type { ApiError, AuthResponse, CustomerRowPage } from '../../src/contract';
+import { cpfFromBase } from '../../src/lib/documents';
 import { createTestDatabase, pgliteSnapshot, seedsAsTemplate } from './template-db';
 
 export type Backend = 'pglite' | 'postgres';
@@ -244,6 +245,15 @@ export async function as(s: TestServer, email: string, password = 'rastro-demo')
 }
 
 /** The demo customers by name. */
+/** Valid CPFs, a new one each call, from `seed` (each file that shares a server takes its own). */
+export function cpfSequence(seed: number): () => string {
+  let n = 0;
+  return () => {
+    n += 1;
+    return cpfFromBase(String(seed + n * 7919).slice(0, 9));
+  };
+}
+
 export async function demoClients(s: TestServer) {
   const admin = await as(s, 'admin@rastro.demo');
   const { body } = await admin.call<CustomerRowPage>('GET', '/registros/client?limit=100');

@@ -19,28 +19,21 @@ import type {
   Mark,
 } from '../../src/contract';
 import { dayStart, nextDay, reportDay } from '../../src/lib/report-period';
-import { as, backends, demoClients, type ErrorBody, type TestServer, useServer } from './harness';
+import {
+  as,
+  backends,
+  cpfSequence,
+  demoClients,
+  type ErrorBody,
+  type TestServer,
+  useServer,
+} from './harness';
 import { ingest, vehicleWithTracker } from './report-fixtures';
 
 const MIN = 60_000;
 
-let cpfs = 0;
 /** A valid CPF, a new one each call (the server is shared by the tests of a file). */
-function nextCpf(): string {
-  cpfs += 1;
-  const base = String(310_000_000 + cpfs * 7919)
-    .slice(0, 9)
-    .split('')
-    .map(Number);
-  const digit = (ds: number[]) => {
-    const sum = ds.reduce((acc, d, i) => acc + d * (ds.length + 1 - i), 0);
-    const r = (sum * 10) % 11;
-    return r === 10 ? 0 : r;
-  };
-  const first = digit(base);
-  const all = [...base, first, digit([...base, first])].join('');
-  return `${all.slice(0, 3)}.${all.slice(3, 6)}.${all.slice(6, 9)}-${all.slice(9)}`;
-}
+const nextCpf = cpfSequence(310_000_000);
 
 async function driverOf(s: TestServer, clientId: string, rfidCode?: string) {
   const manager = await as(s, 'gestor.norte@rastro.demo');
