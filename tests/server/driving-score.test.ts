@@ -28,7 +28,7 @@ import {
   vehicleWithTracker,
 } from './alert-fixtures';
 import { backends } from './harness';
-import { pdfPages, readXlsx } from './report-readers';
+import { reportText } from './report-readers';
 
 const T0 = Date.parse('2026-11-02T12:00:00Z');
 const options = { speedLimit: 80, idleMinutes: 5 };
@@ -305,19 +305,13 @@ describe.each(await backends())('the driving report through the API on %s', (bac
   });
 
   it('writes the ranking to XLSX and PDF', async () => {
-    for (const format of ['excel', 'pdf']) {
+    for (const format of ['excel', 'pdf'] as const) {
       const res = await fetch(
         `${server.url}/registros/reports/v2/download/driving?month=${month}&format=${format}`,
         { headers: { authorization: `Bearer ${admin.token}` } },
       );
       expect(res.status).toBe(200);
-      const buffer = await res.arrayBuffer();
-      const text =
-        format === 'pdf'
-          ? (await pdfPages(buffer)).join('\n')
-          : JSON.stringify(
-              (await readXlsx(buffer)).worksheets.flatMap((s) => s.getSheetValues().map((r) => r)),
-            );
+      const text = await reportText(await res.arrayBuffer(), format);
       expect(text).toContain(NORTH_DRIVER);
       expect(text).toContain('Excesso grave');
     }

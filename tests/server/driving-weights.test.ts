@@ -28,7 +28,7 @@ import {
   vehicleWithTracker,
 } from './alert-fixtures';
 import { backends } from './harness';
-import { pdfPages, readXlsx } from './report-readers';
+import { reportText } from './report-readers';
 
 const SETTINGS = '/registros/reports/v2/driving/settings';
 
@@ -205,19 +205,13 @@ describe.each(await backends())('the driving weights per company on %s', (backen
   });
 
   it('writes the weights used in the XLSX, the PDF and the automated report', async () => {
-    for (const format of ['excel', 'pdf']) {
+    for (const format of ['excel', 'pdf'] as const) {
       const res = await fetch(
         `${server.url}/registros/reports/v2/download/driving?month=${month}&format=${format}`,
         { headers: { authorization: `Bearer ${northManager.token}` } },
       );
       expect(res.status).toBe(200);
-      const buffer = await res.arrayBuffer();
-      const text =
-        format === 'pdf'
-          ? (await pdfPages(buffer)).join('\n')
-          : JSON.stringify(
-              (await readXlsx(buffer)).worksheets.flatMap((s) => s.getSheetValues().map((r) => r)),
-            );
+      const text = await reportText(await res.arrayBuffer(), format);
       expect(text).toContain('Pontos: Grave');
       expect(text).toContain('50');
       expect(text).toContain('Marcha lenta acima de');

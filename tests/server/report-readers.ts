@@ -12,6 +12,13 @@ export async function readXlsx(bytes: ArrayBuffer) {
   return workbook;
 }
 
+/** All the text of a downloaded report, to look for words in: a PDF's pages or an XLSX's cells. */
+export async function reportText(bytes: ArrayBuffer, format: 'pdf' | 'excel'): Promise<string> {
+  if (format === 'pdf') return (await pdfPages(bytes)).join('\n');
+  const workbook = await readXlsx(bytes);
+  return JSON.stringify(workbook.worksheets.flatMap((sheet) => sheet.getSheetValues()));
+}
+
 /** The text of each page, items joined by spaces. */
 export async function pdfPages(bytes: ArrayBuffer): Promise<string[]> {
   const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
