@@ -55,6 +55,8 @@ interface Target {
   driverReport: string;
   refuel: string;
   expense: string;
+  /** The driver's assignment to the vehicle, from a month ago on. */
+  assignment: string;
   /** The audit line of the vehicle's creation. */
   audit: string;
 }
@@ -231,6 +233,13 @@ const ROUTES: Record<string, Case> = {
   'POST /registros/driver-page/me/problems': {
     exempt: 'sessão do motorista: grava só em nome do próprio motorista',
   },
+  // Another company's driver on another company's vehicle, from now on (its own are a month old).
+  ...crud('/registros/driver-assignments', 'assignment', (o) => ({
+    clientId: o.client,
+    driverId: o.driver,
+    vehicleId: o.vehicle,
+    start: new Date().toISOString(),
+  })),
   ...crud('/registros/refuels', 'refuel', (o) => ({
     clientId: o.client,
     vehicleId: o.vehicle,
@@ -709,7 +718,8 @@ function crud(
     | 'service'
     | 'document'
     | 'refuel'
-    | 'expense',
+    | 'expense'
+    | 'assignment',
   body: (other: Target) => unknown,
   lists: {
     list?: (o: Target) => string;
@@ -920,6 +930,13 @@ async function inventoryOf(
     json: { id: driverReport, at: new Date().toISOString(), text: `Problema ${plate}` },
   });
   expect(reported.status).toBe(201);
+  const assignment = await create('/registros/driver-assignments', {
+    clientId: client,
+    driverId: driver,
+    vehicleId: vehicle,
+    start: new Date(Date.now() - 30 * 86_400_000).toISOString(),
+    end: new Date(Date.now() - 86_400_000).toISOString(),
+  });
   const refuel = await create('/registros/refuels', {
     clientId: client,
     vehicleId: vehicle,
@@ -946,6 +963,7 @@ async function inventoryOf(
     attachment,
     refuel,
     expense,
+    assignment,
     plan,
     service,
     autoRule,
