@@ -4,6 +4,12 @@
  * geofence or vehicle). The wire shape is exactly `{ id, clientId, name, description, color,
  * speedLimit, geometry, createdAt, updatedAt }` (src/contract/geofences.ts).
  *
+ * The CRUD is the shared one of customer-owned records (ownedRoutes); what is the geofences'
+ * own is declared here: the mirror's sync answer, the customer change their vehicles allow, the
+ * removal message, and the associations. The alert engine needs no word from these routes:
+ * database triggers move its configuration version on every write to geofences and their
+ * associations (server/alerts/config-cache.ts).
+ *
  * Tenancy as everywhere: a caller sees the geofences of their customer subtree; another
  * branch's answers 404. A vehicle may be associated with a geofence of its own customer or of
  * a company above it. A Terceiro sees no geofences.
@@ -20,6 +26,7 @@ import {
   GeofencePageSchema,
   GeofenceQuerySchema,
   GeofenceSchema,
+  type GeofenceUpdate,
   GeofenceUpdateSchema,
   type Geometry,
   MessageSchema,
@@ -27,6 +34,7 @@ import {
 import { recordChange } from '../audit/record';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import { ancestorIds } from '../db/alert-engine';
+import type { Db } from '../db/client';
 import { subtreeIds } from '../db/clients';
 import {
   type AssociationRow,
@@ -41,15 +49,16 @@ import {
   upsertAssociations,
   vehiclesIn,
 } from '../db/geofences';
-import { cancelOwned, getOwned, insertOwned, listOwned, updateOwned } from '../db/owned';
+import { getOwned, updateOwned } from '../db/owned';
 import { geofences } from '../db/schema';
 import type { Deps } from '../deps';
 import { badRequest, notFound } from '../http/errors';
 import { docs, IdParam } from '../http/openapi';
 import { validate } from '../http/validate';
-import { canSeeClient, visibleClient, visibleClientIds } from '../tenancy';
-import type { Ctx } from './owned';
+import { visibleClientIds } from '../tenancy';
+import { type Ctx, ownedRoutes, present } from './owned';
 
+const TAG = 'Cercas eletrônicas';
 const NOT_FOUND = 'Cerca eletrônica não encontrada';
 
 export function geofenceOut(row: GeofenceRow): Geofence {
@@ -85,94 +94,100 @@ function associationOut(row: AssociationRow) {
 export function geofenceRoutes(deps: Deps) {
   const { db } = deps.database;
   const app = new Hono<AuthEnv>();
-  app.use(requireAuth(deps), requirePermission('read_resources'));
-
-  /** The customers whose geofences the caller sees (none for a Terceiro). */
-  const scope = async (c: Ctx) => (c.var.user.role === 'VISITOR' ? [] : visibleClientIds(c, deps));
-
-  async function one(c: Ctx, id: string): Promise<GeofenceRow> {
-    const row = await getOwned(db, geofences, id, await scope(c));
-    if (!row) throw notFound(NOT_FOUND);
-    return row;
-  }
-
-  app.get(
+  // Mounted first: '/:id' of the CRUD below would take 'vehicle-association' for an id.
+  app.route('/vehicle-association', associationRoutes(deps));
+  app.route(
     '/',
-    describeRoute({
-      tags: ['Cercas eletrônicas'],
-      summary: 'Listar (busca, ordenação, paginação; updatedSince para o espelho)',
-      responses: { 200: docs(GeofencePageSchema, 'Página') },
-    }),
-    validate('query', GeofenceQuerySchema),
-    async (c) => {
-      const q = c.req.valid('query');
-      let clientIds = await scope(c);
-      if (q.clientId) {
-        if (!(await canSeeClient(c, deps, q.clientId))) throw notFound('Cliente não encontrado');
-        const visible = new Set(clientIds);
-        clientIds = (await subtreeIds(db, q.clientId)).filter((id) => visible.has(id));
-      }
-      if (q.updatedSince) {
-        const rows = await geofencesChangedSince(db, clientIds, new Date(q.updatedSince), q.limit);
-        return c.json({
+    ownedRoutes(deps, {
+      tag: TAG,
+      audit: { entity: 'geofence', label: (row) => row.name },
+      listKey: 'items',
+      notFound: NOT_FOUND,
+      // No unique key on geofences, so never said; the shared routes ask it of every record.
+      duplicate: 'Já existe uma cerca igual',
+      removed: 'Cerca removida.',
+      schemas: {
+        create: GeofenceCreateSchema,
+        update: GeofenceUpdateSchema,
+        query: GeofenceQuerySchema,
+        output: GeofencePageSchema,
+        record: GeofenceSchema,
+      },
+      ...geofenceQueries,
+      // The mirror keeps no tombstones: it gets the live geofences changed, all in one
+      // answer, and the ids of every live one to drop the others.
+      async syncList(q, since, clientIds) {
+        const rows = await geofencesChangedSince(db, clientIds, since, q.limit);
+        return {
           items: rows.map(geofenceOut),
           page: 1,
           limit: q.limit,
           total: rows.length,
           ids: await liveGeofenceIds(db, clientIds),
-        });
-      }
-      const { rows, total } = await listOwned(db, geofences, {
-        clientIds,
-        where: geofenceQueries.filters(q),
-        sort: geofenceQueries.sorts[q.sort],
-        order: q.order,
-        page: q.page,
-        limit: q.limit,
-      });
-      return c.json({ items: rows.map(geofenceOut), page: q.page, limit: q.limit, total });
-    },
+        };
+      },
+      async checkRefs(c, _input, clientId, existing) {
+        if (!existing || clientId === existing.clientId) return;
+        // Its vehicles must stay within the new customer's reach.
+        const reach = new Set(await subtreeIds(db, clientId));
+        const linked = await associationsOf(db, { geofenceIds: [existing.id] });
+        const vehicles = await vehiclesIn(
+          db,
+          linked.map((a) => a.vehicleId),
+          await visibleClientIds(c, deps),
+        );
+        if (vehicles.some((row) => !reach.has(row.clientId)))
+          throw badRequest(
+            'Esta cerca tem veículos de outra empresa associados. Remova as associações antes de mudar o cliente.',
+          );
+      },
+      toValues: (input) =>
+        present(input as GeofenceUpdate, [
+          'clientId',
+          'name',
+          'description',
+          'color',
+          'speedLimit',
+          'geometry',
+        ]),
+      toOutput: (_d, rows) => rows.map(geofenceOut),
+    }),
   );
+  return app;
+}
 
-  app.post(
+/** The vehicles associated with geofences, and the rule each one is under. */
+function associationRoutes(deps: Deps) {
+  const { db } = deps.database;
+  const app = new Hono<AuthEnv>();
+  app.use(requireAuth(deps), requirePermission('read_resources'));
+
+  /** The customers whose geofences the caller sees (none for a Terceiro). */
+  const scope = async (c: Ctx) => (c.var.user.role === 'VISITOR' ? [] : visibleClientIds(c, deps));
+
+  async function geofenceOf(c: Ctx, id: string, message: string): Promise<GeofenceRow> {
+    const row = await getOwned(db, geofences, id, await scope(c));
+    if (!row) throw notFound(message);
+    return row;
+  }
+
+  /** The geofence changed too (its associations): the mirror sees it by updatedAt. */
+  async function touch(tx: Db, c: Ctx, geofence: GeofenceRow, before: object, after: object) {
+    await updateOwned(tx, geofences, geofence.id, {});
+    await recordChange(tx, c, deps, {
+      entity: 'geofence',
+      clientId: geofence.clientId,
+      entityId: geofence.id,
+      summary: geofence.name,
+      before,
+      after,
+    });
+  }
+
+  app.get(
     '/',
     describeRoute({
-      tags: ['Cercas eletrônicas'],
-      summary: 'Criar',
-      responses: { 201: docs(GeofenceSchema, 'Criada') },
-    }),
-    requirePermission('create_resources'),
-    validate('json', GeofenceCreateSchema),
-    async (c) => {
-      const input = c.req.valid('json');
-      await visibleClient(c, deps, input.clientId);
-      const row = await db.transaction(async (tx) => {
-        const created = await insertOwned(tx, geofences, {
-          clientId: input.clientId,
-          name: input.name,
-          description: input.description ?? null,
-          color: input.color,
-          speedLimit: input.speedLimit ?? null,
-          geometry: input.geometry,
-        });
-        await recordChange(tx, c, deps, {
-          entity: 'geofence',
-          clientId: created.clientId,
-          entityId: created.id,
-          summary: created.name,
-          after: created,
-        });
-        return created;
-      });
-      return c.json(geofenceOut(row as GeofenceRow), 201);
-    },
-  );
-
-  // Associations come before '/:id', which would take 'vehicle-association' for an id.
-  app.get(
-    '/vehicle-association',
-    describeRoute({
-      tags: ['Cercas eletrônicas'],
+      tags: [TAG],
       summary: 'Associações de veículos, por cerca ou por veículo',
       responses: { 200: docs(v.array(AssociationSchema), 'Associações') },
     }),
@@ -181,7 +196,7 @@ export function geofenceRoutes(deps: Deps) {
       const q = c.req.valid('query');
       if (!q.geofenceId && !q.vehicleId) throw badRequest('Informe geofenceId ou vehicleId');
       const clientIds = await scope(c);
-      if (q.geofenceId) await one(c, q.geofenceId);
+      if (q.geofenceId) await geofenceOf(c, q.geofenceId, NOT_FOUND);
       if (q.vehicleId && (await vehiclesIn(db, [q.vehicleId], clientIds)).length === 0)
         throw notFound('Veículo não encontrado');
       const rows = await associationsOf(db, {
@@ -195,9 +210,9 @@ export function geofenceRoutes(deps: Deps) {
   );
 
   app.post(
-    '/vehicle-association',
+    '/',
     describeRoute({
-      tags: ['Cercas eletrônicas'],
+      tags: [TAG],
       summary: 'Associar veículos a uma cerca (um veículo já associado recebe a nova regra)',
       responses: { 201: docs(v.array(AssociationSchema), 'Associações da cerca') },
     }),
@@ -205,7 +220,7 @@ export function geofenceRoutes(deps: Deps) {
     validate('json', AssociationBodySchema),
     async (c) => {
       const body = c.req.valid('json');
-      const geofence = await one(c, body.geofenceId);
+      const geofence = await geofenceOf(c, body.geofenceId, NOT_FOUND);
       // The geofence's customer and the companies below it, as far as the caller sees.
       const visible = new Set(await scope(c));
       const allowed = (await subtreeIds(db, geofence.clientId)).filter((id) => visible.has(id));
@@ -218,16 +233,7 @@ export function geofenceRoutes(deps: Deps) {
         );
       await db.transaction(async (tx) => {
         await upsertAssociations(tx, geofence.id, body.vehicleAssociations);
-        // The geofence changed too (its associations): the mirror sees it by updatedAt.
-        await updateOwned(tx, geofences, geofence.id, {});
-        await recordChange(tx, c, deps, {
-          entity: 'geofence',
-          clientId: geofence.clientId,
-          entityId: geofence.id,
-          summary: geofence.name,
-          before: {},
-          after: { vehicleAssociations: body.vehicleAssociations },
-        });
+        await touch(tx, c, geofence, {}, { vehicleAssociations: body.vehicleAssociations });
       });
       const rows = await associationsOf(db, { geofenceIds: [geofence.id] });
       return c.json(rows.map(associationOut), 201);
@@ -235,9 +241,9 @@ export function geofenceRoutes(deps: Deps) {
   );
 
   app.delete(
-    '/vehicle-association/:id',
+    '/:id',
     describeRoute({
-      tags: ['Cercas eletrônicas'],
+      tags: [TAG],
       summary: 'Remover a associação de um veículo',
       responses: { 200: docs(MessageSchema, 'Removida') },
     }),
@@ -246,113 +252,12 @@ export function geofenceRoutes(deps: Deps) {
     async (c) => {
       const association = await associationById(db, c.req.valid('param').id);
       if (!association) throw notFound('Associação não encontrada');
-      const geofence = await getOwned(db, geofences, association.geofenceId, await scope(c));
-      if (!geofence) throw notFound('Associação não encontrada');
+      const geofence = await geofenceOf(c, association.geofenceId, 'Associação não encontrada');
       await db.transaction(async (tx) => {
         await deleteAssociation(tx, association.id);
-        await updateOwned(tx, geofences, geofence.id, {});
-        await recordChange(tx, c, deps, {
-          entity: 'geofence',
-          clientId: geofence.clientId,
-          entityId: geofence.id,
-          summary: geofence.name,
-          before: { vehicleAssociation: association.vehicleId },
-          after: {},
-        });
+        await touch(tx, c, geofence, { vehicleAssociation: association.vehicleId }, {});
       });
       return c.json({ message: 'Associação removida.' });
-    },
-  );
-
-  app.get(
-    '/:id',
-    describeRoute({
-      tags: ['Cercas eletrônicas'],
-      summary: 'Ler uma',
-      responses: { 200: docs(GeofenceSchema, 'Cerca') },
-    }),
-    validate('param', IdParam),
-    async (c) => c.json(geofenceOut(await one(c, c.req.valid('param').id))),
-  );
-
-  app.patch(
-    '/:id',
-    describeRoute({
-      tags: ['Cercas eletrônicas'],
-      summary: 'Alterar',
-      responses: { 200: docs(GeofenceSchema, 'Cerca') },
-    }),
-    requirePermission('create_resources'),
-    validate('param', IdParam),
-    validate('json', GeofenceUpdateSchema),
-    async (c) => {
-      const existing = await one(c, c.req.valid('param').id);
-      const patch = c.req.valid('json');
-      if (patch.clientId && patch.clientId !== existing.clientId) {
-        await visibleClient(c, deps, patch.clientId);
-        // Its vehicles must stay within the new customer's reach.
-        const reach = new Set(await subtreeIds(db, patch.clientId));
-        const linked = await associationsOf(db, { geofenceIds: [existing.id] });
-        const vehicles = await vehiclesIn(
-          db,
-          linked.map((a) => a.vehicleId),
-          await scope(c),
-        );
-        if (vehicles.some((row) => !reach.has(row.clientId)))
-          throw badRequest(
-            'Esta cerca tem veículos de outra empresa associados. Remova as associações antes de mudar o cliente.',
-          );
-      }
-      const values: Record<string, unknown> = {};
-      for (const key of [
-        'clientId',
-        'name',
-        'description',
-        'color',
-        'speedLimit',
-        'geometry',
-      ] as const)
-        if (patch[key] !== undefined) values[key] = patch[key];
-      const row = await db.transaction(async (tx) => {
-        const after = await updateOwned(tx, geofences, existing.id, values);
-        if (after)
-          await recordChange(tx, c, deps, {
-            entity: 'geofence',
-            clientId: after.clientId,
-            entityId: after.id,
-            summary: after.name,
-            before: existing,
-            after,
-          });
-        return after;
-      });
-      if (!row) throw notFound(NOT_FOUND);
-      return c.json(geofenceOut(row as GeofenceRow));
-    },
-  );
-
-  app.delete(
-    '/:id',
-    describeRoute({
-      tags: ['Cercas eletrônicas'],
-      summary: 'Remover (exclusão lógica)',
-      responses: { 200: docs(MessageSchema, 'Removida') },
-    }),
-    requirePermission('delete_resources'),
-    validate('param', IdParam),
-    async (c) => {
-      const row = await one(c, c.req.valid('param').id);
-      await db.transaction(async (tx) => {
-        await cancelOwned(tx, geofences, row.id);
-        await recordChange(tx, c, deps, {
-          entity: 'geofence',
-          clientId: row.clientId,
-          entityId: row.id,
-          summary: row.name,
-          before: row,
-        });
-      });
-      return c.json({ message: 'Cerca removida.' });
     },
   );
 

@@ -57,13 +57,23 @@ export interface OwnedResource<
     create: v.GenericSchema<unknown, C>;
     update: v.GenericSchema<unknown, U>;
     query: v.GenericSchema<unknown, Q>;
+    /** The list's answer (the page). */
     output: v.GenericSchema;
+    /** One record's answer (create, read, change), for the docs; the page's if absent. */
+    record?: v.GenericSchema;
   };
   /** SPEC §5: some lists need a selected customer. */
   requireClient?: boolean;
   sorts: Record<string, SortBy>;
   filters: (q: Q) => Filter[];
   toOutput: (deps: Deps, rows: Row<T>[]) => Promise<unknown[]> | unknown[];
+  /**
+   * Answers a list with `updatedSince` in a sync protocol of the resource's own, for mirrors
+   * that do not read tombstones and keyset pages (e.g. the live rows changed plus every live
+   * id). `clientIds` are the customers the list covers; a VISITOR's come empty, since the
+   * hook cannot narrow them to the visitorIds the list would.
+   */
+  syncList?: (q: Q, since: Date, clientIds: string[]) => Promise<Record<string, unknown>>;
   /** The columns to write; `existing` is the record a patch changes (absent on create). */
   toValues: (
     input: C | U,
@@ -78,6 +88,8 @@ export interface OwnedResource<
    */
   beforeWrite?: (tx: Db, values: Record<string, unknown>, existing?: Row<T>) => Promise<void>;
   beforeRemove?: (c: Ctx, row: Row<T>) => Promise<void>;
+  /** The message a removal answers with, if not the generic 'Registro removido.'. */
+  removed?: string;
   permissions?: { write?: Permission; remove?: Permission };
   /** What a VISITOR sees of this resource: these ids (their linked vehicles), or nothing. */
   visitorIds?: (c: Ctx) => Promise<string[]>;
@@ -95,6 +107,7 @@ export function ownedRoutes<
   const app = new Hono<AuthEnv>();
   const write = r.permissions?.write ?? 'create_resources';
   const remove = r.permissions?.remove ?? 'delete_resources';
+  const record = r.schemas.record ?? r.schemas.output;
   app.use(requireAuth(deps), requirePermission('read_resources'));
 
   /** SPEC §6: a visitor sees only linked vehicles, and nothing else of the inventory. */
@@ -160,12 +173,15 @@ export function ownedRoutes<
         const visible = new Set(clientIds);
         clientIds = (await subtreeIds(db, q.clientId)).filter((id) => visible.has(id));
       }
+      const only = await visitorOnly(c);
+      if (q.updatedSince && r.syncList)
+        return c.json(await r.syncList(q, new Date(q.updatedSince), only ? [] : clientIds));
       const { rows, total } = await listOwned(db, r.table, {
         clientIds,
         updatedSince: q.updatedSince ? new Date(q.updatedSince) : undefined,
         afterId: q.afterId,
         where: r.filters(q),
-        always: await visitorOnly(c).then((ids) => (ids ? [idIn(r.table, ids)] : [])),
+        always: only ? [idIn(r.table, only)] : [],
         sort: q.updatedSince ? r.table.updatedAt : (q.sort && r.sorts[q.sort]) || r.table.id,
         order: q.order,
         page: q.page,
@@ -185,7 +201,7 @@ export function ownedRoutes<
     describeRoute({
       tags: [r.tag],
       summary: 'Criar',
-      responses: { 201: docs(r.schemas.output, 'Criado') },
+      responses: { 201: docs(record, 'Criado') },
     }),
     requirePermission(write),
     validate('json', r.schemas.create),
@@ -211,7 +227,7 @@ export function ownedRoutes<
     describeRoute({
       tags: [r.tag],
       summary: 'Ler um',
-      responses: { 200: docs(r.schemas.output, 'Registro') },
+      responses: { 200: docs(record, 'Registro') },
     }),
     validate('param', IdParam),
     async (c) => c.json(await out(await one(c, c.req.valid('param').id))),
@@ -222,7 +238,7 @@ export function ownedRoutes<
     describeRoute({
       tags: [r.tag],
       summary: 'Alterar',
-      responses: { 200: docs(r.schemas.output, 'Registro') },
+      responses: { 200: docs(record, 'Registro') },
     }),
     requirePermission(write),
     validate('param', IdParam),
@@ -263,7 +279,7 @@ export function ownedRoutes<
         await cancelOwned(tx, r.table, row.id as string);
         await audit(c, tx, 'delete', row, undefined);
       });
-      return c.json({ message: 'Registro removido.' });
+      return c.json({ message: r.removed ?? 'Registro removido.' });
     },
   );
 
