@@ -26,21 +26,14 @@
  * danger, and nobody must have had to foresee it. Notifiers
  * (server/alerts/notifier.ts) get every alert.
  */
-import {
-  ALERT_TYPE_LABELS,
-  type AlertType,
-  alertDocument,
-  JORNADA_ALERT_TYPES,
-} from '../../src/contract';
+import { ALERT_TYPE_LABELS, JORNADA_ALERT_TYPES } from '../../src/contract';
 import { withinWindow } from '../../src/lib/schedule';
 import type { Config } from '../config';
 import {
   activeRulesOfType,
   configVersion,
   fixesBefore,
-  insertAlerts,
   lockStates,
-  type NewAlert,
   type RuleRow,
   ruleScope,
   silentVehicles,
@@ -58,14 +51,14 @@ import type { Logger } from '../log';
 import { type CustomerConfig, contextOf, createConfigCache } from './config-cache';
 import {
   alarmAlert,
-  type CompiledRule,
   type EvalFix,
   evaluate,
   isLate,
   type Raised,
   type VehicleState,
 } from './evaluate';
-import type { AlertNotifier, StoredAlert } from './notifier';
+import type { AlertNotifier } from './notifier';
+import { createAlertOutlet } from './outlet';
 
 export interface AlertEngine {
   /** Plugged into the ingest pipeline. */
@@ -95,10 +88,6 @@ export interface AlertEngine {
   duplicateDevice(trackerId: string, since: Date, addresses: string[]): Promise<void>;
   /** Adds a way out for alerts (Web Push, FCM); returns the function that removes it. */
   addNotifier(notifier: AlertNotifier): () => void;
-}
-
-interface Notified {
-  alerts: StoredAlert[];
 }
 
 /** One alert of a periodic check over records: about a vehicle, or about a driver. */
@@ -143,65 +132,7 @@ export function createAlertEngine(
   const { hysteresisMeters } = config.alerts;
   const configs = createConfigCache(hysteresisMeters);
   const outs = new Set(notifiers);
-
-  /** Stores alerts and hands them to the notifiers' enqueue, in `tx`; returns the new ones. */
-  async function store(
-    tx: Db,
-    raised: (NewAlert & { rule: Pick<CompiledRule, 'name' | 'emailDelivery'> } & {
-      plate: string | null;
-      vehicleName: string | null;
-      driverName?: string | null;
-      geofenceName: string | null;
-    })[],
-  ): Promise<Notified> {
-    const inserted = await insertAlerts(tx, raised);
-    const alerts: StoredAlert[] = [];
-    for (const a of raised) {
-      const row = inserted.get(a.dedupeKey);
-      if (!row) continue;
-      alerts.push({
-        id: row.id,
-        type: a.type as AlertType,
-        vehicleId: a.vehicleId,
-        plate: a.plate,
-        vehicleName: a.vehicleName,
-        driverId: a.driverId ?? null,
-        driverName: a.driverName ?? null,
-        document: alertDocument(a.type, a.details),
-        ruleId: a.ruleId,
-        ruleName: a.rule.name,
-        latitude: a.latitude,
-        longitude: a.longitude,
-        speed: a.speed,
-        fixTime: a.fixTime?.toISOString() ?? null,
-        createdAt: row.createdAt.toISOString(),
-        updatedAt: row.updatedAt.toISOString(),
-        acknowledgedAt: null,
-        acknowledgedBy: null,
-        late: a.late,
-        clientId: a.clientId,
-        geofenceId: a.geofenceId,
-        geofenceName: a.geofenceName,
-        emailDelivery: a.rule.emailDelivery,
-        details: a.details,
-      });
-    }
-    if (alerts.length) for (const out of outs) await out.enqueue?.(tx, alerts);
-    return { alerts };
-  }
-
-  function deliver({ alerts }: Notified) {
-    if (alerts.length === 0) return;
-    for (const out of outs) {
-      try {
-        void Promise.resolve(out.deliver?.(alerts)).catch((err: unknown) =>
-          log.error('alerts: notifier failed', { notifier: out.name, err }),
-        );
-      } catch (err) {
-        log.error('alerts: notifier failed', { notifier: out.name, err });
-      }
-    }
-  }
+  const { store, deliver } = createAlertOutlet(outs, log);
 
   const fromRaised = (r: Raised, names: { plate: string; name: string } | undefined) => ({
     clientId: r.clientId,
