@@ -18,36 +18,31 @@
  *   minutes after their time, and then not e-mailed nor pushed. Edges between the last of them
  *   and the next newer fix are not re-examined.
  *
- * LOCATION_TIMEOUT is a periodic check (every ALERT_TIMEOUT_CHECK_SECONDS, in one process at a
- * time: server/jobs.ts) over last locations, keyed by the silent vehicle's last fix: raised
- * once per silence, and two processes running it anyway store it once. LOCK_ACTIVATED is
- * raised when the device confirms a block (server/ingest/downlink.ts). PANIC (a device's panic
- * button) is raised for every vehicle, with or without a rule of its type: someone may be in
- * danger, and nobody must have had to foresee it. Notifiers
- * (server/alerts/notifier.ts) get every alert.
+ * The periodic checks (server/jobs.ts) have a module each: LOCATION_TIMEOUT in
+ * check-timeouts.ts, MAINTENANCE_DUE and DOCUMENT_EXPIRING in check-upkeep.ts, the jornada's
+ * in check-jornada.ts. LOCK_ACTIVATED is raised when the device confirms a block
+ * (server/ingest/downlink.ts). PANIC (a device's panic button) is raised for every vehicle,
+ * with or without a rule of its type: someone may be in danger, and nobody must have had to
+ * foresee it. Notifiers (server/alerts/notifier.ts) get every alert.
  */
-import { ALERT_TYPE_LABELS, JORNADA_ALERT_TYPES } from '../../src/contract';
+import { ALERT_TYPE_LABELS } from '../../src/contract';
 import { withinWindow } from '../../src/lib/schedule';
 import type { Config } from '../config';
 import {
-  activeRulesOfType,
   configVersion,
   fixesBefore,
   lockStates,
-  type RuleRow,
-  ruleScope,
-  silentVehicles,
   vehicleNow,
   vehicleOfTracker,
   writeStates,
 } from '../db/alert-engine';
 import type { Db } from '../db/client';
-import { driverClients, expiringList } from '../db/documents';
-import { dueList, vehicleClients } from '../db/maintenance';
 import type { TrackerFix } from '../db/positions';
 import type { FixProcessor } from '../ingest/pipeline';
-import { type JornadaAlertItem, jornadaAlertItems } from '../jornada/alerts';
 import type { Logger } from '../log';
+import { checkJornada } from './check-jornada';
+import { checkTimeouts } from './check-timeouts';
+import { checkUpkeep } from './check-upkeep';
 import { type CustomerConfig, contextOf, createConfigCache } from './config-cache';
 import {
   alarmAlert,
@@ -58,7 +53,7 @@ import {
   type VehicleState,
 } from './evaluate';
 import type { AlertNotifier } from './notifier';
-import { createAlertOutlet } from './outlet';
+import { type AlertContext, createAlertOutlet } from './outlet';
 
 export interface AlertEngine {
   /** Plugged into the ingest pipeline. */
@@ -89,17 +84,6 @@ export interface AlertEngine {
   /** Adds a way out for alerts (Web Push, FCM); returns the function that removes it. */
   addNotifier(notifier: AlertNotifier): () => void;
 }
-
-/** One alert of a periodic check over records: about a vehicle, or about a driver. */
-type UnplacedItem = (
-  | { vehicleId: string; driverId?: undefined }
-  | { vehicleId: null; driverId: string; driverName: string | null }
-) & {
-  dedupeKey: string;
-  details: Record<string, unknown>;
-  plate: string | null;
-  vehicleName: string | null;
-};
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -133,6 +117,7 @@ export function createAlertEngine(
   const configs = createConfigCache(hysteresisMeters);
   const outs = new Set(notifiers);
   const { store, deliver } = createAlertOutlet(outs, log);
+  const context: AlertContext = { db, store, deliver };
 
   const fromRaised = (r: Raised, names: { plate: string; name: string } | undefined) => ({
     clientId: r.clientId,
@@ -306,199 +291,6 @@ export function createAlertEngine(
       });
   }
 
-  async function checkTimeouts(now = new Date()): Promise<number> {
-    const rules = await activeRulesOfType(db, 'LOCATION_TIMEOUT');
-    let count = 0;
-    for (const rule of rules) {
-      if (rule.schedule && !withinWindow(rule.schedule, now.getTime())) continue;
-      const minutes = Number((rule.params as { minutes?: unknown }).minutes);
-      if (!Number.isFinite(minutes) || minutes <= 0) continue;
-      const silent = await silentVehicles(db, rule, new Date(now.getTime() - minutes * 60_000));
-      if (silent.length === 0) continue;
-      const notified = await db.transaction((tx) =>
-        store(
-          tx,
-          silent.map((v) => ({
-            clientId: v.clientId,
-            vehicleId: v.vehicleId,
-            ruleId: rule.id,
-            type: 'LOCATION_TIMEOUT',
-            geofenceId: null,
-            latitude: v.latitude,
-            longitude: v.longitude,
-            speed: v.speed,
-            fixTime: v.fixTime,
-            late: false,
-            // Once per silence: the silence is named by the fix it follows.
-            dedupeKey: `${rule.id}:${v.vehicleId}:LOCATION_TIMEOUT:${v.fixTime.getTime()}`,
-            details: { minutes, lastFix: v.fixTime.toISOString() },
-            rule,
-            plate: v.plate,
-            vehicleName: v.name,
-            geofenceName: null,
-          })),
-        ),
-      );
-      count += notified.alerts.length;
-      deliver(notified);
-    }
-    return count;
-  }
-
-  /**
-   * Stores and delivers the alerts of one rule's periodic check over the fleet's records: they
-   * have no position (no place, speed nor fix time), one row per item, each about a vehicle or
-   * (a driver's document) about a driver, and in its customer.
-   */
-  async function storeUnplaced(
-    rule: RuleRow,
-    type: 'MAINTENANCE_DUE' | 'DOCUMENT_EXPIRING' | JornadaAlertItem['type'],
-    items: UnplacedItem[],
-  ): Promise<number> {
-    if (items.length === 0) return 0;
-    const vehiclesOf = await vehicleClients(db, [
-      ...new Set(items.flatMap((i) => i.vehicleId ?? [])),
-    ]);
-    const driversOf = await driverClients(db, [...new Set(items.flatMap((i) => i.driverId ?? []))]);
-    const clientOf = (item: UnplacedItem) =>
-      (item.vehicleId === null ? driversOf.get(item.driverId) : vehiclesOf.get(item.vehicleId)) ??
-      rule.clientId;
-    const notified = await db.transaction((tx) =>
-      store(
-        tx,
-        items.map((item) => ({
-          clientId: clientOf(item),
-          vehicleId: item.vehicleId,
-          driverId: item.driverId ?? null,
-          driverName: item.vehicleId === null ? item.driverName : null,
-          ruleId: rule.id,
-          type,
-          geofenceId: null,
-          latitude: null,
-          longitude: null,
-          speed: null,
-          fixTime: null,
-          late: false,
-          dedupeKey: item.dedupeKey,
-          details: item.details,
-          rule,
-          plate: item.plate,
-          vehicleName: item.vehicleName,
-          geofenceName: null,
-        })),
-      ),
-    );
-    deliver(notified);
-    return notified.alerts.length;
-  }
-
-  async function checkUpkeep(now = new Date()): Promise<number> {
-    let count = 0;
-    for (const rule of await activeRulesOfType(db, 'MAINTENANCE_DUE')) {
-      if (rule.schedule && !withinWindow(rule.schedule, now.getTime())) continue;
-      const scope = await ruleScope(db, rule);
-      if (scope.vehicleIds.size === 0) continue;
-      const due = (await dueList(db, scope.clientIds, now, scope.vehicleIds)).filter(
-        (item) => item.status !== 'ok',
-      );
-      count += await storeUnplaced(
-        rule,
-        'MAINTENANCE_DUE',
-        due.map((item) => ({
-          vehicleId: item.vehicleId,
-          // Once per cycle (the service it counts from) and stage: a service starts another.
-          dedupeKey: `${rule.id}:${item.vehicleId}:MAINTENANCE_DUE:${item.planId}:${item.cycle}:${item.status}`,
-          details: {
-            stage: item.status,
-            planId: item.planId,
-            planName: item.planName,
-            kmLeft: item.km?.left ?? null,
-            hoursLeft: item.hours?.left ?? null,
-            daysLeft: item.days?.left ?? null,
-            dueDate: item.days?.due ?? null,
-          },
-          plate: item.plate,
-          vehicleName: item.vehicleName,
-        })),
-      );
-    }
-    return count + (await checkDocuments(now));
-  }
-
-  async function checkJornada(now = new Date()): Promise<number> {
-    let count = 0;
-    for (const type of JORNADA_ALERT_TYPES)
-      for (const rule of await activeRulesOfType(db, type)) {
-        if (rule.schedule && !withinWindow(rule.schedule, now.getTime())) continue;
-        const scope = await ruleScope(db, rule);
-        if (scope.vehicleIds.size === 0) continue;
-        count += await storeUnplaced(rule, type, await jornadaAlertItems(db, rule, scope, now));
-      }
-    return count;
-  }
-
-  /**
-   * DOCUMENT_EXPIRING within each rule's daysBefore (São Paulo days): the documents of the
-   * vehicles a rule covers and, when the rule covers its whole customer (no vehicle nor fleet
-   * chosen), the drivers' too — their documents and CNH. A driver belongs to no vehicle nor
-   * fleet: a rule limited to some vehicles speaks of those vehicles only.
-   */
-  async function checkDocuments(now: Date): Promise<number> {
-    let count = 0;
-    for (const rule of await activeRulesOfType(db, 'DOCUMENT_EXPIRING')) {
-      if (rule.schedule && !withinWindow(rule.schedule, now.getTime())) continue;
-      const daysBefore = Number((rule.params as { daysBefore?: unknown }).daysBefore ?? 30);
-      if (!Number.isFinite(daysBefore)) continue;
-      const scope = await ruleScope(db, rule);
-      const drivers = rule.vehicleIds.length === 0 && rule.fleetIds.length === 0;
-      if (scope.vehicleIds.size === 0 && !drivers) continue;
-      const expiring = await expiringList(db, scope.clientIds, now, daysBefore, {
-        vehicleIds: scope.vehicleIds,
-        drivers,
-      });
-      count += await storeUnplaced(
-        rule,
-        'DOCUMENT_EXPIRING',
-        expiring.flatMap((doc): UnplacedItem[] => {
-          const common = {
-            details: {
-              documentId: doc.id,
-              kind: doc.kind,
-              label: doc.label,
-              number: doc.number,
-              expiry: doc.expiry,
-              daysLeft: doc.daysLeft,
-              daysBefore,
-            },
-            plate: doc.plate,
-            vehicleName: null,
-          };
-          // Once per document and expiry: a renewed document (a new expiry) warns again.
-          if (doc.vehicleId !== null)
-            return [
-              {
-                ...common,
-                vehicleId: doc.vehicleId,
-                dedupeKey: `${rule.id}:${doc.vehicleId}:DOCUMENT_EXPIRING:${doc.id}:${doc.expiry}`,
-              },
-            ];
-          if (doc.driverId === null) return [];
-          return [
-            {
-              ...common,
-              vehicleId: null,
-              driverId: doc.driverId,
-              driverName: doc.driverName,
-              // The CNH's id is 'cnh:<driver>': a new licenseExpiry is a new key too.
-              dedupeKey: `${rule.id}:driver:${doc.driverId}:DOCUMENT_EXPIRING:${doc.id}:${doc.expiry}`,
-            },
-          ];
-        }),
-      );
-    }
-    return count;
-  }
-
   async function lockConfirmed(commands: { id: string; vehicleId: string | null; kind: string }[]) {
     for (const command of commands) {
       if (command.kind !== 'block' || !command.vehicleId) continue;
@@ -581,9 +373,9 @@ export function createAlertEngine(
 
   return {
     processor,
-    checkTimeouts,
-    checkUpkeep,
-    checkJornada,
+    checkTimeouts: (now = new Date()) => checkTimeouts(context, now),
+    checkUpkeep: (now = new Date()) => checkUpkeep(context, now),
+    checkJornada: (now = new Date()) => checkJornada(context, now),
     lockConfirmed,
     duplicateDevice,
     addNotifier(notifier) {

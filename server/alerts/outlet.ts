@@ -30,6 +30,11 @@ export interface AlertOutlet {
   deliver(notified: Notified): void;
 }
 
+/** What raising alerts outside the ingest transaction takes: the database and the outlet. */
+export interface AlertContext extends AlertOutlet {
+  db: Db;
+}
+
 /** `outs` is the engine's own set: a notifier added later is used from then on. */
 export function createAlertOutlet(outs: ReadonlySet<AlertNotifier>, log: Logger): AlertOutlet {
   async function store(tx: Db, raised: AlertToStore[]): Promise<Notified> {
