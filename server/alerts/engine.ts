@@ -20,22 +20,14 @@
  *
  * The periodic checks (server/jobs.ts) have a module each: LOCATION_TIMEOUT in
  * check-timeouts.ts, MAINTENANCE_DUE and DOCUMENT_EXPIRING in check-upkeep.ts, the jornada's
- * in check-jornada.ts. LOCK_ACTIVATED is raised when the device confirms a block
- * (server/ingest/downlink.ts). PANIC (a device's panic button) is raised for every vehicle,
- * with or without a rule of its type: someone may be in danger, and nobody must have had to
- * foresee it. Notifiers (server/alerts/notifier.ts) get every alert.
+ * in check-jornada.ts. LOCK_ACTIVATED (the device confirms a block: server/ingest/downlink.ts)
+ * and DUPLICATE_DEVICE are raised in device-events.ts. PANIC (a device's panic button) is
+ * raised for every vehicle, with or without a rule of its type: someone may be in danger, and
+ * nobody must have had to foresee it. Notifiers (server/alerts/notifier.ts) get every alert.
  */
 import { ALERT_TYPE_LABELS } from '../../src/contract';
-import { withinWindow } from '../../src/lib/schedule';
 import type { Config } from '../config';
-import {
-  configVersion,
-  fixesBefore,
-  lockStates,
-  vehicleNow,
-  vehicleOfTracker,
-  writeStates,
-} from '../db/alert-engine';
+import { configVersion, fixesBefore, lockStates, writeStates } from '../db/alert-engine';
 import type { Db } from '../db/client';
 import type { TrackerFix } from '../db/positions';
 import type { FixProcessor } from '../ingest/pipeline';
@@ -44,6 +36,7 @@ import { checkJornada } from './check-jornada';
 import { checkTimeouts } from './check-timeouts';
 import { checkUpkeep } from './check-upkeep';
 import { type CustomerConfig, contextOf, createConfigCache } from './config-cache';
+import { type DeviceEventContext, duplicateDevice, lockConfirmed } from './device-events';
 import {
   alarmAlert,
   type EvalFix,
@@ -85,8 +78,6 @@ export interface AlertEngine {
   addNotifier(notifier: AlertNotifier): () => void;
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
 function toEvalFix(row: TrackerFix, receivedAt: number): EvalFix {
   const { fix } = row;
   return {
@@ -118,6 +109,7 @@ export function createAlertEngine(
   const outs = new Set(notifiers);
   const { store, deliver } = createAlertOutlet(outs, log);
   const context: AlertContext = { db, store, deliver };
+  const devices: DeviceEventContext = { ...context, configs, hysteresisMeters };
 
   const fromRaised = (r: Raised, names: { plate: string; name: string } | undefined) => ({
     clientId: r.clientId,
@@ -291,93 +283,14 @@ export function createAlertEngine(
       });
   }
 
-  async function lockConfirmed(commands: { id: string; vehicleId: string | null; kind: string }[]) {
-    for (const command of commands) {
-      if (command.kind !== 'block' || !command.vehicleId) continue;
-      const vehicle = await vehicleNow(db, command.vehicleId);
-      if (!vehicle) continue;
-      const customer = await configs.get(db, vehicle.clientId, await configVersion(db));
-      const context = contextOf(customer, command.vehicleId, hysteresisMeters);
-      const now = Date.now();
-      const rules = context.rules.filter(
-        (r) => r.type === 'LOCK_ACTIVATED' && (!r.schedule || withinWindow(r.schedule, now)),
-      );
-      if (rules.length === 0) continue;
-      const vehicleId = command.vehicleId;
-      const notified = await db.transaction((tx) =>
-        store(
-          tx,
-          rules.map((rule) => ({
-            clientId: vehicle.clientId,
-            vehicleId,
-            ruleId: rule.id,
-            type: 'LOCK_ACTIVATED',
-            geofenceId: null,
-            latitude: vehicle.latitude,
-            longitude: vehicle.longitude,
-            speed: vehicle.speed,
-            fixTime: vehicle.fixTime,
-            late: false,
-            dedupeKey: `${rule.id}:${vehicleId}:LOCK_ACTIVATED:${command.id}`,
-            details: { commandId: command.id, confirmedAt: iso(now) },
-            rule,
-            plate: vehicle.plate,
-            vehicleName: vehicle.name,
-            geofenceName: null,
-          })),
-        ),
-      );
-      deliver(notified);
-    }
-  }
-
-  async function duplicateDevice(trackerId: string, since: Date, addresses: string[]) {
-    const vehicleId = await vehicleOfTracker(db, trackerId);
-    if (!vehicleId) return;
-    const vehicle = await vehicleNow(db, vehicleId);
-    if (!vehicle) return;
-    const customer = await configs.get(db, vehicle.clientId, await configVersion(db));
-    const context = contextOf(customer, vehicleId, hysteresisMeters);
-    const rules = context.rules.filter(
-      (r) => r.type === 'DUPLICATE_DEVICE' && (!r.schedule || withinWindow(r.schedule, Date.now())),
-    );
-    const label = ALERT_TYPE_LABELS.DUPLICATE_DEVICE;
-    const targets = rules.length
-      ? rules.map((rule) => ({ id: rule.id as string | null, rule }))
-      : [{ id: null, rule: { name: label, emailDelivery: '' } }];
-    const notified = await db.transaction((tx) =>
-      store(
-        tx,
-        targets.map(({ id, rule }) => ({
-          clientId: vehicle.clientId,
-          vehicleId,
-          ruleId: id,
-          type: 'DUPLICATE_DEVICE',
-          geofenceId: null,
-          latitude: vehicle.latitude,
-          longitude: vehicle.longitude,
-          speed: vehicle.speed,
-          fixTime: vehicle.fixTime,
-          late: false,
-          dedupeKey: `${id ?? 'system'}:${vehicleId}:DUPLICATE_DEVICE:${trackerId}:${since.getTime()}`,
-          details: { trackerId, addresses, since: since.toISOString() },
-          rule,
-          plate: vehicle.plate,
-          vehicleName: vehicle.name,
-          geofenceName: null,
-        })),
-      ),
-    );
-    deliver(notified);
-  }
-
   return {
     processor,
     checkTimeouts: (now = new Date()) => checkTimeouts(context, now),
     checkUpkeep: (now = new Date()) => checkUpkeep(context, now),
     checkJornada: (now = new Date()) => checkJornada(context, now),
-    lockConfirmed,
-    duplicateDevice,
+    lockConfirmed: (commands) => lockConfirmed(devices, commands),
+    duplicateDevice: (trackerId, since, addresses) =>
+      duplicateDevice(devices, trackerId, since, addresses),
     addNotifier(notifier) {
       outs.add(notifier);
       return () => outs.delete(notifier);
