@@ -1,50 +1,26 @@
 /**
- * The alert engine. It sees every stored fix, black boxes included, inside the ingest
- * transaction (server/ingest/pipeline.ts → FixProcessor), in fix-time order per vehicle, and
- * raises alerts exactly once across restarts and processes:
+ * The alert engine: the ways alerts are raised, put together over one configuration cache
+ * (config-cache.ts) and one set of notifiers (server/alerts/notifier.ts), which get every
+ * alert whatever raised it (outlet.ts stores them and hands them over).
  *
- * - Per batch: one read of the configuration counter, one statement that locks and reads the
- *   state rows of the batch's vehicles (in vehicle order: no deadlocks; on PGlite, whose
- *   transactions run one after another, read without a row lock), the evaluation in
- *   memory (server/alerts/evaluate.ts), one insert of the alerts and one write of the states.
- *   All of it commits with the positions, or none of it does: a fix is evaluated once, by the
- *   transaction that stored it (a repeated fix is not stored again, so it raises nothing).
- * - Alerts carry a unique dedupe key (rule, vehicle, type, fix time, geofence): even a state
- *   lost or rebuilt could not store the same alert twice.
- * - Late fixes (a black box uploaded after newer fixes were evaluated) do not move the state,
- *   which stays at the newest fix. They are evaluated in their own chain, in fix-time order,
- *   starting from the state that the stored fix just before them establishes (read from the
- *   positions), so their own edges raise alerts — marked late when received more than 15
- *   minutes after their time, and then not e-mailed nor pushed. Edges between the last of them
- *   and the next newer fix are not re-examined.
- *
- * The periodic checks (server/jobs.ts) have a module each: LOCATION_TIMEOUT in
- * check-timeouts.ts, MAINTENANCE_DUE and DOCUMENT_EXPIRING in check-upkeep.ts, the jornada's
- * in check-jornada.ts. LOCK_ACTIVATED (the device confirms a block: server/ingest/downlink.ts)
- * and DUPLICATE_DEVICE are raised in device-events.ts. PANIC (a device's panic button) is
- * raised for every vehicle, with or without a rule of its type: someone may be in danger, and
- * nobody must have had to foresee it. Notifiers (server/alerts/notifier.ts) get every alert.
+ * - Every stored fix, inside the ingest transaction: fix-processor.ts, which also says how
+ *   each alert is raised exactly once across restarts and processes.
+ * - The periodic checks (server/jobs.ts), a module each: LOCATION_TIMEOUT in
+ *   check-timeouts.ts, MAINTENANCE_DUE and DOCUMENT_EXPIRING in check-upkeep.ts, the
+ *   jornada's in check-jornada.ts.
+ * - What a device did: LOCK_ACTIVATED (it confirms a block: server/ingest/downlink.ts) and
+ *   DUPLICATE_DEVICE, in device-events.ts.
  */
-import { ALERT_TYPE_LABELS } from '../../src/contract';
 import type { Config } from '../config';
-import { configVersion, fixesBefore, lockStates, writeStates } from '../db/alert-engine';
 import type { Db } from '../db/client';
-import type { TrackerFix } from '../db/positions';
 import type { FixProcessor } from '../ingest/pipeline';
 import type { Logger } from '../log';
 import { checkJornada } from './check-jornada';
 import { checkTimeouts } from './check-timeouts';
 import { checkUpkeep } from './check-upkeep';
-import { type CustomerConfig, contextOf, createConfigCache } from './config-cache';
+import { createConfigCache } from './config-cache';
 import { type DeviceEventContext, duplicateDevice, lockConfirmed } from './device-events';
-import {
-  alarmAlert,
-  type EvalFix,
-  evaluate,
-  isLate,
-  type Raised,
-  type VehicleState,
-} from './evaluate';
+import { createFixProcessor } from './fix-processor';
 import type { AlertNotifier } from './notifier';
 import { type AlertContext, createAlertOutlet } from './outlet';
 
@@ -78,21 +54,6 @@ export interface AlertEngine {
   addNotifier(notifier: AlertNotifier): () => void;
 }
 
-function toEvalFix(row: TrackerFix, receivedAt: number): EvalFix {
-  const { fix } = row;
-  return {
-    fixTime: fix.fixTime.getTime(),
-    receivedAt,
-    latitude: fix.latitude,
-    longitude: fix.longitude,
-    speed: fix.speed,
-    ignition: fix.ignition,
-    battery: fix.battery,
-    attributes: fix.attributes ?? {},
-    positioned: fix.valid !== false,
-  };
-}
-
 export function createAlertEngine(
   db: Db,
   config: Pick<Config, 'alerts'>,
@@ -110,178 +71,7 @@ export function createAlertEngine(
   const { store, deliver } = createAlertOutlet(outs, log);
   const context: AlertContext = { db, store, deliver };
   const devices: DeviceEventContext = { ...context, configs, hysteresisMeters };
-
-  const fromRaised = (r: Raised, names: { plate: string; name: string } | undefined) => ({
-    clientId: r.clientId,
-    vehicleId: r.vehicleId,
-    ruleId: r.rule.id,
-    type: r.type,
-    geofenceId: r.geofence?.id ?? null,
-    latitude: r.fix.latitude,
-    longitude: r.fix.longitude,
-    speed: r.fix.speed ?? null,
-    fixTime: new Date(r.fix.fixTime),
-    late: r.late,
-    dedupeKey: r.dedupeKey,
-    details: r.details,
-    rule: r.rule,
-    plate: names?.plate ?? null,
-    vehicleName: names?.name ?? null,
-    geofenceName: r.geofence?.name ?? null,
-  });
-
-  const processor: FixProcessor = {
-    async process(tx, stored, receivedAt) {
-      const byVehicle = new Map<string, { clientId: string; fixes: EvalFix[] }>();
-      const panics: { vehicleId: string; clientId: string; fix: EvalFix }[] = [];
-      for (const row of stored) {
-        const vehicleId = row.tracker.vehicleId;
-        // A mocked location (a phone app that fakes its GPS) is stored flagged, never judged.
-        if (!vehicleId || row.fix.attributes.mock === true) continue;
-        const entry = byVehicle.get(vehicleId) ?? { clientId: row.tracker.clientId, fixes: [] };
-        const fix = toEvalFix(row, receivedAt.getTime());
-        entry.fixes.push(fix);
-        byVehicle.set(vehicleId, entry);
-        if (alarmAlert(fix) === 'PANIC') panics.push({ vehicleId, clientId: entry.clientId, fix });
-      }
-      if (byVehicle.size === 0) return undefined;
-      // The configuration cached decides which vehicles need work; the version read with their
-      // state rows (one statement) says whether it is still current. A customer not cached yet,
-      // or a batch with nothing to lock, reads the version on its own.
-      const clientIds = [...new Set([...byVehicle.values()].map((v) => v.clientId))];
-      const customers = new Map<string, CustomerConfig>();
-      const refresh = async (version: number) => {
-        for (const clientId of clientIds)
-          customers.set(clientId, await configs.get(tx, clientId, version));
-      };
-      const covered = () =>
-        [...byVehicle.keys()].filter((vehicleId) => {
-          const customer = customers.get(byVehicle.get(vehicleId)?.clientId ?? '');
-          return customer && contextOf(customer, vehicleId, hysteresisMeters).rules.length > 0;
-        });
-      for (const clientId of clientIds) {
-        const cached = configs.peek(clientId);
-        if (cached) customers.set(clientId, cached);
-      }
-      let candidates = customers.size === clientIds.length ? covered() : [];
-      let states: Map<string, Record<string, unknown>>;
-      if (candidates.length === 0) {
-        await refresh(await configVersion(tx));
-        candidates = covered();
-        // Vehicles no rule covers cost nothing more, unless a panic button was pressed.
-        if (candidates.length === 0 && panics.length === 0) return undefined;
-        states = (await lockStates(tx, candidates, rowLocks)).states;
-      } else {
-        const locked = await lockStates(tx, candidates, rowLocks);
-        states = locked.states;
-        await refresh(locked.version);
-        const extra = covered().filter((id) => !states.has(id));
-        if (extra.length)
-          for (const [id, state] of (await lockStates(tx, extra, rowLocks)).states)
-            states.set(id, state);
-      }
-      const work = covered().flatMap((vehicleId) => {
-        const entry = byVehicle.get(vehicleId);
-        return entry ? [[vehicleId, entry] as const] : [];
-      });
-      const raised: Raised[] = [];
-      const lateChains: { vehicleId: string; clientId: string; fixes: EvalFix[] }[] = [];
-      for (const [vehicleId, { clientId, fixes }] of work) {
-        const customer = customers.get(clientId);
-        if (!customer) continue;
-        const context = contextOf(customer, vehicleId, hysteresisMeters);
-        const state = (states.get(vehicleId) ?? {}) as VehicleState;
-        const newest = state.t;
-        const ordered = [...fixes].sort((a, b) => a.fixTime - b.fixTime);
-        const older = newest === undefined ? [] : ordered.filter((f) => f.fixTime <= newest);
-        for (const fix of ordered) {
-          if (newest !== undefined && fix.fixTime <= newest) continue;
-          raised.push(...evaluate(state, fix, context));
-        }
-        states.set(vehicleId, state as Record<string, unknown>);
-        if (older.length) lateChains.push({ vehicleId, clientId, fixes: older });
-      }
-      if (lateChains.length) {
-        const starts = await fixesBefore(
-          tx,
-          lateChains.map((c) => ({
-            vehicleId: c.vehicleId,
-            before: new Date(c.fixes[0]?.fixTime ?? 0),
-          })),
-        );
-        for (const chain of lateChains) {
-          const customer = customers.get(chain.clientId);
-          if (!customer) continue;
-          const context = contextOf(customer, chain.vehicleId, hysteresisMeters);
-          const side: VehicleState = {};
-          const start = starts.get(chain.vehicleId);
-          if (start)
-            evaluate(
-              side,
-              {
-                fixTime: start.fixTime.getTime(),
-                receivedAt: start.receivedAt.getTime(),
-                latitude: start.latitude,
-                longitude: start.longitude,
-                speed: start.speed,
-                ignition: start.ignition,
-                battery: start.battery,
-                attributes: start.attributes ?? {},
-              },
-              context,
-              true,
-            );
-          for (const fix of chain.fixes) raised.push(...evaluate(side, fix, context));
-        }
-      }
-      const notified = await store(tx, [
-        ...raised.map((r) => fromRaised(r, customers.get(r.clientId)?.vehicles.get(r.vehicleId))),
-        ...systemPanics(panics, raised, customers),
-      ]);
-      await writeStates(tx, states);
-      return () => deliver(notified);
-    },
-  };
-
-  /** The panics no rule of the vehicle raised: one alert each, without a rule. */
-  function systemPanics(
-    panics: { vehicleId: string; clientId: string; fix: EvalFix }[],
-    raised: Raised[],
-    customers: Map<string, CustomerConfig>,
-  ) {
-    const byRule = new Set(
-      raised.filter((r) => r.type === 'PANIC').map((r) => `${r.vehicleId}@${r.fix.fixTime}`),
-    );
-    return panics
-      .filter((p) => !byRule.has(`${p.vehicleId}@${p.fix.fixTime}`))
-      .filter((p) => {
-        // A vehicle with a PANIC rule outside its schedule stays quiet, as the rule says.
-        const customer = customers.get(p.clientId);
-        const rules = customer ? contextOf(customer, p.vehicleId, hysteresisMeters).rules : [];
-        return !rules.some((r) => r.type === 'PANIC');
-      })
-      .map(({ vehicleId, clientId, fix }) => {
-        const names = customers.get(clientId)?.vehicles.get(vehicleId);
-        return {
-          clientId,
-          vehicleId,
-          ruleId: null,
-          type: 'PANIC' as const,
-          geofenceId: null,
-          latitude: fix.latitude,
-          longitude: fix.longitude,
-          speed: fix.speed ?? null,
-          fixTime: new Date(fix.fixTime),
-          late: isLate(fix),
-          dedupeKey: `system:${vehicleId}:PANIC:${fix.fixTime}`,
-          details: { alarm: 'sos' },
-          rule: { name: ALERT_TYPE_LABELS.PANIC, emailDelivery: '' },
-          plate: names?.plate ?? null,
-          vehicleName: names?.name ?? null,
-          geofenceName: null,
-        };
-      });
-  }
+  const processor = createFixProcessor({ store, deliver, configs, hysteresisMeters, rowLocks });
 
   return {
     processor,
