@@ -1,7 +1,7 @@
+import type { JORNADA_ALERT_TYPES, UPKEEP_ALERT_TYPES } from '../../src/contract';
 import type { RuleRow } from '../db/alert-engine';
 import { driverClients } from '../db/documents';
 import { vehicleClients } from '../db/maintenance';
-import type { JornadaAlertItem } from '../jornada/alerts';
 import type { AlertContext } from './outlet';
 
 /** One alert of a periodic check over records: about a vehicle, or about a driver. */
@@ -23,7 +23,7 @@ export type UnplacedItem = (
 export async function storeUnplaced(
   { db, store, deliver }: AlertContext,
   rule: RuleRow,
-  type: 'MAINTENANCE_DUE' | 'DOCUMENT_EXPIRING' | JornadaAlertItem['type'],
+  type: (typeof UPKEEP_ALERT_TYPES | typeof JORNADA_ALERT_TYPES)[number],
   items: UnplacedItem[],
 ): Promise<number> {
   if (items.length === 0) return 0;
