@@ -1,6 +1,6 @@
 /**
  * The alert engine. It sees every stored fix, black boxes included, inside the ingest
- * transaction (server/ingest/pipeline.ts → FixProcessor), in fix-time order per vehicle, and
+ * transaction (server/ingest/batch-write.ts → FixProcessor), in fix-time order per vehicle, and
  * raises alerts exactly once across restarts and processes:
  *
  * - Per batch: one read of the configuration counter, one statement that locks and reads the
@@ -52,7 +52,7 @@ import type { Db } from '../db/client';
 import { driverClients, expiringList } from '../db/documents';
 import { dueList, vehicleClients } from '../db/maintenance';
 import type { TrackerFix } from '../db/positions';
-import type { FixProcessor } from '../ingest/pipeline';
+import type { FixProcessor } from '../ingest/batch-write';
 import { type JornadaAlertItem, jornadaAlertItems } from '../jornada/alerts';
 import type { Logger } from '../log';
 import { type CustomerConfig, contextOf, createConfigCache } from './config-cache';
