@@ -13,7 +13,7 @@
  */
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import type { FixProcessor } from '../ingest/pipeline';
+import type { FixProcessor } from '../ingest/batch-write';
 import type { Logger } from '../log';
 import { checkJornada } from './check-jornada';
 import { checkTimeouts } from './check-timeouts';

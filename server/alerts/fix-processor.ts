@@ -1,6 +1,6 @@
 /**
  * The alert engine's ingest path. It sees every stored fix, black boxes included, inside the
- * ingest transaction (server/ingest/pipeline.ts → FixProcessor), in fix-time order per
+ * ingest transaction (server/ingest/batch-write.ts → FixProcessor), in fix-time order per
  * vehicle, and raises alerts exactly once across restarts and processes:
  *
  * - Per batch: one read of the configuration counter, one statement that locks and reads the
@@ -25,7 +25,7 @@ import { ALERT_TYPE_LABELS } from '../../src/contract';
 import { configVersion, fixesBefore, lockStates, writeStates } from '../db/alert-engine';
 import type { Db } from '../db/client';
 import type { TrackerFix } from '../db/positions';
-import type { FixProcessor } from '../ingest/pipeline';
+import type { FixProcessor } from '../ingest/batch-write';
 import { type ConfigCache, type CustomerConfig, contextOf } from './config-cache';
 import {
   alarmAlert,

@@ -21,7 +21,7 @@ import {
 } from '../db/device-status';
 import type { Logger } from '../log';
 import type { IdentityRefusal } from './identity';
-import type { DeviceEvent, DeviceObserver } from './pipeline';
+import type { DeviceEvent, DeviceObserver } from './message';
 
 /** Why a message was refused, as stored and shown (src/contract REFUSALS). */
 export type Refusal =

@@ -1,5 +1,5 @@
 /**
- * Recovery from a wrong anchor of the jump filter (server/ingest/pipeline.ts → screen). A fix
+ * Recovery from a wrong anchor of the jump filter (server/ingest/batch-screen.ts → screen). A fix
  * is refused as an impossible jump when it is too far from the tracker's newest kept fix, its
  * anchor. When that anchor is itself wrong — a new tracker's bad first fix, or a wild fix that
  * got through because a long silence allowed the distance — every good fix after it is refused

@@ -30,7 +30,8 @@ import type { Fix } from '../db/positions';
 import type { Logger } from '../log';
 import { checkFix, checkIdentifier } from './bounds';
 import { canonicalize, OSMAND_ALIASES } from './canonical';
-import { type AcceptResult, BACKLOG_RETRY_SECONDS, BACKLOGGED, type Pipeline } from './pipeline';
+import type { AcceptResult } from './message';
+import { BACKLOG_RETRY_SECONDS, BACKLOGGED, type Pipeline } from './pipeline';
 
 const KNOTS_TO_KMH = 1.852;
 const MAX_BODY = 64 * 1024;
