@@ -7,7 +7,10 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 const API = ['/registros', '/tech-integracao', '/registro/', '/health', '/map/'];
 
-/** Text files the server sends compressed (server/static.ts serves the copies made here). */
+/**
+ * Text files the server sends compressed (server/platform/static.ts serves the copies made
+ * here).
+ */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
 
 /**

@@ -3,8 +3,8 @@
  * given), ephemeral HTTP port, no tracker listeners, simulator, demo fleet or logs unless
  * `env` turns them on.
  */
-import { loadConfig } from '../server/config';
-import { createLogger } from '../server/log';
+import { loadConfig } from '../server/platform/config';
+import { createLogger } from '../server/platform/log';
 import { type RunningServer, startServer } from '../server/start';
 
 export function benchServer(

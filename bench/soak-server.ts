@@ -5,8 +5,8 @@
  * (identifiers `soak0`…) for the parent's load. Sends `{ url, osmandPort, wialonPort }` over
  * IPC once listening; 'stop' closes it.
  */
-import { loadConfig } from '../server/config';
-import { createLogger } from '../server/log';
+import { loadConfig } from '../server/platform/config';
+import { createLogger } from '../server/platform/log';
 import { startServer } from '../server/start';
 import { seed } from './ingest';
 

@@ -10,13 +10,19 @@ import {
   MAX_ATTACHMENT_MB,
   MAX_ATTACHMENTS_PER_UPLOAD,
 } from '../src/contract/attachments';
-import type { Config } from './config';
 import type { Deps } from './deps';
-import { compressAnswers } from './http/compress';
-import { errorBody, handleError, UNAVAILABLE, UNAVAILABLE_RETRY_SECONDS } from './http/errors';
-import { loggablePath } from './http/redact';
-import { securityHeaders } from './http/security';
 import { flespiStreamRoutes } from './ingest/flespi';
+import type { Config } from './platform/config';
+import { compressAnswers } from './platform/http/compress';
+import {
+  errorBody,
+  handleError,
+  UNAVAILABLE,
+  UNAVAILABLE_RETRY_SECONDS,
+} from './platform/http/errors';
+import { loggablePath } from './platform/http/redact';
+import { securityHeaders } from './platform/http/security';
+import { staticRoutes } from './platform/static';
 import { alertRuleRoutes } from './routes/alert-rules';
 import { alertRoutes } from './routes/alerts';
 import { assignmentRoutes } from './routes/assignments';
@@ -69,7 +75,6 @@ import { reportRoutes } from './routes/reports';
 import { tempAccessRoutes, temporaryUserRoutes, visitorRoutes } from './routes/sharing';
 import { trackerTypeRoutes } from './routes/tracker-types';
 import { userRoutes } from './routes/users';
-import { staticRoutes } from './static';
 import { VERSION } from './version';
 
 export const API_PREFIXES = ['/registros', '/tech-integracao/v1', '/registro'] as const;

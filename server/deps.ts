@@ -5,17 +5,17 @@ import type { PlateLookup } from './adapters/plates';
 import type { AlertEngine } from './alerts/engine';
 import type { AlertMail } from './alerts/mail';
 import type { AlertBus } from './alerts/notifier';
-import type { Config } from './config';
-import type { Database } from './db/client';
 import type { GuardedPipeline } from './guarded-pipeline';
 import type { DeviceStatus } from './ingest/device-status';
 import type { Downlink } from './ingest/downlink';
-import type { Jobs } from './jobs';
-import type { Lifecycle } from './lifecycle';
-import type { Logger } from './log';
 import type { Mailer } from './mail/mailer';
-import type { Metrics } from './metrics';
 import type { PaymentsProvider } from './payments/asaas';
+import type { Config } from './platform/config';
+import type { Database } from './platform/db/client';
+import type { Jobs } from './platform/jobs';
+import type { Lifecycle } from './platform/lifecycle';
+import type { Logger } from './platform/log';
+import type { Metrics } from './platform/metrics';
 import type { Push } from './push/notifier';
 import type { LiveFeed } from './realtime/feed';
 import type { AutoReports } from './reports/auto/scheduler';
@@ -52,9 +52,12 @@ export interface Deps {
    * built-in stand-in once that listens (server/start.ts).
    */
   payments: PaymentsProvider;
-  /** This process's figures for GET /metrics (server/metrics.ts); parts add theirs as they start. */
+  /**
+   * This process's figures for GET /metrics (server/platform/metrics.ts); parts add theirs as
+   * they start.
+   */
   metrics: Metrics;
-  /** The periodic work of this process (server/jobs.ts), started by start.ts. */
+  /** The periodic work of this process (server/platform/jobs.ts), started by start.ts. */
   jobs: Jobs;
   /** Whether the server is stopping (readiness, live streams). */
   lifecycle: Lifecycle;

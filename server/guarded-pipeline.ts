@@ -11,8 +11,8 @@
  *   stop's deadline). Nothing acknowledged is lost either way: a fix is acknowledged only
  *   after its commit.
  */
-import { type DatabaseHealth, DatabaseUnavailable } from './db/health';
 import type { Pipeline } from './ingest/pipeline';
+import { type DatabaseHealth, DatabaseUnavailable } from './platform/db/health';
 
 /** Refused because the server is stopping: the device sends it again, elsewhere or later. */
 export class ShuttingDown extends DatabaseUnavailable {

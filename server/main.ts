@@ -6,9 +6,9 @@
  * ends it at once. A database failure that escaped its handler is logged, never the end of
  * the process: the database comes back, and the server with it.
  */
-import { ConfigError, loadConfig } from './config';
-import { isConnectionError } from './db/health';
-import { createLogger } from './log';
+import { ConfigError, loadConfig } from './platform/config';
+import { isConnectionError } from './platform/db/health';
+import { createLogger } from './platform/log';
 import { startServer } from './start';
 
 /** The share of the bound given to the graceful steps; the rest is the margin to exit. */

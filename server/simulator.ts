@@ -21,7 +21,7 @@ import {
 import type { NativeProtocol } from './ingest/native/codecs';
 import { distanceKm as between } from './ingest/screen';
 import { crcHex } from './ingest/wialon/parse';
-import type { Logger } from './log';
+import type { Logger } from './platform/log';
 import { NativeLink, SPEAKERS } from './simulator-native';
 
 const KNOTS = 1.852;

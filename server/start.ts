@@ -16,10 +16,6 @@ import { createAlertEngine } from './alerts/engine';
 import { createAlertMail, mailNotifier } from './alerts/mail';
 import { createApp, startingApp } from './app';
 import { hashPassword } from './auth/passwords';
-import type { Config } from './config';
-import { type Database, openDatabase } from './db/client';
-import { isConnectionError } from './db/health';
-import { ensurePartitions } from './db/partitions';
 import { noPositionsYet, pruneLocationBatches } from './db/positions';
 import { dropExpiredPositions, pruneExpiredAudit } from './db/retention';
 import {
@@ -44,13 +40,17 @@ import { createPipeline } from './ingest/pipeline';
 import { createTrackerCache } from './ingest/tracker-cache';
 import { startWialon } from './ingest/wialon/tcp';
 import { startWialonUdp } from './ingest/wialon/udp';
-import { createJobs } from './jobs';
-import { createLifecycle } from './lifecycle';
-import { countingLogger, createLogger, type LogCounts, type Logger } from './log';
 import { createMailer } from './mail/mailer';
-import { createMetrics } from './metrics';
 import { createAsaas } from './payments/asaas';
 import { startDemoPayments } from './payments/demo';
+import type { Config } from './platform/config';
+import { type Database, openDatabase } from './platform/db/client';
+import { isConnectionError } from './platform/db/health';
+import { ensurePartitions } from './platform/db/partitions';
+import { createJobs } from './platform/jobs';
+import { createLifecycle } from './platform/lifecycle';
+import { countingLogger, createLogger, type LogCounts, type Logger } from './platform/log';
+import { createMetrics } from './platform/metrics';
 import { createPush } from './push/notifier';
 import { vapidKeys } from './push/webpush';
 import { createLiveFeed } from './realtime/feed';
@@ -536,7 +536,7 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
   };
 }
 
-/** Every periodic job of the process, in one place (server/jobs.ts). */
+/** Every periodic job of the process, in one place (server/platform/jobs.ts). */
 function startJobs(deps: Deps) {
   const { jobs, config, database, log } = deps;
   // Commands waiting for trackers connected to this process, and commands past their time.

@@ -11,7 +11,7 @@ import { getOwned } from './db/owned';
 import { vehicles } from './db/schema';
 import { linkedVehicleIds } from './db/sharing';
 import type { Deps } from './deps';
-import { notFound } from './http/errors';
+import { notFound } from './platform/http/errors';
 
 const cache = new WeakMap<Context, Promise<string[]>>();
 

@@ -4,7 +4,7 @@
  * rarely change and forms ask for the same CEPs again and again.
  */
 import type { CepResult } from '../../src/contract';
-import { HttpError, notFound } from '../http/errors';
+import { HttpError, notFound } from '../platform/http/errors';
 
 const FOUND_TTL = 7 * 24 * 3600 * 1000;
 const MISSING_TTL = 24 * 3600 * 1000;

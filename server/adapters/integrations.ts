@@ -8,8 +8,8 @@
  * `PUT {URL}/devices/{identifier}`, bearer token), which a small gateway per provider maps to
  * its real API; Flespi is addressed directly (commands-queue by device ident).
  */
-import type { Config } from '../config';
-import { HttpError } from '../http/errors';
+import type { Config } from '../platform/config';
+import { HttpError } from '../platform/http/errors';
 
 export const INTEGRATIONS = ['getrak', 'trackconnect', 'flespi', 'wialon'] as const;
 export type IntegrationName = (typeof INTEGRATIONS)[number];

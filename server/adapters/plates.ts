@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { type PlateRecord, PlateRecordSchema } from '../../src/contract';
-import { HttpError, notFound } from '../http/errors';
+import { HttpError, notFound } from '../platform/http/errors';
 
 export const PLATE_NOT_CONFIGURED =
   'Consulta de placa não configurada. Defina PLATE_LOOKUP_URL e PLATE_LOOKUP_TOKEN.';

@@ -1,7 +1,7 @@
 /**
  * LOCATION_TIMEOUT: a periodic check (every ALERT_TIMEOUT_CHECK_SECONDS, in one process at a
- * time: server/jobs.ts) over last locations, keyed by the silent vehicle's last fix: raised
- * once per silence, and two processes running it anyway store it once.
+ * time: server/platform/jobs.ts) over last locations, keyed by the silent vehicle's last fix:
+ * raised once per silence, and two processes running it anyway store it once.
  */
 import { withinWindow } from '../../src/lib/schedule';
 import { activeRulesOfType, silentVehicles } from '../db/alert-engine';

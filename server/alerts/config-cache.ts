@@ -8,7 +8,7 @@
 import { ALERT_TYPES, type AlertType, type RestrictionType } from '../../src/contract';
 import type { Window } from '../../src/lib/schedule';
 import { type CustomerConfigRows, loadCustomerConfig } from '../db/alert-engine';
-import type { Db } from '../db/client';
+import type { Db } from '../platform/db/client';
 import type { CompiledAssociation, CompiledRule, VehicleContext } from './evaluate';
 import { GeofenceIndex, type IndexedGeofence, shapeOf } from './geofence-index';
 

@@ -5,16 +5,16 @@
  *
  * - Every stored fix, inside the ingest transaction: fix-processor.ts, which also says how
  *   each alert is raised exactly once across restarts and processes.
- * - The periodic checks (server/jobs.ts), a module each: LOCATION_TIMEOUT in
+ * - The periodic checks (server/platform/jobs.ts), a module each: LOCATION_TIMEOUT in
  *   check-timeouts.ts, MAINTENANCE_DUE and DOCUMENT_EXPIRING in check-upkeep.ts, the
  *   jornada's in check-jornada.ts.
  * - What a device did: LOCK_ACTIVATED (it confirms a block: server/ingest/downlink.ts) and
  *   DUPLICATE_DEVICE, in device-events.ts.
  */
-import type { Config } from '../config';
-import type { Db } from '../db/client';
 import type { FixProcessor } from '../ingest/batch-write';
-import type { Logger } from '../log';
+import type { Config } from '../platform/config';
+import type { Db } from '../platform/db/client';
+import type { Logger } from '../platform/log';
 import { checkJornada } from './check-jornada';
 import { checkTimeouts } from './check-timeouts';
 import { checkUpkeep } from './check-upkeep';

@@ -23,9 +23,9 @@
  */
 import { ALERT_TYPE_LABELS } from '../../src/contract';
 import { configVersion, fixesBefore, lockStates, writeStates } from '../db/alert-engine';
-import type { Db } from '../db/client';
 import type { TrackerFix } from '../db/positions';
 import type { FixProcessor } from '../ingest/batch-write';
+import type { Db } from '../platform/db/client';
 import { type ConfigCache, type CustomerConfig, contextOf } from './config-cache';
 import {
   alarmAlert,

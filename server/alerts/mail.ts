@@ -17,9 +17,9 @@ import {
   type MailAlertRow,
   retryMail,
 } from '../db/alert-mail';
-import type { Db } from '../db/client';
-import type { Logger } from '../log';
 import type { Mail, Mailer } from '../mail/mailer';
+import type { Db } from '../platform/db/client';
+import type { Logger } from '../platform/log';
 import type { AlertNotifier } from './notifier';
 
 export const HISTORY_PATH = '/fleet-management/alerts/alerts-history';

@@ -14,7 +14,7 @@
  * with `late: true`: e-mail and push skip them, the live stream carries them without a toast.
  */
 import type { Alert } from '../../src/contract';
-import type { Db } from '../db/client';
+import type { Db } from '../platform/db/client';
 
 /** An alert as stored, with what notifiers need beyond the wire shape. */
 export interface StoredAlert extends Alert {

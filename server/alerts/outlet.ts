@@ -5,8 +5,8 @@
  */
 import { type AlertType, alertDocument } from '../../src/contract';
 import { insertAlerts, type NewAlert } from '../db/alert-engine';
-import type { Db } from '../db/client';
-import type { Logger } from '../log';
+import type { Db } from '../platform/db/client';
+import type { Logger } from '../platform/log';
 import type { CompiledRule } from './evaluate';
 import type { AlertNotifier, StoredAlert } from './notifier';
 

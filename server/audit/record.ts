@@ -6,9 +6,9 @@
 import type { Context } from 'hono';
 import type { AuditEntity, AuditKind } from '../../src/contract';
 import type { AuthEnv } from '../auth/middleware';
-import type { Db } from '../db/client';
 import { auditEvents } from '../db/schema';
 import type { Deps } from '../deps';
+import type { Db } from '../platform/db/client';
 import { clientAddress } from '../routes/auth';
 import { auditChanges, type Changes, withoutSecrets } from './diff';
 

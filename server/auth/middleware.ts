@@ -8,7 +8,7 @@ import { createMiddleware } from 'hono/factory';
 import { hasPermission, type Permission } from '../../src/contract';
 import { findUserForSession, type UserRecord } from '../db/users';
 import type { Deps } from '../deps';
-import { forbidden, HttpError, unauthorized } from '../http/errors';
+import { forbidden, HttpError, unauthorized } from '../platform/http/errors';
 import { type AccessClaims, bearerToken, TOKEN_EXPIRED, verifyAccessToken } from './tokens';
 
 export type AuthEnv = { Variables: { user: UserRecord; claims: AccessClaims } };

@@ -4,7 +4,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type AuthResponse, ROLE_PERMISSIONS, type SessionUser } from '../../src/contract';
-import type { Db } from '../db/client';
 import { type PasswordTokenPurpose, storePasswordToken, storeRefreshToken } from '../db/tokens';
 import type { UserRecord } from '../db/users';
 import type { Deps } from '../deps';
@@ -14,6 +13,7 @@ import {
   firstAccessMail,
   recoveryMail,
 } from '../mail/templates';
+import type { Db } from '../platform/db/client';
 import { newOpaqueToken, signAccessToken } from './tokens';
 
 export function toSessionUser(user: UserRecord): SessionUser {

@@ -17,7 +17,7 @@
  */
 import { activeBlocks, attemptSucceeded, countAttempt, isKnownAddress } from '../db/throttle';
 import type { Deps } from '../deps';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../platform/http/errors';
 
 const MAX_DELAY_MS = 8_000;
 /** How long a successful sign-in keeps an address open through an account's ceiling. */

@@ -6,7 +6,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { sign, verify } from 'hono/jwt';
 import { JwtTokenExpired } from 'hono/utils/jwt/types';
 import type { Role } from '../../src/contract';
-import { unauthorized } from '../http/errors';
+import { unauthorized } from '../platform/http/errors';
 
 export interface AccessClaims {
   sub: string;

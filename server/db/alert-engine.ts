@@ -6,8 +6,14 @@
  * together or not at all.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from './client';
-import { bareArray, booleanArray, jsonArray, numberArray, textArray } from './pg-arrays';
+import { type Db, rowsOf } from '../platform/db/client';
+import {
+  bareArray,
+  booleanArray,
+  jsonArray,
+  numberArray,
+  textArray,
+} from '../platform/db/pg-arrays';
 import {
   alertConfigVersion,
   alertMailOutbox,

@@ -4,7 +4,7 @@
  * died expires), the alerts of a claim with what the message shows, and the end of a claim.
  */
 import { inArray, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from './client';
+import { type Db, rowsOf } from '../platform/db/client';
 import { alertMailOutbox } from './schema';
 
 export interface ClaimedMail {

@@ -1,6 +1,6 @@
 /** Alert rules as customer-owned records: list sorts and filters, and the fleets they name. */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from './client';
+import type { Db } from '../platform/db/client';
 import { containsAny, type Filter } from './owned';
 import { alertRules, fleets } from './schema';
 

@@ -6,8 +6,8 @@
  */
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { type Alert, type AlertType, alertDocument } from '../../src/contract';
-import type { Db } from './client';
-import { bareArray, textArray } from './pg-arrays';
+import type { Db } from '../platform/db/client';
+import { bareArray, textArray } from '../platform/db/pg-arrays';
 import { alertRules, alerts, drivers, users, vehicles } from './schema';
 
 export interface AlertScope {

@@ -4,8 +4,8 @@
  * untagged vehicle, server/reports/attribution.ts).
  */
 import { and, eq, gt, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../platform/db/client';
 import type { AssignedPeriod } from '../reports/attribution';
-import type { Db } from './client';
 import type { Filter } from './owned';
 import { driverAssignments as a, drivers, vehicles } from './schema';
 

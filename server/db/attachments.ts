@@ -1,6 +1,6 @@
 /** Rows of files attached to service records and documents (the bytes are on disk). */
 import { asc, count, eq } from 'drizzle-orm';
-import type { Db } from './client';
+import type { Db } from '../platform/db/client';
 import { attachments, documents, serviceRecords, users } from './schema';
 
 export type AttachmentRow = typeof attachments.$inferSelect;

@@ -1,6 +1,6 @@
 /** Reading and pruning the audit log (writing is server/audit/record.ts). */
 import { and, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from './client';
+import { type Db, rowsOf } from '../platform/db/client';
 import { auditEvents, clients } from './schema';
 
 export interface AuditQuery {

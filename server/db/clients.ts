@@ -3,7 +3,7 @@
  * of any depth is one round trip; tenancy scoping (server/tenancy.ts) is built on subtreeIds.
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from './client';
+import { type Db, rowsOf } from '../platform/db/client';
 import { clients, users } from './schema';
 import { escapeLike, folded, likePattern } from './search';
 

@@ -14,7 +14,7 @@ import {
   REPORT_INTERVAL_SECONDS,
   STALE_AFTER_INTERVALS,
 } from '../../src/lib/vehicle-state';
-import { type Db, rowsOf } from './client';
+import { type Db, rowsOf } from '../platform/db/client';
 import { expiringList } from './documents';
 import { dueList } from './maintenance';
 import { fuelSpent } from './refuels';

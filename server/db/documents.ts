@@ -5,7 +5,7 @@
 import { and, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { DOCUMENT_KIND_LABELS, type ExpiringItem } from '../../src/contract';
 import { reportDay } from '../../src/lib/report-period';
-import type { Db } from './client';
+import type { Db } from '../platform/db/client';
 import { containsAny, type Filter } from './owned';
 import { documents, drivers, vehicles } from './schema';
 

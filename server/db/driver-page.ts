@@ -1,7 +1,7 @@
 /** Drivers' personal links, the sessions opened through them, and the problems drivers report. */
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../platform/db/client';
 import { assignedPeriods } from './assignments';
-import type { Db } from './client';
 import {
   driverLinks,
   driverReports,

@@ -13,7 +13,7 @@ import {
 } from '../../src/contract/driving';
 import type { Changes } from '../audit/diff';
 import { type AuditActor, recordAudit } from '../audit/record';
-import type { Db } from './client';
+import type { Db } from '../platform/db/client';
 import { drivingSettings } from './schema';
 
 export async function drivingSettingsOf(db: Db, clientId: string): Promise<DrivingSettings> {

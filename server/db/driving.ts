@@ -4,8 +4,8 @@
  * vehicle's fixes of a period with only the columns the events need.
  */
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../platform/db/client';
 import type { DrivingFix } from '../reports/driving';
-import type { Db } from './client';
 import { alertRules, drivers, fleets, positions, vehicles } from './schema';
 
 export interface DrivingVehicle {

@@ -5,9 +5,9 @@
  * geofences without tombstones in the wire shape.
  */
 import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from './client';
+import { type Db, rowsOf } from '../platform/db/client';
+import { bareArray } from '../platform/db/pg-arrays';
 import { containsAny } from './owned';
-import { bareArray } from './pg-arrays';
 import { geofences, geofenceVehicles, vehicles } from './schema';
 
 export type GeofenceRow = typeof geofences.$inferSelect;

@@ -1,7 +1,7 @@
 /** Inventory look-ups that cross tables: images of vehicles, links between records. */
 import { and, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from './client';
+import type { Db } from '../platform/db/client';
 import { containsAny, type Filter } from './owned';
 import {
   drivers,

@@ -20,9 +20,9 @@ import {
 } from '../../src/contract/jornada';
 import type { AuditActor } from '../audit/record';
 import { recordAudit } from '../audit/record';
-import { HttpError } from '../http/errors';
-import { invalid } from '../http/validate';
-import { type Db, rowsOf } from './client';
+import { type Db, rowsOf } from '../platform/db/client';
+import { HttpError } from '../platform/http/errors';
+import { invalid } from '../platform/http/validate';
 import { driverMarks, jornadaCorrections, jornadaSettings, vehicles } from './schema';
 
 type MarkRow = typeof driverMarks.$inferSelect;

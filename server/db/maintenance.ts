@@ -9,7 +9,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DueItem, DueStatus } from '../../src/contract';
 import { reportDay } from '../../src/lib/report-period';
-import { type Db, rowsOf } from './client';
+import { type Db, rowsOf } from '../platform/db/client';
 import { containsAny, type Filter } from './owned';
 import { fleets, maintenancePlans, serviceRecords, vehicles } from './schema';
 

@@ -20,8 +20,8 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { reportDay } from '../../src/lib/report-period';
-import { type Db, rowsOf } from './client';
-import { bareArray, jsonArray, numberArray, textArray } from './pg-arrays';
+import { type Db, rowsOf } from '../platform/db/client';
+import { bareArray, jsonArray, numberArray, textArray } from '../platform/db/pg-arrays';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

@@ -5,7 +5,7 @@
  */
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from './client';
+import type { Db } from '../platform/db/client';
 
 export type OwnedTable = PgTable & {
   id: AnyPgColumn;

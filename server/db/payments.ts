@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, inArray, lt, notInArray, or, type SQL, sql }
 import { type ChargeQuery, PAYMENT_STATUS_LABELS } from '../../src/contract';
 import type { AsaasPayment } from '../payments/asaas';
 import { paymentStatus } from '../payments/status';
-import type { Db } from './client';
+import type { Db } from '../platform/db/client';
 import { paymentCharges, paymentCustomers } from './schema';
 
 export type ChargeRow = typeof paymentCharges.$inferSelect;

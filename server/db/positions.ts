@@ -6,7 +6,14 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DeviceProtocol } from '../../src/contract';
 import type { IngestTracker } from '../ingest/identity';
-import { type Db, rowsOf } from './client';
+import { type Db, rowsOf } from '../platform/db/client';
+import {
+  bareArray,
+  booleanArray,
+  jsonArray,
+  numberArray,
+  textArray,
+} from '../platform/db/pg-arrays';
 import {
   DayDeltas,
   dayDeltasStatement,
@@ -16,7 +23,6 @@ import {
   odometerStep,
   placeLateFixes,
 } from './odometer';
-import { bareArray, booleanArray, jsonArray, numberArray, textArray } from './pg-arrays';
 import { fleets, lastLocations, trackers } from './schema';
 
 /** How a fix reached us: who can take commands back (only Wialon IPS has a downlink). */
@@ -276,8 +282,8 @@ export interface StoreRules {
  * Stores the fixes of many trackers in one transaction (group commit): the positions (a
  * repeated fix is ignored by its key) with their odometer and driver's tag, each tracker's last
  * location, moved forward only when a newer report arrives, and the per-day rollup. The rows
- * travel as one array per column unpacked by `unnest` (server/db/pg-arrays.ts): one statement
- * whatever the batch size, no parameter limit, and the same on PGlite and node-postgres.
+ * travel as one array per column unpacked by `unnest` (server/platform/db/pg-arrays.ts): one
+ * statement whatever the batch size, no parameter limit, and the same on PGlite and node-postgres.
  * `before` is each tracker's last location as it was before this batch (read here when not
  * given).
  *
@@ -613,7 +619,7 @@ function commonColumns(records: PositionRecord[]) {
   return { arrays, names };
 }
 
-/** Positions as `unnest(…) as x(…)`, one array per column (server/db/pg-arrays.ts). */
+/** Positions as `unnest(…) as x(…)`, one array per column (server/platform/db/pg-arrays.ts). */
 function unnestPositions(records: PositionRecord[]) {
   const { arrays, names } = commonColumns(records);
   return sql`unnest(${arrays}, ${numberArray(records.map((r) => r.altitude))}::real[],

@@ -5,7 +5,7 @@
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FuelReading, RefuelFacts } from '../../src/lib/fuel';
 import { PARKED_KMH } from '../alerts/evaluate';
-import type { Db } from './client';
+import type { Db } from '../platform/db/client';
 import { containsAny, type Filter } from './owned';
 import { drivers, positions, refuels, vehicleExpenses, vehicles } from './schema';
 

@@ -6,7 +6,7 @@
  * process that dies holding a claim loses it when its lease ends.
  */
 import { and, asc, count, desc, eq, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from './client';
+import { type Db, rowsOf } from '../platform/db/client';
 import { autoReportRules, autoReportRuns, clients, reportLinks, reportRequests } from './schema';
 
 export async function clientName(db: Db, id: string): Promise<string> {

@@ -10,10 +10,10 @@
  * lock_timeout makes the round give up (and try again at the next) rather than hold ingest.
  */
 import { sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../platform/db/client';
 import { pruneAudit } from './audit';
-import { type Db, rowsOf } from './client';
 
-/** Advisory lock id held while applying retention (server/db/client.ts uses 727_001). */
+/** Advisory lock id held while applying retention (server/platform/db/client.ts uses 727_001). */
 const RETENTION_LOCK = 727_002;
 const PARTITION = /^positions_(\d{4})_(\d{2})$/;
 

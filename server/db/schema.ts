@@ -1131,9 +1131,9 @@ export const trackerVersion = pgTable('tracker_version', {
 });
 
 /**
- * Periodic work done once across processes (server/jobs.ts): every process's timer tries to
- * claim the job's row for about one period; the one that moves `until` forward runs it, the
- * others skip that round. A process that dies leaves the lease to expire.
+ * Periodic work done once across processes (server/platform/jobs.ts): every process's timer
+ * tries to claim the job's row for about one period; the one that moves `until` forward runs it,
+ * the others skip that round. A process that dies leaves the lease to expire.
  */
 export const jobLeases = pgTable('job_leases', {
   name: text('name').primaryKey(),

@@ -20,7 +20,7 @@ import {
 import { DEMO_TANKS, demoExpenses, demoRefuels } from '../demo/fuel';
 import { HISTORY_GAP_MS } from '../demo/history';
 import { hashDevicePassword } from '../ingest/identity';
-import type { Db } from './client';
+import type { Db } from '../platform/db/client';
 import {
   alertRules,
   autoReportRules,

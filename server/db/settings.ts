@@ -3,7 +3,7 @@
  * signing secret when JWT_SECRET is not configured.
  */
 import { eq } from 'drizzle-orm';
-import type { Db } from './client';
+import type { Db } from '../platform/db/client';
 import { serverSettings } from './schema';
 
 export async function getOrCreateSetting(db: Db, key: string, create: () => string) {

@@ -1,6 +1,6 @@
 /** Visitor vehicle links and temporary shared links. */
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Db } from './client';
+import type { Db } from '../platform/db/client';
 import { temporaryUsers, vehicles, visitorVehicles } from './schema';
 
 export async function linkedVehicleIds(db: Db, userId: string): Promise<string[]> {

@@ -11,7 +11,7 @@
  * keys' blocks stop an attempt is the caller's choice (`blocking`).
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from './client';
+import { type Db, rowsOf } from '../platform/db/client';
 import { loginKnownAddresses } from './schema';
 
 export interface ThrottleState {

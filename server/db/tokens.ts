@@ -8,7 +8,7 @@
  * the family's absolute lifetime, counted from its sign-in.
  */
 import { and, desc, eq, isNull, ne } from 'drizzle-orm';
-import type { Db } from './client';
+import type { Db } from '../platform/db/client';
 import { passwordTokens, refreshTokens } from './schema';
 
 export async function storeRefreshToken(

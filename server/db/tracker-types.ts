@@ -1,6 +1,6 @@
 /** The tracker type catalogue (shared by every customer). */
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from './client';
+import type { Db } from '../platform/db/client';
 import { containsAny } from './owned';
 import { trackerTypes } from './schema';
 

@@ -4,7 +4,7 @@
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Role } from '../../src/contract';
-import type { Db } from './client';
+import type { Db } from '../platform/db/client';
 import { clients, users } from './schema';
 import { folded, likePattern } from './search';
 

@@ -5,7 +5,7 @@
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Role } from '../../src/contract';
-import type { Db } from './client';
+import type { Db } from '../platform/db/client';
 import { clients, refreshTokens, users } from './schema';
 
 export interface UserRecord {

@@ -6,7 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { attachToWorkshopRecord } from '../db/attachments';
-import type { Db } from '../db/client';
+import type { Db } from '../platform/db/client';
 
 const REVIEW_WORKSHOP = 'Mecânica Boa Viagem';
 export const DEMO_ATTACHMENT_NAME = 'nota-fiscal-revisao-100-mil-km.pdf';

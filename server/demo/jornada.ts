@@ -8,11 +8,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { daysOf, reportDay } from '../../src/lib/report-period';
-import type { Db } from '../db/client';
 import { driversTaggedOn } from '../db/jornada';
 import { clients, driverMarks, jornadaCorrections } from '../db/schema';
 import { type DrivingSpan, LIMITS } from '../jornada/engine';
 import { drivingOf } from '../jornada/service';
+import type { Db } from '../platform/db/client';
 
 const MIN = 60_000;
 

@@ -5,9 +5,9 @@
  * just seeded; the live simulator starts when it is done, so live fixes always come after.
  */
 import { dayStart } from '../../src/lib/report-period';
-import type { Db } from '../db/client';
 import { storeFixes, type TrackerFix, trackersByIdentifiers } from '../db/positions';
-import type { Logger } from '../log';
+import type { Db } from '../platform/db/client';
+import type { Logger } from '../platform/log';
 import { monthOf, shiftMonth } from '../reports/driving-report';
 import { DEMO_FLEET } from './fleet';
 import { HISTORY_GAP_MS, historyOf } from './history';

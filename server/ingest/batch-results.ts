@@ -5,7 +5,7 @@
  */
 import type { Fix, LastFix, StoreResult, TrackerRef } from '../db/positions';
 import { fixKey } from '../db/positions';
-import type { Logger } from '../log';
+import type { Logger } from '../platform/log';
 import type { MessagePlan } from './batch-screen';
 import type { IngestTracker } from './identity';
 import type { AcceptResult, Counters, DeviceObserver, StoredListener } from './message';

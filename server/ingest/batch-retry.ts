@@ -5,7 +5,7 @@
  * dropped and counted as 'invalid_value'. Any other failure (connection, shutdown) rejects the
  * message: it is not acknowledged, and the device sends it again.
  */
-import type { Logger } from '../log';
+import type { Logger } from '../platform/log';
 import { isDataError, type WriteBatch } from './batch-write';
 import { type AcceptResult, type Counters, inTimeOrder, type Pending } from './message';
 import type { TrackerCache } from './tracker-cache';

@@ -5,8 +5,6 @@
  * same transaction (server/db/positions.ts → storeFixes), then the results told
  * (batch-results.ts). A write that throws is retried smaller by batch-retry.ts.
  */
-import type { Config } from '../config';
-import type { Db } from '../db/client';
 import {
   bindProtocols,
   type LastFix,
@@ -16,7 +14,9 @@ import {
   type TrackerFix,
   trackersAndLastFixes,
 } from '../db/positions';
-import type { Logger } from '../log';
+import type { Config } from '../platform/config';
+import type { Db } from '../platform/db/client';
+import type { Logger } from '../platform/log';
 import { tellNewest, tellResults } from './batch-results';
 import { screenBatch } from './batch-screen';
 import type { DeviceAuth } from './identity';

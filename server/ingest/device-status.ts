@@ -11,7 +11,6 @@
  * MAX_PENDING_UNKNOWN unknown identifiers wait between writes (past them, news is dropped and
  * counted), and the table of unknown identifiers is pruned (server/db/device-status.ts).
  */
-import type { Db } from '../db/client';
 import {
   pruneUnknown,
   type StatusUpdate,
@@ -19,7 +18,8 @@ import {
   writeStatuses,
   writeUnknown,
 } from '../db/device-status';
-import type { Logger } from '../log';
+import type { Db } from '../platform/db/client';
+import type { Logger } from '../platform/log';
 import type { IdentityRefusal } from './identity';
 import type { DeviceEvent, DeviceObserver } from './message';
 

@@ -24,8 +24,6 @@
  *   login, two devices claim the tracker: `onDuplicate` is told (an alert, the tracker's page),
  *   and commands wait until one of them closes or falls silent.
  */
-import type { Config } from '../config';
-import type { Db } from '../db/client';
 import {
   awaitingConfirmation,
   claimPending,
@@ -34,7 +32,9 @@ import {
   failCommands,
   unclaim,
 } from '../db/commands';
-import type { Logger } from '../log';
+import type { Config } from '../platform/config';
+import type { Db } from '../platform/db/client';
+import type { Logger } from '../platform/log';
 import type { CommandAnswer } from './native/codec';
 
 /** Output control lines of each command kind a Wialon IPS tracker can take. */

@@ -27,7 +27,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Fix } from '../db/positions';
-import type { Logger } from '../log';
+import type { Logger } from '../platform/log';
 import { checkFix, checkIdentifier } from './bounds';
 import { canonicalize, OSMAND_ALIASES } from './canonical';
 import type { AcceptResult } from './message';

@@ -19,10 +19,10 @@
  *   value the database refuses costs only its own fix;
  * - device-logins.ts: the logins of protocols that have one, looked up together.
  */
-import type { Config } from '../config';
-import type { Db } from '../db/client';
 import type { DeviceLogin, Fix, Protocol } from '../db/positions';
-import type { Logger } from '../log';
+import type { Config } from '../platform/config';
+import type { Db } from '../platform/db/client';
+import type { Logger } from '../platform/log';
 import { createSettle } from './batch-retry';
 import { createBatchWriter, type FixProcessor } from './batch-write';
 import { batchedDeviceLogins } from './device-logins';

@@ -5,8 +5,8 @@
  * the one before it) is checked against its stored neighbours when it is stored
  * (server/db/odometer.ts), not against the newest fix.
  */
-import type { Config } from '../config';
 import type { Fix } from '../db/positions';
+import type { Config } from '../platform/config';
 
 export type Rejection =
   | 'unknown_device'

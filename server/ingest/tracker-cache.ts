@@ -13,13 +13,13 @@
  * Not for several processes on one PostgreSQL: there another process moves last locations
  * unseen here.
  */
-import type { Db } from '../db/client';
 import {
   type LastFix,
   trackersAndLastFixes,
   trackerVersion,
   watchLastFixes,
 } from '../db/positions';
+import type { Db } from '../platform/db/client';
 import type { IngestTracker } from './identity';
 
 export interface TrackerCache {

@@ -8,8 +8,8 @@
 import type { AlertType } from '../../src/contract';
 import { daysOf } from '../../src/lib/report-period';
 import { driversAssignedIn } from '../db/assignments';
-import type { Db } from '../db/client';
 import { driversTaggedOn, vehicleLabels } from '../db/jornada';
+import type { Db } from '../platform/db/client';
 import { pendingAlerts } from './engine';
 import { inputOf } from './service';
 

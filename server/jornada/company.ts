@@ -4,8 +4,8 @@
  * 'Jornada do motorista' report sends (the screen and its files show one driver at a time).
  */
 import { reportDay } from '../../src/lib/report-period';
-import type { Db } from '../db/client';
 import type { DriverRow } from '../db/reports';
+import type { Db } from '../platform/db/client';
 import type { Cell, Column, ReportDocument } from '../reports/files/model';
 import { RULE_NAMES } from './files';
 import { jornadaOf } from './service';

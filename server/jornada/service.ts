@@ -7,9 +7,9 @@
 import type { JornadaReport, MarkKind, MarkSource, PeriodKind } from '../../src/contract/jornada';
 import { dayStart, nextDay } from '../../src/lib/report-period';
 import { assignedPeriods } from '../db/assignments';
-import type { Db } from '../db/client';
 import { correctionsOf, jornadaSettingsOf, marksOf } from '../db/jornada';
 import { daysWithDriver } from '../db/reports';
+import type { Db } from '../platform/db/client';
 import { analyseVehicle } from '../reports/analyse';
 import { rulesOf } from '../reports/service';
 import {

@@ -6,7 +6,7 @@
  * is a credential and never reaches a log: only who it was for and the subject are logged.
  */
 import nodemailer from 'nodemailer';
-import type { Logger } from '../log';
+import type { Logger } from '../platform/log';
 
 export interface Mail {
   to: string;

@@ -18,7 +18,7 @@
 import * as v from 'valibot';
 import { PAYMENT_ERRORS, PAYMENTS_NOT_CONFIGURED } from '../../src/contract';
 import * as o from '../../src/contract/objects';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../platform/http/errors';
 
 export const AsaasPaymentSchema = o.object({
   id: v.string(),

@@ -1,5 +1,5 @@
 /**
- * Push configuration, read from the environment by server/config.ts.
+ * Push configuration, read from the environment by server/platform/config.ts.
  *
  * - Firebase Cloud Messaging when FIREBASE_SERVICE_ACCOUNT (the service-account JSON, inline
  *   or a file path), FIREBASE_WEB_CONFIG (the web app's config JSON) and FIREBASE_VAPID_KEY

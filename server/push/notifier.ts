@@ -6,10 +6,10 @@
  * only logged (SPEC §8): a push is best-effort, the history and the live stream are the record.
  */
 import type { AlertNotifier, StoredAlert } from '../alerts/notifier';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
 import { type PushKind, pushTargets, removePushTokens } from '../db/push';
-import type { Logger } from '../log';
+import type { Config } from '../platform/config';
+import type { Db } from '../platform/db/client';
+import type { Logger } from '../platform/log';
 import { createFcmSender, type SendResult } from './fcm';
 import { pushMessage } from './message';
 import { createWebPushSender, type VapidKeys } from './webpush';

@@ -24,10 +24,10 @@
 
 import { type AlertBus, type AlertNotifier, createAlertBus } from '../alerts/notifier';
 import { ALERTS_CHANNEL, alertOut, alertsByIds, notifyAlerts } from '../db/alerts';
-import type { Database } from '../db/client';
 import { changedSince, currentSeq, LOCATIONS_CHANNEL, type TrackerRef } from '../db/positions';
 import type { Pipeline } from '../ingest/pipeline';
-import type { Logger } from '../log';
+import type { Database } from '../platform/db/client';
+import type { Logger } from '../platform/log';
 
 export type LocationsListener = (trackers: TrackerRef[]) => void;
 

@@ -10,7 +10,7 @@ import { subtreeIds } from '../db/clients';
 import { fleetVehicleIds, lastLocationsWithNames } from '../db/positions';
 import { linkedVehicleIds } from '../db/sharing';
 import type { Deps } from '../deps';
-import { notFound } from '../http/errors';
+import { notFound } from '../platform/http/errors';
 import { canSeeClient, visibleClientIds } from '../tenancy';
 
 export interface LocationScope {

@@ -6,8 +6,8 @@
  */
 import type { ReportAlert } from '../../src/contract';
 import { alertsOfVehicles } from '../db/alerts';
-import type { Db } from '../db/client';
 import type { HistorySubject } from '../db/reports';
+import type { Db } from '../platform/db/client';
 
 export interface ReportAlerts {
   /** The alerts of this vehicle in [from, to), by time, raised while the reader could see it. */

@@ -5,8 +5,8 @@
  * has not ended in the data read (up to a week ahead). Trips and stops are then kept when
  * they start in [beginAt, endAt), whole.
  */
-import type { Db } from '../db/client';
 import { appendSamples, type HistorySubject, hasFixAfter } from '../db/reports';
+import type { Db } from '../platform/db/client';
 import {
   detectStops,
   detectTrips,

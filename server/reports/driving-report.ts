@@ -17,8 +17,8 @@ import {
 } from '../../src/contract/driving';
 import { dayStart, reportDay } from '../../src/lib/report-period';
 import { assignedPeriods, liveDrivers } from '../db/assignments';
-import type { Db } from '../db/client';
 import { drivingFixes, drivingVehicles, taggedDrivers } from '../db/driving';
+import type { Db } from '../platform/db/client';
 import { assignedAt } from './attribution';
 import { DEFAULT_SPEED_LIMIT_KMH, type DrivingEvent, drivingEvents, drivingScore } from './driving';
 

@@ -13,8 +13,8 @@ import type { GeofenceTotal, GeofenceVisit } from '../../src/contract';
 import { updateMembership, type VehicleContext, type VehicleState } from '../alerts/evaluate';
 import { boxOf, GeofenceIndex, type IndexedGeofence, shapeOf } from '../alerts/geofence-index';
 import { ancestorIds } from '../db/alert-engine';
-import type { Db } from '../db/client';
 import { fixesAroundBoxes, geofenceShapes } from '../db/geofences';
+import type { Db } from '../platform/db/client';
 
 export interface FenceVehicle {
   id: string;

@@ -1,7 +1,7 @@
 /**
  * The positions of a vehicle's history report (`registros/reports/history`) as JSON texts for
- * server/http/stream-json.ts: the samples of its analysis within the period, already read for
- * the trips and stops, written out a chunk at a time.
+ * server/platform/http/stream-json.ts: the samples of its analysis within the period, already
+ * read for the trips and stops, written out a chunk at a time.
  */
 import type { Analysis } from './analyse';
 

@@ -5,7 +5,6 @@
  */
 import type { DriverReport, Summary, TripsReport } from '../../src/contract';
 import { reportDay } from '../../src/lib/report-period';
-import type { Db } from '../db/client';
 import {
   type DriverRow,
   daysWithDriver,
@@ -15,6 +14,7 @@ import {
   type VehicleRow,
   vehiclesIn,
 } from '../db/reports';
+import type { Db } from '../platform/db/client';
 import type { ReportAlerts } from './alerts';
 import { type Analysis, analyseVehicle } from './analyse';
 import { journeysOf, summaryOf, tagsOf, totalsOf, tripOf } from './build';

@@ -22,7 +22,7 @@ import { alertRuleQueries, fleetsIn } from '../db/alert-rules';
 import { subtreeIds } from '../db/clients';
 import { vehiclesIn } from '../db/geofences';
 import type { Deps } from '../deps';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, notFound } from '../platform/http/errors';
 import { visibleClientIds } from '../tenancy';
 import { missingRuleGeofences } from './geofences';
 import { type Ctx, ownedRoutes, present } from './owned';

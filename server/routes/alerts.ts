@@ -32,9 +32,9 @@ import {
 import { subtreeIds } from '../db/clients';
 import { linkedVehicleIds } from '../db/sharing';
 import type { Deps } from '../deps';
-import { badRequest, notFound } from '../http/errors';
-import { docs, IdParam } from '../http/openapi';
-import { validate } from '../http/validate';
+import { badRequest, notFound } from '../platform/http/errors';
+import { docs, IdParam } from '../platform/http/openapi';
+import { validate } from '../platform/http/validate';
 import { canSeeClient, visibleClientIds } from '../tenancy';
 import type { Ctx } from './owned';
 

@@ -25,8 +25,8 @@ import { vehiclesOfClient } from '../db/inventory';
 import { getOwned } from '../db/owned';
 import { type driverAssignments, drivers } from '../db/schema';
 import type { Deps } from '../deps';
-import { HttpError } from '../http/errors';
-import { invalid } from '../http/validate';
+import { HttpError } from '../platform/http/errors';
+import { invalid } from '../platform/http/validate';
 import { visibleClientIds } from '../tenancy';
 import { type Ctx, iso, owned, ownedRoutes, present } from './owned';
 

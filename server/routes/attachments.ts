@@ -43,10 +43,10 @@ import {
 import { getOwned } from '../db/owned';
 import { documents, serviceRecords } from '../db/schema';
 import type { Deps } from '../deps';
-import { badRequest, HttpError, notFound } from '../http/errors';
-import { MULTIPART_FILES, sniffUpload } from '../http/file-types';
-import { docs, IdParam } from '../http/openapi';
-import { validate } from '../http/validate';
+import { badRequest, HttpError, notFound } from '../platform/http/errors';
+import { MULTIPART_FILES, sniffUpload } from '../platform/http/file-types';
+import { docs, IdParam } from '../platform/http/openapi';
+import { validate } from '../platform/http/validate';
 import { visibleClientIds } from '../tenancy';
 import type { Ctx } from './owned';
 

@@ -36,9 +36,9 @@ import {
 import { findUserByEmail, findUserById, setUserPassword, type UserRecord } from '../db/users';
 import { emailTaken, updateUser } from '../db/users-admin';
 import type { Deps } from '../deps';
-import { badRequest, HttpError, unauthorized } from '../http/errors';
-import { docs } from '../http/openapi';
-import { validate } from '../http/validate';
+import { badRequest, HttpError, unauthorized } from '../platform/http/errors';
+import { docs } from '../platform/http/openapi';
+import { validate } from '../platform/http/validate';
 import { startChallenge, twoFactorRoutes } from './two-factor';
 
 export const WRONG_CREDENTIALS = 'E-mail ou senha inválidos';

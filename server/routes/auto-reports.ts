@@ -33,9 +33,9 @@ import {
   updateRule,
 } from '../db/report-files';
 import type { Deps } from '../deps';
-import { badRequest, forbidden, notFound } from '../http/errors';
-import { IdParam } from '../http/openapi';
-import { validate } from '../http/validate';
+import { badRequest, forbidden, notFound } from '../platform/http/errors';
+import { IdParam } from '../platform/http/openapi';
+import { validate } from '../platform/http/validate';
 import { customerScope, visibleClient } from '../tenancy';
 import { visibleDrivers, visibleVehicles } from './report-scope';
 

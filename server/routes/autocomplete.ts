@@ -5,7 +5,7 @@ import { CepResultSchema, CepSchema } from '../../src/contract';
 import * as o from '../../src/contract/objects';
 import { type AuthEnv, requireAuth } from '../auth/middleware';
 import type { Deps } from '../deps';
-import { validate } from '../http/validate';
+import { validate } from '../platform/http/validate';
 
 export function autocompleteRoutes(deps: Deps) {
   const app = new Hono<AuthEnv>();

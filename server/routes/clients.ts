@@ -38,9 +38,9 @@ import {
 import { liveVehiclesOfClient } from '../db/inventory';
 import { revokeUserTokens } from '../db/tokens';
 import type { Deps } from '../deps';
-import { badRequest, HttpError } from '../http/errors';
-import { IdParam } from '../http/openapi';
-import { validate } from '../http/validate';
+import { badRequest, HttpError } from '../platform/http/errors';
+import { IdParam } from '../platform/http/openapi';
+import { validate } from '../platform/http/validate';
 import { CLIENT_NOT_FOUND, customerScope, visibleClient } from '../tenancy';
 
 const one = {

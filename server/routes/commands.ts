@@ -45,11 +45,11 @@ import {
 import { getOwned } from '../db/owned';
 import { trackers } from '../db/schema';
 import type { Deps } from '../deps';
-import { HttpError, notFound } from '../http/errors';
-import { IdParam } from '../http/openapi';
-import { validate } from '../http/validate';
 import { DETAILS, WIALON_LINES } from '../ingest/downlink';
 import { COMMAND_PAYLOADS } from '../ingest/native/codec';
+import { HttpError, notFound } from '../platform/http/errors';
+import { IdParam } from '../platform/http/openapi';
+import { validate } from '../platform/http/validate';
 import { visibleClientIds, visibleVehicle } from '../tenancy';
 
 type Ctx = Context<AuthEnv>;

@@ -29,9 +29,9 @@ import {
   userCounts,
 } from '../db/dashboard';
 import type { Deps } from '../deps';
-import { forbidden } from '../http/errors';
-import { docs } from '../http/openapi';
-import { validate } from '../http/validate';
+import { forbidden } from '../platform/http/errors';
+import { docs } from '../platform/http/openapi';
+import { validate } from '../platform/http/validate';
 import { alertScope } from './alerts';
 import type { Ctx } from './owned';
 

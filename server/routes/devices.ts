@@ -17,9 +17,9 @@ import {
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import { forgetUnknown, listUnknown } from '../db/device-status';
 import type { Deps } from '../deps';
-import { notFound } from '../http/errors';
-import { docs } from '../http/openapi';
-import { validate } from '../http/validate';
+import { notFound } from '../platform/http/errors';
+import { docs } from '../platform/http/openapi';
+import { validate } from '../platform/http/validate';
 
 /** `responses` with one JSON answer of 200. */
 const json = (schema: v.GenericSchema, description: string) => ({ 200: docs(schema, description) });

@@ -18,8 +18,8 @@ import { vehiclesOfClient } from '../db/inventory';
 import { getOwned } from '../db/owned';
 import { drivers } from '../db/schema';
 import type { Deps } from '../deps';
-import { notFound } from '../http/errors';
-import { invalid, validate } from '../http/validate';
+import { notFound } from '../platform/http/errors';
+import { invalid, validate } from '../platform/http/validate';
 import { canSeeClient, visibleClientIds } from '../tenancy';
 import { iso, ownedRoutes, present } from './owned';
 

@@ -61,11 +61,11 @@ import { marksOf, writeMark } from '../db/jornada';
 import { getOwned } from '../db/owned';
 import { drivers } from '../db/schema';
 import type { Deps } from '../deps';
-import { HttpError, notFound, unauthorized } from '../http/errors';
-import { docs, IdParam } from '../http/openapi';
-import { validate } from '../http/validate';
 import { breakDueAt, jornadaDays, journeys, timeline } from '../jornada/engine';
 import { inputOf } from '../jornada/service';
+import { HttpError, notFound, unauthorized } from '../platform/http/errors';
+import { docs, IdParam } from '../platform/http/openapi';
+import { validate } from '../platform/http/validate';
 import { visibleClientIds } from '../tenancy';
 
 /** How far back the driver's page reads marks: a journey begun last evening is still on. */

@@ -13,9 +13,9 @@ import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware
 import { subtreeIds } from '../db/clients';
 import { clientName } from '../db/report-files';
 import type { Deps } from '../deps';
-import { download } from '../http/download';
-import { notFound } from '../http/errors';
-import { validate } from '../http/validate';
+import { download } from '../platform/http/download';
+import { notFound } from '../platform/http/errors';
+import { validate } from '../platform/http/validate';
 import { fleetCostDocument, fleetCosts } from '../reports/costs';
 import { renderReport } from '../reports/files/render';
 import { canSeeClient, visibleClientIds } from '../tenancy';

@@ -34,7 +34,6 @@ import {
 import { recordChange } from '../audit/record';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import { ancestorIds } from '../db/alert-engine';
-import type { Db } from '../db/client';
 import { subtreeIds } from '../db/clients';
 import {
   type AssociationRow,
@@ -52,9 +51,10 @@ import {
 import { getOwned, updateOwned } from '../db/owned';
 import { geofences } from '../db/schema';
 import type { Deps } from '../deps';
-import { badRequest, notFound } from '../http/errors';
-import { docs, IdParam } from '../http/openapi';
-import { validate } from '../http/validate';
+import type { Db } from '../platform/db/client';
+import { badRequest, notFound } from '../platform/http/errors';
+import { docs, IdParam } from '../platform/http/openapi';
+import { validate } from '../platform/http/validate';
 import { visibleClientIds } from '../tenancy';
 import { type Ctx, ownedRoutes, present } from './owned';
 

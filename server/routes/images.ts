@@ -14,10 +14,10 @@ import { MessageSchema } from '../../src/contract';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import { countImages, deleteImage, getImage, insertImage } from '../db/images';
 import type { Deps } from '../deps';
-import { badRequest, notFound } from '../http/errors';
-import { MULTIPART_FILES, sniffUpload } from '../http/file-types';
-import { IdParam } from '../http/openapi';
-import { validate } from '../http/validate';
+import { badRequest, notFound } from '../platform/http/errors';
+import { MULTIPART_FILES, sniffUpload } from '../platform/http/file-types';
+import { IdParam } from '../platform/http/openapi';
+import { validate } from '../platform/http/validate';
 import { visibleVehicle } from '../tenancy';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;

@@ -48,9 +48,9 @@ import { getOwned } from '../db/owned';
 import { simCards, vehicles } from '../db/schema';
 import { linkedVehicleIds } from '../db/sharing';
 import type { Deps } from '../deps';
-import { badRequest, HttpError, notFound } from '../http/errors';
-import { invalid } from '../http/validate';
 import { hashDevicePassword } from '../ingest/identity';
+import { badRequest, HttpError, notFound } from '../platform/http/errors';
+import { invalid } from '../platform/http/validate';
 import { visibleClientIds } from '../tenancy';
 import { type Ctx, iso, owned, ownedRoutes, present } from './owned';
 

@@ -40,11 +40,11 @@ import {
 import { getOwned } from '../db/owned';
 import { drivers } from '../db/schema';
 import type { Deps } from '../deps';
-import { notFound } from '../http/errors';
-import { docs } from '../http/openapi';
-import { validate } from '../http/validate';
 import { jornadaDocument, jornadaFile } from '../jornada/files';
 import { jornadaOf, jornadaReport } from '../jornada/service';
+import { notFound } from '../platform/http/errors';
+import { docs } from '../platform/http/openapi';
+import { validate } from '../platform/http/validate';
 import { REPORT_EXTENSION, REPORT_MIME } from '../reports/files/model';
 import { visibleClient, visibleClientIds } from '../tenancy';
 

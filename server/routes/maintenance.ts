@@ -33,8 +33,8 @@ import {
 import { getOwned } from '../db/owned';
 import { fleets } from '../db/schema';
 import type { Deps } from '../deps';
-import { badRequest, notFound } from '../http/errors';
-import { invalid, validate } from '../http/validate';
+import { badRequest, notFound } from '../platform/http/errors';
+import { invalid, validate } from '../platform/http/validate';
 import { canSeeClient, visibleClientIds } from '../tenancy';
 import { type Ctx, owned, ownedRoutes, present } from './owned';
 

@@ -1,12 +1,12 @@
 /**
- * GET /metrics: this process's figures for Prometheus (server/metrics.ts). Off (404) without
- * METRICS_TOKEN; with it, the scraper sends `Authorization: Bearer <METRICS_TOKEN>`.
+ * GET /metrics: this process's figures for Prometheus (server/platform/metrics.ts). Off (404)
+ * without METRICS_TOKEN; with it, the scraper sends `Authorization: Bearer <METRICS_TOKEN>`.
  */
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import type { Deps } from '../deps';
-import { HttpError, unauthorized } from '../http/errors';
-import { bearerMatches } from '../http/secrets';
+import { HttpError, unauthorized } from '../platform/http/errors';
+import { bearerMatches } from '../platform/http/secrets';
 
 export function metricsRoutes(deps: Deps) {
   const app = new Hono();

@@ -6,7 +6,6 @@ import { MessageSchema, type Permission, SELECT_CLIENT_MESSAGE } from '../../src
 import { auditChanges } from '../audit/diff';
 import { actorOf, recordAudit } from '../audit/record';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
-import type { Db } from '../db/client';
 import { subtreeIds } from '../db/clients';
 import {
   cancelOwned,
@@ -21,9 +20,10 @@ import {
   updateOwned,
 } from '../db/owned';
 import type { Deps } from '../deps';
-import { badRequest, HttpError, notFound } from '../http/errors';
-import { docs, IdParam } from '../http/openapi';
-import { validate } from '../http/validate';
+import type { Db } from '../platform/db/client';
+import { badRequest, HttpError, notFound } from '../platform/http/errors';
+import { docs, IdParam } from '../platform/http/openapi';
+import { validate } from '../platform/http/validate';
 import { canSeeClient, visibleClient, visibleClientIds } from '../tenancy';
 
 type Row<T extends OwnedTable> = T['$inferSelect'];

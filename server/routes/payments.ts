@@ -39,11 +39,11 @@ import {
   saveCharge,
 } from '../db/payments';
 import type { Deps } from '../deps';
-import { forbidden, HttpError } from '../http/errors';
-import { docs } from '../http/openapi';
-import { validate } from '../http/validate';
 import { AsaasPaymentSchema, paymentError } from '../payments/asaas';
 import { paymentMethod } from '../payments/status';
+import { forbidden, HttpError } from '../platform/http/errors';
+import { docs } from '../platform/http/openapi';
+import { validate } from '../platform/http/validate';
 import { customerScope, visibleClient } from '../tenancy';
 import type { Ctx } from './owned';
 

@@ -6,7 +6,7 @@ import { PlateRecordSchema, PlateSchema } from '../../src/contract';
 import * as o from '../../src/contract/objects';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import type { Deps } from '../deps';
-import { validate } from '../http/validate';
+import { validate } from '../platform/http/validate';
 
 export function plateRoutes(deps: Deps) {
   const app = new Hono<AuthEnv>();

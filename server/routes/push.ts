@@ -28,8 +28,8 @@ import {
   unsubscribePushToken,
 } from '../db/push';
 import type { Deps } from '../deps';
-import { badRequest, notFound } from '../http/errors';
-import { validate } from '../http/validate';
+import { badRequest, notFound } from '../platform/http/errors';
+import { validate } from '../platform/http/validate';
 import { checkResolved, ENDPOINT_NOT_ALLOWED, endpointProblem } from '../push/endpoint';
 import { parseSubscription } from '../push/webpush';
 

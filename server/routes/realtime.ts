@@ -38,8 +38,8 @@ import { wireAlert } from '../alerts/notifier';
 import { type AuthEnv, requireAuth, requirePermission, sessionProblem } from '../auth/middleware';
 import { currentSeq, type TrackerRef } from '../db/positions';
 import type { Deps } from '../deps';
-import { badRequest, HttpError } from '../http/errors';
-import { validate } from '../http/validate';
+import { badRequest, HttpError } from '../platform/http/errors';
+import { validate } from '../platform/http/validate';
 import { locationItems, locationScope } from '../realtime/items';
 
 const StreamQuerySchema = o.strictObject({

@@ -52,8 +52,8 @@ import {
 } from '../db/refuels';
 import { drivers, refuels } from '../db/schema';
 import type { Deps } from '../deps';
-import { badRequest, notFound } from '../http/errors';
-import { invalid, validate } from '../http/validate';
+import { badRequest, notFound } from '../platform/http/errors';
+import { invalid, validate } from '../platform/http/validate';
 import { canSeeClient, visibleClient, visibleClientIds } from '../tenancy';
 import { type Ctx, owned, ownedRoutes, present } from './owned';
 

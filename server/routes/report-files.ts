@@ -21,9 +21,9 @@ import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware
 import { clientName, linkByHash } from '../db/report-files';
 import { insertReportRequest, type VehicleRow } from '../db/reports';
 import type { Deps } from '../deps';
-import { download } from '../http/download';
-import { HttpError } from '../http/errors';
-import { validate } from '../http/validate';
+import { download } from '../platform/http/download';
+import { HttpError } from '../platform/http/errors';
+import { validate } from '../platform/http/validate';
 import { storedAlerts } from '../reports/alerts';
 import { hashToken } from '../reports/files/delivery';
 import {

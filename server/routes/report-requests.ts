@@ -38,8 +38,8 @@ import {
   saveTripSettings,
 } from '../db/reports';
 import type { Deps } from '../deps';
-import { badRequest, forbidden, notFound } from '../http/errors';
-import { validate } from '../http/validate';
+import { badRequest, forbidden, notFound } from '../platform/http/errors';
+import { validate } from '../platform/http/validate';
 import { storedAlerts } from '../reports/alerts';
 import { documentFor } from '../reports/files/documents';
 import { rulesOf } from '../reports/service';

@@ -9,7 +9,7 @@ import type { AuthEnv } from '../auth/middleware';
 import { driversIn, vehiclesIn } from '../db/reports';
 import { linkedVehicleIds } from '../db/sharing';
 import type { Deps } from '../deps';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, notFound } from '../platform/http/errors';
 import { customerScope, visibleClientIds } from '../tenancy';
 
 type Ctx = Context<AuthEnv>;

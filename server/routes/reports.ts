@@ -7,7 +7,7 @@
  *
  * Positions and histories can be a month of fixes at one every 10 s: they are streamed, one
  * position per line, as the database reads them a day at a time, never held whole
- * (server/http/stream-json.ts). The geofence reports are in report-geofences.ts.
+ * (server/platform/http/stream-json.ts). The geofence reports are in report-geofences.ts.
  */
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
@@ -33,10 +33,10 @@ import * as o from '../../src/contract/objects';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import { positionLines } from '../db/reports';
 import type { Deps } from '../deps';
-import { notFound } from '../http/errors';
-import { docs } from '../http/openapi';
-import { streamJson } from '../http/stream-json';
-import { validate } from '../http/validate';
+import { notFound } from '../platform/http/errors';
+import { docs } from '../platform/http/openapi';
+import { streamJson } from '../platform/http/stream-json';
+import { validate } from '../platform/http/validate';
 import { storedAlerts } from '../reports/alerts';
 import { stopOf } from '../reports/build';
 import { distanceReports } from '../reports/distance';

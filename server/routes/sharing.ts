@@ -44,9 +44,9 @@ import {
 } from '../db/sharing';
 import { getManagedUser } from '../db/users-admin';
 import type { Deps } from '../deps';
-import { badRequest, HttpError, notFound } from '../http/errors';
-import { docs, IdParam } from '../http/openapi';
-import { validate } from '../http/validate';
+import { badRequest, HttpError, notFound } from '../platform/http/errors';
+import { docs, IdParam } from '../platform/http/openapi';
+import { validate } from '../platform/http/validate';
 import { locationItems } from '../realtime/items';
 import { visibleClientIds, visibleVehicle } from '../tenancy';
 

@@ -24,9 +24,9 @@ import {
   updateTrackerType,
 } from '../db/tracker-types';
 import type { Deps } from '../deps';
-import { HttpError, notFound } from '../http/errors';
-import { docs, IdParam } from '../http/openapi';
-import { validate } from '../http/validate';
+import { HttpError, notFound } from '../platform/http/errors';
+import { docs, IdParam } from '../platform/http/openapi';
+import { validate } from '../platform/http/validate';
 
 const NOT_FOUND = 'Tipo de rastreador não encontrado';
 const DUPLICATE = 'Já existe um tipo de rastreador com este fabricante e modelo';

@@ -39,7 +39,6 @@ import {
   otpauthUri,
   RECOVERY_CODE_COUNT,
 } from '../auth/two-factor';
-import type { Db } from '../db/client';
 import { attemptSucceeded } from '../db/throttle';
 import {
   disableTwoFactor,
@@ -56,9 +55,10 @@ import {
 } from '../db/two-factor';
 import { findUserById, type UserRecord } from '../db/users';
 import type { Deps } from '../deps';
-import { badRequest, HttpError, unauthorized } from '../http/errors';
-import { docs } from '../http/openapi';
-import { validate } from '../http/validate';
+import type { Db } from '../platform/db/client';
+import { badRequest, HttpError, unauthorized } from '../platform/http/errors';
+import { docs } from '../platform/http/openapi';
+import { validate } from '../platform/http/validate';
 import { assertCurrentPassword, clientAddress, WRONG_CURRENT_PASSWORD } from './auth';
 
 /** What the audit log says of each two-step change (its 'o quê' is 'Verificação em duas etapas'). */

@@ -35,9 +35,9 @@ import {
   updateUser,
 } from '../db/users-admin';
 import type { Deps } from '../deps';
-import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
-import { docs, IdParam } from '../http/openapi';
-import { validate } from '../http/validate';
+import { badRequest, forbidden, HttpError, notFound } from '../platform/http/errors';
+import { docs, IdParam } from '../platform/http/openapi';
+import { validate } from '../platform/http/validate';
 import { canSeeClient, visibleClient, visibleClientIds } from '../tenancy';
 import { assertCurrentPassword } from './auth';
 

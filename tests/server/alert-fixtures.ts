@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { crcHex } from '../../server/ingest/wialon/parse';
-import { createLogger } from '../../server/log';
+import { createLogger } from '../../server/platform/log';
 import { type RunningServer, startServer } from '../../server/start';
 import type {
   Alert,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../server/db/client';
+import { rowsOf } from '../../server/platform/db/client';
 import type { RunningServer } from '../../server/start';
 import {
   alertsOf,

@@ -12,10 +12,10 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditChanges, isSecretField, MASK } from '../../server/audit/diff';
 import { hashPassword } from '../../server/auth/passwords';
-import { rowsOf } from '../../server/db/client';
 import { pruneExpiredAudit } from '../../server/db/retention';
 import * as schema from '../../server/db/schema';
 import { setUserPassword } from '../../server/db/users';
+import { rowsOf } from '../../server/platform/db/client';
 import type { AuditEvent, AuditPage, Tracker, Vehicle } from '../../src/contract';
 import { as, backends, demoClients, type TestServer, testConfig, useServer } from './harness';
 

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { negotiate } from '../../server/http/compress';
-import { staticRoutes } from '../../server/static';
+import { negotiate } from '../../server/platform/http/compress';
+import { staticRoutes } from '../../server/platform/static';
 import {
   type CompactLocations,
   expandLocations,

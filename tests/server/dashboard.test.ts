@@ -6,8 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { rowsOf } from '../../server/db/client';
 import { lastDays } from '../../server/db/dashboard';
+import { rowsOf } from '../../server/platform/db/client';
 import type {
   ActivityCounts,
   AlertPage,

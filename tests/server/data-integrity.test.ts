@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ensurePartitions, partitionName } from '../../server/db/partitions';
+import { ensurePartitions, partitionName } from '../../server/platform/db/partitions';
 import type { LocationItem, Tracker, Vehicle } from '../../src/contract';
 import { as, backends, demoClients, type ErrorBody, type TestServer, useServer } from './harness';
 

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../server/db/client';
+import { rowsOf } from '../../server/platform/db/client';
 import type { RunningServer } from '../../server/start';
 import {
   type Caller,

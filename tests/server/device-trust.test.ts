@@ -9,11 +9,11 @@
 import type { Server } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../server/db/client';
 import { startOsmand } from '../../server/ingest/osmand';
 import { startWialon, type WialonListener } from '../../server/ingest/wialon/tcp';
 import { startWialonUdp, type WialonUdpListener } from '../../server/ingest/wialon/udp';
-import { createLogger } from '../../server/log';
+import { rowsOf } from '../../server/platform/db/client';
+import { createLogger } from '../../server/platform/log';
 import type { Command, Tracker, UnknownDevicePage, Vehicle } from '../../src/contract';
 import {
   createTracker,

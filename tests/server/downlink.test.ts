@@ -8,10 +8,10 @@
 import { connect, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../server/db/client';
 import { createDownlink, type Downlink } from '../../server/ingest/downlink';
 import { startWialon, type WialonListener } from '../../server/ingest/wialon/tcp';
-import { createLogger } from '../../server/log';
+import { rowsOf } from '../../server/platform/db/client';
+import { createLogger } from '../../server/platform/log';
 import {
   COMMAND_STATUS_LABELS,
   type Command,

@@ -14,7 +14,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../server/db/client';
+import { rowsOf } from '../../server/platform/db/client';
 import {
   type Driver,
   type DriverLinkCreated,

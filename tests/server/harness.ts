@@ -8,12 +8,12 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../server/app';
-import { type Config, loadConfig } from '../../server/config';
 import type { Deps } from '../../server/deps';
 import type { NativeProtocol } from '../../server/ingest/native/codecs';
 import type { NativeListener } from '../../server/ingest/native/listener';
 import { startNativeListeners } from '../../server/ingest/native/start';
-import { createLogger } from '../../server/log';
+import { type Config, loadConfig } from '../../server/platform/config';
+import { createLogger } from '../../server/platform/log';
 import { prepare, startServer } from '../../server/start';
 import type { ApiError, AuthResponse, CustomerRowPage } from '../../src/contract';
 import { cpfFromBase } from '../../src/lib/documents';
@@ -183,7 +183,7 @@ export async function login(s: TestServer, email: string, password = 'rastro-dem
 }
 
 /**
- * What every failure of the API answers (server/http/errors.ts): `{ statusCode, code,
+ * What every failure of the API answers (server/platform/http/errors.ts): `{ statusCode, code,
  * message }`, with `reason` on some identity errors and `issues` on some 400s.
  */
 export type ErrorBody = ApiError;

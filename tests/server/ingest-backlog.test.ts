@@ -6,11 +6,11 @@
 import type { Server } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../server/db/client';
 import type { Fix } from '../../server/db/positions';
 import { startOsmand } from '../../server/ingest/osmand';
 import { BACKLOG_RETRY_SECONDS, BACKLOGGED } from '../../server/ingest/pipeline';
-import { createLogger } from '../../server/log';
+import { rowsOf } from '../../server/platform/db/client';
+import { createLogger } from '../../server/platform/log';
 import { createTracker, DEVICE_PASSWORD } from './devices';
 import { as, backends, demoClients, type ErrorBody, jsonOf, useServer } from './harness';
 

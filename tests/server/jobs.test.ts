@@ -3,8 +3,8 @@
  * expired one is taken over, and `runOnce` runs the job only for the claimant.
  */
 import { describe, expect, it } from 'vitest';
-import { claimLease, leaseOf } from '../../server/db/leases';
-import { leaseMs, runOnce } from '../../server/jobs';
+import { claimLease, leaseOf } from '../../server/platform/db/leases';
+import { leaseMs, runOnce } from '../../server/platform/jobs';
 import { backends, useServer } from './harness';
 
 describe('the lease of a period', () => {

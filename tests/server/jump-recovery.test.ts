@@ -6,9 +6,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { rowsOf } from '../../server/db/client';
 import type { Fix } from '../../server/db/positions';
 import { JUMP_CONFIRMATIONS } from '../../server/ingest/jump-votes';
+import { rowsOf } from '../../server/platform/db/client';
 import type { LocationItem, Vehicle } from '../../src/contract';
 import { as, backends, demoClients, useServer } from './harness';
 

@@ -3,9 +3,9 @@
  * trackers, the one whose chain changed longest ago is forgotten first.
  */
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
 import type { Fix } from '../../server/db/positions';
 import { JumpVotes, MAX_CHAINS } from '../../server/ingest/jump-votes';
+import { loadConfig } from '../../server/platform/config';
 
 const { ingest } = loadConfig({});
 const start = Date.now() - 3600_000;

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../server/app';
 import type { Deps } from '../../server/deps';
-import { createLogger } from '../../server/log';
+import { createLogger } from '../../server/platform/log';
 import { prepare } from '../../server/start';
 import { testConfig } from './harness';
 

@@ -1,11 +1,11 @@
 /**
- * GET /metrics (server/metrics.ts): off without METRICS_TOKEN, refused without the token, and
- * with it this process's figures in Prometheus's text format — positions by result as the
+ * GET /metrics (server/platform/metrics.ts): off without METRICS_TOKEN, refused without the token,
+ * and with it this process's figures in Prometheus's text format — positions by result as the
  * listeners take them, Wialon IPS connections as devices connect, memory and CPU.
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMetrics } from '../../server/metrics';
+import { createMetrics } from '../../server/platform/metrics';
 import type { RunningServer } from '../../server/start';
 import { startTestServer, testConfig } from './harness';
 

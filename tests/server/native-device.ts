@@ -10,8 +10,8 @@
 import { createSocket } from 'node:dgram';
 import { connect, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../server/db/client';
 import type { NativeProtocol } from '../../server/ingest/native/codecs';
+import { rowsOf } from '../../server/platform/db/client';
 import type { Command, DeviceProtocol, Vehicle } from '../../src/contract';
 import type { CommandHistory } from './api-types';
 import { type Caller, createTracker } from './devices';

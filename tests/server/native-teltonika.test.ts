@@ -10,10 +10,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../server/db/client';
 import type { Decoded } from '../../server/ingest/native/codec';
 import { crc16Ibm, teltonika } from '../../server/ingest/native/teltonika';
 import * as device from '../../server/ingest/native/teltonika-device';
+import { rowsOf } from '../../server/platform/db/client';
 import { createTracker } from './devices';
 import { as, backends, demoClients, useServer } from './harness';
 import {

@@ -6,7 +6,7 @@ import {
   jsonArray,
   numberArray,
   textArray,
-} from '../../server/db/pg-arrays';
+} from '../../server/platform/db/pg-arrays';
 
 const db = new PGlite();
 afterAll(() => db.close());

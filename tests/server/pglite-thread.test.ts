@@ -1,5 +1,5 @@
 /**
- * The embedded database on its worker thread (server/db/pglite-thread.ts): the server's
+ * The embedded database on its worker thread (server/platform/db/pglite-thread.ts): the server's
  * event loop keeps running while PGlite works, statements and transactions stay in order as
  * with one connection, PostgreSQL's errors keep their SQLSTATE, large results arrive whole,
  * a data folder keeps its data across a restart and flushes its commits to the disk, an
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, rowsOf } from '../../server/db/client';
+import { type Database, openDatabase, rowsOf } from '../../server/platform/db/client';
 
 /** The database's own error under drizzle's wrapper. */
 function databaseError(err: unknown): { code?: string; constraint?: string } {

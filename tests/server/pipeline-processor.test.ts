@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createPipeline } from '../../server/ingest/pipeline';
-import { createLogger } from '../../server/log';
+import { createLogger } from '../../server/platform/log';
 import type { LocationItem, Vehicle } from '../../src/contract';
 import { as, backends, demoClients, useServer } from './harness';
 

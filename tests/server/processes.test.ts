@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifyAlerts } from '../../server/db/alerts';
-import { type Db, rowsOf } from '../../server/db/client';
-import { leaseOf } from '../../server/db/leases';
+import { type Db, rowsOf } from '../../server/platform/db/client';
+import { leaseOf } from '../../server/platform/db/leases';
 import type { RunningServer } from '../../server/start';
 import {
   createRule,

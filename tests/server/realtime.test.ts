@@ -6,8 +6,8 @@
 
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { rowsOf } from '../../server/db/client';
 import { pruneLocationBatches } from '../../server/db/positions';
+import { rowsOf } from '../../server/platform/db/client';
 import type { LocationItem, Vehicle } from '../../src/contract';
 import { as, backends, demoClients, type TestServer, useServer } from './harness';
 

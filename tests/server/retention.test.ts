@@ -5,9 +5,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { rowsOf } from '../../server/db/client';
-import { ensurePartitions } from '../../server/db/partitions';
 import { dropExpiredPositions, retentionCutoff } from '../../server/db/retention';
+import { rowsOf } from '../../server/platform/db/client';
+import { ensurePartitions } from '../../server/platform/db/partitions';
 import { backends, useServer } from './harness';
 
 describe('the retention cutoff', () => {

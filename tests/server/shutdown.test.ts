@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, rowsOf } from '../../server/db/client';
+import { openDatabase, rowsOf } from '../../server/platform/db/client';
 import { customers, databaseFor, signIn, vehicleWithTracker } from './alert-fixtures';
 import { type Answer, type Device, startLoad } from './fixtures/device-load';
 import { backends, TEST_SECRET } from './harness';

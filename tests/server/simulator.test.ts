@@ -1,10 +1,10 @@
 /** The demo's moving fleet: plausible, varied steps, and positions through the real listeners. */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../server/db/client';
 import { DEMO_FLEET } from '../../server/demo/fleet';
 import { distanceKm } from '../../server/ingest/screen';
 import { parseFix } from '../../server/ingest/wialon/parse';
+import { rowsOf } from '../../server/platform/db/client';
 import {
   demoDevices,
   reportOf,

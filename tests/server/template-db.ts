@@ -28,9 +28,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import type { Config } from '../../server/config';
-import { openDatabase } from '../../server/db/client';
-import { createLogger } from '../../server/log';
+import type { Config } from '../../server/platform/config';
+import { openDatabase } from '../../server/platform/db/client';
+import { createLogger } from '../../server/platform/log';
 import { migrateAndSeed } from '../../server/start';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -41,6 +41,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
  */
 const INPUTS = [
   'server/db',
+  'server/platform/db',
   'server/demo',
   'server/auth',
   'server/ingest/identity.ts',

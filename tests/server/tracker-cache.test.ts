@@ -6,7 +6,6 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../server/db/client';
 import {
   type Fix,
   storeFixes,
@@ -15,7 +14,8 @@ import {
 } from '../../server/db/positions';
 import { createPipeline } from '../../server/ingest/pipeline';
 import { createTrackerCache, type TrackerCache } from '../../server/ingest/tracker-cache';
-import { createLogger } from '../../server/log';
+import { rowsOf } from '../../server/platform/db/client';
+import { createLogger } from '../../server/platform/log';
 import type { Tracker, Vehicle } from '../../src/contract';
 import { as, backends, demoClients, type TestServer, useServer } from './harness';
 

@@ -15,7 +15,7 @@ import {
   totp,
   totpStep,
 } from '../../server/auth/two-factor';
-import { rowsOf } from '../../server/db/client';
+import { rowsOf } from '../../server/platform/db/client';
 import type { AuthResponse, SessionUser } from '../../src/contract';
 import {
   as,

@@ -11,7 +11,6 @@ import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../server/db/client';
 import {
   GLOBAL_PASSWORD_KEY,
   LoginGuard,
@@ -19,7 +18,8 @@ import {
   MAX_LOGIN_FAILURES,
 } from '../../server/ingest/wialon/login-guard';
 import { startWialon, type WialonListener } from '../../server/ingest/wialon/tcp';
-import { createLogger } from '../../server/log';
+import { rowsOf } from '../../server/platform/db/client';
+import { createLogger } from '../../server/platform/log';
 import type { Tracker } from '../../src/contract';
 import type { TrackerPage } from './api-types';
 import { as, backends, demoClients, present, useServer } from './harness';

@@ -2,10 +2,10 @@
 import type { Server } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../server/db/client';
 import { crc16, crcHex } from '../../server/ingest/wialon/parse';
 import { startWialon } from '../../server/ingest/wialon/tcp';
-import { createLogger } from '../../server/log';
+import { rowsOf } from '../../server/platform/db/client';
+import { createLogger } from '../../server/platform/log';
 import type { LocationItem, Vehicle } from '../../src/contract';
 import { RECIFE, stamp, v2, WialonDevice } from './devices';
 import { as, backends, demoClients, useServer } from './harness';

@@ -25,7 +25,7 @@
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { DeviceLogin, Fix } from '../../db/positions';
-import type { Logger } from '../../log';
+import type { Logger } from '../../platform/log';
 import { checkFix, checkIdentifier } from '../bounds';
 import type { DeviceStatus } from '../device-status';
 import type { DeviceLink, Downlink, LinkHandle } from '../downlink';

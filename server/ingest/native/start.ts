@@ -2,8 +2,8 @@
  * Starts the listener of every makers' protocol that has a port, on the server and in the
  * tests alike, so that both run the listeners the same way.
  */
-import type { Config } from '../../config';
 import type { Deps } from '../../deps';
+import type { Config } from '../../platform/config';
 import { CODECS, type NativeProtocol, SPEAKS_UDP } from './codecs';
 import { type NativeListener, startNative } from './listener';
 

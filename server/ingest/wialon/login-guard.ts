@@ -5,7 +5,7 @@
  * and a connection is closed after MAX_LOGIN_FAILURES refusals. A right password is never
  * delayed, so a guesser cannot keep the device itself out.
  */
-import type { Logger } from '../../log';
+import type { Logger } from '../../platform/log';
 
 /** Refused logins on one connection before it is closed. */
 export const MAX_LOGIN_FAILURES = 3;

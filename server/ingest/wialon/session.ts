@@ -20,7 +20,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Fix } from '../../db/positions';
-import type { Logger } from '../../log';
+import type { Logger } from '../../platform/log';
 import { checkIdentifier } from '../bounds';
 import type { DeviceStatus } from '../device-status';
 import type { DeviceLink, Downlink, LinkHandle } from '../downlink';

@@ -13,7 +13,6 @@ import {
   type Trip,
 } from '../../../src/contract';
 import { reportDay } from '../../../src/lib/report-period';
-import type { Db } from '../../db/client';
 import { drivingSettingsOf } from '../../db/driving-settings';
 import {
   type DriverRow,
@@ -23,6 +22,7 @@ import {
   type VehicleRow,
 } from '../../db/reports';
 import { companyJornadaDocument } from '../../jornada/company';
+import type { Db } from '../../platform/db/client';
 import type { ReportAlerts } from '../alerts';
 import { journeysOf, stopOf, tagsOf } from '../build';
 import { fleetCostDocument, fleetCosts } from '../costs';

@@ -7,7 +7,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ApiError, ErrorCode } from '../../src/contract';
+import type { ApiError, ErrorCode } from '../../../src/contract';
 import { type DatabaseHealth, isConnectionError } from '../db/health';
 import type { Logger } from '../log';
 import { loggablePath } from './redact';

@@ -5,10 +5,10 @@
  */
 import path from 'node:path';
 import * as v from 'valibot';
-import { flattenIssues } from '../src/contract';
-import * as o from '../src/contract/objects';
+import { flattenIssues } from '../../src/contract';
+import * as o from '../../src/contract/objects';
+import { FIREBASE_PAGE_HOSTS, type PushConfig, PushConfigError, pushConfig } from '../push/config';
 import { tileSource } from './http/security';
-import { FIREBASE_PAGE_HOSTS, type PushConfig, PushConfigError, pushConfig } from './push/config';
 
 const int = (fallback: number, min = 0) =>
   v.pipe(
@@ -225,7 +225,7 @@ export type Config = {
   databaseUrl: string | undefined;
   /**
    * Riding through a database that goes away: the longest pause between two attempts to reach
-   * it again, and how long opening a connection may take (server/db/health.ts).
+   * it again, and how long opening a connection may take (server/platform/db/health.ts).
    */
   database: { retryMaxMs: number; connectTimeoutMs: number };
   /** On SIGTERM, how long the server may take to finish what it acknowledged and stop. */

@@ -13,7 +13,7 @@
  *   pool refs and unrefs its connections, as it does with sockets).
  * - A thread that fails (PGlite aborted, the thread ended) fails every connection to it, and
  *   can be replaced by a new thread on the same data folder (`restart`): the database's
- *   health does that when it finds the database gone (server/db/health.ts).
+ *   health does that when it finds the database gone (server/platform/db/health.ts).
  */
 
 import type { EventLoopUtilization } from 'node:perf_hooks';

@@ -12,7 +12,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { Context, Env, MiddlewareHandler, ValidationTargets } from 'hono';
 import { validator } from 'hono-openapi';
-import { findNul, NUL_MESSAGE } from '../../src/contract';
+import { findNul, NUL_MESSAGE } from '../../../src/contract';
 import { errorBody, HttpError } from './errors';
 
 type Issue = StandardSchemaV1.Issue;

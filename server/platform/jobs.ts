@@ -4,11 +4,11 @@
  *
  * - Each job runs on its own timer; a slow round is never overlapped by the next tick.
  * - A job marked `once` runs in one process of all: at each tick the process claims the job's
- *   lease (server/db/leases.ts) for a little less than one period, and only the process that
- *   got it runs the job. So with any number of processes it runs about once per period, and
+ *   lease (server/platform/db/leases.ts) for a little less than one period, and only the process
+ *   that got it runs the job. So with any number of processes it runs about once per period, and
  *   when the process that ran it stops, another takes over at its next tick after the lease
  *   ran out. With one process (PGlite) the lease always goes to it.
- * - While the database is down (server/db/health.ts) rounds are skipped ("paused"), not
+ * - While the database is down (server/platform/db/health.ts) rounds are skipped ("paused"), not
  *   failed one after the other; a round that fails because the database went away is logged
  *   once as a pause. Other failures are logged as errors. Every round is counted by result.
  * - `stop()` clears the timers and waits for the rounds under way (a graceful stop).

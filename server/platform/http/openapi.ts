@@ -4,8 +4,8 @@
  */
 import { resolver } from 'hono-openapi';
 import type * as v from 'valibot';
-import { IdSchema } from '../../src/contract';
-import * as o from '../../src/contract/objects';
+import { IdSchema } from '../../../src/contract';
+import * as o from '../../../src/contract/objects';
 
 /** A JSON answer described by its schema (one entry of `responses`). */
 export const docs = (schema: v.GenericSchema, description: string) => ({

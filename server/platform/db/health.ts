@@ -9,8 +9,8 @@
  *   a connection of its own (`probe`): one dropped connection (an idle one closed by the
  *   server or a pooler) is not an outage, and the database stays up when the probe answers.
  * - When the probe fails, the database is down: the pool refuses new connections at once
- *   (server/db/client.ts) instead of every request opening one against a server that is not
- *   there, and the probe is tried again after a pause that doubles up to `retryMaxMs`. The
+ *   (server/platform/db/client.ts) instead of every request opening one against a server that
+ *   is not there, and the probe is tried again after a pause that doubles up to `retryMaxMs`. The
  *   first probe that answers brings it up, and whoever waits (`whenUp`, `onChange`) carries
  *   on: writing resumes within one pause of the database's return.
  */

@@ -16,11 +16,11 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import * as schema from '../../db/schema';
 import { createLogger, type Logger } from '../log';
 import { createDatabaseHealth, type DatabaseHealth, DatabaseUnavailable } from './health';
 import { type Listening, listenTo, type NoticeHandlers } from './listen';
 import { startPgliteThread } from './pglite-thread';
-import * as schema from './schema';
 
 /**
  * The database, or a transaction on it: a transaction is a database whose statements commit
@@ -31,7 +31,7 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Whether the database answers now, and when that changes (server/db/health.ts). */
+  /** Whether the database answers now, and when that changes (server/platform/db/health.ts). */
   health: DatabaseHealth;
   migrate(): Promise<void>;
   /**
@@ -66,7 +66,8 @@ export interface DatabaseOptions {
   connectTimeoutMs?: number | undefined;
 }
 
-const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The migrations stay beside the schema in server/db, where drizzle-kit writes them. */
+const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../db/migrations');
 /** Advisory lock id held while migrating, so that parallel starts do not race. */
 const MIGRATION_LOCK = 727_001;
 /** Connections of the pool to PostgreSQL (plus one for LISTEN: docs/deployment.md). */
