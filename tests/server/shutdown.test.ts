@@ -41,6 +41,12 @@ function startMain(env: Record<string, string>): Promise<Started> {
       STATIC_DIR: path.join(ROOT, '.tmp', 'no-static'),
       OSMAND_PORT: '0',
       WIALON_IPS_PORT: '0',
+      // The makers' listeners off: their fixed default ports would clash with another suite's
+      // process running at the same time (vitest runs files in parallel).
+      GT06_PORT: 'off',
+      SUNTECH_PORT: 'off',
+      TELTONIKA_PORT: 'off',
+      QUECLINK_PORT: 'off',
       SEED_DEMO_FLEET: 'false',
       SEED_DEMO_HISTORY_DAYS: '0',
       PAYMENTS_DEMO: 'false',
