@@ -7,7 +7,12 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { JornadaRegime, ViolationRule } from '../../src/contract/jornada';
+import type {
+  JornadaRegime,
+  PeriodKind,
+  PeriodSource,
+  ViolationRule,
+} from '../../src/contract/jornada';
 import { dayStart, nextDay } from '../../src/lib/report-period';
 import type { Cell, Column, ReportDocument } from '../reports/files/model';
 import { writePdf } from '../reports/files/pdf';
@@ -22,6 +27,22 @@ export const RULE_NAMES: Record<ViolationRule, string> = {
   daily_rest: 'Menos de 11 h de descanso em 24 h',
   meal_break: 'Intervalo de refeição menor que 1 h',
   overtime: 'Horas extras acima do limite',
+};
+/** Periods and where each comes from, as the files print them (the screen's: src/i18n/jornada.ts). */
+const PERIOD_NAMES: Record<PeriodKind, string> = {
+  driving: 'Direção',
+  work: 'Outro trabalho',
+  waiting: 'Espera',
+  meal: 'Refeição',
+  rest: 'Descanso',
+};
+const SOURCE_NAMES: Record<PeriodSource, string> = {
+  rastreador: 'pelo rastreador (RFID)',
+  designacao: 'por designação do veículo',
+  motorista: 'marcado pelo motorista',
+  gestor: 'marcado pelo gestor',
+  correcao: 'correção do gestor',
+  inferido: 'inferido',
 };
 const REGIMES: Record<JornadaRegime, string> = {
   cargo: 'Transporte de carga',
@@ -45,6 +66,8 @@ export interface JornadaFileInput {
   fromDay: string;
   toDay: string;
   days: DayResult[];
+  /** Plates of the vehicles the periods name, by id (the report lists each period's). */
+  plates?: Map<string, string>;
 }
 
 export function jornadaDocument(input: JornadaFileInput, now: Date): ReportDocument {
@@ -111,6 +134,36 @@ export function jornadaDocument(input: JornadaFileInput, now: Date): ReportDocum
           violations.length,
         ],
       },
+      // The report (not the monthly espelho) lists each period with where it comes from: a
+      // working day read from a tracker, an assignment or a mark is evidence, and says which.
+      ...(input.espelho
+        ? []
+        : [
+            {
+              title: 'Períodos',
+              columns: [
+                col('Data', 'date', 12),
+                col('Período', 'text', 16),
+                col('Início', 'datetime', 18),
+                col('Fim', 'datetime', 18),
+                col('Duração', 'duration', 12),
+                col('Origem', 'text', 26),
+                col('Veículo', 'text', 12),
+              ],
+              rows: days.flatMap((d) =>
+                d.periods.map((p): Cell[] => [
+                  d.day,
+                  PERIOD_NAMES[p.kind],
+                  new Date(p.start),
+                  new Date(p.end),
+                  Math.round((p.end - p.start) / 1000),
+                  SOURCE_NAMES[p.source],
+                  p.vehicleId ? (input.plates?.get(p.vehicleId) ?? '') : '',
+                ]),
+              ),
+              empty: 'Nenhum período no período escolhido.',
+            },
+          ]),
       {
         title: 'Violações',
         columns: [

@@ -35,6 +35,7 @@ import {
   saveJornadaSettings,
   toCorrection,
   toMark,
+  vehicleLabels,
   writeMark,
 } from '../db/jornada';
 import { getOwned } from '../db/owned';
@@ -180,6 +181,9 @@ export function jornadaRoutes(deps: Deps) {
       const q = c.req.valid('query');
       const now = new Date();
       const { settings, days } = await jornadaOf(db, driver, owners, q.from, q.to, now);
+      const labels = await vehicleLabels(db, [
+        ...new Set(days.flatMap((d) => d.periods.flatMap((p) => p.vehicleId ?? []))),
+      ]);
       const doc = jornadaDocument(
         {
           espelho: q.kind === 'espelho',
@@ -190,6 +194,7 @@ export function jornadaRoutes(deps: Deps) {
           fromDay: q.from,
           toDay: q.to,
           days,
+          plates: new Map([...labels].map(([id, v]) => [id, v.plate])),
         },
         now,
       );

@@ -29,6 +29,7 @@ import {
   useServer,
 } from './harness';
 import { ingest, vehicleWithTracker } from './report-fixtures';
+import { reportText } from './report-readers';
 
 const MIN = 60_000;
 
@@ -253,8 +254,17 @@ describe.each(await backends())('jornada API on %s', (backend) => {
         );
         expect(file.status).toBe(200);
         expect(file.headers.get('content-type')).toBe(type);
-        const bytes = Buffer.from(await file.arrayBuffer());
-        expect(bytes.subarray(0, magic.length).toString()).toBe(magic);
+        const buffer = await file.arrayBuffer();
+        expect(Buffer.from(buffer).subarray(0, magic.length).toString()).toBe(magic);
+        // The report lists each period with where it comes from and the vehicle; the monthly
+        // espelho keeps to the days' totals.
+        const text = await reportText(buffer, format);
+        if (kind === 'jornada') {
+          expect(text).toContain('Períodos');
+          expect(text).toContain('pelo rastreador (RFID)');
+          expect(text).toContain('marcado pelo gestor');
+          expect(text).toContain(v.plate);
+        } else expect(text).not.toContain('pelo rastreador (RFID)');
       }
     const wrong = await manager.call<ErrorBody>(
       'GET',
