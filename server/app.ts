@@ -10,6 +10,7 @@ import {
   MAX_ATTACHMENT_MB,
   MAX_ATTACHMENTS_PER_UPLOAD,
 } from '../src/contract/attachments';
+import { auditRoutes } from './audit/routes';
 import type { Deps } from './deps';
 import { flespiStreamRoutes } from './ingest/flespi';
 import type { Config } from './platform/config';
@@ -27,7 +28,6 @@ import { alertRuleRoutes } from './routes/alert-rules';
 import { alertRoutes } from './routes/alerts';
 import { assignmentRoutes } from './routes/assignments';
 import { attachmentRoutes } from './routes/attachments';
-import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
 import { autoReportRoutes } from './routes/auto-reports';
 import { autocompleteRoutes } from './routes/autocomplete';

@@ -13,7 +13,6 @@ import {
 } from '../../src/contract';
 
 import { type AuthEnv, requireAuth } from '../auth/middleware';
-import { type AuditRow, listAudit } from '../db/audit';
 import { getClient, subtreeIds } from '../db/clients';
 import type { Deps } from '../deps';
 import { download } from '../platform/http/download';
@@ -23,6 +22,7 @@ import { validate } from '../platform/http/validate';
 import type { ReportDocument } from '../reports/files/model';
 import { renderReport } from '../reports/files/render';
 import { canSeeClient, visibleClientIds } from '../tenancy';
+import { type AuditRow, listAudit } from './queries';
 
 type Ctx = Context<AuthEnv>;
 export const AUDIT_EVENT_NOT_FOUND = 'Evento não encontrado';
