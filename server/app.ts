@@ -13,6 +13,7 @@ import {
 import { auditRoutes } from './audit/routes';
 import type { Deps } from './deps';
 import { flespiStreamRoutes } from './ingest/flespi';
+import { invoiceRoutes, paymentRoutes, supportRoutes } from './payments/routes';
 import type { Config } from './platform/config';
 import { compressAnswers } from './platform/http/compress';
 import {
@@ -60,7 +61,6 @@ import {
 } from './routes/maintenance';
 import { mapConfigRoutes, mapFileRoutes } from './routes/map';
 import { metricsRoutes } from './routes/metrics';
-import { invoiceRoutes, paymentRoutes, supportRoutes } from './routes/payments';
 import { plateRoutes } from './routes/plates';
 import { pushRoutes, workerPushConfigScript } from './routes/push';
 import { realtimeRoutes } from './routes/realtime';

@@ -1,6 +1,6 @@
 /** Money, days and boleto lines as the payment pages show them; the invoice's breadcrumb. */
 import { describe, expect, it } from 'vitest';
-import { whatsappLink } from '../../server/routes/payments';
+import { whatsappLink } from '../../server/payments/routes';
 import { formatCurrency, formatDay, formatDigitableLine } from '../../src/lib/format';
 import { breadcrumbs } from '../../src/shared/areas/areas';
 

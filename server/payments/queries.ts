@@ -5,10 +5,10 @@
  */
 import { and, asc, count, desc, eq, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { type ChargeQuery, PAYMENT_STATUS_LABELS } from '../../src/contract';
-import type { AsaasPayment } from '../payments/asaas';
-import { paymentStatus } from '../payments/status';
 import type { Db } from '../platform/db/client';
+import type { AsaasPayment } from './asaas';
 import { paymentCharges, paymentCustomers } from './schema';
+import { paymentStatus } from './status';
 
 export type ChargeRow = typeof paymentCharges.$inferSelect;
 

@@ -28,6 +28,13 @@ import {
 import * as o from '../../src/contract/objects';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import { getClient } from '../db/clients';
+import type { Deps } from '../deps';
+import { forbidden, HttpError } from '../platform/http/errors';
+import { docs } from '../platform/http/openapi';
+import { validate } from '../platform/http/validate';
+import type { Ctx } from '../routes/owned';
+import { customerScope, visibleClient } from '../tenancy';
+import { AsaasPaymentSchema, paymentError } from './asaas';
 import {
   applyWebhookCharge,
   type ChargeRow,
@@ -37,15 +44,8 @@ import {
   paymentCustomer,
   replaceCharges,
   saveCharge,
-} from '../db/payments';
-import type { Deps } from '../deps';
-import { AsaasPaymentSchema, paymentError } from '../payments/asaas';
-import { paymentMethod } from '../payments/status';
-import { forbidden, HttpError } from '../platform/http/errors';
-import { docs } from '../platform/http/openapi';
-import { validate } from '../platform/http/validate';
-import { customerScope, visibleClient } from '../tenancy';
-import type { Ctx } from './owned';
+} from './queries';
+import { paymentMethod } from './status';
 
 export function chargeOut(row: ChargeRow): Charge {
   return {
