@@ -28,7 +28,6 @@ import { staticRoutes } from './platform/static';
 import { alertRuleRoutes } from './routes/alert-rules';
 import { alertRoutes } from './routes/alerts';
 import { assignmentRoutes } from './routes/assignments';
-import { attachmentRoutes } from './routes/attachments';
 import { authRoutes } from './routes/auth';
 import { autoReportRoutes } from './routes/auto-reports';
 import { autocompleteRoutes } from './routes/autocomplete';
@@ -41,9 +40,7 @@ import {
 } from './routes/commands';
 import { dashboardRoutes } from './routes/dashboard';
 import { deviceSettingsRoutes, unknownDeviceRoutes } from './routes/devices';
-import { documentRoutes, expiringRoutes } from './routes/documents';
 import { driverLinkRoutes, driverPageRoutes, driverReportRoutes } from './routes/driver-page';
-import { fleetCostRoutes } from './routes/fleet-costs';
 import { geofenceRoutes } from './routes/geofences';
 import { imageRoutes, MAX_IMAGE_BYTES, MAX_IMAGES_PER_VEHICLE } from './routes/images';
 import {
@@ -54,27 +51,30 @@ import {
   vehicleRoutes,
 } from './routes/inventory';
 import { jornadaRoutes } from './routes/jornada';
-import {
-  maintenanceDueRoutes,
-  maintenancePlanRoutes,
-  serviceRecordRoutes,
-} from './routes/maintenance';
 import { mapConfigRoutes, mapFileRoutes } from './routes/map';
 import { metricsRoutes } from './routes/metrics';
 import { plateRoutes } from './routes/plates';
 import { pushRoutes, workerPushConfigScript } from './routes/push';
 import { realtimeRoutes } from './routes/realtime';
-import {
-  consumptionRoutes,
-  expenseRoutes,
-  refuelImportRoutes,
-  refuelRoutes,
-} from './routes/refuels';
 import { reportFileRoutes, reportLinkRoutes } from './routes/report-files';
 import { reportRoutes } from './routes/reports';
 import { tempAccessRoutes, temporaryUserRoutes, visitorRoutes } from './routes/sharing';
 import { trackerTypeRoutes } from './routes/tracker-types';
 import { userRoutes } from './routes/users';
+import { attachmentRoutes } from './upkeep/routes/attachments';
+import { documentRoutes, expiringRoutes } from './upkeep/routes/documents';
+import { fleetCostRoutes } from './upkeep/routes/fleet-costs';
+import {
+  maintenanceDueRoutes,
+  maintenancePlanRoutes,
+  serviceRecordRoutes,
+} from './upkeep/routes/maintenance';
+import {
+  consumptionRoutes,
+  expenseRoutes,
+  refuelImportRoutes,
+  refuelRoutes,
+} from './upkeep/routes/refuels';
 import { VERSION } from './version';
 
 export const API_PREFIXES = ['/registros', '/tech-integracao/v1', '/registro'] as const;

@@ -1,7 +1,7 @@
 import { withinWindow } from '../../src/lib/schedule';
 import { activeRulesOfType, ruleScope } from '../db/alert-engine';
-import { expiringList } from '../db/documents';
-import { dueList } from '../db/maintenance';
+import { expiringList } from '../upkeep/queries/documents';
+import { dueList } from '../upkeep/queries/maintenance';
 import type { AlertContext } from './outlet';
 import { storeUnplaced, type UnplacedItem } from './store-unplaced';
 

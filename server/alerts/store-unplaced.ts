@@ -1,7 +1,7 @@
 import type { JORNADA_ALERT_TYPES, UPKEEP_ALERT_TYPES } from '../../src/contract';
 import type { RuleRow } from '../db/alert-engine';
-import { driverClients } from '../db/documents';
-import { vehicleClients } from '../db/maintenance';
+import { driverClients } from '../upkeep/queries/documents';
+import { vehicleClients } from '../upkeep/queries/maintenance';
 import type { AlertContext } from './outlet';
 
 /** One alert of a periodic check over records: about a vehicle, or about a driver. */

@@ -15,9 +15,9 @@ import {
   STALE_AFTER_INTERVALS,
 } from '../../src/lib/vehicle-state';
 import { type Db, rowsOf } from '../platform/db/client';
-import { expiringList } from './documents';
-import { dueList } from './maintenance';
-import { fuelSpent } from './refuels';
+import { expiringList } from '../upkeep/queries/documents';
+import { dueList } from '../upkeep/queries/maintenance';
+import { fuelSpent } from '../upkeep/queries/refuels';
 
 const idArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 const n = (value: unknown) => Number(value ?? 0);

@@ -5,8 +5,8 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { attachToWorkshopRecord } from '../db/attachments';
 import type { Db } from '../platform/db/client';
+import { attachToWorkshopRecord } from '../upkeep/queries/attachments';
 
 const REVIEW_WORKSHOP = 'Mecânica Boa Viagem';
 export const DEMO_ATTACHMENT_NAME = 'nota-fiscal-revisao-100-mil-km.pdf';

@@ -5,9 +5,9 @@
  */
 import type { FleetCostList } from '../../src/contract';
 import { dayStart } from '../../src/lib/report-period';
-import { costsOf } from '../db/costs';
-import { vehiclesOf } from '../db/refuels';
 import type { Db } from '../platform/db/client';
+import { costsOf } from '../upkeep/queries/costs';
+import { vehiclesOf } from '../upkeep/queries/refuels';
 import type { ReportDocument } from './files/model';
 
 const nextMonth = (m: string) => {

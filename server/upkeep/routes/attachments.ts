@@ -28,10 +28,19 @@ import {
   MAX_ATTACHMENTS_PER_RECORD,
   MAX_ATTACHMENTS_PER_UPLOAD,
   MessageSchema,
-} from '../../src/contract';
-import * as o from '../../src/contract/objects';
-import { recordChange } from '../audit/record';
-import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
+} from '../../../src/contract';
+import * as o from '../../../src/contract/objects';
+import { recordChange } from '../../audit/record';
+import { type AuthEnv, requireAuth, requirePermission } from '../../auth/middleware';
+import { getOwned } from '../../db/owned';
+import { documents, serviceRecords } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { badRequest, HttpError, notFound } from '../../platform/http/errors';
+import { MULTIPART_FILES, sniffUpload } from '../../platform/http/file-types';
+import { docs, IdParam } from '../../platform/http/openapi';
+import { validate } from '../../platform/http/validate';
+import type { Ctx } from '../../routes/owned';
+import { visibleClientIds } from '../../tenancy';
 import {
   type AttachmentOwnerColumn,
   type AttachmentRow,
@@ -39,16 +48,7 @@ import {
   attachmentsOf,
   deleteAttachment,
   insertAttachments,
-} from '../db/attachments';
-import { getOwned } from '../db/owned';
-import { documents, serviceRecords } from '../db/schema';
-import type { Deps } from '../deps';
-import { badRequest, HttpError, notFound } from '../platform/http/errors';
-import { MULTIPART_FILES, sniffUpload } from '../platform/http/file-types';
-import { docs, IdParam } from '../platform/http/openapi';
-import { validate } from '../platform/http/validate';
-import { visibleClientIds } from '../tenancy';
-import type { Ctx } from './owned';
+} from '../queries/attachments';
 
 const TYPES_TEXT = 'use JPEG, PNG, WebP ou PDF';
 const NOT_FOUND = 'Anexo não encontrado';

@@ -3,11 +3,11 @@
  * sensor's readings around a refuel, and what a fuel card's file refers to (plates, drivers).
  */
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { FuelReading, RefuelFacts } from '../../src/lib/fuel';
-import { PARKED_KMH } from '../alerts/evaluate';
-import type { Db } from '../platform/db/client';
-import { containsAny, type Filter } from './owned';
-import { drivers, positions, refuels, vehicleExpenses, vehicles } from './schema';
+import type { FuelReading, RefuelFacts } from '../../../src/lib/fuel';
+import { PARKED_KMH } from '../../alerts/evaluate';
+import { containsAny, type Filter } from '../../db/owned';
+import { drivers, positions, refuels, vehicleExpenses, vehicles } from '../../db/schema';
+import type { Db } from '../../platform/db/client';
 
 interface RefuelListQuery {
   search: string;

@@ -18,25 +18,25 @@ import {
   ServiceRecordPageSchema,
   ServiceRecordQuerySchema,
   ServiceRecordUpdateSchema,
-} from '../../src/contract';
-import { reportDay } from '../../src/lib/report-period';
-import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
-import { subtreeIds } from '../db/clients';
-import { vehiclesOfClient } from '../db/inventory';
+} from '../../../src/contract';
+import { reportDay } from '../../../src/lib/report-period';
+import { type AuthEnv, requireAuth, requirePermission } from '../../auth/middleware';
+import { subtreeIds } from '../../db/clients';
+import { vehiclesOfClient } from '../../db/inventory';
+import { getOwned } from '../../db/owned';
+import { fleets } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { badRequest, notFound } from '../../platform/http/errors';
+import { invalid, validate } from '../../platform/http/validate';
+import { type Ctx, owned, ownedRoutes, present } from '../../routes/owned';
+import { canSeeClient, visibleClientIds } from '../../tenancy';
 import {
   dueList,
   planQueries,
   plansOfClient,
   serviceRecordQueries,
   vehicleKm,
-} from '../db/maintenance';
-import { getOwned } from '../db/owned';
-import { fleets } from '../db/schema';
-import type { Deps } from '../deps';
-import { badRequest, notFound } from '../platform/http/errors';
-import { invalid, validate } from '../platform/http/validate';
-import { canSeeClient, visibleClientIds } from '../tenancy';
-import { type Ctx, owned, ownedRoutes, present } from './owned';
+} from '../queries/maintenance';
 
 type PlanPatch = v.InferOutput<typeof MaintenancePlanUpdateSchema>;
 type ServicePatch = v.InferOutput<typeof ServiceRecordUpdateSchema>;

@@ -3,7 +3,7 @@
  * (service records' cost), other expenses, and the km it drove (the daily rollup's distance).
  */
 import { sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../platform/db/client';
+import { type Db, rowsOf } from '../../platform/db/client';
 
 export interface CostRow {
   vehicleId: string;

@@ -10,18 +10,18 @@ import {
   documentProblem,
   ExpiringListSchema,
   ExpiringQuerySchema,
-} from '../../src/contract';
-import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
-import { subtreeIds } from '../db/clients';
-import { documentQueries, expiringList } from '../db/documents';
-import { vehiclesOfClient } from '../db/inventory';
-import { getOwned } from '../db/owned';
-import { drivers } from '../db/schema';
-import type { Deps } from '../deps';
-import { notFound } from '../platform/http/errors';
-import { invalid, validate } from '../platform/http/validate';
-import { canSeeClient, visibleClientIds } from '../tenancy';
-import { iso, ownedRoutes, present } from './owned';
+} from '../../../src/contract';
+import { type AuthEnv, requireAuth, requirePermission } from '../../auth/middleware';
+import { subtreeIds } from '../../db/clients';
+import { vehiclesOfClient } from '../../db/inventory';
+import { getOwned } from '../../db/owned';
+import { drivers } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { notFound } from '../../platform/http/errors';
+import { invalid, validate } from '../../platform/http/validate';
+import { iso, ownedRoutes, present } from '../../routes/owned';
+import { canSeeClient, visibleClientIds } from '../../tenancy';
+import { documentQueries, expiringList } from '../queries/documents';
 
 type Patch = v.InferOutput<typeof DocumentUpdateSchema>;
 

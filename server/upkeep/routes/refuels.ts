@@ -24,7 +24,7 @@ import {
   RefuelQuerySchema,
   RefuelUpdateSchema,
   type VehicleConsumption,
-} from '../../src/contract';
+} from '../../../src/contract';
 import {
   analyseRefuels,
   consumptionTotals,
@@ -33,13 +33,19 @@ import {
   priceMilliOf,
   SENSOR_MATCH_MS,
   totalCentsOf,
-} from '../../src/lib/fuel';
-import { CSV_MAX_LINES, parseFuelCsv } from '../../src/lib/fuel-csv';
-import { unmaskDocument } from '../../src/lib/unmask';
-import { actorOf, recordAudit } from '../audit/record';
-import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
-import { vehiclesOfClient } from '../db/inventory';
-import { getOwned } from '../db/owned';
+} from '../../../src/lib/fuel';
+import { CSV_MAX_LINES, parseFuelCsv } from '../../../src/lib/fuel-csv';
+import { unmaskDocument } from '../../../src/lib/unmask';
+import { actorOf, recordAudit } from '../../audit/record';
+import { type AuthEnv, requireAuth, requirePermission } from '../../auth/middleware';
+import { vehiclesOfClient } from '../../db/inventory';
+import { getOwned } from '../../db/owned';
+import { drivers, refuels } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { badRequest, notFound } from '../../platform/http/errors';
+import { invalid, validate } from '../../platform/http/validate';
+import { type Ctx, owned, ownedRoutes, present } from '../../routes/owned';
+import { canSeeClient, visibleClient, visibleClientIds } from '../../tenancy';
 import {
   driverNames,
   driversOfClient,
@@ -49,13 +55,7 @@ import {
   refuelQueries,
   vehicleFacts,
   vehiclesOf,
-} from '../db/refuels';
-import { drivers, refuels } from '../db/schema';
-import type { Deps } from '../deps';
-import { badRequest, notFound } from '../platform/http/errors';
-import { invalid, validate } from '../platform/http/validate';
-import { canSeeClient, visibleClient, visibleClientIds } from '../tenancy';
-import { type Ctx, owned, ownedRoutes, present } from './owned';
+} from '../queries/refuels';
 
 type RefuelPatch = v.InferOutput<typeof RefuelUpdateSchema>;
 type ExpensePatch = v.InferOutput<typeof ExpenseUpdateSchema>;

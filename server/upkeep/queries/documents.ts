@@ -3,11 +3,11 @@
  * (licenseExpiry), each with the São Paulo calendar days left until its expiry day.
  */
 import { and, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import { DOCUMENT_KIND_LABELS, type ExpiringItem } from '../../src/contract';
-import { reportDay } from '../../src/lib/report-period';
-import type { Db } from '../platform/db/client';
-import { containsAny, type Filter } from './owned';
-import { documents, drivers, vehicles } from './schema';
+import { DOCUMENT_KIND_LABELS, type ExpiringItem } from '../../../src/contract';
+import { reportDay } from '../../../src/lib/report-period';
+import { containsAny, type Filter } from '../../db/owned';
+import { documents, drivers, vehicles } from '../../db/schema';
+import type { Db } from '../../platform/db/client';
 
 interface BaseQuery {
   search: string;

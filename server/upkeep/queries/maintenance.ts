@@ -7,11 +7,11 @@
  * one, else the time with the ignition on (vehicleReadings).
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { DueItem, DueStatus } from '../../src/contract';
-import { reportDay } from '../../src/lib/report-period';
-import { type Db, rowsOf } from '../platform/db/client';
-import { containsAny, type Filter } from './owned';
-import { fleets, maintenancePlans, serviceRecords, vehicles } from './schema';
+import type { DueItem, DueStatus } from '../../../src/contract';
+import { reportDay } from '../../../src/lib/report-period';
+import { containsAny, type Filter } from '../../db/owned';
+import { fleets, maintenancePlans, serviceRecords, vehicles } from '../../db/schema';
+import { type Db, rowsOf } from '../../platform/db/client';
 
 type PlanRow = typeof maintenancePlans.$inferSelect;
 type RecordRow = typeof serviceRecords.$inferSelect;

@@ -8,18 +8,18 @@ import {
   FleetCostFileQuerySchema,
   FleetCostListSchema,
   FleetCostQuerySchema,
-} from '../../src/contract';
-import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
-import { subtreeIds } from '../db/clients';
-import { clientName } from '../db/report-files';
-import type { Deps } from '../deps';
-import { download } from '../platform/http/download';
-import { notFound } from '../platform/http/errors';
-import { validate } from '../platform/http/validate';
-import { fleetCostDocument, fleetCosts } from '../reports/costs';
-import { renderReport } from '../reports/files/render';
-import { canSeeClient, visibleClientIds } from '../tenancy';
-import type { Ctx } from './owned';
+} from '../../../src/contract';
+import { type AuthEnv, requireAuth, requirePermission } from '../../auth/middleware';
+import { subtreeIds } from '../../db/clients';
+import { clientName } from '../../db/report-files';
+import type { Deps } from '../../deps';
+import { download } from '../../platform/http/download';
+import { notFound } from '../../platform/http/errors';
+import { validate } from '../../platform/http/validate';
+import { fleetCostDocument, fleetCosts } from '../../reports/costs';
+import { renderReport } from '../../reports/files/render';
+import type { Ctx } from '../../routes/owned';
+import { canSeeClient, visibleClientIds } from '../../tenancy';
 
 async function scope(c: Ctx, deps: Deps, clientId: string) {
   if (!(await canSeeClient(c, deps, clientId))) throw notFound('Cliente não encontrado');
