@@ -3,11 +3,11 @@
  * period's totals and how many rules were broken, then every violation. What an automated
  * 'Jornada do motorista' report sends (the screen and its files show one driver at a time).
  */
+import { VIOLATION_RULE_LABELS } from '../../src/contract/jornada';
 import { reportDay } from '../../src/lib/report-period';
 import type { DriverRow } from '../db/reports';
 import type { Db } from '../platform/db/client';
 import type { Cell, Column, ReportDocument } from '../reports/files/model';
-import { RULE_NAMES } from './files';
 import { jornadaOf } from './service';
 
 const col = (header: string, kind: Column['kind'], width: number): Column => ({
@@ -53,7 +53,7 @@ export async function companyJornadaDocument(
       violations.push([
         driver.completName,
         v.day,
-        RULE_NAMES[v.rule],
+        VIOLATION_RULE_LABELS[v.rule],
         new Date(v.start),
         new Date(v.end),
         seconds(v.minutes),

@@ -7,11 +7,11 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type {
-  JornadaRegime,
-  PeriodKind,
-  PeriodSource,
-  ViolationRule,
+import {
+  type JornadaRegime,
+  PERIOD_KIND_LABELS,
+  PERIOD_SOURCE_LABELS,
+  VIOLATION_RULE_LABELS,
 } from '../../src/contract/jornada';
 import { dayStart, nextDay } from '../../src/lib/report-period';
 import type { Cell, Column, ReportDocument } from '../reports/files/model';
@@ -19,31 +19,6 @@ import { writePdf } from '../reports/files/pdf';
 import { writeXlsx } from '../reports/files/xlsx';
 import type { DayResult } from './engine';
 
-/** The rules' names as the files print them (the screen's are in src/i18n/jornada.ts). */
-export const RULE_NAMES: Record<ViolationRule, string> = {
-  continuous_driving: 'Direção contínua acima de 5 h 30',
-  driving_break: 'Sem 30 min de descanso na direção',
-  daily_rest_first: 'Descanso entre jornadas: menos de 8 h seguidas',
-  daily_rest: 'Menos de 11 h de descanso em 24 h',
-  meal_break: 'Intervalo de refeição menor que 1 h',
-  overtime: 'Horas extras acima do limite',
-};
-/** Periods and where each comes from, as the files print them (the screen's: src/i18n/jornada.ts). */
-const PERIOD_NAMES: Record<PeriodKind, string> = {
-  driving: 'Direção',
-  work: 'Outro trabalho',
-  waiting: 'Espera',
-  meal: 'Refeição',
-  rest: 'Descanso',
-};
-const SOURCE_NAMES: Record<PeriodSource, string> = {
-  rastreador: 'pelo rastreador (RFID)',
-  designacao: 'por designação do veículo',
-  motorista: 'marcado pelo motorista',
-  gestor: 'marcado pelo gestor',
-  correcao: 'correção do gestor',
-  inferido: 'inferido',
-};
 const REGIMES: Record<JornadaRegime, string> = {
   cargo: 'Transporte de carga',
   passageiros: 'Transporte de passageiros',
@@ -153,11 +128,11 @@ export function jornadaDocument(input: JornadaFileInput, now: Date): ReportDocum
               rows: days.flatMap((d) =>
                 d.periods.map((p): Cell[] => [
                   d.day,
-                  PERIOD_NAMES[p.kind],
+                  PERIOD_KIND_LABELS[p.kind],
                   new Date(p.start),
                   new Date(p.end),
                   Math.round((p.end - p.start) / 1000),
-                  SOURCE_NAMES[p.source],
+                  PERIOD_SOURCE_LABELS[p.source],
                   p.vehicleId ? (input.plates?.get(p.vehicleId) ?? '') : '',
                 ]),
               ),
@@ -175,7 +150,7 @@ export function jornadaDocument(input: JornadaFileInput, now: Date): ReportDocum
         ],
         rows: violations.map((v): Cell[] => [
           v.day,
-          RULE_NAMES[v.rule],
+          VIOLATION_RULE_LABELS[v.rule],
           new Date(v.start),
           new Date(v.end),
           seconds(v.minutes),

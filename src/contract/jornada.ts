@@ -185,6 +185,35 @@ export const VIOLATION_RULES = [
 ] as const;
 export type ViolationRule = (typeof VIOLATION_RULES)[number];
 
+/*
+ * The words of periods, their sources and the rules, as the screens (src/i18n/jornada.ts) and
+ * the report files (server/jornada/files.ts) both say them: one copy, so a file never names a
+ * period otherwise than the screen the manager compares it with.
+ */
+export const PERIOD_KIND_LABELS = {
+  driving: 'Direção',
+  work: 'Outro trabalho',
+  waiting: 'Espera',
+  meal: 'Refeição',
+  rest: 'Descanso',
+} satisfies Record<PeriodKind, string>;
+export const PERIOD_SOURCE_LABELS = {
+  rastreador: 'pelo rastreador (RFID)',
+  designacao: 'por designação do veículo',
+  motorista: 'marcado pelo motorista',
+  gestor: 'marcado pelo gestor',
+  correcao: 'correção do gestor',
+  inferido: 'inferido',
+} satisfies Record<PeriodSource, string>;
+export const VIOLATION_RULE_LABELS = {
+  continuous_driving: 'Direção contínua acima de 5 h 30',
+  driving_break: 'Sem 30 min de descanso na direção',
+  daily_rest_first: 'Descanso entre jornadas: menos de 8 h seguidas',
+  daily_rest: 'Menos de 11 h de descanso em 24 h',
+  meal_break: 'Intervalo de refeição menor que 1 h',
+  overtime: 'Horas extras acima do limite',
+} satisfies Record<ViolationRule, string>;
+
 const PeriodSchema = o.object({
   kind: v.picklist(PERIOD_KINDS),
   source: v.picklist(PERIOD_SOURCES),

@@ -2,12 +2,12 @@
  * pt-BR text of the driver's working-day screens only ('Jornada do motorista'): apart from
  * pt-BR.ts, so that it loads with those pages and not before the sign-in page.
  */
-import type {
-  MarkKind,
-  MarkSource,
-  PeriodKind,
-  PeriodSource,
-  ViolationRule,
+import {
+  type MarkKind,
+  type MarkSource,
+  PERIOD_KIND_LABELS,
+  PERIOD_SOURCE_LABELS,
+  VIOLATION_RULE_LABELS,
 } from '../contract/jornada';
 
 const hm = (minutes: number) => {
@@ -27,13 +27,7 @@ export const jornadaText = {
   noWork: 'Sem jornada',
   regime: { cargo: 'Transporte de carga', passageiros: 'Transporte de passageiros' },
   overtimeLimit: (minutes: number) => `Horas extras permitidas: ${hm(minutes)}`,
-  kinds: {
-    driving: 'Direção',
-    work: 'Outro trabalho',
-    waiting: 'Espera',
-    meal: 'Refeição',
-    rest: 'Descanso',
-  } satisfies Record<PeriodKind, string>,
+  kinds: PERIOD_KIND_LABELS,
   totals: {
     worked: 'Trabalhado',
     driving: 'Direção',
@@ -41,14 +35,7 @@ export const jornadaText = {
     waiting: 'Espera',
     night: 'Noturno',
   },
-  rules: {
-    continuous_driving: 'Direção contínua acima de 5 h 30',
-    driving_break: 'Sem 30 min de descanso na direção',
-    daily_rest_first: 'Descanso entre jornadas: menos de 8 h seguidas',
-    daily_rest: 'Menos de 11 h de descanso em 24 h',
-    meal_break: 'Intervalo de refeição menor que 1 h',
-    overtime: 'Horas extras acima do limite',
-  } satisfies Record<ViolationRule, string>,
+  rules: VIOLATION_RULE_LABELS,
   /** The marks a driver (or a manager for them) makes, as the page and the reports say them. */
   markKinds: {
     journey_start: 'Início de jornada',
@@ -66,14 +53,7 @@ export const jornadaText = {
     string
   >,
   /** Where a period comes from, after its kind and times. */
-  periodSources: {
-    rastreador: 'pelo rastreador (RFID)',
-    designacao: 'por designação do veículo',
-    motorista: 'marcado pelo motorista',
-    gestor: 'marcado pelo gestor',
-    correcao: 'correção do gestor',
-    inferido: 'inferido',
-  } satisfies Record<PeriodSource, string>,
+  periodSources: PERIOD_SOURCE_LABELS,
   drivingPeriods: (day: string) => `Direção em ${day}`,
   violations: 'Violações',
   noViolations: 'Nenhuma violação no período.',
