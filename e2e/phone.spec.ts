@@ -55,9 +55,8 @@ test('the vehicle popup docks at the bottom and leaves the zoom buttons free', a
   const popup = page.getByRole('dialog', { name: 'Veículo PCX1A23' });
   await expect(popup).toBeVisible();
   await expect(popup.getByRole('button', { name: 'Copiar coordenadas' })).toBeVisible();
-  // The sheet's title and actions are in view whole; the details between them scroll.
-  const sheet = await page.locator('.map-sheet').boundingBox();
-  if (!sheet) throw new Error('the sheet is not laid out');
+  // The sheet's title and actions are in view whole; the details between them scroll. The
+  // sheet is measured with each action: its last alerts arrive after it opens and move it.
   for (const action of [
     popup.getByRole('button', { name: 'Fechar' }),
     popup.getByRole('button', { name: /seguir/ }),
@@ -65,9 +64,12 @@ test('the vehicle popup docks at the bottom and leaves the zoom buttons free', a
     popup.getByRole('link', { name: 'Ver alertas' }),
   ]) {
     await expect(action).toBeInViewport({ ratio: 1 });
-    const box = await action.boundingBox();
-    if (!box) throw new Error('an action is not laid out');
-    expect(box.y + box.height).toBeLessThanOrEqual(sheet.y + sheet.height);
+    await expect(async () => {
+      const sheet = await page.locator('.map-sheet').boundingBox();
+      const box = await action.boundingBox();
+      if (!sheet || !box) throw new Error('the sheet or an action is not laid out');
+      expect(box.y + box.height).toBeLessThanOrEqual(sheet.y + sheet.height);
+    }).toPass({ timeout: 5_000 });
   }
   for (const name of ['+', '–']) {
     const button = page
