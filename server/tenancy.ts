@@ -36,6 +36,23 @@ export async function canSeeClient(c: Context<AuthEnv>, deps: Deps, id: string):
   return (await visibleClientIds(c, deps)).includes(id);
 }
 
+/**
+ * The customers a list or a report covers: every one the caller sees or, when one is chosen,
+ * that one and the companies below it (a mother company's list holds its children's records,
+ * as its map does), never more than the caller sees. A customer the caller may not see: 404.
+ */
+export async function clientsWithin(
+  c: Context<AuthEnv>,
+  deps: Deps,
+  clientId: string | undefined,
+): Promise<string[]> {
+  const visible = await visibleClientIds(c, deps);
+  if (!clientId) return visible;
+  if (!visible.includes(clientId)) throw notFound(CLIENT_NOT_FOUND);
+  const seen = new Set(visible);
+  return (await subtreeIds(deps.database.db, clientId)).filter((id) => seen.has(id));
+}
+
 /** The live customer with this id if the caller may see it; otherwise a 404. */
 export async function visibleClient(
   c: Context<AuthEnv>,

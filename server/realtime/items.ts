@@ -6,12 +6,10 @@
 import type { Context } from 'hono';
 import { type LocationItem, locationName } from '../../src/contract';
 import type { AuthEnv } from '../auth/middleware';
-import { subtreeIds } from '../db/clients';
 import { fleetVehicleIds, lastLocationsWithNames } from '../db/positions';
 import { linkedVehicleIds } from '../db/sharing';
 import type { Deps } from '../deps';
-import { notFound } from '../platform/http/errors';
-import { canSeeClient, visibleClientIds } from '../tenancy';
+import { clientsWithin } from '../tenancy';
 
 export interface LocationScope {
   clientIds: string[];
@@ -31,13 +29,8 @@ export async function locationScope(
   },
 ): Promise<LocationScope> {
   const { db } = deps.database;
-  let clientIds = await visibleClientIds(c, deps);
-  if (q.clientId) {
-    if (!(await canSeeClient(c, deps, q.clientId))) throw notFound('Cliente não encontrado');
-    // A mother company's map shows its children's vehicles too.
-    const visible = new Set(clientIds);
-    clientIds = (await subtreeIds(db, q.clientId)).filter((id) => visible.has(id));
-  }
+  // A mother company's map shows its children's vehicles too.
+  const clientIds = await clientsWithin(c, deps, q.clientId);
   let vehicleIds = q.vehicleIds;
   if (q.fleets)
     vehicleIds = [...(vehicleIds ?? []), ...(await fleetVehicleIds(db, q.fleets, clientIds))];

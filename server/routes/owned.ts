@@ -6,7 +6,6 @@ import { MessageSchema, type Permission, SELECT_CLIENT_MESSAGE } from '../../src
 import { auditChanges } from '../audit/diff';
 import { actorOf, recordAudit } from '../audit/record';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
-import { subtreeIds } from '../db/clients';
 import {
   cancelOwned,
   type Filter,
@@ -24,7 +23,7 @@ import type { Db } from '../platform/db/client';
 import { badRequest, HttpError, notFound } from '../platform/http/errors';
 import { docs, IdParam } from '../platform/http/openapi';
 import { validate } from '../platform/http/validate';
-import { canSeeClient, visibleClient, visibleClientIds } from '../tenancy';
+import { clientsWithin, visibleClient, visibleClientIds } from '../tenancy';
 
 type Row<T extends OwnedTable> = T['$inferSelect'];
 export type Ctx = Context<AuthEnv>;
@@ -165,14 +164,7 @@ export function ownedRoutes<
     async (c) => {
       const q = c.req.valid('query') as Q;
       if (r.requireClient && !q.clientId) throw badRequest(SELECT_CLIENT_MESSAGE);
-      let clientIds = await visibleClientIds(c, deps);
-      if (q.clientId) {
-        if (!(await canSeeClient(c, deps, q.clientId))) throw notFound('Cliente não encontrado');
-        // A customer's list holds the companies below it too, as its map does (lastLocation),
-        // and never more than the caller sees.
-        const visible = new Set(clientIds);
-        clientIds = (await subtreeIds(db, q.clientId)).filter((id) => visible.has(id));
-      }
+      const clientIds = await clientsWithin(c, deps, q.clientId);
       const only = await visitorOnly(c);
       if (q.updatedSince && r.syncList)
         return c.json(await r.syncList(q, new Date(q.updatedSince), only ? [] : clientIds));

@@ -12,15 +12,13 @@ import {
   ExpiringQuerySchema,
 } from '../../../src/contract';
 import { type AuthEnv, requireAuth, requirePermission } from '../../auth/middleware';
-import { subtreeIds } from '../../db/clients';
 import { vehiclesOfClient } from '../../db/inventory';
 import { getOwned } from '../../db/owned';
 import { drivers } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { notFound } from '../../platform/http/errors';
 import { invalid, validate } from '../../platform/http/validate';
 import { iso, ownedRoutes, present } from '../../routes/owned';
-import { canSeeClient, visibleClientIds } from '../../tenancy';
+import { clientsWithin, visibleClientIds } from '../../tenancy';
 import { documentQueries, expiringList } from '../queries/documents';
 
 type Patch = v.InferOutput<typeof DocumentUpdateSchema>;
@@ -111,12 +109,7 @@ export function expiringRoutes(deps: Deps) {
     validate('query', ExpiringQuerySchema),
     async (c) => {
       const q = c.req.valid('query');
-      let clientIds = await visibleClientIds(c, deps);
-      if (q.clientId) {
-        if (!(await canSeeClient(c, deps, q.clientId))) throw notFound('Cliente não encontrado');
-        const visible = new Set(clientIds);
-        clientIds = (await subtreeIds(db, q.clientId)).filter((id) => visible.has(id));
-      }
+      const clientIds = await clientsWithin(c, deps, q.clientId);
       // A visitor sees only linked vehicles; the company's papers are none of theirs.
       if (c.var.user.role === 'VISITOR') return c.json({ items: [] });
       return c.json({ items: await expiringList(db, clientIds, new Date(), q.days) });

@@ -10,22 +10,13 @@ import {
   FleetCostQuerySchema,
 } from '../../../src/contract';
 import { type AuthEnv, requireAuth, requirePermission } from '../../auth/middleware';
-import { subtreeIds } from '../../db/clients';
 import { clientName } from '../../db/report-files';
 import type { Deps } from '../../deps';
 import { download } from '../../platform/http/download';
-import { notFound } from '../../platform/http/errors';
 import { validate } from '../../platform/http/validate';
 import { fleetCostDocument, fleetCosts } from '../../reports/costs';
 import { renderReport } from '../../reports/files/render';
-import type { Ctx } from '../../routes/owned';
-import { canSeeClient, visibleClientIds } from '../../tenancy';
-
-async function scope(c: Ctx, deps: Deps, clientId: string) {
-  if (!(await canSeeClient(c, deps, clientId))) throw notFound('Cliente não encontrado');
-  const visible = new Set(await visibleClientIds(c, deps));
-  return (await subtreeIds(deps.database.db, clientId)).filter((id) => visible.has(id));
-}
+import { clientsWithin } from '../../tenancy';
 
 export function fleetCostRoutes(deps: Deps) {
   const { db } = deps.database;
@@ -46,7 +37,7 @@ export function fleetCostRoutes(deps: Deps) {
     validate('query', FleetCostQuerySchema),
     async (c) => {
       const q = c.req.valid('query');
-      const clientIds = await scope(c, deps, q.clientId);
+      const clientIds = await clientsWithin(c, deps, q.clientId);
       // A visitor sees only linked vehicles; the company's costs are none of theirs.
       if (c.var.user.role === 'VISITOR') return c.json(await fleetCosts(db, [], q));
       return c.json(await fleetCosts(db, clientIds, q));
@@ -62,7 +53,7 @@ export function fleetCostRoutes(deps: Deps) {
     validate('query', FleetCostFileQuerySchema),
     async (c) => {
       const q = c.req.valid('query');
-      const clientIds = await scope(c, deps, q.clientId);
+      const clientIds = await clientsWithin(c, deps, q.clientId);
       const costs = await fleetCosts(db, c.var.user.role === 'VISITOR' ? [] : clientIds, q);
       const doc = fleetCostDocument(
         costs,

@@ -21,15 +21,14 @@ import {
 } from '../../../src/contract';
 import { reportDay } from '../../../src/lib/report-period';
 import { type AuthEnv, requireAuth, requirePermission } from '../../auth/middleware';
-import { subtreeIds } from '../../db/clients';
 import { vehiclesOfClient } from '../../db/inventory';
 import { getOwned } from '../../db/owned';
 import { fleets } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { badRequest, notFound } from '../../platform/http/errors';
+import { badRequest } from '../../platform/http/errors';
 import { invalid, validate } from '../../platform/http/validate';
 import { type Ctx, owned, ownedRoutes, present } from '../../routes/owned';
-import { canSeeClient, visibleClientIds } from '../../tenancy';
+import { clientsWithin, visibleClientIds } from '../../tenancy';
 import {
   dueList,
   planQueries,
@@ -209,12 +208,7 @@ export function maintenanceDueRoutes(deps: Deps) {
     validate('query', DueQuerySchema),
     async (c) => {
       const q = c.req.valid('query');
-      let clientIds = await visibleClientIds(c, deps);
-      if (q.clientId) {
-        if (!(await canSeeClient(c, deps, q.clientId))) throw notFound('Cliente não encontrado');
-        const visible = new Set(clientIds);
-        clientIds = (await subtreeIds(db, q.clientId)).filter((id) => visible.has(id));
-      }
+      const clientIds = await clientsWithin(c, deps, q.clientId);
       if (q.status && q.status.length === 0) throw badRequest('Situação inválida');
       // A visitor sees only linked vehicles; maintenance is none of theirs.
       if (c.var.user.role === 'VISITOR') return c.json({ items: [] });
