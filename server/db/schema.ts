@@ -26,6 +26,7 @@ import { ownedColumns, timestamps } from './columns';
 // The rooms' own tables (docs/architecture.md): drizzle-kit reads them through this file.
 export { auditEvents } from '../audit/schema';
 export { paymentCharges, paymentCustomers } from '../payments/schema';
+export { temporaryUsers, visitorVehicles } from '../sharing/schema';
 export {
   attachments,
   documents,
@@ -538,49 +539,6 @@ export const commands = pgTable(
     index('commands_open_idx')
       .on(t.trackerId, t.status)
       .where(sql`${t.status} in ('pending', 'sent')`),
-  ],
-);
-
-/** Vehicles a VISITOR (Terceiro) user may see. */
-export const visitorVehicles = pgTable(
-  'visitor_vehicles',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    vehicleId: uuid('vehicle_id')
-      .notNull()
-      .references(() => vehicles.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('visitor_vehicles_key').on(t.userId, t.vehicleId)],
-);
-
-/**
- * Temporary shared links: read-only access to chosen vehicles until they expire or are
- * revoked. The token is kept so the link can be copied again from the list; it grants only
- * this read-only view.
- */
-export const temporaryUsers = pgTable(
-  'temporary_users',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id),
-    createdBy: uuid('created_by')
-      .notNull()
-      .references(() => users.id),
-    name: text('name').notNull(),
-    token: text('token').notNull(),
-    vehicleIds: uuid('vehicle_ids').array().notNull().default(sql`'{}'::uuid[]`),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    ...timestamps,
-  },
-  (t) => [
-    uniqueIndex('temporary_users_token_key').on(t.token),
-    index('temporary_users_client_idx').on(t.clientId),
   ],
 );
 
