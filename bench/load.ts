@@ -15,8 +15,8 @@
  */
 import { Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
+import { type NativeReport, SPEAKERS } from '../server/demo/simulator-native';
 import type { NativeProtocol } from '../server/ingest/native/codecs';
-import { type NativeReport, SPEAKERS } from '../server/simulator-native';
 import { BENCH_DEVICE_PASSWORD } from './device-password';
 
 interface Job {

@@ -12,6 +12,7 @@ import {
 } from '../src/contract/attachments';
 import { auditRoutes } from './audit/routes';
 import type { Deps } from './deps';
+import { geofenceRoutes } from './geofences/routes';
 import { flespiStreamRoutes } from './ingest/flespi';
 import { invoiceRoutes, paymentRoutes, supportRoutes } from './payments/routes';
 import type { Config } from './platform/config';
@@ -41,7 +42,6 @@ import {
 import { dashboardRoutes } from './routes/dashboard';
 import { deviceSettingsRoutes, unknownDeviceRoutes } from './routes/devices';
 import { driverLinkRoutes, driverPageRoutes, driverReportRoutes } from './routes/driver-page';
-import { geofenceRoutes } from './routes/geofences';
 import { imageRoutes, MAX_IMAGE_BYTES, MAX_IMAGES_PER_VEHICLE } from './routes/images';
 import {
   driverRoutes,
@@ -58,9 +58,9 @@ import { pushRoutes, workerPushConfigScript } from './routes/push';
 import { realtimeRoutes } from './routes/realtime';
 import { reportFileRoutes, reportLinkRoutes } from './routes/report-files';
 import { reportRoutes } from './routes/reports';
-import { tempAccessRoutes, temporaryUserRoutes, visitorRoutes } from './routes/sharing';
 import { trackerTypeRoutes } from './routes/tracker-types';
 import { userRoutes } from './routes/users';
+import { tempAccessRoutes, temporaryUserRoutes, visitorRoutes } from './sharing/routes';
 import { attachmentRoutes } from './upkeep/routes/attachments';
 import { documentRoutes, expiringRoutes } from './upkeep/routes/documents';
 import { fleetCostRoutes } from './upkeep/routes/fleet-costs';

@@ -18,6 +18,8 @@ import { createApp, startingApp } from './app';
 import { hashPassword } from './auth/passwords';
 import { noPositionsYet, pruneLocationBatches } from './db/positions';
 import { dropExpiredPositions, pruneExpiredAudit } from './db/retention';
+import { getOrCreateSetting } from './db/settings';
+import { seedDemoAttachments } from './demo/attachments';
 import {
   DEMO_PASSWORD,
   DEMO_SUPPORT,
@@ -25,9 +27,8 @@ import {
   seedDemo,
   seedDemoAlerts,
   seedDemoFleet,
-} from './db/seed';
-import { getOrCreateSetting } from './db/settings';
-import { seedDemoAttachments } from './demo/attachments';
+} from './demo/seed';
+import { demoDevices, startSimulator } from './demo/simulator';
 import { writeDemoHistory } from './demo/write-history';
 import type { Deps } from './deps';
 import { guardPipeline } from './guarded-pipeline';
@@ -56,7 +57,6 @@ import { vapidKeys } from './push/webpush';
 import { createLiveFeed } from './realtime/feed';
 import { createAutoReports } from './reports/auto/scheduler';
 import { createReportFiles } from './reports/files/delivery';
-import { demoDevices, startSimulator } from './simulator';
 import { VERSION } from './version';
 
 export interface RunningServer {

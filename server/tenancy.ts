@@ -9,9 +9,9 @@ import type { AuthEnv } from './auth/middleware';
 import { type ClientRow, getClient, subtreeIds } from './db/clients';
 import { getOwned } from './db/owned';
 import { vehicles } from './db/schema';
-import { linkedVehicleIds } from './db/sharing';
 import type { Deps } from './deps';
 import { notFound } from './platform/http/errors';
+import { linkedVehicleIds } from './sharing/queries';
 
 const cache = new WeakMap<Context, Promise<string[]>>();
 

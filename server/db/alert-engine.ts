@@ -14,6 +14,7 @@ import {
   numberArray,
   textArray,
 } from '../platform/db/pg-arrays';
+import { ancestorIds } from './clients';
 import {
   alertConfigVersion,
   alertMailOutbox,
@@ -30,19 +31,6 @@ export async function configVersion(db: Db): Promise<number> {
     .from(alertConfigVersion)
     .where(eq(alertConfigVersion.id, 1));
   return Number(row?.version ?? 0);
-}
-
-/** The customer and every company above it. */
-export async function ancestorIds(db: Db, clientId: string): Promise<string[]> {
-  const result = await db.execute(sql`
-    with recursive chain(id, parent_id, depth) as (
-      select id, parent_id, 0 from clients where id = ${clientId}
-      union all
-      select c.id, c.parent_id, chain.depth + 1 from clients c
-        join chain on c.id = chain.parent_id where chain.depth < 64
-    )
-    select id from chain`);
-  return rowsOf<{ id: string }>(result).map((row) => row.id);
 }
 
 export type RuleRow = typeof alertRules.$inferSelect;

@@ -22,6 +22,19 @@ export async function subtreeIds(db: Db, rootId: string): Promise<string[]> {
   return rowsOf<{ id: string }>(result).map((row) => row.id);
 }
 
+/** The customer and every company above it. */
+export async function ancestorIds(db: Db, clientId: string): Promise<string[]> {
+  const result = await db.execute(sql`
+    with recursive chain(id, parent_id, depth) as (
+      select id, parent_id, 0 from clients where id = ${clientId}
+      union all
+      select c.id, c.parent_id, chain.depth + 1 from clients c
+        join chain on c.id = chain.parent_id where chain.depth < 64
+    )
+    select id from chain`);
+  return rowsOf<{ id: string }>(result).map((row) => row.id);
+}
+
 export interface ClientListQuery {
   search: string;
   page: number;

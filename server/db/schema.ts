@@ -25,7 +25,9 @@ import { ownedColumns, timestamps } from './columns';
 
 // The rooms' own tables (docs/architecture.md): drizzle-kit reads them through this file.
 export { auditEvents } from '../audit/schema';
+export { geofences, geofenceVehicles } from '../geofences/schema';
 export { paymentCharges, paymentCustomers } from '../payments/schema';
+export { temporaryUsers, visitorVehicles } from '../sharing/schema';
 export {
   attachments,
   documents,
@@ -541,49 +543,6 @@ export const commands = pgTable(
   ],
 );
 
-/** Vehicles a VISITOR (Terceiro) user may see. */
-export const visitorVehicles = pgTable(
-  'visitor_vehicles',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    vehicleId: uuid('vehicle_id')
-      .notNull()
-      .references(() => vehicles.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('visitor_vehicles_key').on(t.userId, t.vehicleId)],
-);
-
-/**
- * Temporary shared links: read-only access to chosen vehicles until they expire or are
- * revoked. The token is kept so the link can be copied again from the list; it grants only
- * this read-only view.
- */
-export const temporaryUsers = pgTable(
-  'temporary_users',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id),
-    createdBy: uuid('created_by')
-      .notNull()
-      .references(() => users.id),
-    name: text('name').notNull(),
-    token: text('token').notNull(),
-    vehicleIds: uuid('vehicle_ids').array().notNull().default(sql`'{}'::uuid[]`),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    ...timestamps,
-  },
-  (t) => [
-    uniqueIndex('temporary_users_token_key').on(t.token),
-    index('temporary_users_client_idx').on(t.clientId),
-  ],
-);
-
 /**
  * Positions: one row per fix, keyed by tracker and fix time (a repeated fix is the same row,
  * so retransmissions are idempotent). Read by vehicle and time range.
@@ -811,48 +770,6 @@ export const reportRequests = pgTable(
   (t) => [
     index('report_requests_client_idx').on(t.clientId, t.createdAt),
     index('report_requests_user_idx').on(t.userId),
-  ],
-);
-
-/**
- * Geofences: a customer's areas, a polygon or a ground circle in GeoJSON order (the wire
- * shape, src/contract/geofences.ts). The box (min/max longitude and latitude) is kept beside
- * the geometry so that a spatial index can be built without parsing it.
- */
-export const geofences = pgTable(
-  'geofences',
-  {
-    ...owned,
-    name: text('name').notNull(),
-    description: text('description'),
-    color: text('color').notNull().default('#FF0000'),
-    /** km/h; inside the geofence it replaces an overspeed rule's limit. */
-    speedLimit: real('speed_limit'),
-    geometry: jsonb('geometry').$type<Record<string, unknown>>().notNull(),
-  },
-  (t) => [index('geofences_client_idx').on(t.clientId, t.updatedAt)],
-);
-
-/** A vehicle under a geofence's rule kind (SPEC §3), with its interval in local time. */
-export const geofenceVehicles = pgTable(
-  'geofence_vehicles',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    geofenceId: uuid('geofence_id')
-      .notNull()
-      .references(() => geofences.id, { onDelete: 'cascade' }),
-    vehicleId: uuid('vehicle_id')
-      .notNull()
-      .references(() => vehicles.id, { onDelete: 'cascade' }),
-    restrictionType: text('restriction_type').notNull(),
-    startTime: text('start_time'),
-    endTime: text('end_time'),
-    weekdays: integer('weekdays').array().notNull().default(sql`'{0,1,2,3,4,5,6}'::int[]`),
-    ...timestamps,
-  },
-  (t) => [
-    uniqueIndex('geofence_vehicles_key').on(t.geofenceId, t.vehicleId),
-    index('geofence_vehicles_vehicle_idx').on(t.vehicleId),
   ],
 );
 

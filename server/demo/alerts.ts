@@ -1,7 +1,7 @@
 /**
  * The demo's alert rules and geofences, placed so that they fire within a minute of
  * `npm start`: the simulator drives every vehicle along a fixed timeline from its start
- * (server/simulator.ts), so where a truck will be 10 or 50 seconds in is known here.
+ * (server/demo/simulator.ts), so where a truck will be 10 or 50 seconds in is known here.
  *
  * - A depot (ALWAYS_INSIDE) around where Caminhão Baú 02 is at the first fix: it leaves
  *   about 20 s later (GEOFENCE_EXIT).
@@ -12,8 +12,8 @@
  *   minutes (the Strada out of coverage), each for every vehicle of the demo.
  */
 import type { Geometry } from '../../src/contract';
-import { demoDevices, stepOf } from '../simulator';
 import { DEMO_FLEET } from './fleet';
+import { demoDevices, stepOf } from './simulator';
 
 /** Where a demo vehicle is `tick` sends after the simulator starts ([longitude, latitude]). */
 function positionAt(plate: string, tick: number, intervalMs: number): [number, number] {
@@ -89,7 +89,7 @@ export const DEMO_RULES = [
     type: 'GEOFENCE_ENTER',
     params: { geofenceIds: [] },
   },
-  // The truck parked at CEASA with a fuel sensor loses 45 L in the night (server/simulator.ts).
+  // The truck parked at CEASA with a fuel sensor loses 45 L in the night (server/demo/simulator.ts).
   {
     company: 'north' as const,
     name: 'Furto de combustível',

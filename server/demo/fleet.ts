@@ -100,7 +100,7 @@ export interface DemoVehicle {
   driver?: DemoDriver;
   /**
    * A fuel sensor calibrated in litres on a tank of this size: the simulator has fuel stolen
-   * from it and refilled (server/simulator.ts, fuelAt).
+   * from it and refilled (server/demo/simulator.ts, fuelAt).
    */
   fuelTank?: number;
 }

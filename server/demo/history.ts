@@ -14,10 +14,10 @@
 
 import { dayStart, nextDay, reportDay } from '../../src/lib/report-period';
 import type { Fix } from '../db/positions';
-import { bearing, distanceKm, spotOf } from '../simulator';
 import { styled } from './driving-style';
 import { type DemoVehicle, type Leg, type Place, place } from './fleet';
 import { sensorLitres } from './fuel';
+import { bearing, distanceKm, spotOf } from './simulator';
 
 const MOVING_EVERY_S = 30;
 /**

@@ -6,7 +6,7 @@
 import type { AsaasPayment } from './asaas';
 import { type AsaasStandIn, type StandInCustomer, startAsaasStandIn } from './stand-in';
 
-/** The demo companies' CNPJs (server/db/seed.ts): Asaas finds a customer by its document. */
+/** The demo companies' CNPJs (server/demo/seed.ts): Asaas finds a customer by its document. */
 export const DEMO_COMPANY_DOCUMENTS = [
   { name: 'Rastro Demonstração', document: '42731985000175' },
   { name: 'Transportes Norte', document: '58304127000184' },

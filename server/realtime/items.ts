@@ -7,8 +7,8 @@ import type { Context } from 'hono';
 import { type LocationItem, locationName } from '../../src/contract';
 import type { AuthEnv } from '../auth/middleware';
 import { fleetVehicleIds, lastLocationsWithNames } from '../db/positions';
-import { linkedVehicleIds } from '../db/sharing';
 import type { Deps } from '../deps';
+import { linkedVehicleIds } from '../sharing/queries';
 import { clientsWithin } from '../tenancy';
 
 export interface LocationScope {

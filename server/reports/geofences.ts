@@ -12,8 +12,8 @@
 import type { GeofenceTotal, GeofenceVisit } from '../../src/contract';
 import { updateMembership, type VehicleContext, type VehicleState } from '../alerts/evaluate';
 import { boxOf, GeofenceIndex, type IndexedGeofence, shapeOf } from '../alerts/geofence-index';
-import { ancestorIds } from '../db/alert-engine';
-import { fixesAroundBoxes, geofenceShapes } from '../db/geofences';
+import { ancestorIds } from '../db/clients';
+import { fixesAroundBoxes, geofenceShapes } from '../geofences/queries';
 import type { Db } from '../platform/db/client';
 
 export interface FenceVehicle {

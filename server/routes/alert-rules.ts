@@ -20,11 +20,11 @@ import {
 } from '../../src/contract';
 import { alertRuleQueries, fleetsIn } from '../db/alert-rules';
 import { subtreeIds } from '../db/clients';
-import { vehiclesIn } from '../db/geofences';
 import type { Deps } from '../deps';
+import { vehiclesIn } from '../geofences/queries';
+import { missingRuleGeofences } from '../geofences/routes';
 import { badRequest, notFound } from '../platform/http/errors';
 import { visibleClientIds } from '../tenancy';
-import { missingRuleGeofences } from './geofences';
 import { type Ctx, ownedRoutes, present } from './owned';
 
 type RuleRow = typeof alertRuleQueries.table.$inferSelect;

@@ -30,11 +30,11 @@ import {
   listAlerts,
 } from '../db/alerts';
 import { subtreeIds } from '../db/clients';
-import { linkedVehicleIds } from '../db/sharing';
 import type { Deps } from '../deps';
 import { badRequest, notFound } from '../platform/http/errors';
 import { docs, IdParam } from '../platform/http/openapi';
 import { validate } from '../platform/http/validate';
+import { linkedVehicleIds } from '../sharing/queries';
 import { canSeeClient, visibleClientIds } from '../tenancy';
 import type { Ctx } from './owned';
 

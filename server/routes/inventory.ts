@@ -46,11 +46,11 @@ import {
 } from '../db/inventory';
 import { getOwned } from '../db/owned';
 import { simCards, vehicles } from '../db/schema';
-import { linkedVehicleIds } from '../db/sharing';
 import type { Deps } from '../deps';
 import { hashDevicePassword } from '../ingest/identity';
 import { badRequest, HttpError, notFound } from '../platform/http/errors';
 import { invalid } from '../platform/http/validate';
+import { linkedVehicleIds } from '../sharing/queries';
 import { visibleClientIds } from '../tenancy';
 import { type Ctx, iso, owned, ownedRoutes, present } from './owned';
 

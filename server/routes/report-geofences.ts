@@ -16,10 +16,10 @@ import {
 } from '../../src/contract';
 import type { AuthEnv } from '../auth/middleware';
 import { subtreeIds } from '../db/clients';
-import { vehiclesOfClients } from '../db/geofences';
 import { getOwned } from '../db/owned';
 import { geofences } from '../db/schema';
 import type { Deps } from '../deps';
+import { vehiclesOfClients } from '../geofences/queries';
 import { notFound } from '../platform/http/errors';
 import { docs } from '../platform/http/openapi';
 import { validate } from '../platform/http/validate';

@@ -7,9 +7,9 @@ import type { Context } from 'hono';
 import { INTERVAL_LIMITS, type IntervalKind, periodProblem } from '../../src/lib/report-period';
 import type { AuthEnv } from '../auth/middleware';
 import { driversIn, vehiclesIn } from '../db/reports';
-import { linkedVehicleIds } from '../db/sharing';
 import type { Deps } from '../deps';
 import { badRequest, notFound } from '../platform/http/errors';
+import { linkedVehicleIds } from '../sharing/queries';
 import { customerScope, visibleClientIds } from '../tenancy';
 
 type Ctx = Context<AuthEnv>;

@@ -7,7 +7,7 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPOT_PLATE, RISK_PLATE } from '../../server/demo/alerts';
-import { demoDevices, osmandQuery, reportOf, wialonPacket } from '../../server/simulator';
+import { demoDevices, osmandQuery, reportOf, wialonPacket } from '../../server/demo/simulator';
 import type { RunningServer } from '../../server/start';
 import type { AlertPage } from '../../src/contract';
 import { type Caller, crcHex, signIn, startReal } from './alert-fixtures';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { LINK_REVOKED } from '../../server/routes/sharing';
+import { LINK_REVOKED } from '../../server/sharing/routes';
 import type { SharedLocations, TempAccessView, TemporaryUser, Vehicle } from '../../src/contract';
 import type { DriverPage, SharedVehicle, VehiclePage } from './api-types';
 import {

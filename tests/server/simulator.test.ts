@@ -2,16 +2,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FLEET } from '../../server/demo/fleet';
-import { distanceKm } from '../../server/ingest/screen';
-import { parseFix } from '../../server/ingest/wialon/parse';
-import { rowsOf } from '../../server/platform/db/client';
 import {
   demoDevices,
   reportOf,
   type SimulatedDevice,
   stepOf,
   wialonPacket,
-} from '../../server/simulator';
+} from '../../server/demo/simulator';
+import { distanceKm } from '../../server/ingest/screen';
+import { parseFix } from '../../server/ingest/wialon/parse';
+import { rowsOf } from '../../server/platform/db/client';
 import type { RunningServer } from '../../server/start';
 import { type AuthResponse, type LocationItem, VEHICLE_TYPE_IDS } from '../../src/contract';
 import { isValidPlate } from '../../src/lib/documents';

@@ -9,6 +9,10 @@
  * against any server (OSMAND_URL, WIALON_IPS_HOST/PORT, SIMULATOR_DEVICES).
  */
 import { connect, type Socket } from 'node:net';
+import type { NativeProtocol } from '../ingest/native/codecs';
+import { distanceKm as between } from '../ingest/screen';
+import { crcHex } from '../ingest/wialon/parse';
+import type { Logger } from '../platform/log';
 import {
   DEMO_FLEET,
   type DemoProtocol,
@@ -17,11 +21,7 @@ import {
   type Place,
   type Plan,
   place,
-} from './demo/fleet';
-import type { NativeProtocol } from './ingest/native/codecs';
-import { distanceKm as between } from './ingest/screen';
-import { crcHex } from './ingest/wialon/parse';
-import type { Logger } from './platform/log';
+} from './fleet';
 import { NativeLink, SPEAKERS } from './simulator-native';
 
 const KNOTS = 1.852;

@@ -33,8 +33,15 @@ import {
 } from '../../src/contract';
 import { recordChange } from '../audit/record';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
-import { ancestorIds } from '../db/alert-engine';
-import { subtreeIds } from '../db/clients';
+import { ancestorIds, subtreeIds } from '../db/clients';
+import { getOwned, updateOwned } from '../db/owned';
+import type { Deps } from '../deps';
+import type { Db } from '../platform/db/client';
+import { badRequest, notFound } from '../platform/http/errors';
+import { docs, IdParam } from '../platform/http/openapi';
+import { validate } from '../platform/http/validate';
+import { type Ctx, ownedRoutes, present } from '../routes/owned';
+import { visibleClientIds } from '../tenancy';
 import {
   type AssociationRow,
   associationById,
@@ -47,16 +54,8 @@ import {
   liveGeofenceIds,
   upsertAssociations,
   vehiclesIn,
-} from '../db/geofences';
-import { getOwned, updateOwned } from '../db/owned';
-import { geofences } from '../db/schema';
-import type { Deps } from '../deps';
-import type { Db } from '../platform/db/client';
-import { badRequest, notFound } from '../platform/http/errors';
-import { docs, IdParam } from '../platform/http/openapi';
-import { validate } from '../platform/http/validate';
-import { visibleClientIds } from '../tenancy';
-import { type Ctx, ownedRoutes, present } from './owned';
+} from './queries';
+import { geofences } from './schema';
 
 const TAG = 'Cercas eletrônicas';
 const NOT_FOUND = 'Cerca eletrônica não encontrada';

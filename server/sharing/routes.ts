@@ -30,6 +30,13 @@ import {
 import * as o from '../../src/contract/objects';
 import { recordChange } from '../audit/record';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
+import { getManagedUser } from '../db/users-admin';
+import type { Deps } from '../deps';
+import { badRequest, HttpError, notFound } from '../platform/http/errors';
+import { docs, IdParam } from '../platform/http/openapi';
+import { validate } from '../platform/http/validate';
+import { locationItems } from '../realtime/items';
+import { visibleClientIds, visibleVehicle } from '../tenancy';
 import {
   insertTemporaryUser,
   linkedVehicleIds,
@@ -41,14 +48,7 @@ import {
   temporaryUsersOf,
   unlinkVehicle,
   updateTemporaryUser,
-} from '../db/sharing';
-import { getManagedUser } from '../db/users-admin';
-import type { Deps } from '../deps';
-import { badRequest, HttpError, notFound } from '../platform/http/errors';
-import { docs, IdParam } from '../platform/http/openapi';
-import { validate } from '../platform/http/validate';
-import { locationItems } from '../realtime/items';
-import { visibleClientIds, visibleVehicle } from '../tenancy';
+} from './queries';
 
 type Ctx = Context<AuthEnv>;
 /** `responses` with one JSON answer of 200. */

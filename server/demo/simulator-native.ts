@@ -5,12 +5,12 @@
  * is confirmed by the device like a real one.
  */
 import { connect, type Socket } from 'node:net';
-import type { DeviceReport } from './ingest/native/codec';
-import type { NativeProtocol } from './ingest/native/codecs';
-import { gt06Answer, gt06Login, gt06Position } from './ingest/native/gt06-device';
-import * as queclink from './ingest/native/queclink-device';
-import { suntechAnswer, suntechPosition } from './ingest/native/suntech-device';
-import * as teltonika from './ingest/native/teltonika-device';
+import type { DeviceReport } from '../ingest/native/codec';
+import type { NativeProtocol } from '../ingest/native/codecs';
+import { gt06Answer, gt06Login, gt06Position } from '../ingest/native/gt06-device';
+import * as queclink from '../ingest/native/queclink-device';
+import { suntechAnswer, suntechPosition } from '../ingest/native/suntech-device';
+import * as teltonika from '../ingest/native/teltonika-device';
 
 /** One report of a simulated device: its battery in %. */
 export type NativeReport = DeviceReport & { battery: number };

@@ -2,7 +2,7 @@
  * `npm run simulate`: the demo fleet against a running Rastro (OSMAND_URL, WIALON_IPS_*, and
  * GT06_PORT, SUNTECH_PORT, TELTONIKA_PORT, QUECLINK_PORT on NATIVE_HOST, 'off' to leave one out).
  */
-import { createLogger } from './platform/log';
+import { createLogger } from '../platform/log';
 import { demoDevices, startSimulator } from './simulator';
 
 const osmandUrl = process.env.OSMAND_URL ?? 'http://localhost:5055';

@@ -1,14 +1,15 @@
 /**
  * Geofences and their vehicle associations. Geofences are customer-owned records (the shared
- * helpers of ./owned.ts scope them by customer and soft-delete them); the mirror sync reads
+ * helpers of ../db/owned.ts scope them by customer and soft-delete them); the mirror sync reads
  * what changed since an instant plus the ids of every live one, so a device drops removed
  * geofences without tombstones in the wire shape.
  */
 import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { containsAny } from '../db/owned';
+import { vehicles } from '../db/schema';
 import { type Db, rowsOf } from '../platform/db/client';
 import { bareArray } from '../platform/db/pg-arrays';
-import { containsAny } from './owned';
-import { geofences, geofenceVehicles, vehicles } from './schema';
+import { geofences, geofenceVehicles } from './schema';
 
 export type GeofenceRow = typeof geofences.$inferSelect;
 export type AssociationRow = typeof geofenceVehicles.$inferSelect;

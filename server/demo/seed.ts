@@ -9,18 +9,6 @@ import type { Role } from '../../src/contract';
 import { cpfFromBase, luhnValid } from '../../src/lib/documents';
 import { totalCentsOf } from '../../src/lib/fuel';
 import { reportDay } from '../../src/lib/report-period';
-import { DEMO_RULES, demoGeofences } from '../demo/alerts';
-import {
-  type Company,
-  DEMO_FLEET,
-  demoDevicePassword,
-  SHARED_VEHICLES,
-  VISITOR_VEHICLES,
-} from '../demo/fleet';
-import { DEMO_TANKS, demoExpenses, demoRefuels } from '../demo/fuel';
-import { HISTORY_GAP_MS } from '../demo/history';
-import { hashDevicePassword } from '../ingest/identity';
-import type { Db } from '../platform/db/client';
 import {
   alertRules,
   autoReportRules,
@@ -42,7 +30,19 @@ import {
   vehicleExpenses,
   vehicles,
   visitorVehicles,
-} from './schema';
+} from '../db/schema';
+import { hashDevicePassword } from '../ingest/identity';
+import type { Db } from '../platform/db/client';
+import { DEMO_RULES, demoGeofences } from './alerts';
+import {
+  type Company,
+  DEMO_FLEET,
+  demoDevicePassword,
+  SHARED_VEHICLES,
+  VISITOR_VEHICLES,
+} from './fleet';
+import { DEMO_TANKS, demoExpenses, demoRefuels } from './fuel';
+import { HISTORY_GAP_MS } from './history';
 
 export const DEMO_PASSWORD = 'rastro-demo';
 

@@ -1,0 +1,54 @@
+/**
+ * The geofences room's tables: a customer's geofences and the vehicles under each one's rule
+ * kind. server/db/schema.ts re-exports them, so drizzle-kit generates their migrations with the
+ * rest of the schema; the tables they point at (clients, vehicles) stay there and are referenced
+ * lazily, so the two files may import each other.
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ownedColumns, timestamps } from '../db/columns';
+import { clients, vehicles } from '../db/schema';
+
+const owned = ownedColumns(() => clients.id);
+
+/**
+ * Geofences: a customer's areas, a polygon or a ground circle in GeoJSON order (the wire
+ * shape, src/contract/geofences.ts). The box (min/max longitude and latitude) is kept beside
+ * the geometry so that a spatial index can be built without parsing it.
+ */
+export const geofences = pgTable(
+  'geofences',
+  {
+    ...owned,
+    name: text('name').notNull(),
+    description: text('description'),
+    color: text('color').notNull().default('#FF0000'),
+    /** km/h; inside the geofence it replaces an overspeed rule's limit. */
+    speedLimit: real('speed_limit'),
+    geometry: jsonb('geometry').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index('geofences_client_idx').on(t.clientId, t.updatedAt)],
+);
+
+/** A vehicle under a geofence's rule kind (SPEC §3), with its interval in local time. */
+export const geofenceVehicles = pgTable(
+  'geofence_vehicles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    geofenceId: uuid('geofence_id')
+      .notNull()
+      .references(() => geofences.id, { onDelete: 'cascade' }),
+    vehicleId: uuid('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
+    restrictionType: text('restriction_type').notNull(),
+    startTime: text('start_time'),
+    endTime: text('end_time'),
+    weekdays: integer('weekdays').array().notNull().default(sql`'{0,1,2,3,4,5,6}'::int[]`),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('geofence_vehicles_key').on(t.geofenceId, t.vehicleId),
+    index('geofence_vehicles_vehicle_idx').on(t.vehicleId),
+  ],
+);
