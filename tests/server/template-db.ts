@@ -35,17 +35,14 @@ import { migrateAndSeed } from '../../server/start';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /**
- * What the copied database is made of: a change to any of these makes a new one. Whole folders
- * rather than a list of files, so that a seed that starts importing one more file is not served
- * a stale copy.
+ * What the copied database is made of: a change to any of these makes a new one. The whole
+ * server rather than the folders the seed reads today: the seed reaches into many rooms (the
+ * schema of each, the simulators, the journey and score code that write the demo's week), and a
+ * list of folders missed some of them, which served a stale copy after a change there. Hashing
+ * a few hundred more files costs milliseconds.
  */
 const INPUTS = [
-  'server/db',
-  'server/platform/db',
-  'server/demo',
-  'server/auth',
-  'server/ingest/identity.ts',
-  'server/start.ts',
+  'server',
   'src/contract',
   'src/lib',
   'node_modules/@electric-sql/pglite/package.json',
