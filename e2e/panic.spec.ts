@@ -66,6 +66,8 @@ test('a GT06 panic stays on screen until acknowledged, and is in the history', a
   });
   expect(tracker.status()).toBe(201);
 
+  // The page's own clock, moved on by hand below instead of waiting in real time.
+  await page.clock.install();
   await signInAsAdmin(page);
   const shell = new Shell(page);
   await shell.dismissToasts();
@@ -97,7 +99,7 @@ test('a GT06 panic stays on screen until acknowledged, and is in the history', a
   await expect(panic.getByRole('button', { name: 'Reconhecer' })).toBeVisible();
   // Longer than a new alert shows in full: the others would settle into their line, a panic
   // does not.
-  await page.waitForTimeout(9_000);
+  await page.clock.runFor(9_000);
   await expect(panic).toBeVisible();
   const closeAll = region.getByRole('button', { name: 'Fechar todas' });
   if (await closeAll.count()) await closeAll.first().click();

@@ -8,8 +8,8 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { Shell, signInAs, signInAsAdmin, waitForServiceWorker } from './pages';
 import { deliver, pushAlert, workerRegistration } from './push-delivery';
 
-/** A toast's settling: PEEK_MS (8 s, Toaster.tsx) and some room on a busy machine. */
-const SETTLES = 15_000;
+/** Past PEEK_MS (8 s, Toaster.tsx), the time a new alert shows in full, on the page's clock. */
+const PAST_PEEK = 9_000;
 
 async function overlaps(a: Locator, b: Locator) {
   const [x, y] = await Promise.all([a.boundingBox(), b.boundingBox()]);
@@ -29,7 +29,8 @@ test.describe('at 1366 × 768', () => {
   test('alerts arriving over a form show in full, then settle into one line that covers nothing', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    // The page's own clock, moved on by hand: the journey waits for no timer in real time.
+    await page.clock.install();
     await signInAsAdmin(page);
     await waitForServiceWorker(page);
     const { cdp, id } = await workerRegistration(page);
@@ -57,7 +58,8 @@ test.describe('at 1366 × 768', () => {
 
     // Then one line at the corner, inside the labelled region: the count and the two actions.
     const line = region.locator('.toast-line');
-    await expect(line).toBeVisible({ timeout: SETTLES });
+    await page.clock.runFor(PAST_PEEK);
+    await expect(line).toBeVisible();
     await expect(region.locator('.toast-alert:visible')).toHaveCount(0);
     const count = line.getByRole('button', { name: /^Mostrar \d+ alertas$/ });
     await expect(count).toHaveText(/^\d+ alertas/);
@@ -83,10 +85,11 @@ test.describe('at 1366 × 768', () => {
     await expect(line).toBeHidden();
     await expect(region.locator('.toast-alert:visible')).toHaveCount(3);
     // …which stays open while the focus is in it, then settles once it leaves.
-    await page.waitForTimeout(9000);
+    await page.clock.runFor(PAST_PEEK);
     await expect(newest).toBeVisible();
     await page.getByRole('textbox', { name: 'Nome' }).focus();
-    await expect(line).toBeVisible({ timeout: SETTLES });
+    await page.clock.runFor(PAST_PEEK);
+    await expect(line).toBeVisible();
 
     // A new alert shows in full again.
     const late = pushAlert(9, 'GEOFENCE_EXIT', 'Saída de cerca — RST1D09');
@@ -95,10 +98,11 @@ test.describe('at 1366 × 768', () => {
     await expect(line).toBeHidden();
     // Under the pointer it stays open.
     await region.locator('.toast-alert', { hasText: late.title }).hover();
-    await page.waitForTimeout(9000);
+    await page.clock.runFor(PAST_PEEK);
     await expect(region.locator('.toast-alert', { hasText: late.title })).toBeVisible();
     await page.mouse.move(400, 200);
-    await expect(line).toBeVisible({ timeout: SETTLES });
+    await page.clock.runFor(PAST_PEEK);
+    await expect(line).toBeVisible();
     await line.getByRole('button', { name: 'Fechar todas' }).click();
     for (const alert of [...alerts, late]) await expect(shell.toast(alert.title)).toHaveCount(0);
   });
