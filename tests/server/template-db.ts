@@ -4,8 +4,8 @@
  * databases, were most of the server suite's time).
  *
  * - PostgreSQL: a template database, built once and copied with CREATE DATABASE … TEMPLATE.
- *   Its name carries a hash of what made it (the migrations, the seed's sources, the day), so
- *   a changed migration or seed builds a new one and the old ones are dropped.
+ *   Its name carries a hash of what made it (the server's sources, the day), so a changed
+ *   migration or seed builds a new one and the old ones are dropped after an hour.
  * - PGlite: the in-memory database's data folder as a tarball (dumpDataDir), kept in the
  *   temporary folder under the same kind of hash; each server starts from it (DATA_SNAPSHOT).
  *
@@ -165,8 +165,10 @@ function postgresTemplate(adminUrl: string, config: Config): Promise<string> {
     const name = `${TEMPLATE_PREFIX}${inputsHash()}`;
     await client.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
     try {
-      const { rows } = await client.query<{ datname: string }>(
-        'select datname from pg_database where datname like $1',
+      // Each template's comment is the time it was built (see below).
+      const { rows } = await client.query<{ datname: string; built: string | null }>(
+        `select datname, shobj_description(oid, 'pg_database') as built
+           from pg_database where datname like $1`,
         [`${TEMPLATE_PREFIX}%`],
       );
       if (!rows.some((row) => row.datname === name)) {
@@ -184,11 +186,16 @@ function postgresTemplate(adminUrl: string, config: Config): Promise<string> {
           await database.close();
         }
         await whenUnused(client, `alter database ${building} rename to ${name}`);
+        await client.query(`comment on database ${name} is '${new Date().toISOString()}'`);
       }
-      // Templates of other migrations or days: nobody copies them any more.
-      for (const { datname } of rows)
-        if (datname !== name && !datname.endsWith('_building'))
+      // Templates of other migrations or days, left for an hour like the PGlite snapshots:
+      // another checkout on this machine (a second work tree) may be running its own suite
+      // from one, and dropping it at once failed that suite's next copy.
+      for (const { datname, built } of rows) {
+        const age = built ? Date.now() - Date.parse(built) : Number.POSITIVE_INFINITY;
+        if (datname !== name && !datname.endsWith('_building') && !(age < 3_600_000))
           await client.query(`drop database if exists ${datname}`).catch(() => {});
+      }
     } finally {
       await client.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]).catch(() => {});
     }
