@@ -10,6 +10,8 @@ import {
   MAX_ATTACHMENT_MB,
   MAX_ATTACHMENTS_PER_UPLOAD,
 } from '../src/contract/attachments';
+import { authRoutes } from './accounts/routes/auth';
+import { userRoutes } from './accounts/routes/users';
 import { auditRoutes } from './audit/routes';
 import type { Deps } from './deps';
 import { geofenceRoutes } from './geofences/routes';
@@ -29,7 +31,6 @@ import { staticRoutes } from './platform/static';
 import { alertRuleRoutes } from './routes/alert-rules';
 import { alertRoutes } from './routes/alerts';
 import { assignmentRoutes } from './routes/assignments';
-import { authRoutes } from './routes/auth';
 import { autoReportRoutes } from './routes/auto-reports';
 import { autocompleteRoutes } from './routes/autocomplete';
 import { clientRoutes } from './routes/clients';
@@ -59,7 +60,6 @@ import { realtimeRoutes } from './routes/realtime';
 import { reportFileRoutes, reportLinkRoutes } from './routes/report-files';
 import { reportRoutes } from './routes/reports';
 import { trackerTypeRoutes } from './routes/tracker-types';
-import { userRoutes } from './routes/users';
 import { tempAccessRoutes, temporaryUserRoutes, visitorRoutes } from './sharing/routes';
 import { attachmentRoutes } from './upkeep/routes/attachments';
 import { documentRoutes, expiringRoutes } from './upkeep/routes/documents';

@@ -20,7 +20,7 @@ import {
 } from '../../src/contract';
 import * as o from '../../src/contract/objects';
 import { periodProblem } from '../../src/lib/report-period';
-import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
+import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
 import {
   type AlertScope,
   acknowledge,

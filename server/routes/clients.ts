@@ -20,8 +20,9 @@ import {
   MotherCompanyPageQuerySchema,
   type PersonKind,
 } from '../../src/contract';
+import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
+import { revokeUserTokens } from '../accounts/queries/tokens';
 import { recordChange } from '../audit/record';
-import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import {
   activeChildren,
   type ClientRow,
@@ -36,7 +37,6 @@ import {
   userIdsOfClient,
 } from '../db/clients';
 import { liveVehiclesOfClient } from '../db/inventory';
-import { revokeUserTokens } from '../db/tokens';
 import type { Deps } from '../deps';
 import { badRequest, HttpError } from '../platform/http/errors';
 import { IdParam } from '../platform/http/openapi';

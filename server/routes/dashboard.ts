@@ -18,7 +18,7 @@ import {
   DashboardUpkeepSchema,
   DashboardUsersSchema,
 } from '../../src/contract';
-import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
+import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
 import {
   alertFigures,
   clientCounts,

@@ -14,7 +14,7 @@ import {
   UnknownDeviceParamSchema,
   UnknownDeviceQuerySchema,
 } from '../../src/contract';
-import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
+import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
 import { forgetUnknown, listUnknown } from '../db/device-status';
 import type { Deps } from '../deps';
 import { notFound } from '../platform/http/errors';

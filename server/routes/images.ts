@@ -11,7 +11,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
 import { MessageSchema } from '../../src/contract';
-import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
+import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
 import { countImages, deleteImage, getImage, insertImage } from '../db/images';
 import type { Deps } from '../deps';
 import { badRequest, notFound } from '../platform/http/errors';

@@ -4,7 +4,7 @@ import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
 import { PlateRecordSchema, PlateSchema } from '../../src/contract';
 import * as o from '../../src/contract/objects';
-import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
+import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
 import type { Deps } from '../deps';
 import { validate } from '../platform/http/validate';
 

@@ -19,7 +19,7 @@ import {
   PushDeviceUpdateSchema,
   PushTokenRequestSchema,
 } from '../../src/contract';
-import { type AuthEnv, requireAuth } from '../auth/middleware';
+import { type AuthEnv, requireAuth } from '../accounts/auth/middleware';
 import {
   type PushKind,
   pushDevicesOf,

@@ -13,7 +13,7 @@ import {
   TrackerTypeSchema,
   TrackerTypeUpdateSchema,
 } from '../../src/contract';
-import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
+import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
 import { isUniqueViolation } from '../db/owned';
 import {
   cancelTrackerType,

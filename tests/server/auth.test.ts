@@ -274,8 +274,8 @@ describe.each(await backends())('auth on %s', (backend) => {
     });
 
     it('lets a new user create the first password from the first-access link', async () => {
-      const { sendSetPasswordMail } = await import('../../server/auth/session');
-      const { findUserByEmail } = await import('../../server/db/users');
+      const { sendSetPasswordMail } = await import('../../server/accounts/auth/session');
+      const { findUserByEmail } = await import('../../server/accounts/queries/users');
       const { users } = await import('../../server/db/schema');
       const { eq } = await import('drizzle-orm');
       const s = server();

@@ -11,7 +11,7 @@ import {
   ExpiringListSchema,
   ExpiringQuerySchema,
 } from '../../../src/contract';
-import { type AuthEnv, requireAuth, requirePermission } from '../../auth/middleware';
+import { type AuthEnv, requireAuth, requirePermission } from '../../accounts/auth/middleware';
 import { vehiclesOfClient } from '../../db/inventory';
 import { getOwned } from '../../db/owned';
 import { drivers } from '../../db/schema';

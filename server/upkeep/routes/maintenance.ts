@@ -20,7 +20,7 @@ import {
   ServiceRecordUpdateSchema,
 } from '../../../src/contract';
 import { reportDay } from '../../../src/lib/report-period';
-import { type AuthEnv, requireAuth, requirePermission } from '../../auth/middleware';
+import { type AuthEnv, requireAuth, requirePermission } from '../../accounts/auth/middleware';
 import { vehiclesOfClient } from '../../db/inventory';
 import { getOwned } from '../../db/owned';
 import { fleets } from '../../db/schema';

@@ -3,17 +3,21 @@
  * lead to /create-password (first access) and /recover-password (recovery).
  */
 import { randomUUID } from 'node:crypto';
-import { type AuthResponse, ROLE_PERMISSIONS, type SessionUser } from '../../src/contract';
-import { type PasswordTokenPurpose, storePasswordToken, storeRefreshToken } from '../db/tokens';
-import type { UserRecord } from '../db/users';
-import type { Deps } from '../deps';
+import { type AuthResponse, ROLE_PERMISSIONS, type SessionUser } from '../../../src/contract';
+import type { Deps } from '../../deps';
 import {
   emailChangeNoticeMail,
   emailConfirmMail,
   firstAccessMail,
   recoveryMail,
-} from '../mail/templates';
-import type { Db } from '../platform/db/client';
+} from '../../mail/templates';
+import type { Db } from '../../platform/db/client';
+import {
+  type PasswordTokenPurpose,
+  storePasswordToken,
+  storeRefreshToken,
+} from '../queries/tokens';
+import type { UserRecord } from '../queries/users';
 import { newOpaqueToken, signAccessToken } from './tokens';
 
 export function toSessionUser(user: UserRecord): SessionUser {

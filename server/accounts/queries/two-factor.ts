@@ -5,8 +5,8 @@
  * recovery code or challenge cannot both win.
  */
 import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../platform/db/client';
-import { twoFactorChallenges, twoFactorRecoveryCodes, users } from './schema';
+import type { Db } from '../../platform/db/client';
+import { twoFactorChallenges, twoFactorRecoveryCodes, users } from '../schema';
 
 export interface TwoFactorState {
   secret: string | null;

@@ -16,8 +16,12 @@ import {
   MessageSchema,
   RefreshRequestSchema,
   SessionUserSchema,
-} from '../../src/contract';
-import { actorOf, anonymousActor, ownAccountLine, recordAudit } from '../audit/record';
+} from '../../../src/contract';
+import { actorOf, anonymousActor, ownAccountLine, recordAudit } from '../../audit/record';
+import type { Deps } from '../../deps';
+import { badRequest, HttpError, unauthorized } from '../../platform/http/errors';
+import { docs } from '../../platform/http/openapi';
+import { validate } from '../../platform/http/validate';
 import { type AuthEnv, assertCanUse, requireAuth } from '../auth/middleware';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { issueSession, sendSetPasswordMail, toSessionUser } from '../auth/session';
@@ -32,13 +36,9 @@ import {
   revokeUserTokens,
   rotateRefreshToken,
   voidPasswordTokens,
-} from '../db/tokens';
-import { findUserByEmail, findUserById, setUserPassword, type UserRecord } from '../db/users';
-import { emailTaken, updateUser } from '../db/users-admin';
-import type { Deps } from '../deps';
-import { badRequest, HttpError, unauthorized } from '../platform/http/errors';
-import { docs } from '../platform/http/openapi';
-import { validate } from '../platform/http/validate';
+} from '../queries/tokens';
+import { findUserByEmail, findUserById, setUserPassword, type UserRecord } from '../queries/users';
+import { emailTaken, updateUser } from '../queries/users-admin';
 import { startChallenge, twoFactorRoutes } from './two-factor';
 
 export const WRONG_CREDENTIALS = 'E-mail ou senha inválidos';

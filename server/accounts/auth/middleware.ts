@@ -5,10 +5,10 @@
  * when the token expires.
  */
 import { createMiddleware } from 'hono/factory';
-import { hasPermission, type Permission } from '../../src/contract';
-import { findUserForSession, type UserRecord } from '../db/users';
-import type { Deps } from '../deps';
-import { forbidden, HttpError, unauthorized } from '../platform/http/errors';
+import { hasPermission, type Permission } from '../../../src/contract';
+import type { Deps } from '../../deps';
+import { forbidden, HttpError, unauthorized } from '../../platform/http/errors';
+import { findUserForSession, type UserRecord } from '../queries/users';
 import { type AccessClaims, bearerToken, TOKEN_EXPIRED, verifyAccessToken } from './tokens';
 
 export type AuthEnv = { Variables: { user: UserRecord; claims: AccessClaims } };

@@ -5,8 +5,8 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { sign, verify } from 'hono/jwt';
 import { JwtTokenExpired } from 'hono/utils/jwt/types';
-import type { Role } from '../../src/contract';
-import { unauthorized } from '../platform/http/errors';
+import type { Role } from '../../../src/contract';
+import { unauthorized } from '../../platform/http/errors';
 
 export interface AccessClaims {
   sub: string;

@@ -11,8 +11,8 @@
  * keys' blocks stop an attempt is the caller's choice (`blocking`).
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../platform/db/client';
-import { loginKnownAddresses } from './schema';
+import { type Db, rowsOf } from '../../platform/db/client';
+import { loginKnownAddresses } from '../schema';
 
 export interface ThrottleState {
   key: string;

@@ -4,9 +4,10 @@
  * status because a cancelled or inactive customer locks its users out too.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Role } from '../../src/contract';
-import type { Db } from '../platform/db/client';
-import { clients, refreshTokens, users } from './schema';
+import type { Role } from '../../../src/contract';
+import { clients } from '../../db/schema';
+import type { Db } from '../../platform/db/client';
+import { refreshTokens, users } from '../schema';
 
 export interface UserRecord {
   id: string;

@@ -1,6 +1,6 @@
 /**
  * Sign-in throttling. Every attempt is counted before its password is checked (atomically,
- * see server/db/throttle.ts) on three keys:
+ * see server/accounts/queries/throttle.ts) on three keys:
  *
  * - the address guessing this account: `blockAfter` failures block that address for that
  *   account, even for the right password. The owner, elsewhere, is not touched by it;
@@ -15,9 +15,10 @@
  * a time in this process; the others are refused at once, so a burst cannot queue up
  * password checks.
  */
-import { activeBlocks, attemptSucceeded, countAttempt, isKnownAddress } from '../db/throttle';
-import type { Deps } from '../deps';
-import { HttpError } from '../platform/http/errors';
+
+import type { Deps } from '../../deps';
+import { HttpError } from '../../platform/http/errors';
+import { activeBlocks, attemptSucceeded, countAttempt, isKnownAddress } from '../queries/throttle';
 
 const MAX_DELAY_MS = 8_000;
 /** How long a successful sign-in keeps an address open through an account's ceiling. */

@@ -8,8 +8,8 @@
  * the family's absolute lifetime, counted from its sign-in.
  */
 import { and, desc, eq, isNull, ne } from 'drizzle-orm';
-import type { Db } from '../platform/db/client';
-import { passwordTokens, refreshTokens } from './schema';
+import type { Db } from '../../platform/db/client';
+import { passwordTokens, refreshTokens } from '../schema';
 
 export async function storeRefreshToken(
   db: Db,

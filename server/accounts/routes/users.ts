@@ -20,11 +20,16 @@ import {
   UserQuerySchema,
   UserSchema,
   UserUpdateSchema,
-} from '../../src/contract';
-import { recordChange } from '../audit/record';
+} from '../../../src/contract';
+import { recordChange } from '../../audit/record';
+import type { Deps } from '../../deps';
+import { badRequest, forbidden, HttpError, notFound } from '../../platform/http/errors';
+import { docs, IdParam } from '../../platform/http/openapi';
+import { validate } from '../../platform/http/validate';
+import { canSeeClient, visibleClient, visibleClientIds } from '../../tenancy';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import { sendEmailChangeMails, sendSetPasswordMail } from '../auth/session';
-import { revokeUserTokens, voidPasswordTokens } from '../db/tokens';
+import { revokeUserTokens, voidPasswordTokens } from '../queries/tokens';
 import {
   cancelUser,
   emailTaken,
@@ -33,12 +38,7 @@ import {
   listUsers,
   type ManagedUser,
   updateUser,
-} from '../db/users-admin';
-import type { Deps } from '../deps';
-import { badRequest, forbidden, HttpError, notFound } from '../platform/http/errors';
-import { docs, IdParam } from '../platform/http/openapi';
-import { validate } from '../platform/http/validate';
-import { canSeeClient, visibleClient, visibleClientIds } from '../tenancy';
+} from '../queries/users-admin';
 import { assertCurrentPassword } from './auth';
 
 export const USER_NOT_FOUND = 'Usuário não encontrado';

@@ -21,8 +21,13 @@ import {
   TwoFactorSetupSchema,
   TwoFactorStatusSchema,
   TwoFactorVerifyRequestSchema,
-} from '../../src/contract';
-import { actorOf, ownAccountLine, recordAudit } from '../audit/record';
+} from '../../../src/contract';
+import { actorOf, ownAccountLine, recordAudit } from '../../audit/record';
+import type { Deps } from '../../deps';
+import type { Db } from '../../platform/db/client';
+import { badRequest, HttpError, unauthorized } from '../../platform/http/errors';
+import { docs } from '../../platform/http/openapi';
+import { validate } from '../../platform/http/validate';
 import { type AuthEnv, assertCanUse, requireAuth } from '../auth/middleware';
 import { verifyPassword } from '../auth/passwords';
 import { issueSession } from '../auth/session';
@@ -39,7 +44,7 @@ import {
   otpauthUri,
   RECOVERY_CODE_COUNT,
 } from '../auth/two-factor';
-import { attemptSucceeded } from '../db/throttle';
+import { attemptSucceeded } from '../queries/throttle';
 import {
   disableTwoFactor,
   enableTwoFactor,
@@ -52,13 +57,8 @@ import {
   storeChallenge,
   storePendingSecret,
   twoFactorState,
-} from '../db/two-factor';
-import { findUserById, type UserRecord } from '../db/users';
-import type { Deps } from '../deps';
-import type { Db } from '../platform/db/client';
-import { badRequest, HttpError, unauthorized } from '../platform/http/errors';
-import { docs } from '../platform/http/openapi';
-import { validate } from '../platform/http/validate';
+} from '../queries/two-factor';
+import { findUserById, type UserRecord } from '../queries/users';
 import { assertCurrentPassword, clientAddress, WRONG_CURRENT_PASSWORD } from './auth';
 
 /** What the audit log says of each two-step change (its 'o quê' is 'Verificação em duas etapas'). */

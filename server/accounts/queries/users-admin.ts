@@ -3,10 +3,11 @@
  * customer ids the caller may see.
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Role } from '../../src/contract';
-import type { Db } from '../platform/db/client';
-import { clients, users } from './schema';
-import { folded, likePattern } from './search';
+import type { Role } from '../../../src/contract';
+import { clients } from '../../db/schema';
+import { folded, likePattern } from '../../db/search';
+import type { Db } from '../../platform/db/client';
+import { users } from '../schema';
 
 export interface ManagedUser {
   id: string;
