@@ -16,6 +16,17 @@ import { auditRoutes } from './audit/routes';
 import type { Deps } from './deps';
 import { geofenceRoutes } from './geofences/routes';
 import { flespiStreamRoutes } from './ingest/flespi';
+import { deviceSettingsRoutes, unknownDeviceRoutes } from './inventory/routes/devices';
+import { imageRoutes, MAX_IMAGE_BYTES, MAX_IMAGES_PER_VEHICLE } from './inventory/routes/images';
+import {
+  driverRoutes,
+  fleetRoutes,
+  simCardRoutes,
+  trackerRoutes,
+  vehicleRoutes,
+} from './inventory/routes/inventory';
+import { plateRoutes } from './inventory/routes/plates';
+import { trackerTypeRoutes } from './inventory/routes/tracker-types';
 import { invoiceRoutes, paymentRoutes, supportRoutes } from './payments/routes';
 import type { Config } from './platform/config';
 import { compressAnswers } from './platform/http/compress';
@@ -41,25 +52,14 @@ import {
   vehicleCommandRoutes,
 } from './routes/commands';
 import { dashboardRoutes } from './routes/dashboard';
-import { deviceSettingsRoutes, unknownDeviceRoutes } from './routes/devices';
 import { driverLinkRoutes, driverPageRoutes, driverReportRoutes } from './routes/driver-page';
-import { imageRoutes, MAX_IMAGE_BYTES, MAX_IMAGES_PER_VEHICLE } from './routes/images';
-import {
-  driverRoutes,
-  fleetRoutes,
-  simCardRoutes,
-  trackerRoutes,
-  vehicleRoutes,
-} from './routes/inventory';
 import { jornadaRoutes } from './routes/jornada';
 import { mapConfigRoutes, mapFileRoutes } from './routes/map';
 import { metricsRoutes } from './routes/metrics';
-import { plateRoutes } from './routes/plates';
 import { pushRoutes, workerPushConfigScript } from './routes/push';
 import { realtimeRoutes } from './routes/realtime';
 import { reportFileRoutes, reportLinkRoutes } from './routes/report-files';
 import { reportRoutes } from './routes/reports';
-import { trackerTypeRoutes } from './routes/tracker-types';
 import { tempAccessRoutes, temporaryUserRoutes, visitorRoutes } from './sharing/routes';
 import { attachmentRoutes } from './upkeep/routes/attachments';
 import { documentRoutes, expiringRoutes } from './upkeep/routes/documents';

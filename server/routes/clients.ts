@@ -36,8 +36,8 @@ import {
   updateClient,
   userIdsOfClient,
 } from '../db/clients';
-import { liveVehiclesOfClient } from '../db/inventory';
 import type { Deps } from '../deps';
+import { liveVehiclesOfClient } from '../inventory/queries/inventory';
 import { badRequest, HttpError } from '../platform/http/errors';
 import { IdParam } from '../platform/http/openapi';
 import { validate } from '../platform/http/validate';

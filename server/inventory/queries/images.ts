@@ -1,7 +1,7 @@
 /** Rows of uploaded vehicle images (the files live on disk, see routes/images.ts). */
 import { and, count, eq } from 'drizzle-orm';
-import type { Db } from '../platform/db/client';
-import { vehicleImages } from './schema';
+import type { Db } from '../../platform/db/client';
+import { vehicleImages } from '../schema';
 
 export async function countImages(db: Db, vehicleId: string): Promise<number> {
   const [row] = await db

@@ -12,9 +12,13 @@ import {
   TrackerTypeQuerySchema,
   TrackerTypeSchema,
   TrackerTypeUpdateSchema,
-} from '../../src/contract';
-import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
-import { isUniqueViolation } from '../db/owned';
+} from '../../../src/contract';
+import { type AuthEnv, requireAuth, requirePermission } from '../../accounts/auth/middleware';
+import { isUniqueViolation } from '../../db/owned';
+import type { Deps } from '../../deps';
+import { HttpError, notFound } from '../../platform/http/errors';
+import { docs, IdParam } from '../../platform/http/openapi';
+import { validate } from '../../platform/http/validate';
 import {
   cancelTrackerType,
   getTrackerType,
@@ -22,11 +26,7 @@ import {
   listTrackerTypes,
   type TrackerTypeRow,
   updateTrackerType,
-} from '../db/tracker-types';
-import type { Deps } from '../deps';
-import { HttpError, notFound } from '../platform/http/errors';
-import { docs, IdParam } from '../platform/http/openapi';
-import { validate } from '../platform/http/validate';
+} from '../queries/tracker-types';
 
 const NOT_FOUND = 'Tipo de rastreador não encontrado';
 const DUPLICATE = 'Já existe um tipo de rastreador com este fabricante e modelo';

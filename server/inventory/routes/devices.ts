@@ -13,13 +13,13 @@ import {
   UnknownDevicePageSchema,
   UnknownDeviceParamSchema,
   UnknownDeviceQuerySchema,
-} from '../../src/contract';
-import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
-import { forgetUnknown, listUnknown } from '../db/device-status';
-import type { Deps } from '../deps';
-import { notFound } from '../platform/http/errors';
-import { docs } from '../platform/http/openapi';
-import { validate } from '../platform/http/validate';
+} from '../../../src/contract';
+import { type AuthEnv, requireAuth, requirePermission } from '../../accounts/auth/middleware';
+import { forgetUnknown, listUnknown } from '../../db/device-status';
+import type { Deps } from '../../deps';
+import { notFound } from '../../platform/http/errors';
+import { docs } from '../../platform/http/openapi';
+import { validate } from '../../platform/http/validate';
 
 /** `responses` with one JSON answer of 200. */
 const json = (schema: v.GenericSchema, description: string) => ({ 200: docs(schema, description) });

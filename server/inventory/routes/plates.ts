@@ -2,11 +2,11 @@
 import { Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
-import { PlateRecordSchema, PlateSchema } from '../../src/contract';
-import * as o from '../../src/contract/objects';
-import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
-import type { Deps } from '../deps';
-import { validate } from '../platform/http/validate';
+import { PlateRecordSchema, PlateSchema } from '../../../src/contract';
+import * as o from '../../../src/contract/objects';
+import { type AuthEnv, requireAuth, requirePermission } from '../../accounts/auth/middleware';
+import type { Deps } from '../../deps';
+import { validate } from '../../platform/http/validate';
 
 export function plateRoutes(deps: Deps) {
   const app = new Hono<AuthEnv>();

@@ -1,8 +1,9 @@
 /** Inventory look-ups that cross tables: images of vehicles, links between records. */
 import { and, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../platform/db/client';
-import { containsAny, type Filter } from './owned';
+import { containsAny, type Filter } from '../../db/owned';
+import { plateContains } from '../../db/search';
+import type { Db } from '../../platform/db/client';
 import {
   drivers,
   fleets,
@@ -11,8 +12,7 @@ import {
   trackerTypes,
   vehicleImages,
   vehicles,
-} from './schema';
-import { plateContains } from './search';
+} from '../schema';
 
 export type ImageRow = typeof vehicleImages.$inferSelect;
 

@@ -30,8 +30,16 @@ import {
   VehicleQuerySchema,
   type VehicleTypeId,
   VehicleUpdateSchema,
-} from '../../src/contract';
-import { type CommunicationRow, communicationOf } from '../db/device-status';
+} from '../../../src/contract';
+import { type CommunicationRow, communicationOf } from '../../db/device-status';
+import { getOwned } from '../../db/owned';
+import type { Deps } from '../../deps';
+import { hashDevicePassword } from '../../ingest/identity';
+import { badRequest, HttpError, notFound } from '../../platform/http/errors';
+import { invalid } from '../../platform/http/validate';
+import { type Ctx, iso, owned, ownedRoutes, present } from '../../routes/owned';
+import { linkedVehicleIds } from '../../sharing/queries';
+import { visibleClientIds } from '../../tenancy';
 import {
   driverQueries,
   fleetQueries,
@@ -43,16 +51,8 @@ import {
   trackerTypeProtocol,
   vehicleQueries,
   vehiclesOfClient,
-} from '../db/inventory';
-import { getOwned } from '../db/owned';
-import { simCards, vehicles } from '../db/schema';
-import type { Deps } from '../deps';
-import { hashDevicePassword } from '../ingest/identity';
-import { badRequest, HttpError, notFound } from '../platform/http/errors';
-import { invalid } from '../platform/http/validate';
-import { linkedVehicleIds } from '../sharing/queries';
-import { visibleClientIds } from '../tenancy';
-import { type Ctx, iso, owned, ownedRoutes, present } from './owned';
+} from '../queries/inventory';
+import { simCards, vehicles } from '../schema';
 
 export const VEHICLE_MOVE_LINKED =
   'Este veículo tem rastreador vinculado. Desvincule o rastreador antes de mudar o cliente do veículo.';

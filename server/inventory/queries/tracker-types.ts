@@ -1,8 +1,8 @@
 /** The tracker type catalogue (shared by every customer). */
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../platform/db/client';
-import { containsAny } from './owned';
-import { trackerTypes } from './schema';
+import { containsAny } from '../../db/owned';
+import type { Db } from '../../platform/db/client';
+import { trackerTypes } from '../schema';
 
 export type TrackerTypeRow = typeof trackerTypes.$inferSelect;
 
