@@ -12,6 +12,9 @@ import {
 } from '../src/contract/attachments';
 import { authRoutes } from './accounts/routes/auth';
 import { userRoutes } from './accounts/routes/users';
+import { alertRuleRoutes } from './alerts/routes/alert-rules';
+import { alertRoutes } from './alerts/routes/alerts';
+import { pushRoutes, workerPushConfigScript } from './alerts/routes/push';
 import { auditRoutes } from './audit/routes';
 import type { Deps } from './deps';
 import { geofenceRoutes } from './geofences/routes';
@@ -39,8 +42,6 @@ import {
 import { loggablePath } from './platform/http/redact';
 import { securityHeaders } from './platform/http/security';
 import { staticRoutes } from './platform/static';
-import { alertRuleRoutes } from './routes/alert-rules';
-import { alertRoutes } from './routes/alerts';
 import { assignmentRoutes } from './routes/assignments';
 import { autoReportRoutes } from './routes/auto-reports';
 import { autocompleteRoutes } from './routes/autocomplete';
@@ -56,7 +57,6 @@ import { driverLinkRoutes, driverPageRoutes, driverReportRoutes } from './routes
 import { jornadaRoutes } from './routes/jornada';
 import { mapConfigRoutes, mapFileRoutes } from './routes/map';
 import { metricsRoutes } from './routes/metrics';
-import { pushRoutes, workerPushConfigScript } from './routes/push';
 import { realtimeRoutes } from './routes/realtime';
 import { reportFileRoutes, reportLinkRoutes } from './routes/report-files';
 import { reportRoutes } from './routes/reports';
@@ -212,7 +212,7 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   app.route('/tech-integracao/v1', integration);
   app.route('/registro/commands', deviceCommandRoutes(deps));
 
-  // The worker's push configuration (importScripts at its start): see routes/push.ts.
+  // The worker's push configuration (importScripts at its start): see alerts/routes/push.ts.
   app.get('/push-config.js', (c) => {
     c.header('Content-Type', 'text/javascript; charset=utf-8');
     c.header('Cache-Control', 'no-cache');

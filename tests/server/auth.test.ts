@@ -327,7 +327,7 @@ describe.each(await backends())('auth on %s', (backend) => {
         json: { token: 'fcm-token-1' },
       });
       expect(sub.status).toBe(200);
-      const { pushTokensOf } = await import('../../server/db/push');
+      const { pushTokensOf } = await import('../../server/alerts/queries/push');
       const { user } = await login(server(), 'cliente@rastro.demo');
       expect(await pushTokensOf(server().deps.database.db, user.id)).toEqual(['fcm-token-1']);
       const unsub = await server().request('/registros/push/unsubscribe-token', {

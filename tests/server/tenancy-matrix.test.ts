@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/accounts/auth/passwords';
 import { findUserByEmail, setUserPassword } from '../../server/accounts/queries/users';
-import { insertAlerts } from '../../server/db/alert-engine';
+import { insertAlerts } from '../../server/alerts/queries/alert-engine';
 import { auditEvents, paymentCharges } from '../../server/db/schema';
 import {
   type Alert,

@@ -6,24 +6,17 @@
  * together or not at all.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../platform/db/client';
+import { ancestorIds } from '../../db/clients';
+import { fleets, geofences, geofenceVehicles, vehicles } from '../../db/schema';
+import { type Db, rowsOf } from '../../platform/db/client';
 import {
   bareArray,
   booleanArray,
   jsonArray,
   numberArray,
   textArray,
-} from '../platform/db/pg-arrays';
-import { ancestorIds } from './clients';
-import {
-  alertConfigVersion,
-  alertMailOutbox,
-  alertRules,
-  fleets,
-  geofences,
-  geofenceVehicles,
-  vehicles,
-} from './schema';
+} from '../../platform/db/pg-arrays';
+import { alertConfigVersion, alertMailOutbox, alertRules } from '../schema';
 
 export async function configVersion(db: Db): Promise<number> {
   const [row] = await db

@@ -8,9 +8,9 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { type AlertType, deviceIdFromDigest } from '../../src/contract';
-import { type Db, rowsOf } from '../platform/db/client';
-import { pushTokens } from './schema';
+import { type AlertType, deviceIdFromDigest } from '../../../src/contract';
+import { type Db, rowsOf } from '../../platform/db/client';
+import { pushTokens } from '../schema';
 
 export type PushKind = 'fcm' | 'webpush';
 

@@ -4,8 +4,8 @@
  * died expires), the alerts of a claim with what the message shows, and the end of a claim.
  */
 import { inArray, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../platform/db/client';
-import { alertMailOutbox } from './schema';
+import { type Db, rowsOf } from '../../platform/db/client';
+import { alertMailOutbox } from '../schema';
 
 export interface ClaimedMail {
   id: string;

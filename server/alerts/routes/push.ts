@@ -18,20 +18,20 @@ import {
   PushDeviceSchema,
   PushDeviceUpdateSchema,
   PushTokenRequestSchema,
-} from '../../src/contract';
-import { type AuthEnv, requireAuth } from '../accounts/auth/middleware';
+} from '../../../src/contract';
+import { type AuthEnv, requireAuth } from '../../accounts/auth/middleware';
+import type { Deps } from '../../deps';
+import { badRequest, notFound } from '../../platform/http/errors';
+import { validate } from '../../platform/http/validate';
+import { checkResolved, ENDPOINT_NOT_ALLOWED, endpointProblem } from '../../push/endpoint';
+import { parseSubscription } from '../../push/webpush';
 import {
   type PushKind,
   pushDevicesOf,
   setDeviceAlertTypes,
   subscribePushToken,
   unsubscribePushToken,
-} from '../db/push';
-import type { Deps } from '../deps';
-import { badRequest, notFound } from '../platform/http/errors';
-import { validate } from '../platform/http/validate';
-import { checkResolved, ENDPOINT_NOT_ALLOWED, endpointProblem } from '../push/endpoint';
-import { parseSubscription } from '../push/webpush';
+} from '../queries/push';
 
 const ok = {
   200: {

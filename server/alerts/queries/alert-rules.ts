@@ -1,8 +1,9 @@
 /** Alert rules as customer-owned records: list sorts and filters, and the fleets they name. */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../platform/db/client';
-import { containsAny, type Filter } from './owned';
-import { alertRules, fleets } from './schema';
+import { containsAny, type Filter } from '../../db/owned';
+import { fleets } from '../../db/schema';
+import type { Db } from '../../platform/db/client';
+import { alertRules } from '../schema';
 
 export const alertRuleQueries = {
   table: alertRules,

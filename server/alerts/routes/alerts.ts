@@ -17,10 +17,18 @@ import {
   AlertQuerySchema,
   AlertSchema,
   IdSchema,
-} from '../../src/contract';
-import * as o from '../../src/contract/objects';
-import { periodProblem } from '../../src/lib/report-period';
-import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
+} from '../../../src/contract';
+import * as o from '../../../src/contract/objects';
+import { periodProblem } from '../../../src/lib/report-period';
+import { type AuthEnv, requireAuth, requirePermission } from '../../accounts/auth/middleware';
+import { subtreeIds } from '../../db/clients';
+import type { Deps } from '../../deps';
+import { badRequest, notFound } from '../../platform/http/errors';
+import { docs, IdParam } from '../../platform/http/openapi';
+import { validate } from '../../platform/http/validate';
+import type { Ctx } from '../../routes/owned';
+import { linkedVehicleIds } from '../../sharing/queries';
+import { canSeeClient, visibleClientIds } from '../../tenancy';
 import {
   type AlertScope,
   acknowledge,
@@ -28,15 +36,7 @@ import {
   alertOut,
   countVisible,
   listAlerts,
-} from '../db/alerts';
-import { subtreeIds } from '../db/clients';
-import type { Deps } from '../deps';
-import { badRequest, notFound } from '../platform/http/errors';
-import { docs, IdParam } from '../platform/http/openapi';
-import { validate } from '../platform/http/validate';
-import { linkedVehicleIds } from '../sharing/queries';
-import { canSeeClient, visibleClientIds } from '../tenancy';
-import type { Ctx } from './owned';
+} from '../queries/alerts';
 
 const NOT_FOUND = 'Alerta não encontrado';
 

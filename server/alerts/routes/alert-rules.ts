@@ -17,15 +17,15 @@ import {
   type AlertType,
   flattenIssues,
   parseRuleParams,
-} from '../../src/contract';
-import { alertRuleQueries, fleetsIn } from '../db/alert-rules';
-import { subtreeIds } from '../db/clients';
-import type { Deps } from '../deps';
-import { vehiclesIn } from '../geofences/queries';
-import { missingRuleGeofences } from '../geofences/routes';
-import { badRequest, notFound } from '../platform/http/errors';
-import { visibleClientIds } from '../tenancy';
-import { type Ctx, ownedRoutes, present } from './owned';
+} from '../../../src/contract';
+import { subtreeIds } from '../../db/clients';
+import type { Deps } from '../../deps';
+import { vehiclesIn } from '../../geofences/queries';
+import { missingRuleGeofences } from '../../geofences/routes';
+import { badRequest, notFound } from '../../platform/http/errors';
+import { type Ctx, ownedRoutes, present } from '../../routes/owned';
+import { visibleClientIds } from '../../tenancy';
+import { alertRuleQueries, fleetsIn } from '../queries/alert-rules';
 
 type RuleRow = typeof alertRuleQueries.table.$inferSelect;
 type Input = Partial<v.InferOutput<typeof AlertRuleUpdateSchema>>;
