@@ -5,7 +5,7 @@
  * are computed here from the key the page shows, as an authenticator app would.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { base32Decode, hotp, totpStep } from '../server/auth/two-factor';
+import { base32Decode, hotp, totpStep } from '../server/accounts/auth/two-factor';
 import { LoginPage, Shell } from './pages';
 
 /**

@@ -10,10 +10,26 @@ import {
   MAX_ATTACHMENT_MB,
   MAX_ATTACHMENTS_PER_UPLOAD,
 } from '../src/contract/attachments';
+import { authRoutes } from './accounts/routes/auth';
+import { userRoutes } from './accounts/routes/users';
+import { alertRuleRoutes } from './alerts/routes/alert-rules';
+import { alertRoutes } from './alerts/routes/alerts';
+import { pushRoutes, workerPushConfigScript } from './alerts/routes/push';
 import { auditRoutes } from './audit/routes';
 import type { Deps } from './deps';
 import { geofenceRoutes } from './geofences/routes';
 import { flespiStreamRoutes } from './ingest/flespi';
+import { deviceSettingsRoutes, unknownDeviceRoutes } from './inventory/routes/devices';
+import { imageRoutes, MAX_IMAGE_BYTES, MAX_IMAGES_PER_VEHICLE } from './inventory/routes/images';
+import {
+  driverRoutes,
+  fleetRoutes,
+  simCardRoutes,
+  trackerRoutes,
+  vehicleRoutes,
+} from './inventory/routes/inventory';
+import { plateRoutes } from './inventory/routes/plates';
+import { trackerTypeRoutes } from './inventory/routes/tracker-types';
 import { invoiceRoutes, paymentRoutes, supportRoutes } from './payments/routes';
 import type { Config } from './platform/config';
 import { compressAnswers } from './platform/http/compress';
@@ -26,10 +42,7 @@ import {
 import { loggablePath } from './platform/http/redact';
 import { securityHeaders } from './platform/http/security';
 import { staticRoutes } from './platform/static';
-import { alertRuleRoutes } from './routes/alert-rules';
-import { alertRoutes } from './routes/alerts';
 import { assignmentRoutes } from './routes/assignments';
-import { authRoutes } from './routes/auth';
 import { autoReportRoutes } from './routes/auto-reports';
 import { autocompleteRoutes } from './routes/autocomplete';
 import { clientRoutes } from './routes/clients';
@@ -40,26 +53,13 @@ import {
   vehicleCommandRoutes,
 } from './routes/commands';
 import { dashboardRoutes } from './routes/dashboard';
-import { deviceSettingsRoutes, unknownDeviceRoutes } from './routes/devices';
 import { driverLinkRoutes, driverPageRoutes, driverReportRoutes } from './routes/driver-page';
-import { imageRoutes, MAX_IMAGE_BYTES, MAX_IMAGES_PER_VEHICLE } from './routes/images';
-import {
-  driverRoutes,
-  fleetRoutes,
-  simCardRoutes,
-  trackerRoutes,
-  vehicleRoutes,
-} from './routes/inventory';
 import { jornadaRoutes } from './routes/jornada';
 import { mapConfigRoutes, mapFileRoutes } from './routes/map';
 import { metricsRoutes } from './routes/metrics';
-import { plateRoutes } from './routes/plates';
-import { pushRoutes, workerPushConfigScript } from './routes/push';
 import { realtimeRoutes } from './routes/realtime';
 import { reportFileRoutes, reportLinkRoutes } from './routes/report-files';
 import { reportRoutes } from './routes/reports';
-import { trackerTypeRoutes } from './routes/tracker-types';
-import { userRoutes } from './routes/users';
 import { tempAccessRoutes, temporaryUserRoutes, visitorRoutes } from './sharing/routes';
 import { attachmentRoutes } from './upkeep/routes/attachments';
 import { documentRoutes, expiringRoutes } from './upkeep/routes/documents';
@@ -212,7 +212,7 @@ export function createApp(deps: Deps, options: { serveStatic?: boolean } = {}) {
   app.route('/tech-integracao/v1', integration);
   app.route('/registro/commands', deviceCommandRoutes(deps));
 
-  // The worker's push configuration (importScripts at its start): see routes/push.ts.
+  // The worker's push configuration (importScripts at its start): see alerts/routes/push.ts.
   app.get('/push-config.js', (c) => {
     c.header('Content-Type', 'text/javascript; charset=utf-8');
     c.header('Cache-Control', 'no-cache');

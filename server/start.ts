@@ -9,13 +9,13 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
+import { hashPassword } from './accounts/auth/passwords';
 import { createCepLookup } from './adapters/cep';
 import { createIntegrations } from './adapters/integrations';
 import { createPlateLookup } from './adapters/plates';
 import { createAlertEngine } from './alerts/engine';
 import { createAlertMail, mailNotifier } from './alerts/mail';
 import { createApp, startingApp } from './app';
-import { hashPassword } from './auth/passwords';
 import { noPositionsYet, pruneLocationBatches } from './db/positions';
 import { dropExpiredPositions, pruneExpiredAudit } from './db/retention';
 import { getOrCreateSetting } from './db/settings';

@@ -5,7 +5,7 @@
  * that set answers exactly like one that does not exist.
  */
 import type { Context } from 'hono';
-import type { AuthEnv } from './auth/middleware';
+import type { AuthEnv } from './accounts/auth/middleware';
 import { type ClientRow, getClient, subtreeIds } from './db/clients';
 import { getOwned } from './db/owned';
 import { vehicles } from './db/schema';

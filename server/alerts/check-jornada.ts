@@ -1,8 +1,8 @@
 import { JORNADA_ALERT_TYPES } from '../../src/contract';
 import { withinWindow } from '../../src/lib/schedule';
-import { activeRulesOfType, ruleScope } from '../db/alert-engine';
 import { jornadaAlertItems } from '../jornada/alerts';
 import type { AlertContext } from './outlet';
+import { activeRulesOfType, ruleScope } from './queries/alert-engine';
 import { storeUnplaced } from './store-unplaced';
 
 /**

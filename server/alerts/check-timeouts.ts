@@ -4,8 +4,8 @@
  * raised once per silence, and two processes running it anyway store it once.
  */
 import { withinWindow } from '../../src/lib/schedule';
-import { activeRulesOfType, silentVehicles } from '../db/alert-engine';
 import type { AlertContext } from './outlet';
+import { activeRulesOfType, silentVehicles } from './queries/alert-engine';
 
 /** Raises LOCATION_TIMEOUT for vehicles silent past their rules' minutes; returns how many. */
 export async function checkTimeouts(

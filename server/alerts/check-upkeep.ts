@@ -1,8 +1,8 @@
 import { withinWindow } from '../../src/lib/schedule';
-import { activeRulesOfType, ruleScope } from '../db/alert-engine';
 import { expiringList } from '../upkeep/queries/documents';
 import { dueList } from '../upkeep/queries/maintenance';
 import type { AlertContext } from './outlet';
+import { activeRulesOfType, ruleScope } from './queries/alert-engine';
 import { storeUnplaced, type UnplacedItem } from './store-unplaced';
 
 /**

@@ -5,9 +5,9 @@
  */
 import { ALERT_TYPE_LABELS } from '../../src/contract';
 import { withinWindow } from '../../src/lib/schedule';
-import { configVersion, vehicleNow, vehicleOfTracker } from '../db/alert-engine';
 import { type ConfigCache, contextOf } from './config-cache';
 import type { AlertContext } from './outlet';
+import { configVersion, vehicleNow, vehicleOfTracker } from './queries/alert-engine';
 
 export interface DeviceEventContext extends AlertContext {
   configs: ConfigCache;

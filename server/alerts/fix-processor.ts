@@ -22,7 +22,6 @@
  * type: someone may be in danger, and nobody must have had to foresee it.
  */
 import { ALERT_TYPE_LABELS } from '../../src/contract';
-import { configVersion, fixesBefore, lockStates, writeStates } from '../db/alert-engine';
 import type { TrackerFix } from '../db/positions';
 import type { FixProcessor } from '../ingest/batch-write';
 import type { Db } from '../platform/db/client';
@@ -36,6 +35,7 @@ import {
   type VehicleState,
 } from './evaluate';
 import type { AlertOutlet } from './outlet';
+import { configVersion, fixesBefore, lockStates, writeStates } from './queries/alert-engine';
 
 export interface FixProcessorContext extends AlertOutlet {
   configs: ConfigCache;

@@ -9,18 +9,18 @@
 import { ALERT_TYPE_LABELS, type AlertType, alertLabel } from '../../src/contract';
 import { localDateTime } from '../../src/lib/local-time';
 import { TIME_ZONE } from '../../src/lib/schedule';
-import { enqueueMail } from '../db/alert-engine';
+import type { Mail, Mailer } from '../mail/mailer';
+import type { Db } from '../platform/db/client';
+import type { Logger } from '../platform/log';
+import type { AlertNotifier } from './notifier';
+import { enqueueMail } from './queries/alert-engine';
 import {
   alertsForMail,
   claimMail,
   finishMail,
   type MailAlertRow,
   retryMail,
-} from '../db/alert-mail';
-import type { Mail, Mailer } from '../mail/mailer';
-import type { Db } from '../platform/db/client';
-import type { Logger } from '../platform/log';
-import type { AlertNotifier } from './notifier';
+} from './queries/alert-mail';
 
 export const HISTORY_PATH = '/fleet-management/alerts/alerts-history';
 /** A minute is sent this long after it ends (alerts committing at its last instant). */

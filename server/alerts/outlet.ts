@@ -4,11 +4,11 @@
  * storing transaction, then delivered by them after the commit (server/alerts/notifier.ts).
  */
 import { type AlertType, alertDocument } from '../../src/contract';
-import { insertAlerts, type NewAlert } from '../db/alert-engine';
 import type { Db } from '../platform/db/client';
 import type { Logger } from '../platform/log';
 import type { CompiledRule } from './evaluate';
 import type { AlertNotifier, StoredAlert } from './notifier';
+import { insertAlerts, type NewAlert } from './queries/alert-engine';
 
 /** An alert to store, with the names its notifications show. */
 export type AlertToStore = NewAlert & { rule: Pick<CompiledRule, 'name' | 'emailDelivery'> } & {

@@ -1,8 +1,8 @@
 import type { JORNADA_ALERT_TYPES, UPKEEP_ALERT_TYPES } from '../../src/contract';
-import type { RuleRow } from '../db/alert-engine';
 import { driverClients } from '../upkeep/queries/documents';
 import { vehicleClients } from '../upkeep/queries/maintenance';
 import type { AlertContext } from './outlet';
+import type { RuleRow } from './queries/alert-engine';
 
 /** One alert of a periodic check over records: about a vehicle, or about a driver. */
 export type UnplacedItem = (

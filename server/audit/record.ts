@@ -5,11 +5,11 @@
  */
 import type { Context } from 'hono';
 import type { AuditEntity, AuditKind } from '../../src/contract';
-import type { AuthEnv } from '../auth/middleware';
+import type { AuthEnv } from '../accounts/auth/middleware';
+import { clientAddress } from '../accounts/routes/auth';
 import { auditEvents } from '../db/schema';
 import type { Deps } from '../deps';
 import type { Db } from '../platform/db/client';
-import { clientAddress } from '../routes/auth';
 import { auditChanges, type Changes, withoutSecrets } from './diff';
 
 /** Who did it and from where. */

@@ -12,7 +12,7 @@ import {
   canReadAudit,
 } from '../../src/contract';
 
-import { type AuthEnv, requireAuth } from '../auth/middleware';
+import { type AuthEnv, requireAuth } from '../accounts/auth/middleware';
 import { getClient, subtreeIds } from '../db/clients';
 import type { Deps } from '../deps';
 import { download } from '../platform/http/download';

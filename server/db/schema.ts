@@ -7,7 +7,6 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
-  check,
   doublePrecision,
   index,
   integer,
@@ -21,11 +20,39 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { users } from '../accounts/schema';
+import { drivers, trackers, vehicles } from '../inventory/schema';
 import { ownedColumns, timestamps } from './columns';
 
 // The rooms' own tables (docs/architecture.md): drizzle-kit reads them through this file.
+export {
+  loginKnownAddresses,
+  loginThrottle,
+  passwordTokens,
+  refreshTokens,
+  twoFactorChallenges,
+  twoFactorRecoveryCodes,
+  users,
+} from '../accounts/schema';
+export {
+  alertConfigVersion,
+  alertMailOutbox,
+  alertRules,
+  alertStates,
+  alerts,
+  pushTokens,
+} from '../alerts/schema';
 export { auditEvents } from '../audit/schema';
 export { geofences, geofenceVehicles } from '../geofences/schema';
+export {
+  drivers,
+  fleets,
+  simCards,
+  trackers,
+  trackerTypes,
+  vehicleImages,
+  vehicles,
+} from '../inventory/schema';
 export { paymentCharges, paymentCustomers } from '../payments/schema';
 export { temporaryUsers, visitorVehicles } from '../sharing/schema';
 export {
@@ -70,172 +97,6 @@ export const clients = pgTable(
   ],
 );
 
-export const users = pgTable(
-  'users',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id),
-    email: text('email').notNull(),
-    name: text('name').notNull(),
-    role: text('role', {
-      enum: ['VISITOR', 'CLIENT', 'OPERATOR', 'MANAGER', 'ADMINISTRATOR'],
-    }).notNull(),
-    active: boolean('active').notNull().default(true),
-    /** Null until the user sets a password through the first-access e-mail. */
-    passwordHash: text('password_hash'),
-    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-    /**
-     * The TOTP secret, encrypted (server/auth/two-factor.ts). Set by the setup; two-step
-     * sign-in is on only once a code confirmed it (`totpEnabledAt`).
-     */
-    totpSecret: text('totp_secret'),
-    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
-    /** The 30-second step of the last code accepted: a code is never taken twice. */
-    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
-    ...timestamps,
-    canceledAt: timestamp('canceled_at', { withTimezone: true }),
-  },
-  (t) => [
-    uniqueIndex('users_email_key').on(sql`lower(${t.email})`).where(sql`${t.canceledAt} is null`),
-    index('users_client_idx').on(t.clientId),
-  ],
-);
-
-/**
- * Refresh tokens are stored as SHA-256 hashes. Each login starts a family; every refresh
- * marks the presented token used and issues its successor in the same family. Presenting a
- * used token again means it was stolen or replayed: the whole family is revoked.
- */
-export const refreshTokens = pgTable(
-  'refresh_tokens',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    familyId: uuid('family_id').notNull(),
-    tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** When the family's sign-in happened: no token of it lives past the absolute lifetime. */
-    sessionStartedAt: timestamp('session_started_at', { withTimezone: true })
-      .notNull()
-      .defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
-    index('refresh_tokens_family_idx').on(t.familyId),
-  ],
-);
-
-/**
- * One-time tokens of the account e-mails (hashed): first access and password recovery, and
- * the confirmation of a new e-mail address (`newEmail`), which takes effect only once the
- * link sent to that address is opened.
- */
-export const passwordTokens = pgTable(
-  'password_tokens',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['first_access', 'recovery', 'email_change'] }).notNull(),
-    newEmail: text('new_email'),
-    tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('password_tokens_hash_key').on(t.tokenHash)],
-);
-
-/** Two-step sign-in recovery codes, hashed; each works once. */
-export const twoFactorRecoveryCodes = pgTable(
-  'two_factor_recovery_codes',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    codeHash: text('code_hash').notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('two_factor_recovery_codes_user_idx').on(t.userId)],
-);
-
-/**
- * The second step of a sign-in: the password was right, a code is awaited. Only the hash of
- * the challenge is kept; it lasts minutes and is spent by the sign-in it completes.
- */
-export const twoFactorChallenges = pgTable(
-  'two_factor_challenges',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('two_factor_challenges_hash_key').on(t.tokenHash)],
-);
-
-/**
- * Browser push registration tokens of signed-in users: an FCM registration token, or a Web
- * Push subscription (its JSON) when no Firebase project is configured. `alertTypes`: the alert
- * types this device receives (null: all).
- */
-export const pushTokens = pgTable(
-  'push_tokens',
-  {
-    token: text('token').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['fcm', 'webpush'] })
-      .notNull()
-      .default('fcm'),
-    alertTypes: text('alert_types').array(),
-    ...timestamps,
-  },
-  (t) => [index('push_tokens_user_idx').on(t.userId)],
-);
-
-/**
- * Failed sign-in counters, keyed by 'account:<email>' or 'address:<ip>'. Kept in the
- * database so that several server processes share them.
- */
-export const loginThrottle = pgTable('login_throttle', {
-  key: text('key').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
-  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
-});
-
-/**
- * Addresses each account signed in from successfully, and when last. When a distributed
- * guess fills an account's ceiling of failed sign-ins, the account stays open from these
- * addresses: the owner is not locked out by strangers.
- */
-export const loginKnownAddresses = pgTable(
-  'login_known_addresses',
-  {
-    /** The e-mail, lower-case, as in the throttle's 'account:' key. */
-    account: text('account').notNull(),
-    address: text('address').notNull(),
-    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.account, t.address] })],
-);
-
 /** Server-generated settings shared by every process (e.g. the signing secret). */
 export const serverSettings = pgTable('server_settings', {
   key: text('key').primaryKey(),
@@ -244,155 +105,6 @@ export const serverSettings = pgTable('server_settings', {
 });
 
 const owned = ownedColumns(() => clients.id);
-
-/** Tracker models: a platform-wide catalogue (manufacturer, model, protocol, inputs). */
-export const trackerTypes = pgTable(
-  'tracker_types',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    manufacturer: text('manufacturer').notNull(),
-    model: text('model').notNull(),
-    protocol: text('protocol').notNull(),
-    inputs: text('inputs').array().notNull().default(sql`'{}'::text[]`),
-    ...timestamps,
-    canceledAt: timestamp('canceled_at', { withTimezone: true }),
-  },
-  (t) => [
-    uniqueIndex('tracker_types_model_key')
-      .on(sql`lower(${t.manufacturer})`, sql`lower(${t.model})`)
-      .where(sql`${t.canceledAt} is null`),
-  ],
-);
-
-export const vehicles = pgTable(
-  'vehicles',
-  {
-    ...owned,
-    name: text('name').notNull(),
-    plate: text('plate').notNull(),
-    type: text('type').notNull(),
-    brand: text('brand'),
-    model: text('model'),
-    year: integer('year'),
-    modelYear: integer('model_year'),
-    color: text('color'),
-    chassis: text('chassis'),
-    renavam: text('renavam'),
-    /** The tank's capacity in litres: a refuel larger than it is a mistake or a fraud. */
-    fuelTankLiters: doublePrecision('fuel_tank_liters'),
-  },
-  (t) => [
-    index('vehicles_client_idx').on(t.clientId),
-    uniqueIndex('vehicles_plate_key').on(t.plate).where(sql`${t.canceledAt} is null`),
-  ],
-);
-
-export const vehicleImages = pgTable(
-  'vehicle_images',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    vehicleId: uuid('vehicle_id')
-      .notNull()
-      .references(() => vehicles.id, { onDelete: 'cascade' }),
-    fileName: text('file_name').notNull(),
-    contentType: text('content_type').notNull(),
-    size: integer('size').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('vehicle_images_vehicle_idx').on(t.vehicleId)],
-);
-
-export const simCards = pgTable(
-  'sim_cards',
-  {
-    ...owned,
-    iccid: text('iccid').notNull(),
-    phoneNumber: text('phone_number'),
-    carrier: text('carrier'),
-    apn: text('apn'),
-  },
-  (t) => [
-    index('sim_cards_client_idx').on(t.clientId),
-    uniqueIndex('sim_cards_iccid_key').on(t.iccid).where(sql`${t.canceledAt} is null`),
-  ],
-);
-
-export const trackers = pgTable(
-  'trackers',
-  {
-    ...owned,
-    identifier: text('identifier').notNull(),
-    trackerTypeId: uuid('tracker_type_id').references(() => trackerTypes.id),
-    provider: text('provider').notNull(),
-    configMode: text('config_mode').notNull().default('default'),
-    vehicleId: uuid('vehicle_id').references(() => vehicles.id),
-    simCardId: uuid('sim_card_id').references(() => simCards.id),
-    enabled: boolean('enabled').notNull().default(true),
-    activatedAt: timestamp('activated_at', { withTimezone: true }),
-    /**
-     * The protocol the device speaks ('osmand', 'wialon_ips', 'flespi', …): a message for this
-     * tracker on any other listener is refused. Null only for a tracker from before protocols
-     * were bound that has never sent: the first protocol it is heard on binds it.
-     */
-    protocol: text('protocol'),
-    /**
-     * The device's own password (SHA-256 of it), when the operator set one: Wialon IPS login
-     * and OsmAnd (`password`, or HTTP Basic) must present it, and a wrong one is answered as an
-     * unknown identifier is. The column keeps the name it had when only Wialon IPS used it.
-     */
-    devicePasswordHash: text('wialon_password_hash'),
-    /**
-     * Let the device in without a password (one that cannot hold one). Its messages are
-     * stored, but no command ever goes out through a link that skipped the password.
-     */
-    allowUnauthenticated: boolean('allow_unauthenticated').notNull().default(false),
-    /**
-     * The password the device asks of the commands it takes (Queclink `AT+GTOUT=<password>,…`),
-     * kept as typed because it is sent to the device; null: the model's default.
-     */
-    commandPassword: text('command_password'),
-  },
-  (t) => [
-    index('trackers_client_idx').on(t.clientId),
-    uniqueIndex('trackers_identifier_key').on(t.identifier).where(sql`${t.canceledAt} is null`),
-    uniqueIndex('trackers_sim_key')
-      .on(t.simCardId)
-      .where(sql`${t.canceledAt} is null and ${t.simCardId} is not null`),
-  ],
-);
-
-export const fleets = pgTable(
-  'fleets',
-  {
-    ...owned,
-    name: text('name').notNull(),
-    description: text('description'),
-    vehicleIds: uuid('vehicle_ids').array().notNull().default(sql`'{}'::uuid[]`),
-  },
-  (t) => [index('fleets_client_idx').on(t.clientId)],
-);
-
-export const drivers = pgTable(
-  'drivers',
-  {
-    ...owned,
-    completName: text('complet_name').notNull(),
-    cpf: text('cpf').notNull(),
-    rfidCode: text('rfid_code'),
-    licenseNumber: text('license_number'),
-    licenseCategory: text('license_category'),
-    licenseExpiry: text('license_expiry'),
-    phone: text('phone'),
-  },
-  (t) => [
-    index('drivers_client_idx').on(t.clientId),
-    uniqueIndex('drivers_cpf_key').on(t.clientId, t.cpf).where(sql`${t.canceledAt} is null`),
-    // RFID tags are unique within a customer only: two customers may use the same tag.
-    uniqueIndex('drivers_rfid_key')
-      .on(t.clientId, t.rfidCode)
-      .where(sql`${t.canceledAt} is null and ${t.rfidCode} is not null`),
-  ],
-);
 
 /**
  * A driver's mark of the working day (Lei 13.103/2015): start and end of the day, of a meal,
@@ -772,110 +484,6 @@ export const reportRequests = pgTable(
     index('report_requests_user_idx').on(t.userId),
   ],
 );
-
-/** Alert rules (src/contract/alerts.ts): what raises an alert, for which vehicles, when. */
-export const alertRules = pgTable(
-  'alert_rules',
-  {
-    ...owned,
-    name: text('name').notNull(),
-    type: text('type').notNull(),
-    vehicleIds: uuid('vehicle_ids').array().notNull().default(sql`'{}'::uuid[]`),
-    fleetIds: uuid('fleet_ids').array().notNull().default(sql`'{}'::uuid[]`),
-    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
-    schedule: jsonb('schedule').$type<{
-      weekdays: number[];
-      startTime: string;
-      endTime: string;
-    } | null>(),
-    emailDelivery: text('email_delivery').notNull().default(''),
-  },
-  (t) => [index('alert_rules_client_idx').on(t.clientId)],
-);
-
-/**
- * Alerts raised by the engine. `dedupe_key` names what raised it (rule, vehicle, type and the
- * fix, silence or command behind it): the same cause again, from a retransmission, a restart
- * or a second server process, inserts nothing.
- */
-export const alerts = pgTable(
-  'alerts',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    clientId: uuid('client_id').notNull(),
-    /**
-     * What the alert is about: a vehicle, or (a driver's document expiring, the CNH included)
-     * a driver, who belongs to no vehicle. At least one of the two.
-     */
-    vehicleId: uuid('vehicle_id'),
-    driverId: uuid('driver_id'),
-    ruleId: uuid('rule_id'),
-    type: text('type').notNull(),
-    geofenceId: uuid('geofence_id'),
-    latitude: doublePrecision('latitude'),
-    longitude: doublePrecision('longitude'),
-    speed: real('speed'),
-    fixTime: timestamp('fix_time', { withTimezone: true }),
-    /** Received more than 15 minutes after the fix: stored, never pushed nor e-mailed. */
-    late: boolean('late').notNull().default(false),
-    dedupeKey: text('dedupe_key').notNull(),
-    /** What was measured (speed, voltage, temperature…) and the geofence's name, if any. */
-    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
-    acknowledgedBy: uuid('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
-    ...timestamps,
-  },
-  (t) => [
-    uniqueIndex('alerts_dedupe_key').on(t.dedupeKey),
-    index('alerts_client_time_idx').on(t.clientId, t.createdAt),
-    index('alerts_vehicle_time_idx').on(t.vehicleId, t.createdAt),
-    index('alerts_driver_time_idx').on(t.driverId, t.createdAt),
-    check('alerts_subject', sql`${t.vehicleId} is not null or ${t.driverId} is not null`),
-    index('alerts_open_idx').on(t.clientId).where(sql`${t.acknowledgedAt} is null`),
-  ],
-);
-
-/**
- * The alert engine's memory of each vehicle (which geofences it is in, its overspeed
- * episode, last ignition and input, which side of each threshold…), read and written under a
- * row lock in the ingest transaction, so that a restart or another process continues from it.
- */
-export const alertStates = pgTable('alert_states', {
-  vehicleId: uuid('vehicle_id').primaryKey(),
-  state: jsonb('state').$type<Record<string, unknown>>().notNull().default({}),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/**
- * Alerts waiting to be e-mailed, one message per rule per minute: a periodic job in every
- * process claims the minutes that are over (`for update skip locked`, with a lease so that a
- * crashed process's claim expires), sends, and deletes what it sent.
- */
-export const alertMailOutbox = pgTable(
-  'alert_mail_outbox',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    alertId: uuid('alert_id')
-      .notNull()
-      .references(() => alerts.id, { onDelete: 'cascade' }),
-    ruleId: uuid('rule_id').notNull(),
-    minute: timestamp('minute', { withTimezone: true }).notNull(),
-    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
-    attempts: integer('attempts').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('alert_mail_outbox_minute_idx').on(t.minute, t.ruleId)],
-);
-
-/**
- * One counter that every change to rules, geofences, associations, fleets, vehicles or the
- * customer tree moves forward (statement triggers, in the migration): each process's engine
- * compares it once per batch and reloads its cached configuration when it moved.
- */
-export const alertConfigVersion = pgTable('alert_config_version', {
-  id: integer('id').primaryKey(),
-  version: bigint('version', { mode: 'number' }).notNull().default(0),
-});
 
 /**
  * One counter that every change to trackers moves forward (a statement trigger, in the

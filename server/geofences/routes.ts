@@ -31,8 +31,8 @@ import {
   type Geometry,
   MessageSchema,
 } from '../../src/contract';
+import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
 import { recordChange } from '../audit/record';
-import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import { ancestorIds, subtreeIds } from '../db/clients';
 import { getOwned, updateOwned } from '../db/owned';
 import type { Deps } from '../deps';

@@ -21,12 +21,12 @@
  */
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
+import { clientAddress } from '../accounts/routes/auth';
 import type { Fix } from '../db/positions';
 import type { Deps } from '../deps';
 import { badRequest, HttpError, unauthorized } from '../platform/http/errors';
 import { bearerMatches } from '../platform/http/secrets';
 import { UNSUPPORTED_TYPE } from '../platform/http/validate';
-import { clientAddress } from '../routes/auth';
 import { checkFix, checkIdentifier } from './bounds';
 import { canonicalize, FLESPI_ALIASES } from './canonical';
 import { BACKLOG_RETRY_SECONDS, BACKLOGGED } from './pipeline';

@@ -26,7 +26,7 @@ import {
   SupportContactSchema,
 } from '../../src/contract';
 import * as o from '../../src/contract/objects';
-import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
+import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
 import { getClient } from '../db/clients';
 import type { Deps } from '../deps';
 import { forbidden, HttpError } from '../platform/http/errors';

@@ -6,7 +6,7 @@
  * only logged (SPEC §8): a push is best-effort, the history and the live stream are the record.
  */
 import type { AlertNotifier, StoredAlert } from '../alerts/notifier';
-import { type PushKind, pushTargets, removePushTokens } from '../db/push';
+import { type PushKind, pushTargets, removePushTokens } from '../alerts/queries/push';
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/db/client';
 import type { Logger } from '../platform/log';

@@ -23,7 +23,7 @@
  */
 
 import { type AlertBus, type AlertNotifier, createAlertBus } from '../alerts/notifier';
-import { ALERTS_CHANNEL, alertOut, alertsByIds, notifyAlerts } from '../db/alerts';
+import { ALERTS_CHANNEL, alertOut, alertsByIds, notifyAlerts } from '../alerts/queries/alerts';
 import { changedSince, currentSeq, LOCATIONS_CHANNEL, type TrackerRef } from '../db/positions';
 import type { Pipeline } from '../ingest/pipeline';
 import type { Database } from '../platform/db/client';

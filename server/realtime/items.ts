@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono';
 import { type LocationItem, locationName } from '../../src/contract';
-import type { AuthEnv } from '../auth/middleware';
+import type { AuthEnv } from '../accounts/auth/middleware';
 import { fleetVehicleIds, lastLocationsWithNames } from '../db/positions';
 import type { Deps } from '../deps';
 import { linkedVehicleIds } from '../sharing/queries';

@@ -5,7 +5,7 @@
  * on the day it happened, not the day it arrived.
  */
 import type { ReportAlert } from '../../src/contract';
-import { alertsOfVehicles } from '../db/alerts';
+import { alertsOfVehicles } from '../alerts/queries/alerts';
 import type { HistorySubject } from '../db/reports';
 import type { Db } from '../platform/db/client';
 

@@ -21,10 +21,10 @@ import {
   assignmentQueries,
   lockAssignmentSubjects,
 } from '../db/assignments';
-import { vehiclesOfClient } from '../db/inventory';
 import { getOwned } from '../db/owned';
 import { type driverAssignments, drivers } from '../db/schema';
 import type { Deps } from '../deps';
+import { vehiclesOfClient } from '../inventory/queries/inventory';
 import { HttpError } from '../platform/http/errors';
 import { invalid } from '../platform/http/validate';
 import { visibleClientIds } from '../tenancy';

@@ -21,8 +21,8 @@ import {
   type ReportType,
 } from '../../src/contract';
 import { hasPermission } from '../../src/contract/permissions';
+import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
 import { recordChange } from '../audit/record';
-import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import { subtreeIds } from '../db/clients';
 import {
   type AutoReportRuleRow,

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
 import { CepResultSchema, CepSchema } from '../../src/contract';
 import * as o from '../../src/contract/objects';
-import { type AuthEnv, requireAuth } from '../auth/middleware';
+import { type AuthEnv, requireAuth } from '../accounts/auth/middleware';
 import type { Deps } from '../deps';
 import { validate } from '../platform/http/validate';
 

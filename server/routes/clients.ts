@@ -20,8 +20,9 @@ import {
   MotherCompanyPageQuerySchema,
   type PersonKind,
 } from '../../src/contract';
+import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
+import { revokeUserTokens } from '../accounts/queries/tokens';
 import { recordChange } from '../audit/record';
-import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import {
   activeChildren,
   type ClientRow,
@@ -35,9 +36,8 @@ import {
   updateClient,
   userIdsOfClient,
 } from '../db/clients';
-import { liveVehiclesOfClient } from '../db/inventory';
-import { revokeUserTokens } from '../db/tokens';
 import type { Deps } from '../deps';
+import { liveVehiclesOfClient } from '../inventory/queries/inventory';
 import { badRequest, HttpError } from '../platform/http/errors';
 import { IdParam } from '../platform/http/openapi';
 import { validate } from '../platform/http/validate';

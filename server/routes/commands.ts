@@ -23,6 +23,7 @@ import {
   VehicleIdQuerySchema,
 } from '../../src/contract';
 import * as o from '../../src/contract/objects';
+import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
 import {
   type CommandKind,
   INTEGRATIONS,
@@ -31,7 +32,6 @@ import {
 } from '../adapters/integrations';
 import { auditChanges } from '../audit/diff';
 import { actorOf, recordAudit, recordChange } from '../audit/record';
-import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import {
   type CommandRow,
   commandById,

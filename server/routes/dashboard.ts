@@ -18,7 +18,8 @@ import {
   DashboardUpkeepSchema,
   DashboardUsersSchema,
 } from '../../src/contract';
-import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
+import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
+import { alertScope } from '../alerts/routes/alerts';
 import {
   alertFigures,
   clientCounts,
@@ -32,7 +33,6 @@ import type { Deps } from '../deps';
 import { forbidden } from '../platform/http/errors';
 import { docs } from '../platform/http/openapi';
 import { validate } from '../platform/http/validate';
-import { alertScope } from './alerts';
 import type { Ctx } from './owned';
 
 export function dashboardRoutes(deps: Deps) {

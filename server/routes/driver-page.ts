@@ -34,10 +34,10 @@ import {
   photoParts,
 } from '../../src/contract';
 import { dayStart, reportDay } from '../../src/lib/report-period';
+import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
+import { hashPassword, verifyPassword } from '../accounts/auth/passwords';
+import { bearerToken } from '../accounts/auth/tokens';
 import { anonymousActor, recordAudit, recordChange } from '../audit/record';
-import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { bearerToken } from '../auth/tokens';
 import {
   closeDriverSession,
   countWrongPin,

@@ -19,8 +19,8 @@ import {
   queryInt,
 } from '../../src/contract';
 import * as o from '../../src/contract/objects';
+import { type AuthEnv, requirePermission } from '../accounts/auth/middleware';
 import { actorOf } from '../audit/record';
-import { type AuthEnv, requirePermission } from '../auth/middleware';
 import { subtreeIds } from '../db/clients';
 import { drivingSettingsOf, saveDrivingSettings } from '../db/driving-settings';
 import { clientName } from '../db/report-files';

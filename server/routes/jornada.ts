@@ -24,8 +24,8 @@ import {
   MarkSchema,
 } from '../../src/contract';
 import { dayStart, nextDay } from '../../src/lib/report-period';
+import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
 import { actorOf } from '../audit/record';
-import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import { getClient } from '../db/clients';
 import {
   correctionsOf,

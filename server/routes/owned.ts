@@ -3,9 +3,9 @@ import { describeRoute } from 'hono-openapi';
 import type * as v from 'valibot';
 import type { AuditEntity } from '../../src/contract';
 import { MessageSchema, type Permission, SELECT_CLIENT_MESSAGE } from '../../src/contract';
+import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
 import { auditChanges } from '../audit/diff';
 import { actorOf, recordAudit } from '../audit/record';
-import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import {
   cancelOwned,
   type Filter,

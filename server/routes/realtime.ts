@@ -34,8 +34,13 @@ import {
   LocationItemSchema,
 } from '../../src/contract';
 import * as o from '../../src/contract/objects';
+import {
+  type AuthEnv,
+  requireAuth,
+  requirePermission,
+  sessionProblem,
+} from '../accounts/auth/middleware';
 import { wireAlert } from '../alerts/notifier';
-import { type AuthEnv, requireAuth, requirePermission, sessionProblem } from '../auth/middleware';
 import { currentSeq, type TrackerRef } from '../db/positions';
 import type { Deps } from '../deps';
 import { badRequest, HttpError } from '../platform/http/errors';

@@ -17,7 +17,7 @@ import {
 import * as o from '../../src/contract/objects';
 import { validateEmailList } from '../../src/lib/emails';
 import { type IntervalKind, reportDay } from '../../src/lib/report-period';
-import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
+import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
 import { clientName, linkByHash } from '../db/report-files';
 import { insertReportRequest, type VehicleRow } from '../db/reports';
 import type { Deps } from '../deps';

@@ -14,7 +14,7 @@ import {
   ReportQuerySchema,
   VehicleParamSchema,
 } from '../../src/contract';
-import type { AuthEnv } from '../auth/middleware';
+import type { AuthEnv } from '../accounts/auth/middleware';
 import { subtreeIds } from '../db/clients';
 import { getOwned } from '../db/owned';
 import { geofences } from '../db/schema';

@@ -26,7 +26,7 @@ import { hasPermission } from '../../src/contract/permissions';
 import { validateEmailList } from '../../src/lib/emails';
 import { localDate } from '../../src/lib/local-time';
 import { INTERVAL_LIMITS, periodProblem } from '../../src/lib/report-period';
-import { type AuthEnv, requirePermission } from '../auth/middleware';
+import { type AuthEnv, requirePermission } from '../accounts/auth/middleware';
 import { subtreeIds } from '../db/clients';
 import { clientName } from '../db/report-files';
 import {

@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono';
 import { INTERVAL_LIMITS, type IntervalKind, periodProblem } from '../../src/lib/report-period';
-import type { AuthEnv } from '../auth/middleware';
+import type { AuthEnv } from '../accounts/auth/middleware';
 import { driversIn, vehiclesIn } from '../db/reports';
 import type { Deps } from '../deps';
 import { badRequest, notFound } from '../platform/http/errors';

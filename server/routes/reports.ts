@@ -30,7 +30,7 @@ import {
   VehiclesReportQuerySchema,
 } from '../../src/contract';
 import * as o from '../../src/contract/objects';
-import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
+import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
 import { positionLines } from '../db/reports';
 import type { Deps } from '../deps';
 import { notFound } from '../platform/http/errors';

@@ -28,9 +28,9 @@ import {
   VisitorAddVehicleSchema,
 } from '../../src/contract';
 import * as o from '../../src/contract/objects';
+import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
+import { getManagedUser } from '../accounts/queries/users-admin';
 import { recordChange } from '../audit/record';
-import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
-import { getManagedUser } from '../db/users-admin';
 import type { Deps } from '../deps';
 import { badRequest, HttpError, notFound } from '../platform/http/errors';
 import { docs, IdParam } from '../platform/http/openapi';

@@ -108,7 +108,7 @@ describe('API client', () => {
 
 describe('signOut', () => {
   it('clears the session and unregisters this browser push token on the server', async () => {
-    const { pushTokensOf } = await import('../../server/db/push');
+    const { pushTokensOf } = await import('../../server/alerts/queries/push');
     const auth = await login({ email: 'cliente@rastro.demo', password: 'rastro-demo' });
     session.set(auth);
     await client.api.put('registros/push/subscribe-token', {

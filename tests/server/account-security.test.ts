@@ -4,8 +4,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sendSetPasswordMail } from '../../server/auth/session';
-import { findUserByEmail } from '../../server/db/users';
+import { sendSetPasswordMail } from '../../server/accounts/auth/session';
+import { findUserByEmail } from '../../server/accounts/queries/users';
 import { rowsOf } from '../../server/platform/db/client';
 import type { AuthResponse, User } from '../../src/contract';
 import { as, backends, type ErrorBody, jsonOf, login, type TestServer, useServer } from './harness';

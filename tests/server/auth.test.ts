@@ -274,8 +274,8 @@ describe.each(await backends())('auth on %s', (backend) => {
     });
 
     it('lets a new user create the first password from the first-access link', async () => {
-      const { sendSetPasswordMail } = await import('../../server/auth/session');
-      const { findUserByEmail } = await import('../../server/db/users');
+      const { sendSetPasswordMail } = await import('../../server/accounts/auth/session');
+      const { findUserByEmail } = await import('../../server/accounts/queries/users');
       const { users } = await import('../../server/db/schema');
       const { eq } = await import('drizzle-orm');
       const s = server();
@@ -327,7 +327,7 @@ describe.each(await backends())('auth on %s', (backend) => {
         json: { token: 'fcm-token-1' },
       });
       expect(sub.status).toBe(200);
-      const { pushTokensOf } = await import('../../server/db/push');
+      const { pushTokensOf } = await import('../../server/alerts/queries/push');
       const { user } = await login(server(), 'cliente@rastro.demo');
       expect(await pushTokensOf(server().deps.database.db, user.id)).toEqual(['fcm-token-1']);
       const unsub = await server().request('/registros/push/unsubscribe-token', {

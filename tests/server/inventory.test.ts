@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FLEET_MOVE_VEHICLES } from '../../server/routes/inventory';
+import { FLEET_MOVE_VEHICLES } from '../../server/inventory/routes/inventory';
 import type { Fleet, SimCard, Tracker, Vehicle } from '../../src/contract';
 import { unmaskPlate } from '../../src/lib/unmask';
 import type { DriverPage, TrackerTypePage, VehiclePage } from './api-types';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifyAlerts } from '../../server/db/alerts';
+import { notifyAlerts } from '../../server/alerts/queries/alerts';
 import { type Db, rowsOf } from '../../server/platform/db/client';
 import { leaseOf } from '../../server/platform/db/leases';
 import type { RunningServer } from '../../server/start';

@@ -220,8 +220,10 @@ describe.each(await backends())('sessions on %s', (backend) => {
       role: 'CLIENT',
       clientId: admin.user.clientId,
     });
-    const { findUserByEmail, setUserPassword } = await import('../../server/db/users');
-    const { hashPassword } = await import('../../server/auth/passwords');
+    const { findUserByEmail, setUserPassword } = await import(
+      '../../server/accounts/queries/users'
+    );
+    const { hashPassword } = await import('../../server/accounts/auth/passwords');
     const user = await findUserByEmail(s.deps.database.db, 'vigia@rastro.test');
     await setUserPassword(s.deps.database.db, user?.id ?? '', await hashPassword('Vigia12345'));
     const watcher = await login(s, 'vigia@rastro.test', 'Vigia12345');

@@ -7,10 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { hashPassword } from '../../server/auth/passwords';
-import { insertAlerts } from '../../server/db/alert-engine';
+import { hashPassword } from '../../server/accounts/auth/passwords';
+import { findUserByEmail, setUserPassword } from '../../server/accounts/queries/users';
+import { insertAlerts } from '../../server/alerts/queries/alert-engine';
 import { auditEvents, paymentCharges } from '../../server/db/schema';
-import { findUserByEmail, setUserPassword } from '../../server/db/users';
 import {
   type Alert,
   type Association,

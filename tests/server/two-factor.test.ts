@@ -14,7 +14,7 @@ import {
   matchingStep,
   totp,
   totpStep,
-} from '../../server/auth/two-factor';
+} from '../../server/accounts/auth/two-factor';
 import { rowsOf } from '../../server/platform/db/client';
 import type { AuthResponse, SessionUser } from '../../src/contract';
 import {
@@ -307,8 +307,8 @@ describe.each(await backends())('two-step sign-in on %s', (backend) => {
     expect(stale.status).toBe(400);
 
     // A recovery e-mail's link sets a new password, and asks the code all the same.
-    const { sendSetPasswordMail } = await import('../../server/auth/session');
-    const { findUserByEmail } = await import('../../server/db/users');
+    const { sendSetPasswordMail } = await import('../../server/accounts/auth/session');
+    const { findUserByEmail } = await import('../../server/accounts/queries/users');
     const user = await findUserByEmail(s.deps.database.db, email);
     if (!user) throw new Error('no user');
     const link = await sendSetPasswordMail(s.deps, user, 'recovery');

@@ -30,8 +30,8 @@ import {
   MessageSchema,
 } from '../../../src/contract';
 import * as o from '../../../src/contract/objects';
+import { type AuthEnv, requireAuth, requirePermission } from '../../accounts/auth/middleware';
 import { recordChange } from '../../audit/record';
-import { type AuthEnv, requireAuth, requirePermission } from '../../auth/middleware';
 import { getOwned } from '../../db/owned';
 import { documents, serviceRecords } from '../../db/schema';
 import type { Deps } from '../../deps';

@@ -11,11 +11,11 @@ import {
   ExpiringListSchema,
   ExpiringQuerySchema,
 } from '../../../src/contract';
-import { type AuthEnv, requireAuth, requirePermission } from '../../auth/middleware';
-import { vehiclesOfClient } from '../../db/inventory';
+import { type AuthEnv, requireAuth, requirePermission } from '../../accounts/auth/middleware';
 import { getOwned } from '../../db/owned';
 import { drivers } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { vehiclesOfClient } from '../../inventory/queries/inventory';
 import { invalid, validate } from '../../platform/http/validate';
 import { iso, ownedRoutes, present } from '../../routes/owned';
 import { clientsWithin, visibleClientIds } from '../../tenancy';

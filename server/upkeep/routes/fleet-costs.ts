@@ -9,7 +9,7 @@ import {
   FleetCostListSchema,
   FleetCostQuerySchema,
 } from '../../../src/contract';
-import { type AuthEnv, requireAuth, requirePermission } from '../../auth/middleware';
+import { type AuthEnv, requireAuth, requirePermission } from '../../accounts/auth/middleware';
 import { clientName } from '../../db/report-files';
 import type { Deps } from '../../deps';
 import { download } from '../../platform/http/download';

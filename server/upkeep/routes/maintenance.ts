@@ -20,11 +20,11 @@ import {
   ServiceRecordUpdateSchema,
 } from '../../../src/contract';
 import { reportDay } from '../../../src/lib/report-period';
-import { type AuthEnv, requireAuth, requirePermission } from '../../auth/middleware';
-import { vehiclesOfClient } from '../../db/inventory';
+import { type AuthEnv, requireAuth, requirePermission } from '../../accounts/auth/middleware';
 import { getOwned } from '../../db/owned';
 import { fleets } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { vehiclesOfClient } from '../../inventory/queries/inventory';
 import { badRequest } from '../../platform/http/errors';
 import { invalid, validate } from '../../platform/http/validate';
 import { type Ctx, owned, ownedRoutes, present } from '../../routes/owned';

@@ -36,12 +36,12 @@ import {
 } from '../../../src/lib/fuel';
 import { CSV_MAX_LINES, parseFuelCsv } from '../../../src/lib/fuel-csv';
 import { unmaskDocument } from '../../../src/lib/unmask';
+import { type AuthEnv, requireAuth, requirePermission } from '../../accounts/auth/middleware';
 import { actorOf, recordAudit } from '../../audit/record';
-import { type AuthEnv, requireAuth, requirePermission } from '../../auth/middleware';
-import { vehiclesOfClient } from '../../db/inventory';
 import { getOwned } from '../../db/owned';
 import { drivers, refuels } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { vehiclesOfClient } from '../../inventory/queries/inventory';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { invalid, validate } from '../../platform/http/validate';
 import { type Ctx, owned, ownedRoutes, present } from '../../routes/owned';
