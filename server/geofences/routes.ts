@@ -33,7 +33,7 @@ import {
 } from '../../src/contract';
 import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
 import { recordChange } from '../audit/record';
-import { ancestorIds, subtreeIds } from '../db/clients';
+import { subtreeIds } from '../db/clients';
 import { getOwned, updateOwned } from '../db/owned';
 import type { Deps } from '../deps';
 import type { Db } from '../platform/db/client';
@@ -50,7 +50,6 @@ import {
   type GeofenceRow,
   geofenceQueries,
   geofencesChangedSince,
-  geofencesIn,
   liveGeofenceIds,
   upsertAssociations,
   vehiclesIn,
@@ -261,21 +260,4 @@ function associationRoutes(deps: Deps) {
   );
 
   return app;
-}
-
-/**
- * Of the geofence ids a rule names, those it may not: a rule may name live geofences the
- * caller sees, of its customer or a company above it (those its vehicles' maps hold).
- */
-export async function missingRuleGeofences(
-  c: Ctx,
-  deps: Deps,
-  clientId: string,
-  ids: string[],
-): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const visible = new Set(c.var.user.role === 'VISITOR' ? [] : await visibleClientIds(c, deps));
-  const chain = (await ancestorIds(deps.database.db, clientId)).filter((id) => visible.has(id));
-  const found = new Set((await geofencesIn(deps.database.db, ids, chain)).map((g) => g.id));
-  return ids.filter((id) => !found.has(id));
 }

@@ -19,7 +19,7 @@ import {
   DashboardUsersSchema,
 } from '../../src/contract';
 import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
-import { alertScope } from '../alerts/routes/alerts';
+import { alertScope } from '../alerts/visible';
 import {
   alertFigures,
   clientCounts,

@@ -21,7 +21,7 @@ import {
 import { subtreeIds } from '../../db/clients';
 import type { Deps } from '../../deps';
 import { vehiclesIn } from '../../geofences/queries';
-import { missingRuleGeofences } from '../../geofences/routes';
+import { missingRuleGeofences } from '../../geofences/visible';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { type Ctx, ownedRoutes, present } from '../../routes/owned';
 import { visibleClientIds } from '../../tenancy';

@@ -21,39 +21,14 @@ import {
 import * as o from '../../../src/contract/objects';
 import { periodProblem } from '../../../src/lib/report-period';
 import { type AuthEnv, requireAuth, requirePermission } from '../../accounts/auth/middleware';
-import { subtreeIds } from '../../db/clients';
 import type { Deps } from '../../deps';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { docs, IdParam } from '../../platform/http/openapi';
 import { validate } from '../../platform/http/validate';
-import type { Ctx } from '../../routes/owned';
-import { linkedVehicleIds } from '../../sharing/queries';
-import { canSeeClient, visibleClientIds } from '../../tenancy';
-import {
-  type AlertScope,
-  acknowledge,
-  alertById,
-  alertOut,
-  countVisible,
-  listAlerts,
-} from '../queries/alerts';
+import { acknowledge, alertById, alertOut, countVisible, listAlerts } from '../queries/alerts';
+import { alertScope } from '../visible';
 
 const NOT_FOUND = 'Alerta não encontrado';
-
-/** What the caller sees of alerts, narrowed to a customer's subtree when one is chosen. */
-export async function alertScope(c: Ctx, deps: Deps, clientId?: string): Promise<AlertScope> {
-  let clientIds = await visibleClientIds(c, deps);
-  if (clientId) {
-    if (!(await canSeeClient(c, deps, clientId))) throw notFound('Cliente não encontrado');
-    const visible = new Set(clientIds);
-    clientIds = (await subtreeIds(deps.database.db, clientId)).filter((id) => visible.has(id));
-  }
-  const vehicleIds =
-    c.var.user.role === 'VISITOR'
-      ? await linkedVehicleIds(deps.database.db, c.var.user.id)
-      : undefined;
-  return { clientIds, vehicleIds };
-}
 
 const AckAllQuerySchema = o.strictObject({ clientId: v.optional(IdSchema) });
 
