@@ -45,7 +45,6 @@ import { staticRoutes } from './platform/static';
 import { assignmentRoutes } from './routes/assignments';
 import { autoReportRoutes } from './routes/auto-reports';
 import { autocompleteRoutes } from './routes/autocomplete';
-import { clientRoutes } from './routes/clients';
 import {
   deviceCommandRoutes,
   registerRoutes,
@@ -61,6 +60,7 @@ import { realtimeRoutes } from './routes/realtime';
 import { reportFileRoutes, reportLinkRoutes } from './routes/report-files';
 import { reportRoutes } from './routes/reports';
 import { tempAccessRoutes, temporaryUserRoutes, visitorRoutes } from './sharing/routes';
+import { clientRoutes } from './tenancy/routes';
 import { attachmentRoutes } from './upkeep/routes/attachments';
 import { documentRoutes, expiringRoutes } from './upkeep/routes/documents';
 import { fleetCostRoutes } from './upkeep/routes/fleet-costs';

@@ -2,12 +2,13 @@
  * What other rooms may ask of alerts through the caller's eyes (the dashboard's alert figures
  * count what the alert list shows): kept out of the routes, which no other room's routes import.
  */
-import { subtreeIds } from '../db/clients';
+
 import type { Deps } from '../deps';
 import { notFound } from '../platform/http/errors';
 import type { Ctx } from '../routes/owned';
 import { linkedVehicleIds } from '../sharing/queries';
-import { canSeeClient, visibleClientIds } from '../tenancy';
+import { subtreeIds } from '../tenancy/queries';
+import { canSeeClient, visibleClientIds } from '../tenancy/scope';
 import type { AlertScope } from './queries/alerts';
 
 /** What the caller sees of alerts, narrowed to a customer's subtree when one is chosen. */

@@ -13,7 +13,6 @@ import {
 } from '../../src/contract';
 
 import { type AuthEnv, requireAuth } from '../accounts/auth/middleware';
-import { getClient, subtreeIds } from '../db/clients';
 import type { Deps } from '../deps';
 import { download } from '../platform/http/download';
 import { forbidden, notFound } from '../platform/http/errors';
@@ -21,7 +20,8 @@ import { IdParam } from '../platform/http/openapi';
 import { validate } from '../platform/http/validate';
 import type { ReportDocument } from '../reports/files/model';
 import { renderReport } from '../reports/files/render';
-import { canSeeClient, visibleClientIds } from '../tenancy';
+import { getClient, subtreeIds } from '../tenancy/queries';
+import { canSeeClient, visibleClientIds } from '../tenancy/scope';
 import { type AuditRow, listAudit } from './queries';
 
 type Ctx = Context<AuthEnv>;

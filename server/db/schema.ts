@@ -4,7 +4,6 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   bigint,
   boolean,
   doublePrecision,
@@ -22,6 +21,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/schema';
 import { drivers, trackers, vehicles } from '../inventory/schema';
+import { clients } from '../tenancy/schema';
 import { ownedColumns, timestamps } from './columns';
 
 // The rooms' own tables (docs/architecture.md): drizzle-kit reads them through this file.
@@ -55,6 +55,7 @@ export {
 } from '../inventory/schema';
 export { paymentCharges, paymentCustomers } from '../payments/schema';
 export { temporaryUsers, visitorVehicles } from '../sharing/schema';
+export { clients } from '../tenancy/schema';
 export {
   attachments,
   documents,
@@ -63,39 +64,6 @@ export {
   serviceRecords,
   vehicleExpenses,
 } from '../upkeep/schema';
-
-/** Customer companies and people. A mother company owns child customers to any depth. */
-export const clients = pgTable(
-  'clients',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    parentId: uuid('parent_id').references((): AnyPgColumn => clients.id),
-    kind: text('kind', { enum: ['fisical', 'juridical'] }).notNull(),
-    name: text('name').notNull(),
-    corporateName: text('corporate_name'),
-    document: text('document').notNull(),
-    email: text('email'),
-    supportEmail: text('support_email'),
-    phone: text('phone'),
-    cep: text('cep'),
-    street: text('street'),
-    number: text('number'),
-    complement: text('complement'),
-    district: text('district'),
-    city: text('city'),
-    state: text('state'),
-    active: boolean('active').notNull().default(true),
-    /** Whether this company's Gestores and Administradores must sign in with two steps. */
-    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
-    ...timestamps,
-    canceledAt: timestamp('canceled_at', { withTimezone: true }),
-  },
-  (t) => [
-    index('clients_parent_idx').on(t.parentId),
-    index('clients_name_idx').on(sql`lower(${t.name})`),
-    uniqueIndex('clients_document_key').on(t.document).where(sql`${t.canceledAt} is null`),
-  ],
-);
 
 /** Server-generated settings shared by every process (e.g. the signing secret). */
 export const serverSettings = pgTable('server_settings', {

@@ -33,7 +33,6 @@ import {
 } from '../../src/contract';
 import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
 import { recordChange } from '../audit/record';
-import { subtreeIds } from '../db/clients';
 import { getOwned, updateOwned } from '../db/owned';
 import type { Deps } from '../deps';
 import type { Db } from '../platform/db/client';
@@ -41,7 +40,8 @@ import { badRequest, notFound } from '../platform/http/errors';
 import { docs, IdParam } from '../platform/http/openapi';
 import { validate } from '../platform/http/validate';
 import { type Ctx, ownedRoutes, present } from '../routes/owned';
-import { visibleClientIds } from '../tenancy';
+import { subtreeIds } from '../tenancy/queries';
+import { visibleClientIds } from '../tenancy/scope';
 import {
   type AssociationRow,
   associationById,

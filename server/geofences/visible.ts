@@ -4,10 +4,10 @@
  * this one).
  */
 
-import { ancestorIds } from '../db/clients';
 import type { Deps } from '../deps';
 import type { Ctx } from '../routes/owned';
-import { visibleClientIds } from '../tenancy';
+import { ancestorIds } from '../tenancy/queries';
+import { visibleClientIds } from '../tenancy/scope';
 import { geofencesIn } from './queries';
 
 /**

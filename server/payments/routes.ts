@@ -27,13 +27,13 @@ import {
 } from '../../src/contract';
 import * as o from '../../src/contract/objects';
 import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
-import { getClient } from '../db/clients';
 import type { Deps } from '../deps';
 import { forbidden, HttpError } from '../platform/http/errors';
 import { docs } from '../platform/http/openapi';
 import { validate } from '../platform/http/validate';
 import type { Ctx } from '../routes/owned';
-import { customerScope, visibleClient } from '../tenancy';
+import { getClient } from '../tenancy/queries';
+import { customerScope, visibleClient } from '../tenancy/scope';
 import { AsaasPaymentSchema, paymentError } from './asaas';
 import {
   applyWebhookCharge,

@@ -9,7 +9,7 @@ import type { AuthEnv } from '../accounts/auth/middleware';
 import { fleetVehicleIds, lastLocationsWithNames } from '../db/positions';
 import type { Deps } from '../deps';
 import { linkedVehicleIds } from '../sharing/queries';
-import { clientsWithin } from '../tenancy';
+import { clientsWithin } from '../tenancy/scope';
 
 export interface LocationScope {
   clientIds: string[];

@@ -12,9 +12,9 @@
 import type { GeofenceTotal, GeofenceVisit } from '../../src/contract';
 import { updateMembership, type VehicleContext, type VehicleState } from '../alerts/evaluate';
 import { boxOf, GeofenceIndex, type IndexedGeofence, shapeOf } from '../alerts/geofence-index';
-import { ancestorIds } from '../db/clients';
 import { fixesAroundBoxes, geofenceShapes } from '../geofences/queries';
 import type { Db } from '../platform/db/client';
+import { ancestorIds } from '../tenancy/queries';
 
 export interface FenceVehicle {
   id: string;

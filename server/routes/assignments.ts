@@ -27,7 +27,7 @@ import type { Deps } from '../deps';
 import { vehiclesOfClient } from '../inventory/queries/inventory';
 import { HttpError } from '../platform/http/errors';
 import { invalid } from '../platform/http/validate';
-import { visibleClientIds } from '../tenancy';
+import { visibleClientIds } from '../tenancy/scope';
 import { type Ctx, iso, owned, ownedRoutes, present } from './owned';
 
 type Patch = AssignmentUpdate;

@@ -23,7 +23,6 @@ import {
 import { hasPermission } from '../../src/contract/permissions';
 import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
 import { recordChange } from '../audit/record';
-import { subtreeIds } from '../db/clients';
 import {
   type AutoReportRuleRow,
   deleteRule,
@@ -36,7 +35,8 @@ import type { Deps } from '../deps';
 import { badRequest, forbidden, notFound } from '../platform/http/errors';
 import { IdParam } from '../platform/http/openapi';
 import { validate } from '../platform/http/validate';
-import { customerScope, visibleClient } from '../tenancy';
+import { subtreeIds } from '../tenancy/queries';
+import { customerScope, visibleClient } from '../tenancy/scope';
 import { visibleDrivers, visibleVehicles } from './report-scope';
 
 const RULE_NOT_FOUND = 'Relatório automatizado não encontrado';

@@ -50,7 +50,7 @@ import { COMMAND_PAYLOADS } from '../ingest/native/codec';
 import { HttpError, notFound } from '../platform/http/errors';
 import { IdParam } from '../platform/http/openapi';
 import { validate } from '../platform/http/validate';
-import { visibleClientIds, visibleVehicle } from '../tenancy';
+import { visibleClientIds, visibleVehicle } from '../tenancy/scope';
 
 type Ctx = Context<AuthEnv>;
 const IntegrationParam = o.object({ integration: v.picklist(INTEGRATIONS, 'Integração inválida') });

@@ -66,7 +66,7 @@ import { inputOf } from '../jornada/service';
 import { HttpError, notFound, unauthorized } from '../platform/http/errors';
 import { docs, IdParam } from '../platform/http/openapi';
 import { validate } from '../platform/http/validate';
-import { visibleClientIds } from '../tenancy';
+import { visibleClientIds } from '../tenancy/scope';
 
 /** How far back the driver's page reads marks: a journey begun last evening is still on. */
 const DRIVER_DAY_MARKS_MS = 36 * 3_600_000;

@@ -21,7 +21,6 @@ import {
 import * as o from '../../src/contract/objects';
 import { type AuthEnv, requirePermission } from '../accounts/auth/middleware';
 import { actorOf } from '../audit/record';
-import { subtreeIds } from '../db/clients';
 import { drivingSettingsOf, saveDrivingSettings } from '../db/driving-settings';
 import { clientName } from '../db/report-files';
 import type { Deps } from '../deps';
@@ -31,7 +30,8 @@ import { validate } from '../platform/http/validate';
 import { drivingReport } from '../reports/driving-report';
 import { drivingDocument } from '../reports/files/driving';
 import { renderReport } from '../reports/files/render';
-import { canSeeClient, visibleClient, visibleClientIds } from '../tenancy';
+import { subtreeIds } from '../tenancy/queries';
+import { canSeeClient, visibleClient, visibleClientIds } from '../tenancy/scope';
 
 const NO_DRIVERS = 'Terceiros não veem motoristas';
 

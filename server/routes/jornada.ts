@@ -26,7 +26,6 @@ import {
 import { dayStart, nextDay } from '../../src/lib/report-period';
 import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
 import { actorOf } from '../audit/record';
-import { getClient } from '../db/clients';
 import {
   correctionsOf,
   insertCorrection,
@@ -47,7 +46,8 @@ import { notFound } from '../platform/http/errors';
 import { docs } from '../platform/http/openapi';
 import { validate } from '../platform/http/validate';
 import { REPORT_EXTENSION, REPORT_MIME } from '../reports/files/model';
-import { visibleClient, visibleClientIds } from '../tenancy';
+import { getClient } from '../tenancy/queries';
+import { visibleClient, visibleClientIds } from '../tenancy/scope';
 
 const TAG = 'Jornada';
 export const DRIVER_NOT_FOUND = 'Motorista não encontrado';

@@ -23,7 +23,7 @@ import type { Db } from '../platform/db/client';
 import { badRequest, HttpError, notFound } from '../platform/http/errors';
 import { docs, IdParam } from '../platform/http/openapi';
 import { validate } from '../platform/http/validate';
-import { clientsWithin, visibleClient, visibleClientIds } from '../tenancy';
+import { clientsWithin, visibleClient, visibleClientIds } from '../tenancy/scope';
 
 type Row<T extends OwnedTable> = T['$inferSelect'];
 export type Ctx = Context<AuthEnv>;

@@ -40,7 +40,7 @@ import { geofenceRows } from '../reports/files/geofence-rows';
 import type { FileFormat, ReportDocument } from '../reports/files/model';
 import { renderReport } from '../reports/files/render';
 import { formatDayText } from '../reports/files/text';
-import { visibleClientIds, visibleVehicle } from '../tenancy';
+import { visibleClientIds, visibleVehicle } from '../tenancy/scope';
 import { periodOf, visibleDrivers, visibleGeofenceClients, visibleVehicles } from './report-scope';
 
 type Ctx = Context<AuthEnv>;

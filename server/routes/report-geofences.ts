@@ -15,7 +15,6 @@ import {
   VehicleParamSchema,
 } from '../../src/contract';
 import type { AuthEnv } from '../accounts/auth/middleware';
-import { subtreeIds } from '../db/clients';
 import { getOwned } from '../db/owned';
 import { geofences } from '../db/schema';
 import type { Deps } from '../deps';
@@ -24,7 +23,8 @@ import { notFound } from '../platform/http/errors';
 import { docs } from '../platform/http/openapi';
 import { validate } from '../platform/http/validate';
 import { geofencesFor, geofenceVisits, indexedGeofences } from '../reports/geofences';
-import { visibleClientIds, visibleVehicle } from '../tenancy';
+import { subtreeIds } from '../tenancy/queries';
+import { visibleClientIds, visibleVehicle } from '../tenancy/scope';
 import { periodOf, VEHICLE_NOT_FOUND, visibleGeofenceClients } from './report-scope';
 
 const doc = (summary: string, schema: v.GenericSchema, description: string) =>

@@ -27,7 +27,6 @@ import { validateEmailList } from '../../src/lib/emails';
 import { localDate } from '../../src/lib/local-time';
 import { INTERVAL_LIMITS, periodProblem } from '../../src/lib/report-period';
 import { type AuthEnv, requirePermission } from '../accounts/auth/middleware';
-import { subtreeIds } from '../db/clients';
 import { clientName } from '../db/report-files';
 import {
   deleteReportRequest,
@@ -43,7 +42,8 @@ import { validate } from '../platform/http/validate';
 import { storedAlerts } from '../reports/alerts';
 import { documentFor } from '../reports/files/documents';
 import { rulesOf } from '../reports/service';
-import { canSeeClient, visibleClient, visibleClientIds } from '../tenancy';
+import { subtreeIds } from '../tenancy/queries';
+import { canSeeClient, visibleClient, visibleClientIds } from '../tenancy/scope';
 import { visibleDrivers, visibleVehicles } from './report-scope';
 
 const REQUEST_NOT_FOUND = 'Relatório não encontrado';

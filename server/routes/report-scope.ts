@@ -10,7 +10,7 @@ import { driversIn, vehiclesIn } from '../db/reports';
 import type { Deps } from '../deps';
 import { badRequest, notFound } from '../platform/http/errors';
 import { linkedVehicleIds } from '../sharing/queries';
-import { customerScope, visibleClientIds } from '../tenancy';
+import { customerScope, visibleClientIds } from '../tenancy/scope';
 
 type Ctx = Context<AuthEnv>;
 

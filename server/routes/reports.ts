@@ -42,7 +42,7 @@ import { stopOf } from '../reports/build';
 import { distanceReports } from '../reports/distance';
 import { historyLines } from '../reports/history';
 import { analyse, driverReport, summaryReport, tripsReport } from '../reports/service';
-import { visibleClientIds, visibleVehicle } from '../tenancy';
+import { visibleClientIds, visibleVehicle } from '../tenancy/scope';
 import { addDrivingRoutes } from './driving';
 import { addGeofenceReportRoutes } from './report-geofences';
 import { addRequestRoutes } from './report-requests';

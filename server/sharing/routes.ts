@@ -36,7 +36,7 @@ import { badRequest, HttpError, notFound } from '../platform/http/errors';
 import { docs, IdParam } from '../platform/http/openapi';
 import { validate } from '../platform/http/validate';
 import { locationItems } from '../realtime/items';
-import { visibleClientIds, visibleVehicle } from '../tenancy';
+import { visibleClientIds, visibleVehicle } from '../tenancy/scope';
 import {
   insertTemporaryUser,
   linkedVehicleIds,

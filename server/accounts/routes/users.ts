@@ -26,7 +26,7 @@ import type { Deps } from '../../deps';
 import { badRequest, forbidden, HttpError, notFound } from '../../platform/http/errors';
 import { docs, IdParam } from '../../platform/http/openapi';
 import { validate } from '../../platform/http/validate';
-import { canSeeClient, visibleClient, visibleClientIds } from '../../tenancy';
+import { canSeeClient, visibleClient, visibleClientIds } from '../../tenancy/scope';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import { sendEmailChangeMails, sendSetPasswordMail } from '../auth/session';
 import { revokeUserTokens, voidPasswordTokens } from '../queries/tokens';

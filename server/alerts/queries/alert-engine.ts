@@ -6,7 +6,6 @@
  * together or not at all.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { ancestorIds } from '../../db/clients';
 import { fleets, geofences, geofenceVehicles, vehicles } from '../../db/schema';
 import { type Db, rowsOf } from '../../platform/db/client';
 import {
@@ -16,6 +15,7 @@ import {
   numberArray,
   textArray,
 } from '../../platform/db/pg-arrays';
+import { ancestorIds } from '../../tenancy/queries';
 import { alertConfigVersion, alertMailOutbox, alertRules } from '../schema';
 
 export async function configVersion(db: Db): Promise<number> {

@@ -18,13 +18,13 @@ import {
   flattenIssues,
   parseRuleParams,
 } from '../../../src/contract';
-import { subtreeIds } from '../../db/clients';
 import type { Deps } from '../../deps';
 import { vehiclesIn } from '../../geofences/queries';
 import { missingRuleGeofences } from '../../geofences/visible';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { type Ctx, ownedRoutes, present } from '../../routes/owned';
-import { visibleClientIds } from '../../tenancy';
+import { subtreeIds } from '../../tenancy/queries';
+import { visibleClientIds } from '../../tenancy/scope';
 import { alertRuleQueries, fleetsIn } from '../queries/alert-rules';
 
 type RuleRow = typeof alertRuleQueries.table.$inferSelect;

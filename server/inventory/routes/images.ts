@@ -17,7 +17,7 @@ import { badRequest, notFound } from '../../platform/http/errors';
 import { MULTIPART_FILES, sniffUpload } from '../../platform/http/file-types';
 import { IdParam } from '../../platform/http/openapi';
 import { validate } from '../../platform/http/validate';
-import { visibleVehicle } from '../../tenancy';
+import { visibleVehicle } from '../../tenancy/scope';
 import { countImages, deleteImage, getImage, insertImage } from '../queries/images';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;

@@ -39,7 +39,7 @@ import { badRequest, HttpError, notFound } from '../../platform/http/errors';
 import { invalid } from '../../platform/http/validate';
 import { type Ctx, iso, owned, ownedRoutes, present } from '../../routes/owned';
 import { linkedVehicleIds } from '../../sharing/queries';
-import { visibleClientIds } from '../../tenancy';
+import { visibleClientIds } from '../../tenancy/scope';
 import {
   driverQueries,
   fleetQueries,

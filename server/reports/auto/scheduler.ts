@@ -18,7 +18,6 @@ import type { ReportType } from '../../../src/contract';
 import { validateEmailList } from '../../../src/lib/emails';
 import { dayStart, reportDay } from '../../../src/lib/report-period';
 import { duePeriods, periodSentOn, type ScheduleRule } from '../../../src/lib/report-schedule';
-import { subtreeIds } from '../../db/clients';
 import {
   type AutoReportRuleRow,
   activeRules,
@@ -32,6 +31,7 @@ import {
 import { driversIn, vehiclesIn } from '../../db/reports';
 import type { Db } from '../../platform/db/client';
 import type { Logger } from '../../platform/log';
+import { subtreeIds } from '../../tenancy/queries';
 import { storedAlerts } from '../alerts';
 import { failureText, type ReportFiles } from '../files/delivery';
 import { documentFor } from '../files/documents';

@@ -40,7 +40,7 @@ import { MULTIPART_FILES, sniffUpload } from '../../platform/http/file-types';
 import { docs, IdParam } from '../../platform/http/openapi';
 import { validate } from '../../platform/http/validate';
 import type { Ctx } from '../../routes/owned';
-import { visibleClientIds } from '../../tenancy';
+import { visibleClientIds } from '../../tenancy/scope';
 import {
   type AttachmentOwnerColumn,
   type AttachmentRow,

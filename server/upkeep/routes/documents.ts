@@ -18,7 +18,7 @@ import type { Deps } from '../../deps';
 import { vehiclesOfClient } from '../../inventory/queries/inventory';
 import { invalid, validate } from '../../platform/http/validate';
 import { iso, ownedRoutes, present } from '../../routes/owned';
-import { clientsWithin, visibleClientIds } from '../../tenancy';
+import { clientsWithin, visibleClientIds } from '../../tenancy/scope';
 import { documentQueries, expiringList } from '../queries/documents';
 
 type Patch = v.InferOutput<typeof DocumentUpdateSchema>;

@@ -16,7 +16,7 @@ import { download } from '../../platform/http/download';
 import { validate } from '../../platform/http/validate';
 import { fleetCostDocument, fleetCosts } from '../../reports/costs';
 import { renderReport } from '../../reports/files/render';
-import { clientsWithin } from '../../tenancy';
+import { clientsWithin } from '../../tenancy/scope';
 
 export function fleetCostRoutes(deps: Deps) {
   const { db } = deps.database;

@@ -28,7 +28,7 @@ import { vehiclesOfClient } from '../../inventory/queries/inventory';
 import { badRequest } from '../../platform/http/errors';
 import { invalid, validate } from '../../platform/http/validate';
 import { type Ctx, owned, ownedRoutes, present } from '../../routes/owned';
-import { clientsWithin, visibleClientIds } from '../../tenancy';
+import { clientsWithin, visibleClientIds } from '../../tenancy/scope';
 import {
   dueList,
   planQueries,

@@ -45,7 +45,7 @@ import { vehiclesOfClient } from '../../inventory/queries/inventory';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { invalid, validate } from '../../platform/http/validate';
 import { type Ctx, owned, ownedRoutes, present } from '../../routes/owned';
-import { canSeeClient, visibleClient, visibleClientIds } from '../../tenancy';
+import { canSeeClient, visibleClient, visibleClientIds } from '../../tenancy/scope';
 import {
   driverNames,
   driversOfClient,

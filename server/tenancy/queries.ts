@@ -1,11 +1,12 @@
 /**
  * Customers and their tree. The tree is walked with a recursive query, so a mother company
- * of any depth is one round trip; tenancy scoping (server/tenancy.ts) is built on subtreeIds.
+ * of any depth is one round trip; tenancy scoping (scope.ts) is built on subtreeIds.
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { users } from '../db/schema';
+import { escapeLike, folded, likePattern } from '../db/search';
 import { type Db, rowsOf } from '../platform/db/client';
-import { clients, users } from './schema';
-import { escapeLike, folded, likePattern } from './search';
+import { clients } from './schema';
 
 export type ClientRow = typeof clients.$inferSelect;
 export type ClientValues = Omit<typeof clients.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;

@@ -5,13 +5,13 @@
  * that set answers exactly like one that does not exist.
  */
 import type { Context } from 'hono';
-import type { AuthEnv } from './accounts/auth/middleware';
-import { type ClientRow, getClient, subtreeIds } from './db/clients';
-import { getOwned } from './db/owned';
-import { vehicles } from './db/schema';
-import type { Deps } from './deps';
-import { notFound } from './platform/http/errors';
-import { linkedVehicleIds } from './sharing/queries';
+import type { AuthEnv } from '../accounts/auth/middleware';
+import { getOwned } from '../db/owned';
+import { vehicles } from '../db/schema';
+import type { Deps } from '../deps';
+import { notFound } from '../platform/http/errors';
+import { linkedVehicleIds } from '../sharing/queries';
+import { type ClientRow, getClient, subtreeIds } from './queries';
 
 const cache = new WeakMap<Context, Promise<string[]>>();
 
