@@ -2,8 +2,8 @@
  * The accounts room's tables: users, their sessions (refresh tokens), the one-time links of the
  * account e-mails, two-step sign-in, and the sign-in throttle. server/db/schema.ts re-exports
  * them, so drizzle-kit generates their migrations with the rest of the schema; the customer a
- * user belongs to (clients) stays there and is referenced lazily, so the two files may import
- * each other.
+ * user belongs to (clients, of the tenancy room) is read through that re-export and referenced
+ * lazily, so the two files may import each other.
  */
 import { sql } from 'drizzle-orm';
 import {

@@ -3,7 +3,8 @@
  * the e-mail outbox, the counter that tells the engine its configuration changed, and the push
  * registration tokens the alerts are sent to. server/db/schema.ts re-exports them, so
  * drizzle-kit generates their migrations with the rest of the schema; the tables they point at
- * (clients, users) stay there and are referenced lazily, so the two files may import each other.
+ * (clients, users, of other rooms) are read through that re-export and referenced lazily, so
+ * the two files may import each other.
  */
 import { sql } from 'drizzle-orm';
 import {

@@ -1,8 +1,8 @@
 /**
  * The geofences room's tables: a customer's geofences and the vehicles under each one's rule
  * kind. server/db/schema.ts re-exports them, so drizzle-kit generates their migrations with the
- * rest of the schema; the tables they point at (clients, vehicles) stay there and are referenced
- * lazily, so the two files may import each other.
+ * rest of the schema; the tables they point at (clients, vehicles, of other rooms) are read
+ * through that re-export and referenced lazily, so the two files may import each other.
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';

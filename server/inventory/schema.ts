@@ -2,7 +2,8 @@
  * The inventory room's tables: the tracker models, and each customer's vehicles (with their
  * images), SIM cards, trackers, fleets and drivers. server/db/schema.ts re-exports them, so
  * drizzle-kit generates their migrations with the rest of the schema; the customer they belong
- * to (clients) stays there and is referenced lazily, so the two files may import each other.
+ * to (clients, of the tenancy room) is read through that re-export and referenced lazily, so
+ * the two files may import each other.
  */
 import { sql } from 'drizzle-orm';
 import {

@@ -1,8 +1,8 @@
 /**
  * The sharing room's tables: the vehicles a Terceiro (visitor) may see and the temporary shared
  * links. server/db/schema.ts re-exports them, so drizzle-kit generates their migrations with the
- * rest of the schema; the tables they point at (clients, users, vehicles) stay there and are
- * referenced lazily, so the two files may import each other.
+ * rest of the schema; the tables they point at (clients, users, vehicles, of other rooms) are
+ * read through that re-export and referenced lazily, so the two files may import each other.
  */
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';

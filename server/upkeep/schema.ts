@@ -2,7 +2,8 @@
  * The upkeep room's tables: maintenance plans and service records, documents with an expiry,
  * the files attached to either, refuels and other vehicle costs. server/db/schema.ts
  * re-exports them, so drizzle-kit generates their migrations with the rest of the schema; the
- * tables they point at (clients, vehicles, fleets, drivers, users) stay there.
+ * tables they point at (clients, vehicles, fleets, drivers, users, of other rooms) are read
+ * through that re-export.
  */
 import { sql } from 'drizzle-orm';
 import {
