@@ -42,8 +42,10 @@ import {
 import { loggablePath } from './platform/http/redact';
 import { securityHeaders } from './platform/http/security';
 import { staticRoutes } from './platform/static';
+import { autoReportRoutes } from './reports/routes/auto-reports';
+import { reportFileRoutes, reportLinkRoutes } from './reports/routes/report-files';
+import { reportRoutes } from './reports/routes/reports';
 import { assignmentRoutes } from './routes/assignments';
-import { autoReportRoutes } from './routes/auto-reports';
 import { autocompleteRoutes } from './routes/autocomplete';
 import {
   deviceCommandRoutes,
@@ -57,8 +59,6 @@ import { jornadaRoutes } from './routes/jornada';
 import { mapConfigRoutes, mapFileRoutes } from './routes/map';
 import { metricsRoutes } from './routes/metrics';
 import { realtimeRoutes } from './routes/realtime';
-import { reportFileRoutes, reportLinkRoutes } from './routes/report-files';
-import { reportRoutes } from './routes/reports';
 import { tempAccessRoutes, temporaryUserRoutes, visitorRoutes } from './sharing/routes';
 import { clientRoutes } from './tenancy/routes';
 import { attachmentRoutes } from './upkeep/routes/attachments';

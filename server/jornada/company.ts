@@ -5,9 +5,9 @@
  */
 import { VIOLATION_RULE_LABELS } from '../../src/contract/jornada';
 import { reportDay } from '../../src/lib/report-period';
-import type { DriverRow } from '../db/reports';
 import type { Db } from '../platform/db/client';
 import type { Cell, Column, ReportDocument } from '../reports/files/model';
+import type { DriverRow } from '../reports/queries/reports';
 import { jornadaOf } from './service';
 
 const col = (header: string, kind: Column['kind'], width: number): Column => ({

@@ -8,9 +8,9 @@ import type { JornadaReport, MarkKind, MarkSource, PeriodKind } from '../../src/
 import { dayStart, nextDay } from '../../src/lib/report-period';
 import { assignedPeriods } from '../db/assignments';
 import { correctionsOf, jornadaSettingsOf, marksOf } from '../db/jornada';
-import { daysWithDriver } from '../db/reports';
 import type { Db } from '../platform/db/client';
 import { analyseVehicle } from '../reports/analyse';
+import { daysWithDriver } from '../reports/queries/reports';
 import { rulesOf } from '../reports/service';
 import {
   type DayResult,

@@ -6,8 +6,8 @@
  */
 import type { ReportAlert } from '../../src/contract';
 import { alertsOfVehicles } from '../alerts/queries/alerts';
-import type { HistorySubject } from '../db/reports';
 import type { Db } from '../platform/db/client';
+import type { HistorySubject } from './queries/reports';
 
 export interface ReportAlerts {
   /** The alerts of this vehicle in [from, to), by time, raised while the reader could see it. */

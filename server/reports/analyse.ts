@@ -5,7 +5,6 @@
  * has not ended in the data read (up to a week ahead). Trips and stops are then kept when
  * they start in [beginAt, endAt), whole.
  */
-import { appendSamples, type HistorySubject, hasFixAfter } from '../db/reports';
 import type { Db } from '../platform/db/client';
 import {
   detectStops,
@@ -16,6 +15,7 @@ import {
   type StopSpan,
   type TripSpan,
 } from './motion';
+import { appendSamples, type HistorySubject, hasFixAfter } from './queries/reports';
 
 const MAX_LOOK_AHEAD_MS = 7 * 86_400_000;
 

@@ -4,7 +4,6 @@
  */
 import type { Stop, Summary, Trip, TripTotals } from '../../src/contract';
 import { reportDay } from '../../src/lib/report-period';
-import type { TaggedDriver } from '../db/reports';
 import type { Analysis } from './analyse';
 import {
   driverBetween,
@@ -14,6 +13,7 @@ import {
   type StopSpan,
   type TripSpan,
 } from './motion';
+import type { TaggedDriver } from './queries/reports';
 
 const iso = (ms: number | undefined) => new Date(ms ?? 0).toISOString();
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;

@@ -6,8 +6,8 @@
  */
 import type { DayResult, DistanceReport } from '../../src/contract';
 import { dayStart, daysOf, nextDay } from '../../src/lib/report-period';
-import { odometersAt, segmentStats, type VehicleRow, vehicleDaysOf } from '../db/reports';
 import type { Db } from '../platform/db/client';
+import { odometersAt, segmentStats, type VehicleRow, vehicleDaysOf } from './queries/reports';
 
 const empty = (): DayResult => ({
   distance: 0,

@@ -17,10 +17,10 @@ import {
 } from '../../src/contract/driving';
 import { dayStart, reportDay } from '../../src/lib/report-period';
 import { assignedPeriods, liveDrivers } from '../db/assignments';
-import { drivingFixes, drivingVehicles, taggedDrivers } from '../db/driving';
 import type { Db } from '../platform/db/client';
 import { assignedAt } from './attribution';
 import { DEFAULT_SPEED_LIMIT_KMH, type DrivingEvent, drivingEvents, drivingScore } from './driving';
+import { drivingFixes, drivingVehicles, taggedDrivers } from './queries/driving';
 
 /** The month `by` months from 'AAAA-MM'. */
 export function shiftMonth(month: string, by: number): string {
@@ -129,7 +129,7 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /**
  * How a report scores: the points of each event and the idling time that makes one — the
- * company's (server/db/driving-settings.ts), the same for both months so that the trend
+ * company's (reports/queries/driving-settings.ts), the same for both months so that the trend
  * compares like with like.
  */
 export interface DrivingScoring {

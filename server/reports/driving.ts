@@ -1,7 +1,7 @@
 /**
  * "How they drive": the driving-behaviour events of one vehicle's fixes and the score of a
  * driver over a period. Pure functions over fixes in fix-time order (the database reads them in
- * server/db/driving.ts); tests drive them directly.
+ * reports/queries/driving.ts); tests drive them directly.
  *
  * Events:
  * - Harsh braking, acceleration and cornering the device reports itself (its `alarm`
@@ -47,7 +47,7 @@ export const SPEEDING_MAX_GAP_S = 300;
 export const DEFAULT_SPEED_LIMIT_KMH = 80;
 /** Below this, with the engine on, the vehicle idles (GPS speed is never exactly 0). */
 export const IDLE_KMH = 2;
-/** Idling longer than this (a company may change it: server/db/driving-settings.ts). */
+/** Idling longer than this (a company may change it: reports/queries/driving-settings.ts). */
 export { DEFAULT_IDLE_MINUTES } from '../../src/contract/driving';
 /** An idling stretch with no fix for longer than this ends at its last fix. */
 export const IDLE_MAX_GAP_S = 900;

@@ -5,6 +5,12 @@
  */
 import type { DriverReport, Summary, TripsReport } from '../../src/contract';
 import { reportDay } from '../../src/lib/report-period';
+import type { Db } from '../platform/db/client';
+import type { ReportAlerts } from './alerts';
+import { type Analysis, analyseVehicle } from './analyse';
+import { journeysOf, summaryOf, tagsOf, totalsOf, tripOf } from './build';
+import { distanceReports } from './distance';
+import { DEFAULT_RULES, driverBetween, type MotionRules } from './motion';
 import {
   type DriverRow,
   daysWithDriver,
@@ -13,13 +19,7 @@ import {
   tripSettingsOf,
   type VehicleRow,
   vehiclesIn,
-} from '../db/reports';
-import type { Db } from '../platform/db/client';
-import type { ReportAlerts } from './alerts';
-import { type Analysis, analyseVehicle } from './analyse';
-import { journeysOf, summaryOf, tagsOf, totalsOf, tripOf } from './build';
-import { distanceReports } from './distance';
-import { DEFAULT_RULES, driverBetween, type MotionRules } from './motion';
+} from './queries/reports';
 
 export async function rulesOf(db: Db, clientId: string): Promise<MotionRules> {
   const row = await tripSettingsOf(db, clientId);

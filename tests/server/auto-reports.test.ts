@@ -8,9 +8,9 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runsOf } from '../../server/db/report-files';
 import { rowsOf } from '../../server/platform/db/client';
 import { createLogger } from '../../server/platform/log';
+import { runsOf } from '../../server/reports/queries/report-files';
 import { prepare } from '../../server/start';
 import type { AutoReportRule } from '../../src/contract';
 import { dayStart } from '../../src/lib/report-period';

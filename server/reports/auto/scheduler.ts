@@ -18,6 +18,13 @@ import type { ReportType } from '../../../src/contract';
 import { validateEmailList } from '../../../src/lib/emails';
 import { dayStart, reportDay } from '../../../src/lib/report-period';
 import { duePeriods, periodSentOn, type ScheduleRule } from '../../../src/lib/report-schedule';
+import type { Db } from '../../platform/db/client';
+import type { Logger } from '../../platform/log';
+import { subtreeIds } from '../../tenancy/queries';
+import { storedAlerts } from '../alerts';
+import { failureText, type ReportFiles } from '../files/delivery';
+import { documentFor } from '../files/documents';
+import { type ReportFile, renderReport } from '../files/render';
 import {
   type AutoReportRuleRow,
   activeRules,
@@ -27,15 +34,8 @@ import {
   planRuns,
   ruleById,
   setLastRun,
-} from '../../db/report-files';
-import { driversIn, vehiclesIn } from '../../db/reports';
-import type { Db } from '../../platform/db/client';
-import type { Logger } from '../../platform/log';
-import { subtreeIds } from '../../tenancy/queries';
-import { storedAlerts } from '../alerts';
-import { failureText, type ReportFiles } from '../files/delivery';
-import { documentFor } from '../files/documents';
-import { type ReportFile, renderReport } from '../files/render';
+} from '../queries/report-files';
+import { driversIn, vehiclesIn } from '../queries/reports';
 
 export const MAX_ATTEMPTS = 5;
 const LEASE_MS = 15 * 60_000;

@@ -9,11 +9,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { copyFile, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { dropExpiredLinks, insertLink, setRequestStatus } from '../../db/report-files';
 import type { Mail, Mailer } from '../../mail/mailer';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import type { Logger } from '../../platform/log';
+import { dropExpiredLinks, insertLink, setRequestStatus } from '../queries/report-files';
 import type { FileFormat, ReportDocument } from './model';
 import { type ReportFile, renderReport } from './render';
 import { formatInstant, periodText } from './text';

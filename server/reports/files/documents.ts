@@ -13,14 +13,6 @@ import {
   type Trip,
 } from '../../../src/contract';
 import { reportDay } from '../../../src/lib/report-period';
-import { drivingSettingsOf } from '../../db/driving-settings';
-import {
-  type DriverRow,
-  driverNames,
-  positionLines,
-  type TaggedDriver,
-  type VehicleRow,
-} from '../../db/reports';
 import { companyJornadaDocument } from '../../jornada/company';
 import type { Db } from '../../platform/db/client';
 import type { ReportAlerts } from '../alerts';
@@ -28,6 +20,14 @@ import { journeysOf, stopOf, tagsOf } from '../build';
 import { fleetCostDocument, fleetCosts } from '../costs';
 import { distanceReports } from '../distance';
 import { DEFAULT_SCORING, drivingReport, monthOf } from '../driving-report';
+import { drivingSettingsOf } from '../queries/driving-settings';
+import {
+  type DriverRow,
+  driverNames,
+  positionLines,
+  type TaggedDriver,
+  type VehicleRow,
+} from '../queries/reports';
 import { analyse, driverReport, summaryReport } from '../service';
 import { drivingDocument } from './driving';
 import type { Cell, Column, ReportDocument, Route } from './model';

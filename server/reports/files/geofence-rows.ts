@@ -3,9 +3,9 @@
  * the alert engine's crossings (same geometry and hysteresis), for each vehicle the geofences
  * that apply to it (its customer's and those above) that the caller sees, or only some.
  */
-import type { VehicleRow } from '../../db/reports';
 import type { Db } from '../../platform/db/client';
 import { geofencesFor, geofenceVisits } from '../geofences';
+import type { VehicleRow } from '../queries/reports';
 import type { GeofenceVisitRow } from './documents';
 
 export async function geofenceRows(

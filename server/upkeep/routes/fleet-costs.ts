@@ -10,12 +10,12 @@ import {
   FleetCostQuerySchema,
 } from '../../../src/contract';
 import { type AuthEnv, requireAuth, requirePermission } from '../../accounts/auth/middleware';
-import { clientName } from '../../db/report-files';
 import type { Deps } from '../../deps';
 import { download } from '../../platform/http/download';
 import { validate } from '../../platform/http/validate';
 import { fleetCostDocument, fleetCosts } from '../../reports/costs';
 import { renderReport } from '../../reports/files/render';
+import { clientName } from '../../reports/queries/report-files';
 import { clientsWithin } from '../../tenancy/scope';
 
 export function fleetCostRoutes(deps: Deps) {

@@ -28,25 +28,25 @@ import {
   TripsReportsSchema,
   VehicleParamSchema,
   VehiclesReportQuerySchema,
-} from '../../src/contract';
-import * as o from '../../src/contract/objects';
-import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
-import { positionLines } from '../db/reports';
-import type { Deps } from '../deps';
-import { notFound } from '../platform/http/errors';
-import { docs } from '../platform/http/openapi';
-import { streamJson } from '../platform/http/stream-json';
-import { validate } from '../platform/http/validate';
-import { storedAlerts } from '../reports/alerts';
-import { stopOf } from '../reports/build';
-import { distanceReports } from '../reports/distance';
-import { historyLines } from '../reports/history';
-import { analyse, driverReport, summaryReport, tripsReport } from '../reports/service';
-import { visibleClientIds, visibleVehicle } from '../tenancy/scope';
+} from '../../../src/contract';
+import * as o from '../../../src/contract/objects';
+import { type AuthEnv, requireAuth, requirePermission } from '../../accounts/auth/middleware';
+import type { Deps } from '../../deps';
+import { notFound } from '../../platform/http/errors';
+import { docs } from '../../platform/http/openapi';
+import { streamJson } from '../../platform/http/stream-json';
+import { validate } from '../../platform/http/validate';
+import { visibleClientIds, visibleVehicle } from '../../tenancy/scope';
+import { storedAlerts } from '../alerts';
+import { stopOf } from '../build';
+import { distanceReports } from '../distance';
+import { historyLines } from '../history';
+import { positionLines } from '../queries/reports';
+import { DRIVER_NOT_FOUND, periodOf, visibleDrivers, visibleVehicles } from '../scope';
+import { analyse, driverReport, summaryReport, tripsReport } from '../service';
 import { addDrivingRoutes } from './driving';
 import { addGeofenceReportRoutes } from './report-geofences';
 import { addRequestRoutes } from './report-requests';
-import { DRIVER_NOT_FOUND, periodOf, visibleDrivers, visibleVehicles } from './report-scope';
 
 const doc = (summary: string, schema: v.GenericSchema, description: string) =>
   describeRoute({ tags: ['Relatórios'], summary, responses: { 200: docs(schema, description) } });

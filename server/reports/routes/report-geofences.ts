@@ -13,19 +13,19 @@ import {
   GeofenceReportSchema,
   ReportQuerySchema,
   VehicleParamSchema,
-} from '../../src/contract';
-import type { AuthEnv } from '../accounts/auth/middleware';
-import { getOwned } from '../db/owned';
-import { geofences } from '../db/schema';
-import type { Deps } from '../deps';
-import { vehiclesOfClients } from '../geofences/queries';
-import { notFound } from '../platform/http/errors';
-import { docs } from '../platform/http/openapi';
-import { validate } from '../platform/http/validate';
-import { geofencesFor, geofenceVisits, indexedGeofences } from '../reports/geofences';
-import { subtreeIds } from '../tenancy/queries';
-import { visibleClientIds, visibleVehicle } from '../tenancy/scope';
-import { periodOf, VEHICLE_NOT_FOUND, visibleGeofenceClients } from './report-scope';
+} from '../../../src/contract';
+import type { AuthEnv } from '../../accounts/auth/middleware';
+import { getOwned } from '../../db/owned';
+import { geofences } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { vehiclesOfClients } from '../../geofences/queries';
+import { notFound } from '../../platform/http/errors';
+import { docs } from '../../platform/http/openapi';
+import { validate } from '../../platform/http/validate';
+import { subtreeIds } from '../../tenancy/queries';
+import { visibleClientIds, visibleVehicle } from '../../tenancy/scope';
+import { geofencesFor, geofenceVisits, indexedGeofences } from '../geofences';
+import { periodOf, VEHICLE_NOT_FOUND, visibleGeofenceClients } from '../scope';
 
 const doc = (summary: string, schema: v.GenericSchema, description: string) =>
   describeRoute({ tags: ['Relatórios'], summary, responses: { 200: docs(schema, description) } });

@@ -10,11 +10,11 @@ import {
   DRIVING_WEIGHTS,
   type DrivingSettings,
   type DrivingSettingsUpdate,
-} from '../../src/contract/driving';
-import type { Changes } from '../audit/diff';
-import { type AuditActor, recordAudit } from '../audit/record';
-import type { Db } from '../platform/db/client';
-import { drivingSettings } from './schema';
+} from '../../../src/contract/driving';
+import type { Changes } from '../../audit/diff';
+import { type AuditActor, recordAudit } from '../../audit/record';
+import { drivingSettings } from '../../db/schema';
+import type { Db } from '../../platform/db/client';
 
 export async function drivingSettingsOf(db: Db, clientId: string): Promise<DrivingSettings> {
   const [row] = await db

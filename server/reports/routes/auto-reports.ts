@@ -19,10 +19,16 @@ import {
   isDriverReport,
   MessageSchema,
   type ReportType,
-} from '../../src/contract';
-import { hasPermission } from '../../src/contract/permissions';
-import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
-import { recordChange } from '../audit/record';
+} from '../../../src/contract';
+import { hasPermission } from '../../../src/contract/permissions';
+import { type AuthEnv, requireAuth, requirePermission } from '../../accounts/auth/middleware';
+import { recordChange } from '../../audit/record';
+import type { Deps } from '../../deps';
+import { badRequest, forbidden, notFound } from '../../platform/http/errors';
+import { IdParam } from '../../platform/http/openapi';
+import { validate } from '../../platform/http/validate';
+import { subtreeIds } from '../../tenancy/queries';
+import { customerScope, visibleClient } from '../../tenancy/scope';
 import {
   type AutoReportRuleRow,
   deleteRule,
@@ -30,14 +36,8 @@ import {
   listRules,
   ruleById,
   updateRule,
-} from '../db/report-files';
-import type { Deps } from '../deps';
-import { badRequest, forbidden, notFound } from '../platform/http/errors';
-import { IdParam } from '../platform/http/openapi';
-import { validate } from '../platform/http/validate';
-import { subtreeIds } from '../tenancy/queries';
-import { customerScope, visibleClient } from '../tenancy/scope';
-import { visibleDrivers, visibleVehicles } from './report-scope';
+} from '../queries/report-files';
+import { visibleDrivers, visibleVehicles } from '../scope';
 
 const RULE_NOT_FOUND = 'Relatório automatizado não encontrado';
 

@@ -13,19 +13,18 @@ import {
   VehicleParamSchema,
   VehiclesFileQuerySchema,
   VehiclesHistoryFileQuerySchema,
-} from '../../src/contract';
-import * as o from '../../src/contract/objects';
-import { validateEmailList } from '../../src/lib/emails';
-import { type IntervalKind, reportDay } from '../../src/lib/report-period';
-import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
-import { clientName, linkByHash } from '../db/report-files';
-import { insertReportRequest, type VehicleRow } from '../db/reports';
-import type { Deps } from '../deps';
-import { download } from '../platform/http/download';
-import { HttpError } from '../platform/http/errors';
-import { validate } from '../platform/http/validate';
-import { storedAlerts } from '../reports/alerts';
-import { hashToken } from '../reports/files/delivery';
+} from '../../../src/contract';
+import * as o from '../../../src/contract/objects';
+import { validateEmailList } from '../../../src/lib/emails';
+import { type IntervalKind, reportDay } from '../../../src/lib/report-period';
+import { type AuthEnv, requireAuth, requirePermission } from '../../accounts/auth/middleware';
+import type { Deps } from '../../deps';
+import { download } from '../../platform/http/download';
+import { HttpError } from '../../platform/http/errors';
+import { validate } from '../../platform/http/validate';
+import { visibleClientIds, visibleVehicle } from '../../tenancy/scope';
+import { storedAlerts } from '../alerts';
+import { hashToken } from '../files/delivery';
 import {
   type DocumentContext,
   distanceDocument,
@@ -35,13 +34,14 @@ import {
   positionsDocument,
   summaryDocument,
   tripsDocument,
-} from '../reports/files/documents';
-import { geofenceRows } from '../reports/files/geofence-rows';
-import type { FileFormat, ReportDocument } from '../reports/files/model';
-import { renderReport } from '../reports/files/render';
-import { formatDayText } from '../reports/files/text';
-import { visibleClientIds, visibleVehicle } from '../tenancy/scope';
-import { periodOf, visibleDrivers, visibleGeofenceClients, visibleVehicles } from './report-scope';
+} from '../files/documents';
+import { geofenceRows } from '../files/geofence-rows';
+import type { FileFormat, ReportDocument } from '../files/model';
+import { renderReport } from '../files/render';
+import { formatDayText } from '../files/text';
+import { clientName, linkByHash } from '../queries/report-files';
+import { insertReportRequest, type VehicleRow } from '../queries/reports';
+import { periodOf, visibleDrivers, visibleGeofenceClients, visibleVehicles } from '../scope';
 
 type Ctx = Context<AuthEnv>;
 

@@ -1,7 +1,7 @@
 /**
  * The record of every report asked for (SPEC §3 Report: a list sortable by name, reportType,
  * createdAt, updatedAt), and a customer's trip rules. A report viewed on screen is recorded as
- * 'done': the calls of routes/reports.ts compute it when the screen asks. Files and e-mail
+ * 'done': the calls of reports.ts compute it when the screen asks. Files and e-mail
  * delivery: a request with deliveryMethod=email moves through pending → processing →
  * done | failed (with the reason) while its file is made and e-mailed in the background.
  */
@@ -20,14 +20,21 @@ import {
   ReportRequestSchema,
   TripSettingsInputSchema,
   TripSettingsSchema,
-} from '../../src/contract';
-import * as o from '../../src/contract/objects';
-import { hasPermission } from '../../src/contract/permissions';
-import { validateEmailList } from '../../src/lib/emails';
-import { localDate } from '../../src/lib/local-time';
-import { INTERVAL_LIMITS, periodProblem } from '../../src/lib/report-period';
-import { type AuthEnv, requirePermission } from '../accounts/auth/middleware';
-import { clientName } from '../db/report-files';
+} from '../../../src/contract';
+import * as o from '../../../src/contract/objects';
+import { hasPermission } from '../../../src/contract/permissions';
+import { validateEmailList } from '../../../src/lib/emails';
+import { localDate } from '../../../src/lib/local-time';
+import { INTERVAL_LIMITS, periodProblem } from '../../../src/lib/report-period';
+import { type AuthEnv, requirePermission } from '../../accounts/auth/middleware';
+import type { Deps } from '../../deps';
+import { badRequest, forbidden, notFound } from '../../platform/http/errors';
+import { validate } from '../../platform/http/validate';
+import { subtreeIds } from '../../tenancy/queries';
+import { canSeeClient, visibleClient, visibleClientIds } from '../../tenancy/scope';
+import { storedAlerts } from '../alerts';
+import { documentFor } from '../files/documents';
+import { clientName } from '../queries/report-files';
 import {
   deleteReportRequest,
   insertReportRequest,
@@ -35,16 +42,9 @@ import {
   type ReportRequestRow,
   reportRequestById,
   saveTripSettings,
-} from '../db/reports';
-import type { Deps } from '../deps';
-import { badRequest, forbidden, notFound } from '../platform/http/errors';
-import { validate } from '../platform/http/validate';
-import { storedAlerts } from '../reports/alerts';
-import { documentFor } from '../reports/files/documents';
-import { rulesOf } from '../reports/service';
-import { subtreeIds } from '../tenancy/queries';
-import { canSeeClient, visibleClient, visibleClientIds } from '../tenancy/scope';
-import { visibleDrivers, visibleVehicles } from './report-scope';
+} from '../queries/reports';
+import { visibleDrivers, visibleVehicles } from '../scope';
+import { rulesOf } from '../service';
 
 const REQUEST_NOT_FOUND = 'Relatório não encontrado';
 

@@ -7,9 +7,9 @@
  * (vehicle_days) and the odometer of single fixes, never from scanning positions.
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../platform/db/client';
-import { emptySamples, type Samples } from '../reports/motion';
-import { drivers, reportRequests, tripSettings, vehicles } from './schema';
+import { drivers, reportRequests, tripSettings, vehicles } from '../../db/schema';
+import { type Db, rowsOf } from '../../platform/db/client';
+import { emptySamples, type Samples } from '../motion';
 
 const DAY_MS = 86_400_000;
 /**

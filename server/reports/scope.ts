@@ -6,11 +6,11 @@
 import type { Context } from 'hono';
 import { INTERVAL_LIMITS, type IntervalKind, periodProblem } from '../../src/lib/report-period';
 import type { AuthEnv } from '../accounts/auth/middleware';
-import { driversIn, vehiclesIn } from '../db/reports';
 import type { Deps } from '../deps';
 import { badRequest, notFound } from '../platform/http/errors';
 import { linkedVehicleIds } from '../sharing/queries';
 import { customerScope, visibleClientIds } from '../tenancy/scope';
+import { driversIn, vehiclesIn } from './queries/reports';
 
 type Ctx = Context<AuthEnv>;
 

@@ -17,21 +17,21 @@ import {
   DrivingSettingsSchema,
   DrivingSettingsUpdateSchema,
   queryInt,
-} from '../../src/contract';
-import * as o from '../../src/contract/objects';
-import { type AuthEnv, requirePermission } from '../accounts/auth/middleware';
-import { actorOf } from '../audit/record';
-import { drivingSettingsOf, saveDrivingSettings } from '../db/driving-settings';
-import { clientName } from '../db/report-files';
-import type { Deps } from '../deps';
-import { download } from '../platform/http/download';
-import { forbidden, notFound } from '../platform/http/errors';
-import { validate } from '../platform/http/validate';
-import { drivingReport } from '../reports/driving-report';
-import { drivingDocument } from '../reports/files/driving';
-import { renderReport } from '../reports/files/render';
-import { subtreeIds } from '../tenancy/queries';
-import { canSeeClient, visibleClient, visibleClientIds } from '../tenancy/scope';
+} from '../../../src/contract';
+import * as o from '../../../src/contract/objects';
+import { type AuthEnv, requirePermission } from '../../accounts/auth/middleware';
+import { actorOf } from '../../audit/record';
+import type { Deps } from '../../deps';
+import { download } from '../../platform/http/download';
+import { forbidden, notFound } from '../../platform/http/errors';
+import { validate } from '../../platform/http/validate';
+import { subtreeIds } from '../../tenancy/queries';
+import { canSeeClient, visibleClient, visibleClientIds } from '../../tenancy/scope';
+import { drivingReport } from '../driving-report';
+import { drivingDocument } from '../files/driving';
+import { renderReport } from '../files/render';
+import { drivingSettingsOf, saveDrivingSettings } from '../queries/driving-settings';
+import { clientName } from '../queries/report-files';
 
 const NO_DRIVERS = 'Terceiros não veem motoristas';
 
