@@ -30,6 +30,13 @@ import {
 } from './inventory/routes/inventory';
 import { plateRoutes } from './inventory/routes/plates';
 import { trackerTypeRoutes } from './inventory/routes/tracker-types';
+import { assignmentRoutes } from './jornada/routes/assignments';
+import {
+  driverLinkRoutes,
+  driverPageRoutes,
+  driverReportRoutes,
+} from './jornada/routes/driver-page';
+import { jornadaRoutes } from './jornada/routes/jornada';
 import { invoiceRoutes, paymentRoutes, supportRoutes } from './payments/routes';
 import type { Config } from './platform/config';
 import { compressAnswers } from './platform/http/compress';
@@ -45,7 +52,6 @@ import { staticRoutes } from './platform/static';
 import { autoReportRoutes } from './reports/routes/auto-reports';
 import { reportFileRoutes, reportLinkRoutes } from './reports/routes/report-files';
 import { reportRoutes } from './reports/routes/reports';
-import { assignmentRoutes } from './routes/assignments';
 import { autocompleteRoutes } from './routes/autocomplete';
 import {
   deviceCommandRoutes,
@@ -54,8 +60,6 @@ import {
   vehicleCommandRoutes,
 } from './routes/commands';
 import { dashboardRoutes } from './routes/dashboard';
-import { driverLinkRoutes, driverPageRoutes, driverReportRoutes } from './routes/driver-page';
-import { jornadaRoutes } from './routes/jornada';
 import { mapConfigRoutes, mapFileRoutes } from './routes/map';
 import { metricsRoutes } from './routes/metrics';
 import { realtimeRoutes } from './routes/realtime';

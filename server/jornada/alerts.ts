@@ -7,10 +7,10 @@
  */
 import type { AlertType } from '../../src/contract';
 import { daysOf } from '../../src/lib/report-period';
-import { driversAssignedIn } from '../db/assignments';
-import { driversTaggedOn, vehicleLabels } from '../db/jornada';
 import type { Db } from '../platform/db/client';
 import { pendingAlerts } from './engine';
+import { driversAssignedIn } from './queries/assignments';
+import { driversTaggedOn, vehicleLabels } from './queries/jornada';
 import { inputOf } from './service';
 
 /** Enough to see a 5 h stretch and the 11 h rest before a journey begun within 6 h. */

@@ -6,8 +6,6 @@
  */
 import type { JornadaReport, MarkKind, MarkSource, PeriodKind } from '../../src/contract/jornada';
 import { dayStart, nextDay } from '../../src/lib/report-period';
-import { assignedPeriods } from '../db/assignments';
-import { correctionsOf, jornadaSettingsOf, marksOf } from '../db/jornada';
 import type { Db } from '../platform/db/client';
 import { analyseVehicle } from '../reports/analyse';
 import { daysWithDriver } from '../reports/queries/reports';
@@ -20,6 +18,8 @@ import {
   type EngineSettings,
   jornadaDays,
 } from './engine';
+import { assignedPeriods } from './queries/assignments';
+import { correctionsOf, jornadaSettingsOf, marksOf } from './queries/jornada';
 
 const DAY_MS = 86_400_000;
 

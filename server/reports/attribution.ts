@@ -1,6 +1,6 @@
 /**
  * Who drove a vehicle when no RFID tag says so: the driver assigned to it for the period
- * ('designação', server/db/assignments.ts). Many fleets have no tag reader at all, and their
+ * ('designação', jornada/queries/assignments.ts). Many fleets have no tag reader at all, and their
  * drivers would otherwise have no driving in the working day and no score.
  *
  * The rule, the same for the working day, its alerts, the driving score and the driver's page:

@@ -16,7 +16,7 @@ import {
   MIN_SCORE_KM,
 } from '../../src/contract/driving';
 import { dayStart, reportDay } from '../../src/lib/report-period';
-import { assignedPeriods, liveDrivers } from '../db/assignments';
+import { assignedPeriods, liveDrivers } from '../jornada/queries/assignments';
 import type { Db } from '../platform/db/client';
 import { assignedAt } from './attribution';
 import { DEFAULT_SPEED_LIMIT_KMH, type DrivingEvent, drivingEvents, drivingScore } from './driving';

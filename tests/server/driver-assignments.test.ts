@@ -7,9 +7,9 @@
  * wins.
  */
 import { describe, expect, it } from 'vitest';
-import { vehicleOfDriver } from '../../server/db/driver-page';
 import type { Fix } from '../../server/db/positions';
 import { jornadaAlertItems } from '../../server/jornada/alerts';
+import { vehicleOfDriver } from '../../server/jornada/queries/driver-page';
 import { type DrivingFix, drivingEvents } from '../../server/reports/driving';
 import { monthOf } from '../../server/reports/driving-report';
 import type {

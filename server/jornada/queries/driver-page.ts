@@ -1,7 +1,5 @@
 /** Drivers' personal links, the sessions opened through them, and the problems drivers report. */
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../platform/db/client';
-import { assignedPeriods } from './assignments';
 import {
   driverLinks,
   driverReports,
@@ -9,7 +7,9 @@ import {
   drivers,
   lastLocations,
   vehicles,
-} from './schema';
+} from '../../db/schema';
+import type { Db } from '../../platform/db/client';
+import { assignedPeriods } from './assignments';
 
 export type DriverLinkRow = typeof driverLinks.$inferSelect;
 

@@ -3,7 +3,7 @@
  * may type one in for the driver), corrections of a period, the days worked out with their
  * violations, and the company's rules (cargo or passengers, 2 h or 4 h of overtime).
  *
- * Marks are written by `writeMark` (server/db/jornada.ts) with the driver's id and who marked
+ * Marks are written by `writeMark` (jornada/queries/jornada.ts) with the driver's id and who marked
  * it: the driver's own link calls the same function with source 'motorista'.
  */
 import { type Context, Hono } from 'hono';
@@ -22,10 +22,20 @@ import {
   MarkCreateSchema,
   MarkListSchema,
   MarkSchema,
-} from '../../src/contract';
-import { dayStart, nextDay } from '../../src/lib/report-period';
-import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
-import { actorOf } from '../audit/record';
+} from '../../../src/contract';
+import { dayStart, nextDay } from '../../../src/lib/report-period';
+import { type AuthEnv, requireAuth, requirePermission } from '../../accounts/auth/middleware';
+import { actorOf } from '../../audit/record';
+import { getOwned } from '../../db/owned';
+import { drivers } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { notFound } from '../../platform/http/errors';
+import { docs } from '../../platform/http/openapi';
+import { validate } from '../../platform/http/validate';
+import { REPORT_EXTENSION, REPORT_MIME } from '../../reports/files/model';
+import { getClient } from '../../tenancy/queries';
+import { visibleClient, visibleClientIds } from '../../tenancy/scope';
+import { jornadaDocument, jornadaFile } from '../files';
 import {
   correctionsOf,
   insertCorrection,
@@ -36,18 +46,8 @@ import {
   toMark,
   vehicleLabels,
   writeMark,
-} from '../db/jornada';
-import { getOwned } from '../db/owned';
-import { drivers } from '../db/schema';
-import type { Deps } from '../deps';
-import { jornadaDocument, jornadaFile } from '../jornada/files';
-import { jornadaOf, jornadaReport } from '../jornada/service';
-import { notFound } from '../platform/http/errors';
-import { docs } from '../platform/http/openapi';
-import { validate } from '../platform/http/validate';
-import { REPORT_EXTENSION, REPORT_MIME } from '../reports/files/model';
-import { getClient } from '../tenancy/queries';
-import { visibleClient, visibleClientIds } from '../tenancy/scope';
+} from '../queries/jornada';
+import { jornadaOf, jornadaReport } from '../service';
 
 const TAG = 'Jornada';
 export const DRIVER_NOT_FOUND = 'Motorista não encontrado';

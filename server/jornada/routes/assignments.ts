@@ -13,22 +13,22 @@ import {
   type AssignmentUpdate,
   AssignmentUpdateSchema,
   PERIOD_ORDER,
-} from '../../src/contract';
-import { localDateAndClock } from '../../src/lib/local-time';
+} from '../../../src/contract';
+import { localDateAndClock } from '../../../src/lib/local-time';
+import { getOwned } from '../../db/owned';
+import { type driverAssignments, drivers } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { vehiclesOfClient } from '../../inventory/queries/inventory';
+import { HttpError } from '../../platform/http/errors';
+import { invalid } from '../../platform/http/validate';
+import { type Ctx, iso, owned, ownedRoutes, present } from '../../routes/owned';
+import { visibleClientIds } from '../../tenancy/scope';
 import {
   assignmentClash,
   assignmentLabels,
   assignmentQueries,
   lockAssignmentSubjects,
-} from '../db/assignments';
-import { getOwned } from '../db/owned';
-import { type driverAssignments, drivers } from '../db/schema';
-import type { Deps } from '../deps';
-import { vehiclesOfClient } from '../inventory/queries/inventory';
-import { HttpError } from '../platform/http/errors';
-import { invalid } from '../platform/http/validate';
-import { visibleClientIds } from '../tenancy/scope';
-import { type Ctx, iso, owned, ownedRoutes, present } from './owned';
+} from '../queries/assignments';
 
 type Patch = AssignmentUpdate;
 type Row = typeof driverAssignments.$inferSelect;

@@ -4,10 +4,10 @@
  * untagged vehicle, server/reports/attribution.ts).
  */
 import { and, eq, gt, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../platform/db/client';
-import type { AssignedPeriod } from '../reports/attribution';
-import type { Filter } from './owned';
-import { driverAssignments as a, drivers, vehicles } from './schema';
+import type { Filter } from '../../db/owned';
+import { driverAssignments as a, drivers, vehicles } from '../../db/schema';
+import type { Db } from '../../platform/db/client';
+import type { AssignedPeriod } from '../../reports/attribution';
 
 interface AssignmentListQuery {
   search: string;

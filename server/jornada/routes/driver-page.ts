@@ -32,12 +32,20 @@ import {
   MarkSchema,
   MessageSchema,
   photoParts,
-} from '../../src/contract';
-import { dayStart, reportDay } from '../../src/lib/report-period';
-import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
-import { hashPassword, verifyPassword } from '../accounts/auth/passwords';
-import { bearerToken } from '../accounts/auth/tokens';
-import { anonymousActor, recordAudit, recordChange } from '../audit/record';
+} from '../../../src/contract';
+import { dayStart, reportDay } from '../../../src/lib/report-period';
+import { type AuthEnv, requireAuth, requirePermission } from '../../accounts/auth/middleware';
+import { hashPassword, verifyPassword } from '../../accounts/auth/passwords';
+import { bearerToken } from '../../accounts/auth/tokens';
+import { anonymousActor, recordAudit, recordChange } from '../../audit/record';
+import { getOwned } from '../../db/owned';
+import { drivers } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { HttpError, notFound, unauthorized } from '../../platform/http/errors';
+import { docs, IdParam } from '../../platform/http/openapi';
+import { validate } from '../../platform/http/validate';
+import { visibleClientIds } from '../../tenancy/scope';
+import { breakDueAt, jornadaDays, journeys, timeline } from '../engine';
 import {
   closeDriverSession,
   countWrongPin,
@@ -56,17 +64,9 @@ import {
   revokeDriverLink,
   touchDriverSession,
   vehicleOfDriver,
-} from '../db/driver-page';
-import { marksOf, writeMark } from '../db/jornada';
-import { getOwned } from '../db/owned';
-import { drivers } from '../db/schema';
-import type { Deps } from '../deps';
-import { breakDueAt, jornadaDays, journeys, timeline } from '../jornada/engine';
-import { inputOf } from '../jornada/service';
-import { HttpError, notFound, unauthorized } from '../platform/http/errors';
-import { docs, IdParam } from '../platform/http/openapi';
-import { validate } from '../platform/http/validate';
-import { visibleClientIds } from '../tenancy/scope';
+} from '../queries/driver-page';
+import { marksOf, writeMark } from '../queries/jornada';
+import { inputOf } from '../service';
 
 /** How far back the driver's page reads marks: a journey begun last evening is still on. */
 const DRIVER_DAY_MARKS_MS = 36 * 3_600_000;

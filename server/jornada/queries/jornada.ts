@@ -17,13 +17,13 @@ import {
   type Mark,
   type MarkCreate,
   type MarkSource,
-} from '../../src/contract/jornada';
-import type { AuditActor } from '../audit/record';
-import { recordAudit } from '../audit/record';
-import { type Db, rowsOf } from '../platform/db/client';
-import { HttpError } from '../platform/http/errors';
-import { invalid } from '../platform/http/validate';
-import { driverMarks, jornadaCorrections, jornadaSettings, vehicles } from './schema';
+} from '../../../src/contract/jornada';
+import type { AuditActor } from '../../audit/record';
+import { recordAudit } from '../../audit/record';
+import { driverMarks, jornadaCorrections, jornadaSettings, vehicles } from '../../db/schema';
+import { type Db, rowsOf } from '../../platform/db/client';
+import { HttpError } from '../../platform/http/errors';
+import { invalid } from '../../platform/http/validate';
 
 type MarkRow = typeof driverMarks.$inferSelect;
 type CorrectionRow = typeof jornadaCorrections.$inferSelect;
