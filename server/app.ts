@@ -16,6 +16,12 @@ import { alertRuleRoutes } from './alerts/routes/alert-rules';
 import { alertRoutes } from './alerts/routes/alerts';
 import { pushRoutes, workerPushConfigScript } from './alerts/routes/push';
 import { auditRoutes } from './audit/routes';
+import {
+  deviceCommandRoutes,
+  registerRoutes,
+  trackerActivationRoutes,
+  vehicleCommandRoutes,
+} from './commands/routes';
 import type { Deps } from './deps';
 import { geofenceRoutes } from './geofences/routes';
 import { flespiStreamRoutes } from './ingest/flespi';
@@ -53,12 +59,6 @@ import { autoReportRoutes } from './reports/routes/auto-reports';
 import { reportFileRoutes, reportLinkRoutes } from './reports/routes/report-files';
 import { reportRoutes } from './reports/routes/reports';
 import { autocompleteRoutes } from './routes/autocomplete';
-import {
-  deviceCommandRoutes,
-  registerRoutes,
-  trackerActivationRoutes,
-  vehicleCommandRoutes,
-} from './routes/commands';
 import { dashboardRoutes } from './routes/dashboard';
 import { mapConfigRoutes, mapFileRoutes } from './routes/map';
 import { metricsRoutes } from './routes/metrics';

@@ -31,7 +31,7 @@ import {
   confirmCommands,
   failCommands,
   unclaim,
-} from '../db/commands';
+} from '../commands/queries';
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/db/client';
 import type { Logger } from '../platform/log';

@@ -45,7 +45,7 @@ export type Message = v.InferOutput<typeof MessageSchema>;
 /** GET registros/reports/positions/{vehicleId}: the vehicle, the period and its positions. */
 export type PositionsReport = v.InferOutput<typeof PositionsReportSchema>;
 
-/** GET registros/commands?vehicleId= (server/routes/commands.ts). */
+/** GET registros/commands?vehicleId= (server/commands/routes.ts). */
 export type CommandHistory = v.InferOutput<typeof CommandListSchema>;
 
 /** POST tech-integracao/v1/flespi/stream (server/ingest/flespi.ts): what a batch came to. */

@@ -32,16 +32,6 @@ import {
 } from '../adapters/integrations';
 import { auditChanges } from '../audit/diff';
 import { actorOf, recordAudit, recordChange } from '../audit/record';
-import {
-  type CommandRow,
-  commandById,
-  commandsOf,
-  insertCommand,
-  setCommandStatus,
-  setTrackerFlags,
-  trackerProtocol,
-  trackersOfVehicle,
-} from '../db/commands';
 import { getOwned } from '../db/owned';
 import { trackers } from '../db/schema';
 import type { Deps } from '../deps';
@@ -51,6 +41,16 @@ import { HttpError, notFound } from '../platform/http/errors';
 import { IdParam } from '../platform/http/openapi';
 import { validate } from '../platform/http/validate';
 import { visibleClientIds, visibleVehicle } from '../tenancy/scope';
+import {
+  type CommandRow,
+  commandById,
+  commandsOf,
+  insertCommand,
+  setCommandStatus,
+  setTrackerFlags,
+  trackerProtocol,
+  trackersOfVehicle,
+} from './queries';
 
 type Ctx = Context<AuthEnv>;
 const IntegrationParam = o.object({ integration: v.picklist(INTEGRATIONS, 'Integração inválida') });
