@@ -7,7 +7,7 @@
  * PostgreSQL. Prints figures, asserts nothing. BENCH_DASHBOARD_TRACKERS changes the size.
  */
 import { sql } from 'drizzle-orm';
-import { forgetPastDays } from '../server/db/dashboard';
+import { forgetPastDays } from '../server/dashboard/queries';
 import type { RunningServer } from '../server/start';
 import { benchServer } from './server';
 

@@ -22,6 +22,7 @@ import {
   trackerActivationRoutes,
   vehicleCommandRoutes,
 } from './commands/routes';
+import { dashboardRoutes } from './dashboard/routes';
 import type { Deps } from './deps';
 import { geofenceRoutes } from './geofences/routes';
 import { flespiStreamRoutes } from './ingest/flespi';
@@ -59,7 +60,6 @@ import { autoReportRoutes } from './reports/routes/auto-reports';
 import { reportFileRoutes, reportLinkRoutes } from './reports/routes/report-files';
 import { reportRoutes } from './reports/routes/reports';
 import { autocompleteRoutes } from './routes/autocomplete';
-import { dashboardRoutes } from './routes/dashboard';
 import { mapConfigRoutes, mapFileRoutes } from './routes/map';
 import { metricsRoutes } from './routes/metrics';
 import { realtimeRoutes } from './routes/realtime';

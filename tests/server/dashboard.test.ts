@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { lastDays } from '../../server/db/dashboard';
+import { lastDays } from '../../server/dashboard/queries';
 import { rowsOf } from '../../server/platform/db/client';
 import type {
   ActivityCounts,

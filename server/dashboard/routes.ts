@@ -20,6 +20,11 @@ import {
 } from '../../src/contract';
 import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
 import { alertScope } from '../alerts/visible';
+import type { Deps } from '../deps';
+import { forbidden } from '../platform/http/errors';
+import { docs } from '../platform/http/openapi';
+import { validate } from '../platform/http/validate';
+import type { Ctx } from '../routes/owned';
 import {
   alertFigures,
   clientCounts,
@@ -28,12 +33,7 @@ import {
   trackerCounts,
   upkeepFigures,
   userCounts,
-} from '../db/dashboard';
-import type { Deps } from '../deps';
-import { forbidden } from '../platform/http/errors';
-import { docs } from '../platform/http/openapi';
-import { validate } from '../platform/http/validate';
-import type { Ctx } from './owned';
+} from './queries';
 
 export function dashboardRoutes(deps: Deps) {
   const { db } = deps.database;
