@@ -7,7 +7,7 @@
  * devices and batches interleave, and moves ±15 % from run to run on this machine; a change to
  * the work of a batch shows here first. BENCH_BATCH_SIZE and BENCH_BATCHES change the sizes.
  */
-import type { Fix } from '../server/db/positions';
+import type { Fix } from '../server/ingest/queries/positions';
 import { coverWithRules, seed } from './ingest';
 import { withLoopWatch } from './loop-watch';
 import { benchServer } from './server';

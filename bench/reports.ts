@@ -14,8 +14,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/env';
-import { type Fix, storeFixes, type TrackerRef } from '../server/db/positions';
 import { trackers, vehicles } from '../server/db/schema';
+import { type Fix, storeFixes, type TrackerRef } from '../server/ingest/queries/positions';
 import { dayStart, nextDay, reportDay } from '../src/lib/report-period';
 import { benchServer } from './server';
 

@@ -16,8 +16,6 @@ import { createPlateLookup } from './adapters/plates';
 import { createAlertEngine } from './alerts/engine';
 import { createAlertMail, mailNotifier } from './alerts/mail';
 import { createApp, startingApp } from './app';
-import { noPositionsYet, pruneLocationBatches } from './db/positions';
-import { dropExpiredPositions, pruneExpiredAudit } from './db/retention';
 import { getOrCreateSetting } from './db/settings';
 import { seedDemoAttachments } from './demo/attachments';
 import {
@@ -38,6 +36,8 @@ import { CODECS, type NativeProtocol } from './ingest/native/codecs';
 import { startNativeListeners } from './ingest/native/start';
 import { startOsmand } from './ingest/osmand';
 import { createPipeline } from './ingest/pipeline';
+import { noPositionsYet, pruneLocationBatches } from './ingest/queries/positions';
+import { dropExpiredPositions, pruneExpiredAudit } from './ingest/queries/retention';
 import { createTrackerCache } from './ingest/tracker-cache';
 import { startWialon } from './ingest/wialon/tcp';
 import { startWialonUdp } from './ingest/wialon/udp';
@@ -574,7 +574,7 @@ function startJobs(deps: Deps) {
     },
     { once: true },
   );
-  // The index of live changes keeps an hour (server/db/positions.ts).
+  // The index of live changes keeps an hour (server/ingest/queries/positions.ts).
   jobs.every('locations:batches', 5 * 60_000, () => pruneLocationBatches(database.db), {
     once: true,
   });

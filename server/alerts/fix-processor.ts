@@ -22,8 +22,8 @@
  * type: someone may be in danger, and nobody must have had to foresee it.
  */
 import { ALERT_TYPE_LABELS } from '../../src/contract';
-import type { TrackerFix } from '../db/positions';
 import type { FixProcessor } from '../ingest/batch-write';
+import type { TrackerFix } from '../ingest/queries/positions';
 import type { Db } from '../platform/db/client';
 import { type ConfigCache, type CustomerConfig, contextOf } from './config-cache';
 import {

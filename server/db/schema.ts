@@ -245,8 +245,8 @@ export const positions = pgTable(
     battery: real('battery'),
     attributes: jsonb('attributes').$type<Record<string, unknown>>(),
     /**
-     * The tracker's cumulative distance at this fix, in metres (server/db/odometer.ts): the
-     * distance of any period is the difference of two of these.
+     * The tracker's cumulative distance at this fix, in metres (server/ingest/queries/odometer.ts):
+     * the distance of any period is the difference of two of these.
      */
     odometer: doublePrecision('odometer').notNull().default(0),
     /** The driver's tag (RFID/iButton) the tracker read, unique within the customer only. */
@@ -310,13 +310,14 @@ export const lastLocations = pgTable(
 );
 
 /**
- * The index of the changes of last locations: one row per ingest batch that moved any, with
- * its event ids (from last_location_seq, one per last location, in commit order:
- * server/db/positions.ts) and the trackers it moved. "Which last locations changed after event id N" reads the few batches
- * after N and then those trackers by key, instead of an index on last_locations.seq that every
- * move would have to update (one index entry more per position, and no HOT update). Kept for
- * an hour (server/db/positions.ts, LOCATION_BATCHES_KEEP_MS) for live streams that resume; a stream resuming from
- * before the oldest kept batch reads its customers' last locations by their own event id.
+ * The index of the changes of last locations: one row per ingest batch that moved any, with its
+ * event ids (from last_location_seq, one per last location, in commit order:
+ * server/ingest/queries/positions.ts) and the trackers it moved. "Which last locations changed
+ * after event id N" reads the few batches after N and then those trackers by key, instead of an
+ * index on last_locations.seq that every move would have to update (one index entry more per
+ * position, and no HOT update). Kept for an hour (server/ingest/queries/positions.ts,
+ * LOCATION_BATCHES_KEEP_MS) for live streams that resume; a stream resuming from before the oldest
+ * kept batch reads its customers' last locations by their own event id.
  */
 export const locationBatches = pgTable('location_batches', {
   /** The batch's newest event id (each last location it moved has its own, in the batch). */
@@ -393,8 +394,8 @@ export const vehicleDays = pgTable(
     lastFix: timestamp('last_fix', { withTimezone: true }).notNull(),
     driverRfids: text('driver_rfids').array().notNull().default(sql`'{}'::text[]`),
     /**
-     * Seconds with the ignition on (server/db/odometer.ts): the engine hours of vehicles whose
-     * device sends no hour meter. Days before this column existed count none.
+     * Seconds with the ignition on (server/ingest/queries/odometer.ts): the engine hours of
+     * vehicles whose device sends no hour meter. Days before this column existed count none.
      */
     engineSeconds: doublePrecision('engine_seconds').notNull().default(0),
   },

@@ -13,7 +13,7 @@
  */
 
 import { dayStart, nextDay, reportDay } from '../../src/lib/report-period';
-import type { Fix } from '../db/positions';
+import type { Fix } from '../ingest/queries/positions';
 import { styled } from './driving-style';
 import { type DemoVehicle, type Leg, type Place, place } from './fleet';
 import { sensorLitres } from './fuel';

@@ -5,7 +5,7 @@
  * just seeded; the live simulator starts when it is done, so live fixes always come after.
  */
 import { dayStart } from '../../src/lib/report-period';
-import { storeFixes, type TrackerFix, trackersByIdentifiers } from '../db/positions';
+import { storeFixes, type TrackerFix, trackersByIdentifiers } from '../ingest/queries/positions';
 import type { Db } from '../platform/db/client';
 import type { Logger } from '../platform/log';
 import { monthOf, shiftMonth } from '../reports/driving-report';

@@ -3,12 +3,12 @@
  * of each message (its answer, the counters, the installers' view), then the newest stored fix
  * of each tracker told to whoever listens (the live stream).
  */
-import type { Fix, LastFix, StoreResult, TrackerRef } from '../db/positions';
-import { fixKey } from '../db/positions';
 import type { Logger } from '../platform/log';
 import type { MessagePlan } from './batch-screen';
 import type { IngestTracker } from './identity';
 import type { AcceptResult, Counters, DeviceObserver, StoredListener } from './message';
+import type { Fix, LastFix, StoreResult, TrackerRef } from './queries/positions';
+import { fixKey } from './queries/positions';
 
 /** The newest fix stored in this batch of each tracker. */
 export type Newest = Map<string, { tracker: TrackerRef; fix: Fix }>;

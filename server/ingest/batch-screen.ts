@@ -9,11 +9,11 @@
  * anchor of the jump filter (a new tracker's bad first fix) is outvoted by the fixes it refused
  * when they agree with one another (server/ingest/jump-votes.ts).
  */
-import type { Fix, LastFix, Protocol, TrackerFix } from '../db/positions';
 import type { Config } from '../platform/config';
 import { checkIdentity, type DeviceAuth, type Identity, type IngestTracker } from './identity';
 import type { Ballot } from './jump-votes';
 import { inTimeOrder, type Pending } from './message';
+import type { Fix, LastFix, Protocol, TrackerFix } from './queries/positions';
 import { type Rejection, screen } from './screen';
 
 type Anchor = Pick<LastFix, 'latitude' | 'longitude' | 'fixTime'>;

@@ -1,19 +1,10 @@
 /**
- * One batch of the ingest pipeline written in one transaction (server/ingest/pipeline.ts):
- * one look-up of the trackers and their last fixes, the fixes screened (batch-screen.ts), the
- * fixes, last locations and daily rollups stored with the alert engine's work on them in the
- * same transaction (server/db/positions.ts → storeFixes), then the results told
+ * One batch of the ingest pipeline written in one transaction (server/ingest/pipeline.ts): one
+ * look-up of the trackers and their last fixes, the fixes screened (batch-screen.ts), the fixes,
+ * last locations and daily rollups stored with the alert engine's work on them in the same
+ * transaction (server/ingest/queries/positions.ts → storeFixes), then the results told
  * (batch-results.ts). A write that throws is retried smaller by batch-retry.ts.
  */
-import {
-  bindProtocols,
-  type LastFix,
-  type StoreResult,
-  type StoreRules,
-  storeFixes,
-  type TrackerFix,
-  trackersAndLastFixes,
-} from '../db/positions';
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/db/client';
 import type { Logger } from '../platform/log';
@@ -22,6 +13,15 @@ import { screenBatch } from './batch-screen';
 import type { DeviceAuth } from './identity';
 import type { JumpVotes } from './jump-votes';
 import type { AcceptResult, Counters, DeviceObserver, Pending, StoredListener } from './message';
+import {
+  bindProtocols,
+  type LastFix,
+  type StoreResult,
+  type StoreRules,
+  storeFixes,
+  type TrackerFix,
+  trackersAndLastFixes,
+} from './queries/positions';
 import type { TrackerCache } from './tracker-cache';
 
 /**

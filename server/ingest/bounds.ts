@@ -16,7 +16,7 @@
  * every position to '#AD#15'): the value moves to the attribute `implausible`, by its name, so
  * nothing the tracker sent is lost and nothing reads it as a reading.
  */
-import type { Fix } from '../db/positions';
+import type { Fix } from './queries/positions';
 
 export type BoundedField =
   | 'fixTime'

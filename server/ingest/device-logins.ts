@@ -3,8 +3,8 @@
  * restart a whole fleet reconnects at once, and one query per device would queue hundreds of
  * lookups ahead of the batches being written (on PGlite, statements run one at a time).
  */
-import { type DeviceLogin, deviceLogins } from '../db/positions';
 import type { Db } from '../platform/db/client';
+import { type DeviceLogin, deviceLogins } from './queries/positions';
 
 export function batchedDeviceLogins(db: Db) {
   let waiting = new Map<string, ((login: DeviceLogin | undefined) => void)[]>();

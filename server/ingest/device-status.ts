@@ -6,22 +6,23 @@
  *
  * Kept in memory and written every DEVICE_STATUS_FLUSH_MS in two statements, never inside the
  * ingest transaction: a position costs a map update here, not a row write. What could not be
- * written (the database away) is kept and merged with the next news, so nothing is lost but
- * the order of two refusals in one window. Memory is bounded: at most MAX_PENDING trackers and
+ * written (the database away) is kept and merged with the next news, so nothing is lost but the
+ * order of two refusals in one window. Memory is bounded: at most MAX_PENDING trackers and
  * MAX_PENDING_UNKNOWN unknown identifiers wait between writes (past them, news is dropped and
- * counted), and the table of unknown identifiers is pruned (server/db/device-status.ts).
+ * counted), and the table of unknown identifiers is pruned
+ * (server/ingest/queries/device-status.ts).
  */
+import type { Db } from '../platform/db/client';
+import type { Logger } from '../platform/log';
+import type { IdentityRefusal } from './identity';
+import type { DeviceEvent, DeviceObserver } from './message';
 import {
   pruneUnknown,
   type StatusUpdate,
   type UnknownAttempt,
   writeStatuses,
   writeUnknown,
-} from '../db/device-status';
-import type { Db } from '../platform/db/client';
-import type { Logger } from '../platform/log';
-import type { IdentityRefusal } from './identity';
-import type { DeviceEvent, DeviceObserver } from './message';
+} from './queries/device-status';
 
 /** Why a message was refused, as stored and shown (src/contract REFUSALS). */
 export type Refusal =

@@ -22,7 +22,6 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { clientAddress } from '../accounts/routes/auth';
-import type { Fix } from '../db/positions';
 import type { Deps } from '../deps';
 import { badRequest, HttpError, unauthorized } from '../platform/http/errors';
 import { bearerMatches } from '../platform/http/secrets';
@@ -30,6 +29,7 @@ import { UNSUPPORTED_TYPE } from '../platform/http/validate';
 import { checkFix, checkIdentifier } from './bounds';
 import { canonicalize, FLESPI_ALIASES } from './canonical';
 import { BACKLOG_RETRY_SECONDS, BACKLOGGED } from './pipeline';
+import type { Fix } from './queries/positions';
 
 type Message = Record<string, unknown>;
 

@@ -21,7 +21,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { DeviceProtocol } from '../../src/contract';
-import type { TrackerRef } from '../db/positions';
+import type { TrackerRef } from './queries/positions';
 
 /** What a tracker's identity check needs of it (read with it in every ingest batch). */
 export interface DeviceIdentity {

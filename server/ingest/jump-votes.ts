@@ -17,8 +17,8 @@
  * A batch works on a Ballot; its changes are kept only when the batch is written (a batch
  * that failed is screened again on its retry).
  */
-import type { Fix } from '../db/positions';
 import type { Config } from '../platform/config';
+import type { Fix } from './queries/positions';
 import { screen } from './screen';
 
 /** Refused jumps that agree with one another and outvote an unsupported anchor. */

@@ -3,8 +3,8 @@
  * what became of it. The stages of the pipeline (group commit, the batch write, its retries)
  * pass these between them; the sources read `AcceptResult` to answer the device.
  */
-import type { Fix, Protocol, TrackerRef } from '../db/positions';
 import type { DeviceSource, IdentityRefusal } from './identity';
+import type { Fix, Protocol, TrackerRef } from './queries/positions';
 import type { Rejection } from './screen';
 
 export interface AcceptResult {

@@ -26,12 +26,12 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Fix } from '../db/positions';
 import type { Logger } from '../platform/log';
 import { checkFix, checkIdentifier } from './bounds';
 import { canonicalize, OSMAND_ALIASES } from './canonical';
 import type { AcceptResult } from './message';
 import { BACKLOG_RETRY_SECONDS, BACKLOGGED, type Pipeline } from './pipeline';
+import type { Fix } from './queries/positions';
 
 const KNOTS_TO_KMH = 1.852;
 const MAX_BODY = 64 * 1024;

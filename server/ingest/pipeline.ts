@@ -19,7 +19,6 @@
  *   value the database refuses costs only its own fix;
  * - device-logins.ts: the logins of protocols that have one, looked up together.
  */
-import type { DeviceLogin, Fix, Protocol } from '../db/positions';
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/db/client';
 import type { Logger } from '../platform/log';
@@ -36,6 +35,7 @@ import {
   type DeviceObserver,
   type StoredListener,
 } from './message';
+import type { DeviceLogin, Fix, Protocol } from './queries/positions';
 import type { TrackerCache } from './tracker-cache';
 
 export interface Pipeline {

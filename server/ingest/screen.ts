@@ -1,12 +1,12 @@
 /**
- * The ingest filters of one fix (server/ingest/pipeline.ts): coordinates, 0,0, the future,
- * and the impossible jump from the fix before it. A report without GPS (`valid === false`) is
- * checked only for its time: its coordinates are not the device's. A late fix (not newer than
- * the one before it) is checked against its stored neighbours when it is stored
- * (server/db/odometer.ts), not against the newest fix.
+ * The ingest filters of one fix (server/ingest/pipeline.ts): coordinates, 0,0, the future, and the
+ * impossible jump from the fix before it. A report without GPS (`valid === false`) is checked only
+ * for its time: its coordinates are not the device's. A late fix (not newer than the one before it)
+ * is checked against its stored neighbours when it is stored (server/ingest/queries/odometer.ts),
+ * not against the newest fix.
  */
-import type { Fix } from '../db/positions';
 import type { Config } from '../platform/config';
+import type { Fix } from './queries/positions';
 
 export type Rejection =
   | 'unknown_device'
@@ -63,7 +63,7 @@ export function screen(
   if (rules.dropZero && latitude === 0 && longitude === 0) return 'zero_coordinates';
   if (fix.fixTime.getTime() - now > rules.maxFutureSeconds * 1000) return 'future_fix';
   // At the same time as the fix before it, it is that fix again or a conflict with it: the
-  // store tells which (server/db/positions.ts), not the jump filter.
+  // store tells which (server/ingest/queries/positions.ts), not the jump filter.
   if (previous && fix.fixTime > previous.fixTime) {
     const hours = Math.abs(fix.fixTime.getTime() - previous.fixTime.getTime()) / 3_600_000;
     const km = distanceKm(previous, fix);

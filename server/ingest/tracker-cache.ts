@@ -13,14 +13,14 @@
  * Not for several processes on one PostgreSQL: there another process moves last locations
  * unseen here.
  */
+import type { Db } from '../platform/db/client';
+import type { IngestTracker } from './identity';
 import {
   type LastFix,
   trackersAndLastFixes,
   trackerVersion,
   watchLastFixes,
-} from '../db/positions';
-import type { Db } from '../platform/db/client';
-import type { IngestTracker } from './identity';
+} from './queries/positions';
 
 export interface TrackerCache {
   /** The active trackers among `identifiers` and the last fix of each, as the database has them. */

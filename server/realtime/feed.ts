@@ -11,7 +11,8 @@
  *     trackers changed after the event id I have" (one query per notice, through the batches
  *     that location_batches lists, whatever the batch size, for all the streams of the
  *     process) and tells its streams, which read the items they may see. Event ids follow
- *     commit order (server/db/positions.ts), so that read never skips a change, and after a
+ *     commit order (server/ingest/queries/positions.ts), so that read never skips a change, and
+ *     after a
  *     lost connection the same read catches up.
  *   · `rastro_alerts` carries the ids of the alerts raised; the receiver reads them.
  *     Best-effort like any live delivery: an alert raised while a process was reconnecting
@@ -24,8 +25,13 @@
 
 import { type AlertBus, type AlertNotifier, createAlertBus } from '../alerts/notifier';
 import { ALERTS_CHANNEL, alertOut, alertsByIds, notifyAlerts } from '../alerts/queries/alerts';
-import { changedSince, currentSeq, LOCATIONS_CHANNEL, type TrackerRef } from '../db/positions';
 import type { Pipeline } from '../ingest/pipeline';
+import {
+  changedSince,
+  currentSeq,
+  LOCATIONS_CHANNEL,
+  type TrackerRef,
+} from '../ingest/queries/positions';
 import type { Database } from '../platform/db/client';
 import type { Logger } from '../platform/log';
 

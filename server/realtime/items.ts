@@ -6,8 +6,8 @@
 import type { Context } from 'hono';
 import { type LocationItem, locationName } from '../../src/contract';
 import type { AuthEnv } from '../accounts/auth/middleware';
-import { fleetVehicleIds, lastLocationsWithNames } from '../db/positions';
 import type { Deps } from '../deps';
+import { fleetVehicleIds, lastLocationsWithNames } from '../ingest/queries/positions';
 import { linkedVehicleIds } from '../sharing/queries';
 import { clientsWithin } from '../tenancy/scope';
 

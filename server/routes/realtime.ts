@@ -11,11 +11,11 @@
  * computes again what the caller may see, so that a vehicle unlinked from a Terceiro, or moved
  * out of the caller's companies, stops streaming within one heartbeat.
  *
- * Ids follow commit order, with one process or several (server/db/positions.ts), and each
- * stream sends "every change after the last id it sent" in id order: its ids only grow, and
- * a resume from the last one misses nothing. Which changes to read is known from the live
- * feed (server/realtime/feed.ts): this process's ingest, or any process's through
- * PostgreSQL LISTEN/NOTIFY.
+ * Ids follow commit order, with one process or several (server/ingest/queries/positions.ts), and
+ * each stream sends "every change after the last id it sent" in id order: its ids only grow, and a
+ * resume from the last one misses nothing. Which changes to read is known from the live feed
+ * (server/realtime/feed.ts): this process's ingest, or any process's through PostgreSQL
+ * LISTEN/NOTIFY.
  *
  * While the database is away (a restart, a failover) a stream stays open on its heartbeats;
  * when it is back, the session is checked first, then every change after the stream's last
@@ -41,8 +41,8 @@ import {
   sessionProblem,
 } from '../accounts/auth/middleware';
 import { wireAlert } from '../alerts/notifier';
-import { currentSeq, type TrackerRef } from '../db/positions';
 import type { Deps } from '../deps';
+import { currentSeq, type TrackerRef } from '../ingest/queries/positions';
 import { badRequest, HttpError } from '../platform/http/errors';
 import { validate } from '../platform/http/validate';
 import { locationItems, locationScope } from '../realtime/items';

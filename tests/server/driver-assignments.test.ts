@@ -7,7 +7,7 @@
  * wins.
  */
 import { describe, expect, it } from 'vitest';
-import type { Fix } from '../../server/db/positions';
+import type { Fix } from '../../server/ingest/queries/positions';
 import { jornadaAlertItems } from '../../server/jornada/alerts';
 import { vehicleOfDriver } from '../../server/jornada/queries/driver-page';
 import { type DrivingFix, drivingEvents } from '../../server/reports/driving';

@@ -6,9 +6,9 @@
 import type { Server } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Fix } from '../../server/db/positions';
 import { startOsmand } from '../../server/ingest/osmand';
 import { BACKLOG_RETRY_SECONDS, BACKLOGGED } from '../../server/ingest/pipeline';
+import type { Fix } from '../../server/ingest/queries/positions';
 import { rowsOf } from '../../server/platform/db/client';
 import { createLogger } from '../../server/platform/log';
 import { createTracker, DEVICE_PASSWORD } from './devices';

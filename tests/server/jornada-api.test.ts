@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Fix } from '../../server/db/positions';
+import type { Fix } from '../../server/ingest/queries/positions';
 import { storedAlerts } from '../../server/reports/alerts';
 import { documentFor } from '../../server/reports/files/documents';
 import { rowsOf } from '../../server/reports/files/model';

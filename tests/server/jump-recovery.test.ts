@@ -6,8 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Fix } from '../../server/db/positions';
 import { JUMP_CONFIRMATIONS } from '../../server/ingest/jump-votes';
+import type { Fix } from '../../server/ingest/queries/positions';
 import { rowsOf } from '../../server/platform/db/client';
 import type { LocationItem, Vehicle } from '../../src/contract';
 import { as, backends, demoClients, useServer } from './harness';

@@ -3,8 +3,8 @@
  * trackers, the one whose chain changed longest ago is forgotten first.
  */
 import { describe, expect, it } from 'vitest';
-import type { Fix } from '../../server/db/positions';
 import { JumpVotes, MAX_CHAINS } from '../../server/ingest/jump-votes';
+import type { Fix } from '../../server/ingest/queries/positions';
 import { loadConfig } from '../../server/platform/config';
 
 const { ingest } = loadConfig({});

@@ -6,7 +6,7 @@
 
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { pruneLocationBatches } from '../../server/db/positions';
+import { pruneLocationBatches } from '../../server/ingest/queries/positions';
 import { rowsOf } from '../../server/platform/db/client';
 import type { LocationItem, Vehicle } from '../../src/contract';
 import { as, backends, demoClients, type TestServer, useServer } from './harness';

@@ -1,7 +1,7 @@
 /** Vehicles with trackers and their fixes, for the odometer and report suites. */
 import { expect } from 'vitest';
-import type { Fix } from '../../server/db/positions';
 import type { Deps } from '../../server/deps';
+import type { Fix } from '../../server/ingest/queries/positions';
 import type { Tracker, Vehicle } from '../../src/contract';
 import { as, type TestServer } from './harness';
 

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { dropExpiredPositions, retentionCutoff } from '../../server/db/retention';
+import { dropExpiredPositions, retentionCutoff } from '../../server/ingest/queries/retention';
 import { rowsOf } from '../../server/platform/db/client';
 import { ensurePartitions } from '../../server/platform/db/partitions';
 import { backends, useServer } from './harness';

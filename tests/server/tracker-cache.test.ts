@@ -6,13 +6,13 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createPipeline } from '../../server/ingest/pipeline';
 import {
   type Fix,
   storeFixes,
   trackersAndLastFixes,
   trackerVersion,
-} from '../../server/db/positions';
-import { createPipeline } from '../../server/ingest/pipeline';
+} from '../../server/ingest/queries/positions';
 import { createTrackerCache, type TrackerCache } from '../../server/ingest/tracker-cache';
 import { rowsOf } from '../../server/platform/db/client';
 import { createLogger } from '../../server/platform/log';

@@ -3,8 +3,8 @@
  * from a start time and place, one fix every `every` seconds, and records what it did (the
  * trips it drove, the metres) so tests can compare the server's reports with the truth.
  */
-import { type OdometerPoint, odometerStep } from '../../server/db/odometer';
-import type { Fix } from '../../server/db/positions';
+import { type OdometerPoint, odometerStep } from '../../server/ingest/queries/odometer';
+import type { Fix } from '../../server/ingest/queries/positions';
 import { emptySamples, type Samples } from '../../server/reports/motion';
 
 const M_PER_DEG_LAT = 111_320;

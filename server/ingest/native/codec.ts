@@ -9,7 +9,7 @@
  * the bounds per connection, the downlink of commands, the installers' view.
  */
 import type { DeviceProtocol } from '../../../src/contract';
-import type { Fix } from '../../db/positions';
+import type { Fix } from '../queries/positions';
 
 /** What the framer found at the start of a connection's unread bytes. */
 export type Framed =

@@ -11,7 +11,7 @@
  * Times are UTC (the maker's firmware sends UTC; a clone set to local time would be off by
  * its zone, and nothing in the packet says so). Coordinates are in 1/30000 of a minute.
  */
-import type { Fix } from '../../db/positions';
+import type { Fix } from '../queries/positions';
 import { type Alarm, type Codec, CodecError, type DecodeContext, type Decoded } from './codec';
 
 /** The protocol numbers this codec reads or writes. */

@@ -24,13 +24,13 @@
  */
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { createServer, type Server, type Socket } from 'node:net';
-import type { DeviceLogin, Fix } from '../../db/positions';
 import type { Logger } from '../../platform/log';
 import { checkFix, checkIdentifier } from '../bounds';
 import type { DeviceStatus } from '../device-status';
 import type { DeviceLink, Downlink, LinkHandle } from '../downlink';
 import { checkIdentity, type DeviceAuth, type DeviceSource } from '../identity';
 import type { Pipeline } from '../pipeline';
+import type { DeviceLogin, Fix } from '../queries/positions';
 import { type Codec, CodecError, type DecodeContext, type Decoded } from './codec';
 
 /** Unread bytes of a connection without a whole message in them. */

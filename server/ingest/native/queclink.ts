@@ -42,7 +42,7 @@
  * - GTPNA, GTPFA (power on and off), GTINF, GTVER and the reports not read: no place; they
  *   are acknowledged as signs of life, so that a device never resends them.
  */
-import type { Fix } from '../../db/positions';
+import type { Fix } from '../queries/positions';
 import {
   type Alarm,
   type Codec,

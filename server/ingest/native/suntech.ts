@@ -20,7 +20,7 @@
  * by it. An emergency is repeated until the server sends `AckEmerg` or the set count runs
  * out; Rastro does not send it, so that the repeats keep the vehicle's track during a panic.
  */
-import type { Fix } from '../../db/positions';
+import type { Fix } from '../queries/positions';
 import {
   type Alarm,
   type Codec,

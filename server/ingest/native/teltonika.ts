@@ -18,7 +18,7 @@
  * of variable length) and Codec 16 (2-byte ids, 1-byte counts, a generation type). The IO ids
  * that matter to a fleet are named (FMB common list); the others are kept as `io<ID>`.
  */
-import type { Fix } from '../../db/positions';
+import type { Fix } from '../queries/positions';
 import {
   type Alarm,
   type Codec,

@@ -18,9 +18,9 @@
  * (server/ingest/bounds.ts) gets the code of its field, like a malformed one.
  * This file reads packets; session.ts answers them, tcp.ts carries them.
  */
-import type { Fix } from '../../db/positions';
 import { type BoundedField, checkFix, type Violation } from '../bounds';
 import { canonicalize, WIALON_ALIASES } from '../canonical';
+import type { Fix } from '../queries/positions';
 
 /**
  * CRC-16/ARC (poly 0x8005 reflected, init 0), as Wialon IPS 2.0 uses, over the bytes of `text`

@@ -19,13 +19,13 @@
  * gets `0` (incorrect time). A CRC error asks for the packet again (`#AD#16`, empty `#AB#`).
  */
 import { createHash } from 'node:crypto';
-import type { Fix } from '../../db/positions';
 import type { Logger } from '../../platform/log';
 import { checkIdentifier } from '../bounds';
 import type { DeviceStatus } from '../device-status';
 import type { DeviceLink, Downlink, LinkHandle } from '../downlink';
 import { type Credential, checkIdentity, type DeviceAuth } from '../identity';
 import type { Pipeline } from '../pipeline';
+import type { Fix } from '../queries/positions';
 import { GLOBAL_PASSWORD_KEY, type LoginGuard } from './login-guard';
 import { checkCrc, decodeText, NA, type ParseRules, parseFix, Refused } from './parse';
 

@@ -15,8 +15,8 @@ import {
   UnknownDeviceQuerySchema,
 } from '../../../src/contract';
 import { type AuthEnv, requireAuth, requirePermission } from '../../accounts/auth/middleware';
-import { forgetUnknown, listUnknown } from '../../db/device-status';
 import type { Deps } from '../../deps';
+import { forgetUnknown, listUnknown } from '../../ingest/queries/device-status';
 import { notFound } from '../../platform/http/errors';
 import { docs } from '../../platform/http/openapi';
 import { validate } from '../../platform/http/validate';

@@ -31,10 +31,10 @@ import {
   type VehicleTypeId,
   VehicleUpdateSchema,
 } from '../../../src/contract';
-import { type CommunicationRow, communicationOf } from '../../db/device-status';
 import { getOwned } from '../../db/owned';
 import type { Deps } from '../../deps';
 import { hashDevicePassword } from '../../ingest/identity';
+import { type CommunicationRow, communicationOf } from '../../ingest/queries/device-status';
 import { badRequest, HttpError, notFound } from '../../platform/http/errors';
 import { invalid } from '../../platform/http/validate';
 import { type Ctx, iso, owned, ownedRoutes, present } from '../../routes/owned';

@@ -4,16 +4,17 @@
  * tracker's last location, moved forward only when a newer fix arrives.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { DeviceProtocol } from '../../src/contract';
-import type { IngestTracker } from '../ingest/identity';
-import { type Db, rowsOf } from '../platform/db/client';
+import type { DeviceProtocol } from '../../../src/contract';
+import { fleets, lastLocations, trackers } from '../../db/schema';
+import { type Db, rowsOf } from '../../platform/db/client';
 import {
   bareArray,
   booleanArray,
   jsonArray,
   numberArray,
   textArray,
-} from '../platform/db/pg-arrays';
+} from '../../platform/db/pg-arrays';
+import type { IngestTracker } from '../identity';
 import {
   DayDeltas,
   dayDeltasStatement,
@@ -23,7 +24,6 @@ import {
   odometerStep,
   placeLateFixes,
 } from './odometer';
-import { fleets, lastLocations, trackers } from './schema';
 
 /** How a fix reached us: who can take commands back (only Wialon IPS has a downlink). */
 export type Protocol = DeviceProtocol;
@@ -639,12 +639,12 @@ function unnestLast(records: LastRecord[]) {
 }
 
 /**
- * One tracker's fixes of a batch, with their odometers: the late ones placed among the stored
- * fixes first (server/db/odometer.ts, which also refuses those impossible from their stored
- * neighbours), then the newer ones continuing from the last location. A fix at the time of the
- * last location's newest report (or twice in the batch) is a repeat: the insert ignores it, so
- * its odometer does not matter. The last location is the newest report's readings at the
- * newest fix's place (see moveLastLocations).
+ * One tracker's fixes of a batch, with their odometers: the late ones placed among the stored fixes
+ * first (server/ingest/queries/odometer.ts, which also refuses those impossible from their stored
+ * neighbours), then the newer ones continuing from the last location. A fix at the time of the last
+ * location's newest report (or twice in the batch) is a repeat: the insert ignores it, so its
+ * odometer does not matter. The last location is the newest report's readings at the newest fix's
+ * place (see moveLastLocations).
  */
 async function planTracker(
   tx: Tx,

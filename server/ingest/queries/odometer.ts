@@ -19,9 +19,9 @@
  * the same last odometer; each device talks to one process, so this is accepted.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { reportDay } from '../../src/lib/report-period';
-import { type Db, rowsOf } from '../platform/db/client';
-import { bareArray, jsonArray, numberArray, textArray } from '../platform/db/pg-arrays';
+import { reportDay } from '../../../src/lib/report-period';
+import { type Db, rowsOf } from '../../platform/db/client';
+import { bareArray, jsonArray, numberArray, textArray } from '../../platform/db/pg-arrays';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -229,10 +229,10 @@ function impossibleLate(stored: StoredFix[], late: LateFix[], maxKmh: number): S
 
 /**
  * Places a tracker's late fixes among its stored ones (see the file's comment): sets each late
- * fix's odometer, updates the stored fixes whose odometer changes, shifts every later fix,
- * and records the day deltas. Returns the shift of the tracker's newest odometer (the amount
- * fresh fixes of the same batch continue from); the caller moves the last location's by it
- * (server/db/positions.ts, at the end of the transaction, under the event-id lock).
+ * fix's odometer, updates the stored fixes whose odometer changes, shifts every later fix, and
+ * records the day deltas. Returns the shift of the tracker's newest odometer (the amount fresh
+ * fixes of the same batch continue from); the caller moves the last location's by it
+ * (server/ingest/queries/positions.ts, at the end of the transaction, under the event-id lock).
  */
 /** The first fix with GPS after position `i` of a merged span (see placeLateFixes). */
 function placeAfter(

@@ -10,8 +10,8 @@
  * lock_timeout makes the round give up (and try again at the next) rather than hold ingest.
  */
 import { sql } from 'drizzle-orm';
-import { pruneAudit } from '../audit/queries';
-import { type Db, rowsOf } from '../platform/db/client';
+import { pruneAudit } from '../../audit/queries';
+import { type Db, rowsOf } from '../../platform/db/client';
 
 /** Advisory lock id held while applying retention (server/platform/db/client.ts uses 727_001). */
 const RETENTION_LOCK = 727_002;

@@ -5,8 +5,8 @@
  * administrator's list of unknown devices.
  */
 import { sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../platform/db/client';
-import { bareArray } from '../platform/db/pg-arrays';
+import { type Db, rowsOf } from '../../platform/db/client';
+import { bareArray } from '../../platform/db/pg-arrays';
 
 /** One tracker's news since the last write (merged into its row, never replacing newer news). */
 export interface StatusUpdate {
