@@ -44,6 +44,7 @@ import {
   driverReportRoutes,
 } from './jornada/routes/driver-page';
 import { jornadaRoutes } from './jornada/routes/jornada';
+import { mapConfigRoutes, mapFileRoutes } from './map/routes';
 import { invoiceRoutes, paymentRoutes, supportRoutes } from './payments/routes';
 import type { Config } from './platform/config';
 import { compressAnswers } from './platform/http/compress';
@@ -55,16 +56,15 @@ import {
 } from './platform/http/errors';
 import { loggablePath } from './platform/http/redact';
 import { securityHeaders } from './platform/http/security';
+import { metricsRoutes } from './platform/metrics-routes';
 import { staticRoutes } from './platform/static';
+import { realtimeRoutes } from './realtime/routes';
 import { autoReportRoutes } from './reports/routes/auto-reports';
 import { reportFileRoutes, reportLinkRoutes } from './reports/routes/report-files';
 import { reportRoutes } from './reports/routes/reports';
-import { autocompleteRoutes } from './routes/autocomplete';
-import { mapConfigRoutes, mapFileRoutes } from './routes/map';
-import { metricsRoutes } from './routes/metrics';
-import { realtimeRoutes } from './routes/realtime';
 import { tempAccessRoutes, temporaryUserRoutes, visitorRoutes } from './sharing/routes';
-import { clientRoutes } from './tenancy/routes';
+import { autocompleteRoutes } from './tenancy/routes/cep';
+import { clientRoutes } from './tenancy/routes/clients';
 import { attachmentRoutes } from './upkeep/routes/attachments';
 import { documentRoutes, expiringRoutes } from './upkeep/routes/documents';
 import { fleetCostRoutes } from './upkeep/routes/fleet-costs';

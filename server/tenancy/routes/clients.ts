@@ -19,15 +19,15 @@ import {
   MessageSchema,
   MotherCompanyPageQuerySchema,
   type PersonKind,
-} from '../../src/contract';
-import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
-import { revokeUserTokens } from '../accounts/queries/tokens';
-import { recordChange } from '../audit/record';
-import type { Deps } from '../deps';
-import { liveVehiclesOfClient } from '../inventory/queries/inventory';
-import { badRequest, HttpError } from '../platform/http/errors';
-import { IdParam } from '../platform/http/openapi';
-import { validate } from '../platform/http/validate';
+} from '../../../src/contract';
+import { type AuthEnv, requireAuth, requirePermission } from '../../accounts/auth/middleware';
+import { revokeUserTokens } from '../../accounts/queries/tokens';
+import { recordChange } from '../../audit/record';
+import type { Deps } from '../../deps';
+import { liveVehiclesOfClient } from '../../inventory/queries/inventory';
+import { badRequest, HttpError } from '../../platform/http/errors';
+import { IdParam } from '../../platform/http/openapi';
+import { validate } from '../../platform/http/validate';
 import {
   activeChildren,
   type ClientRow,
@@ -40,8 +40,8 @@ import {
   subtreeIds,
   updateClient,
   userIdsOfClient,
-} from './queries';
-import { CLIENT_NOT_FOUND, customerScope, visibleClient } from './scope';
+} from '../queries';
+import { CLIENT_NOT_FOUND, customerScope, visibleClient } from '../scope';
 
 const one = {
   200: {

@@ -14,7 +14,7 @@ import { Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
 import { type MapConfig, MapConfigSchema } from '../../src/contract';
 import type { Deps } from '../deps';
-import { type PmtilesHeader, readPmtilesHeader } from '../map/pmtiles';
+import { type PmtilesHeader, readPmtilesHeader } from './pmtiles';
 
 export const PMTILES_PATH = '/map/base.pmtiles';
 export const STYLE_PATH = '/map/style.json';

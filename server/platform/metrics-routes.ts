@@ -5,8 +5,8 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import type { Deps } from '../deps';
-import { HttpError, unauthorized } from '../platform/http/errors';
-import { bearerMatches } from '../platform/http/secrets';
+import { HttpError, unauthorized } from './http/errors';
+import { bearerMatches } from './http/secrets';
 
 export function metricsRoutes(deps: Deps) {
   const app = new Hono();

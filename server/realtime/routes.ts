@@ -45,7 +45,7 @@ import type { Deps } from '../deps';
 import { currentSeq, type TrackerRef } from '../ingest/queries/positions';
 import { badRequest, HttpError } from '../platform/http/errors';
 import { validate } from '../platform/http/validate';
-import { locationItems, locationScope } from '../realtime/items';
+import { locationItems, locationScope } from './items';
 
 const StreamQuerySchema = o.strictObject({
   ...LastLocationQuerySchema.entries,
