@@ -4,8 +4,8 @@
  */
 
 import type { Deps } from '../deps';
+import type { Ctx } from '../owned/mold';
 import { notFound } from '../platform/http/errors';
-import type { Ctx } from '../routes/owned';
 import { linkedVehicleIds } from '../sharing/queries';
 import { subtreeIds } from '../tenancy/queries';
 import { canSeeClient, visibleClientIds } from '../tenancy/scope';

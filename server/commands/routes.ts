@@ -32,11 +32,11 @@ import {
 } from '../adapters/integrations';
 import { auditChanges } from '../audit/diff';
 import { actorOf, recordAudit, recordChange } from '../audit/record';
-import { getOwned } from '../db/owned';
 import { trackers } from '../db/schema';
 import type { Deps } from '../deps';
 import { DETAILS, WIALON_LINES } from '../ingest/downlink';
 import { COMMAND_PAYLOADS } from '../ingest/native/codec';
+import { getOwned } from '../owned/queries';
 import { HttpError, notFound } from '../platform/http/errors';
 import { IdParam } from '../platform/http/openapi';
 import { validate } from '../platform/http/validate';

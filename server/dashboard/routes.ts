@@ -21,10 +21,10 @@ import {
 import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
 import { alertScope } from '../alerts/visible';
 import type { Deps } from '../deps';
+import type { Ctx } from '../owned/mold';
 import { forbidden } from '../platform/http/errors';
 import { docs } from '../platform/http/openapi';
 import { validate } from '../platform/http/validate';
-import type { Ctx } from '../routes/owned';
 import {
   alertFigures,
   clientCounts,

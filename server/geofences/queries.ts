@@ -1,12 +1,12 @@
 /**
  * Geofences and their vehicle associations. Geofences are customer-owned records (the shared
- * helpers of ../db/owned.ts scope them by customer and soft-delete them); the mirror sync reads
- * what changed since an instant plus the ids of every live one, so a device drops removed
+ * helpers of ../owned/queries.ts scope them by customer and soft-delete them); the mirror sync
+ * reads what changed since an instant plus the ids of every live one, so a device drops removed
  * geofences without tombstones in the wire shape.
  */
 import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import { containsAny } from '../db/owned';
 import { vehicles } from '../db/schema';
+import { containsAny } from '../owned/queries';
 import { type Db, rowsOf } from '../platform/db/client';
 import { bareArray } from '../platform/db/pg-arrays';
 import { geofences, geofenceVehicles } from './schema';

@@ -33,13 +33,13 @@ import {
 } from '../../src/contract';
 import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
 import { recordChange } from '../audit/record';
-import { getOwned, updateOwned } from '../db/owned';
 import type { Deps } from '../deps';
+import { type Ctx, ownedRoutes, present } from '../owned/mold';
+import { getOwned, updateOwned } from '../owned/queries';
 import type { Db } from '../platform/db/client';
 import { badRequest, notFound } from '../platform/http/errors';
 import { docs, IdParam } from '../platform/http/openapi';
 import { validate } from '../platform/http/validate';
-import { type Ctx, ownedRoutes, present } from '../routes/owned';
 import { subtreeIds } from '../tenancy/queries';
 import { visibleClientIds } from '../tenancy/scope';
 import {

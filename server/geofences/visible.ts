@@ -5,7 +5,7 @@
  */
 
 import type { Deps } from '../deps';
-import type { Ctx } from '../routes/owned';
+import type { Ctx } from '../owned/mold';
 import { ancestorIds } from '../tenancy/queries';
 import { visibleClientIds } from '../tenancy/scope';
 import { geofencesIn } from './queries';

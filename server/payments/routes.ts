@@ -28,10 +28,10 @@ import {
 import * as o from '../../src/contract/objects';
 import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
 import type { Deps } from '../deps';
+import type { Ctx } from '../owned/mold';
 import { forbidden, HttpError } from '../platform/http/errors';
 import { docs } from '../platform/http/openapi';
 import { validate } from '../platform/http/validate';
-import type { Ctx } from '../routes/owned';
 import { getClient } from '../tenancy/queries';
 import { customerScope, visibleClient } from '../tenancy/scope';
 import { AsaasPaymentSchema, paymentError } from './asaas';

@@ -6,9 +6,9 @@
  */
 import type { Context } from 'hono';
 import type { AuthEnv } from '../accounts/auth/middleware';
-import { getOwned } from '../db/owned';
 import { vehicles } from '../db/schema';
 import type { Deps } from '../deps';
+import { getOwned } from '../owned/queries';
 import { notFound } from '../platform/http/errors';
 import { linkedVehicleIds } from '../sharing/queries';
 import { type ClientRow, getClient, subtreeIds } from './queries';

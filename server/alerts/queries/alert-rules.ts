@@ -1,7 +1,7 @@
 /** Alert rules as customer-owned records: list sorts and filters, and the fleets they name. */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { containsAny, type Filter } from '../../db/owned';
 import { fleets } from '../../db/schema';
+import { containsAny, type Filter } from '../../owned/queries';
 import type { Db } from '../../platform/db/client';
 import { alertRules } from '../schema';
 

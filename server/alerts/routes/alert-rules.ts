@@ -21,8 +21,8 @@ import {
 import type { Deps } from '../../deps';
 import { vehiclesIn } from '../../geofences/queries';
 import { missingRuleGeofences } from '../../geofences/visible';
+import { type Ctx, ownedRoutes, present } from '../../owned/mold';
 import { badRequest, notFound } from '../../platform/http/errors';
-import { type Ctx, ownedRoutes, present } from '../../routes/owned';
 import { subtreeIds } from '../../tenancy/queries';
 import { visibleClientIds } from '../../tenancy/scope';
 import { alertRuleQueries, fleetsIn } from '../queries/alert-rules';

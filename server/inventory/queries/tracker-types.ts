@@ -1,6 +1,6 @@
 /** The tracker type catalogue (shared by every customer). */
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import { containsAny } from '../../db/owned';
+import { containsAny } from '../../owned/queries';
 import type { Db } from '../../platform/db/client';
 import { trackerTypes } from '../schema';
 

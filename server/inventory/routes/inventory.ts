@@ -31,13 +31,13 @@ import {
   type VehicleTypeId,
   VehicleUpdateSchema,
 } from '../../../src/contract';
-import { getOwned } from '../../db/owned';
 import type { Deps } from '../../deps';
 import { hashDevicePassword } from '../../ingest/identity';
 import { type CommunicationRow, communicationOf } from '../../ingest/queries/device-status';
+import { type Ctx, iso, owned, ownedRoutes, present } from '../../owned/mold';
+import { getOwned } from '../../owned/queries';
 import { badRequest, HttpError, notFound } from '../../platform/http/errors';
 import { invalid } from '../../platform/http/validate';
-import { type Ctx, iso, owned, ownedRoutes, present } from '../../routes/owned';
 import { linkedVehicleIds } from '../../sharing/queries';
 import { visibleClientIds } from '../../tenancy/scope';
 import {

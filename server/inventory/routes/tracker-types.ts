@@ -14,8 +14,8 @@ import {
   TrackerTypeUpdateSchema,
 } from '../../../src/contract';
 import { type AuthEnv, requireAuth, requirePermission } from '../../accounts/auth/middleware';
-import { isUniqueViolation } from '../../db/owned';
 import type { Deps } from '../../deps';
+import { isUniqueViolation } from '../../owned/queries';
 import { HttpError, notFound } from '../../platform/http/errors';
 import { docs, IdParam } from '../../platform/http/openapi';
 import { validate } from '../../platform/http/validate';

@@ -4,8 +4,8 @@
  * untagged vehicle, server/reports/attribution.ts).
  */
 import { and, eq, gt, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { Filter } from '../../db/owned';
 import { driverAssignments as a, drivers, vehicles } from '../../db/schema';
+import type { Filter } from '../../owned/queries';
 import type { Db } from '../../platform/db/client';
 import type { AssignedPeriod } from '../../reports/attribution';
 

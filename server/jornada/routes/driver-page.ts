@@ -38,9 +38,9 @@ import { type AuthEnv, requireAuth, requirePermission } from '../../accounts/aut
 import { hashPassword, verifyPassword } from '../../accounts/auth/passwords';
 import { bearerToken } from '../../accounts/auth/tokens';
 import { anonymousActor, recordAudit, recordChange } from '../../audit/record';
-import { getOwned } from '../../db/owned';
 import { drivers } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { getOwned } from '../../owned/queries';
 import { HttpError, notFound, unauthorized } from '../../platform/http/errors';
 import { docs, IdParam } from '../../platform/http/openapi';
 import { validate } from '../../platform/http/validate';

@@ -26,9 +26,9 @@ import {
 import { dayStart, nextDay } from '../../../src/lib/report-period';
 import { type AuthEnv, requireAuth, requirePermission } from '../../accounts/auth/middleware';
 import { actorOf } from '../../audit/record';
-import { getOwned } from '../../db/owned';
 import { drivers } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { getOwned } from '../../owned/queries';
 import { notFound } from '../../platform/http/errors';
 import { docs } from '../../platform/http/openapi';
 import { validate } from '../../platform/http/validate';

@@ -15,10 +15,10 @@ import {
   VehicleParamSchema,
 } from '../../../src/contract';
 import type { AuthEnv } from '../../accounts/auth/middleware';
-import { getOwned } from '../../db/owned';
 import { geofences } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { vehiclesOfClients } from '../../geofences/queries';
+import { getOwned } from '../../owned/queries';
 import { notFound } from '../../platform/http/errors';
 import { docs } from '../../platform/http/openapi';
 import { validate } from '../../platform/http/validate';

@@ -9,8 +9,8 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DueItem, DueStatus } from '../../../src/contract';
 import { reportDay } from '../../../src/lib/report-period';
-import { containsAny, type Filter } from '../../db/owned';
 import { fleets, maintenancePlans, serviceRecords, vehicles } from '../../db/schema';
+import { containsAny, type Filter } from '../../owned/queries';
 import { type Db, rowsOf } from '../../platform/db/client';
 
 type PlanRow = typeof maintenancePlans.$inferSelect;

@@ -1,3 +1,9 @@
+/**
+ * The mold of a customer's records: the list, read, create, update and cancel calls that
+ * vehicles, trackers, SIM cards, fleets, drivers, geofences, alert rules, driver assignments
+ * and the upkeep records share, with the caller's customers, the audit line and the pt-BR
+ * answers in one place (queries.ts holds their SQL). Every room's routes may use it; it imports no room's routes.
+ */
 import { type Context, Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import type * as v from 'valibot';
@@ -6,6 +12,12 @@ import { MessageSchema, type Permission, SELECT_CLIENT_MESSAGE } from '../../src
 import { type AuthEnv, requireAuth, requirePermission } from '../accounts/auth/middleware';
 import { auditChanges } from '../audit/diff';
 import { actorOf, recordAudit } from '../audit/record';
+import type { Deps } from '../deps';
+import type { Db } from '../platform/db/client';
+import { badRequest, HttpError, notFound } from '../platform/http/errors';
+import { docs, IdParam } from '../platform/http/openapi';
+import { validate } from '../platform/http/validate';
+import { clientsWithin, visibleClient, visibleClientIds } from '../tenancy/scope';
 import {
   cancelOwned,
   type Filter,
@@ -17,13 +29,7 @@ import {
   type OwnedTable,
   type SortBy,
   updateOwned,
-} from '../db/owned';
-import type { Deps } from '../deps';
-import type { Db } from '../platform/db/client';
-import { badRequest, HttpError, notFound } from '../platform/http/errors';
-import { docs, IdParam } from '../platform/http/openapi';
-import { validate } from '../platform/http/validate';
-import { clientsWithin, visibleClient, visibleClientIds } from '../tenancy/scope';
+} from './queries';
 
 type Row<T extends OwnedTable> = T['$inferSelect'];
 export type Ctx = Context<AuthEnv>;
