@@ -5,6 +5,7 @@
  * the live stream. Prints figures, asserts nothing. BENCH_ALERT_FIXES changes the size.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { hashDevicePassword } from '../server/ingest/identity';
 import {
   alertRules,
   alerts as alertsTable,
@@ -12,8 +13,7 @@ import {
   geofenceVehicles,
   trackers,
   vehicles,
-} from '../server/db/schema';
-import { hashDevicePassword } from '../server/ingest/identity';
+} from '../server/schema';
 import type { RunningServer } from '../server/start';
 import { BENCH_DEVICE_PASSWORD } from './device-password';
 import { benchServer } from './server';

@@ -7,8 +7,8 @@
  * the pause was the whole query: ingest, the API and the live stream stood still.
  */
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import { positions } from '../server/db/schema';
 import type { Db } from '../server/platform/db/client';
+import { positions } from '../server/schema';
 import { withLoopWatch } from './loop-watch';
 
 const DAYS = 31;

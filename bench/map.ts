@@ -16,8 +16,8 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/env';
 import { mirroredLocations } from '../e2e/mirror';
-import { trackers, vehicles } from '../server/db/schema';
 import type { Fix } from '../server/ingest/queries/positions';
+import { trackers, vehicles } from '../server/schema';
 import { DRAWN_MARK, type DrawnDetail } from '../src/map/drawn-mark';
 import { benchServer } from './server';
 

@@ -9,9 +9,9 @@ import { createECDH, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { StoredAlert } from '../server/alerts/notifier';
-import { pushTokens, users } from '../server/db/schema';
 import { loadConfig } from '../server/platform/config';
 import { createLogger } from '../server/platform/log';
+import { pushTokens, users } from '../server/schema';
 import { prepare } from '../server/start';
 import { withLoopWatch } from './loop-watch';
 

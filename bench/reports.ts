@@ -14,8 +14,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/env';
-import { trackers, vehicles } from '../server/db/schema';
 import { type Fix, storeFixes, type TrackerRef } from '../server/ingest/queries/positions';
+import { trackers, vehicles } from '../server/schema';
 import { dayStart, nextDay, reportDay } from '../src/lib/report-period';
 import { benchServer } from './server';
 

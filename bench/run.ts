@@ -10,8 +10,8 @@
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import pg from 'pg';
-import { trackers, vehicles } from '../server/db/schema';
 import { hashDevicePassword } from '../server/ingest/identity';
+import { trackers, vehicles } from '../server/schema';
 import type { RunningServer } from '../server/start';
 import { benchAlerts } from './alerts';
 import { benchBatch } from './batch';

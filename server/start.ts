@@ -16,7 +16,6 @@ import { createPlateLookup } from './adapters/plates';
 import { createAlertEngine } from './alerts/engine';
 import { createAlertMail, mailNotifier } from './alerts/mail';
 import { createApp, startingApp } from './app';
-import { getOrCreateSetting } from './db/settings';
 import { seedDemoAttachments } from './demo/attachments';
 import {
   DEMO_PASSWORD,
@@ -48,6 +47,7 @@ import type { Config } from './platform/config';
 import { type Database, openDatabase } from './platform/db/client';
 import { isConnectionError } from './platform/db/health';
 import { ensurePartitions } from './platform/db/partitions';
+import { getOrCreateSetting } from './platform/db/settings';
 import { createJobs } from './platform/jobs';
 import { createLifecycle } from './platform/lifecycle';
 import { countingLogger, createLogger, type LogCounts, type Logger } from './platform/log';

@@ -1,9 +1,8 @@
 /**
  * The accounts room's tables: users, their sessions (refresh tokens), the one-time links of the
- * account e-mails, two-step sign-in, and the sign-in throttle. server/db/schema.ts re-exports
- * them, so drizzle-kit generates their migrations with the rest of the schema; the customer a
- * user belongs to (clients, of the tenancy room) is read through that re-export and referenced
- * lazily, so the two files may import each other.
+ * account e-mails, two-step sign-in, and the sign-in throttle. server/schema.ts re-exports them
+ * with every room's tables; the customer a user belongs to is imported from the tenancy room's
+ * schema and referenced lazily.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -18,8 +17,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { timestamps } from '../db/columns';
-import { clients } from '../db/schema';
+import { timestamps } from '../platform/db/columns';
+import { clients } from '../tenancy/schema';
 
 export const users = pgTable(
   'users',

@@ -1,10 +1,9 @@
 /**
  * The alerts room's tables: the rules, the alerts the engine raises, its memory of each vehicle,
  * the e-mail outbox, the counter that tells the engine its configuration changed, and the push
- * registration tokens the alerts are sent to. server/db/schema.ts re-exports them, so
- * drizzle-kit generates their migrations with the rest of the schema; the tables they point at
- * (clients, users, of other rooms) are read through that re-export and referenced lazily, so
- * the two files may import each other.
+ * registration tokens the alerts are sent to. server/schema.ts re-exports them with every
+ * room's tables; the tables they point at (clients, users) are imported from their rooms'
+ * schemas and referenced lazily.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -22,8 +21,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ownedColumns, timestamps } from '../db/columns';
-import { clients, users } from '../db/schema';
+import { users } from '../accounts/schema';
+import { ownedColumns, timestamps } from '../platform/db/columns';
+import { clients } from '../tenancy/schema';
 
 const owned = ownedColumns(() => clients.id);
 

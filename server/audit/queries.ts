@@ -1,7 +1,7 @@
 /** Reading and pruning the audit log (writing is server/audit/record.ts). */
 import { and, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { clients } from '../db/schema';
 import { type Db, rowsOf } from '../platform/db/client';
+import { clients } from '../schema';
 import { auditEvents } from './schema';
 
 export interface AuditQuery {

@@ -7,9 +7,9 @@ import type { Context } from 'hono';
 import type { AuditEntity, AuditKind } from '../../src/contract';
 import type { AuthEnv } from '../accounts/auth/middleware';
 import { clientAddress } from '../accounts/routes/auth';
-import { auditEvents } from '../db/schema';
 import type { Deps } from '../deps';
 import type { Db } from '../platform/db/client';
+import { auditEvents } from '../schema';
 import { auditChanges, type Changes, withoutSecrets } from './diff';
 
 /** Who did it and from where. */

@@ -1,6 +1,6 @@
 /**
- * The audit room's table. server/db/schema.ts re-exports it, so drizzle-kit generates its
- * migrations with the rest of the schema.
+ * The audit room's table. server/schema.ts re-exports it with every room's tables, so
+ * drizzle-kit generates its migrations with the rest of the schema.
  */
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 

@@ -1,7 +1,7 @@
 /** The command log: every command sent, by whom, through which integration, and its state. */
 import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { commands, trackers, users } from '../db/schema';
 import { type Db, rowsOf } from '../platform/db/client';
+import { commands, trackers, users } from '../schema';
 
 export type CommandRow = typeof commands.$inferSelect & { userName: string | null };
 

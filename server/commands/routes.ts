@@ -32,7 +32,6 @@ import {
 } from '../adapters/integrations';
 import { auditChanges } from '../audit/diff';
 import { actorOf, recordAudit, recordChange } from '../audit/record';
-import { trackers } from '../db/schema';
 import type { Deps } from '../deps';
 import { DETAILS, WIALON_LINES } from '../ingest/downlink';
 import { COMMAND_PAYLOADS } from '../ingest/native/codec';
@@ -40,6 +39,7 @@ import { getOwned } from '../owned/queries';
 import { HttpError, notFound } from '../platform/http/errors';
 import { IdParam } from '../platform/http/openapi';
 import { validate } from '../platform/http/validate';
+import { trackers } from '../schema';
 import { visibleClientIds, visibleVehicle } from '../tenancy/scope';
 import {
   type CommandRow,

@@ -8,11 +8,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { daysOf, reportDay } from '../../src/lib/report-period';
-import { clients, driverMarks, jornadaCorrections } from '../db/schema';
 import { type DrivingSpan, LIMITS } from '../jornada/engine';
 import { driversTaggedOn } from '../jornada/queries/jornada';
 import { drivingOf } from '../jornada/service';
 import type { Db } from '../platform/db/client';
+import { clients, driverMarks, jornadaCorrections } from '../schema';
 
 const MIN = 60_000;
 

@@ -9,6 +9,8 @@ import type { Role } from '../../src/contract';
 import { cpfFromBase, luhnValid } from '../../src/lib/documents';
 import { totalCentsOf } from '../../src/lib/fuel';
 import { reportDay } from '../../src/lib/report-period';
+import { hashDevicePassword } from '../ingest/identity';
+import type { Db } from '../platform/db/client';
 import {
   alertRules,
   autoReportRules,
@@ -30,9 +32,7 @@ import {
   vehicleExpenses,
   vehicles,
   visitorVehicles,
-} from '../db/schema';
-import { hashDevicePassword } from '../ingest/identity';
-import type { Db } from '../platform/db/client';
+} from '../schema';
 import { DEMO_RULES, demoGeofences } from './alerts';
 import {
   type Company,

@@ -5,10 +5,10 @@
  * geofences without tombstones in the wire shape.
  */
 import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import { vehicles } from '../db/schema';
 import { containsAny } from '../owned/queries';
 import { type Db, rowsOf } from '../platform/db/client';
 import { bareArray } from '../platform/db/pg-arrays';
+import { vehicles } from '../schema';
 import { geofences, geofenceVehicles } from './schema';
 
 export type GeofenceRow = typeof geofences.$inferSelect;

@@ -1,13 +1,13 @@
 /**
  * The geofences room's tables: a customer's geofences and the vehicles under each one's rule
- * kind. server/db/schema.ts re-exports them, so drizzle-kit generates their migrations with the
- * rest of the schema; the tables they point at (clients, vehicles, of other rooms) are read
- * through that re-export and referenced lazily, so the two files may import each other.
+ * kind. server/schema.ts re-exports them with every room's tables; the tables they point at
+ * (clients, vehicles) are imported from their rooms' schemas and referenced lazily.
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ownedColumns, timestamps } from '../db/columns';
-import { clients, vehicles } from '../db/schema';
+import { vehicles } from '../inventory/schema';
+import { ownedColumns, timestamps } from '../platform/db/columns';
+import { clients } from '../tenancy/schema';
 
 const owned = ownedColumns(() => clients.id);
 

@@ -1,9 +1,8 @@
 /**
  * The inventory room's tables: the tracker models, and each customer's vehicles (with their
- * images), SIM cards, trackers, fleets and drivers. server/db/schema.ts re-exports them, so
- * drizzle-kit generates their migrations with the rest of the schema; the customer they belong
- * to (clients, of the tenancy room) is read through that re-export and referenced lazily, so
- * the two files may import each other.
+ * images), SIM cards, trackers, fleets and drivers. server/schema.ts re-exports them with every
+ * room's tables; the customer they belong to is imported from the tenancy room's schema and
+ * referenced lazily.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -17,8 +16,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ownedColumns, timestamps } from '../db/columns';
-import { clients } from '../db/schema';
+import { ownedColumns, timestamps } from '../platform/db/columns';
+import { clients } from '../tenancy/schema';
 
 const owned = ownedColumns(() => clients.id);
 

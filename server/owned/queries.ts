@@ -133,7 +133,7 @@ export async function cancelOwned(db: Db, table: OwnedTable, id: string) {
     .where(eq(table.id, id));
 }
 
-export { containsAny } from '../db/search';
+export { containsAny } from '../platform/db/search';
 
 /** Whether a database error is a unique-key violation (PostgreSQL code 23505). */
 export function isUniqueViolation(err: unknown): boolean {

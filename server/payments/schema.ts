@@ -1,7 +1,6 @@
 /**
- * The payments room's tables. server/db/schema.ts re-exports them, so drizzle-kit generates their
- * migrations with the rest of the schema. The customers they belong to are referenced lazily, so
- * the two files may import each other.
+ * The payments room's tables. server/schema.ts re-exports them with every room's tables; the
+ * customers they belong to are imported from the tenancy room's schema and referenced lazily.
  */
 import {
   boolean,
@@ -12,7 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { clients } from '../db/schema';
+import { clients } from '../tenancy/schema';
 
 /**
  * Payments (server/payments/): each customer's Asaas customer id and when its charges were

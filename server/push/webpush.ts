@@ -10,8 +10,8 @@ import { request as httpsRequest } from 'node:https';
 import * as v from 'valibot';
 import webpush from 'web-push';
 import { type PushAlert, WebPushSubscriptionSchema } from '../../src/contract';
-import { getOrCreateSetting } from '../db/settings';
 import type { Db } from '../platform/db/client';
+import { getOrCreateSetting } from '../platform/db/settings';
 import { type EndpointPolicy, endpointProblem, publicOnlyLookup } from './endpoint';
 import { FCM_BATCH, type SendResult, startEach } from './fcm';
 

@@ -1,7 +1,7 @@
 /** Visitor vehicle links and temporary shared links. */
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { vehicles } from '../db/schema';
 import type { Db } from '../platform/db/client';
+import { vehicles } from '../schema';
 import { temporaryUsers, visitorVehicles } from './schema';
 
 export async function linkedVehicleIds(db: Db, userId: string): Promise<string[]> {

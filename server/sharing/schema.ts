@@ -1,13 +1,14 @@
 /**
  * The sharing room's tables: the vehicles a Terceiro (visitor) may see and the temporary shared
- * links. server/db/schema.ts re-exports them, so drizzle-kit generates their migrations with the
- * rest of the schema; the tables they point at (clients, users, vehicles, of other rooms) are
- * read through that re-export and referenced lazily, so the two files may import each other.
+ * links. server/schema.ts re-exports them with every room's tables; the tables they point at
+ * (clients, users, vehicles) are imported from their rooms' schemas and referenced lazily.
  */
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { timestamps } from '../db/columns';
-import { clients, users, vehicles } from '../db/schema';
+import { users } from '../accounts/schema';
+import { vehicles } from '../inventory/schema';
+import { timestamps } from '../platform/db/columns';
+import { clients } from '../tenancy/schema';
 
 /** Vehicles a VISITOR (Terceiro) user may see. */
 export const visitorVehicles = pgTable(

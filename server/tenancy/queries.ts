@@ -3,9 +3,9 @@
  * of any depth is one round trip; tenancy scoping (scope.ts) is built on subtreeIds.
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { users } from '../db/schema';
-import { escapeLike, folded, likePattern } from '../db/search';
 import { type Db, rowsOf } from '../platform/db/client';
+import { escapeLike, folded, likePattern } from '../platform/db/search';
+import { users } from '../schema';
 import { clients } from './schema';
 
 export type ClientRow = typeof clients.$inferSelect;

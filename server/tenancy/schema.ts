@@ -1,8 +1,7 @@
 /**
- * The customer tree's table (docs/architecture.md, room `tenancy`), re-exported by
- * server/db/schema.ts so drizzle-kit still reads one schema. It points at no other table, so
- * this file imports none: db/schema.ts imports `clients` from here, the other rooms' schemas
- * read it through db/schema.ts and reference it lazily, and whichever loads first finds it whole.
+ * The customer tree's table (docs/architecture.md, room `tenancy`). server/schema.ts
+ * re-exports it with every room's tables. It points at no other table, so this file imports
+ * none; the other rooms' schemas import `clients` from here and reference it lazily.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -15,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { timestamps } from '../db/columns';
+import { timestamps } from '../platform/db/columns';
 
 /** Customer companies and people. A mother company owns child customers to any depth. */
 export const clients = pgTable(

@@ -6,10 +6,10 @@
  */
 import type { Context } from 'hono';
 import type { AuthEnv } from '../accounts/auth/middleware';
-import { vehicles } from '../db/schema';
 import type { Deps } from '../deps';
 import { getOwned } from '../owned/queries';
 import { notFound } from '../platform/http/errors';
+import { vehicles } from '../schema';
 import { linkedVehicleIds } from '../sharing/queries';
 import { type ClientRow, getClient, subtreeIds } from './queries';
 

@@ -1,9 +1,8 @@
 /**
  * The upkeep room's tables: maintenance plans and service records, documents with an expiry,
- * the files attached to either, refuels and other vehicle costs. server/db/schema.ts
- * re-exports them, so drizzle-kit generates their migrations with the rest of the schema; the
- * tables they point at (clients, vehicles, fleets, drivers, users, of other rooms) are read
- * through that re-export.
+ * the files attached to either, refuels and other vehicle costs. server/schema.ts re-exports
+ * them with every room's tables; the tables they point at (clients, vehicles, fleets, drivers,
+ * users) are imported from their rooms' schemas and referenced lazily.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -17,8 +16,10 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ownedColumns } from '../db/columns';
-import { clients, drivers, fleets, users, vehicles } from '../db/schema';
+import { users } from '../accounts/schema';
+import { drivers, fleets, vehicles } from '../inventory/schema';
+import { ownedColumns } from '../platform/db/columns';
+import { clients } from '../tenancy/schema';
 
 const owned = ownedColumns(() => clients.id);
 

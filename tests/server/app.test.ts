@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { clients, users } from '../../server/db/schema';
+import { clients, users } from '../../server/schema';
 import type { Command, CustomerPage, CustomerRowPage, CustomerTree } from '../../src/contract';
 import type { CommandHistory, PositionsReport } from './api-types';
 import {

@@ -13,9 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/accounts/auth/passwords';
 import { setUserPassword } from '../../server/accounts/queries/users';
 import { auditChanges, isSecretField, MASK } from '../../server/audit/diff';
-import * as schema from '../../server/db/schema';
 import { pruneExpiredAudit } from '../../server/ingest/queries/retention';
 import { rowsOf } from '../../server/platform/db/client';
+import * as schema from '../../server/schema';
 import type { AuditEvent, AuditPage, Tracker, Vehicle } from '../../src/contract';
 import { as, backends, demoClients, type TestServer, testConfig, useServer } from './harness';
 

@@ -5,9 +5,9 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { vehicleDays } from '../../server/db/schema';
 import { documentFor } from '../../server/reports/files/documents';
 import { rowsOf } from '../../server/reports/files/model';
+import { vehicleDays } from '../../server/schema';
 import type { FleetCostList } from '../../src/contract';
 import { as, backends, demoClients, type ErrorBody, useServer } from './harness';
 import { vehicleWithTracker } from './report-fixtures';

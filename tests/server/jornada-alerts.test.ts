@@ -6,9 +6,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { StoredAlert } from '../../server/alerts/notifier';
-import { alerts as alertRows } from '../../server/db/schema';
 import type { Fix } from '../../server/ingest/queries/positions';
 import { pushMessage } from '../../server/push/message';
+import { alerts as alertRows } from '../../server/schema';
 import type { AlertPage, AlertRule, Driver } from '../../src/contract';
 import { as, backends, demoClients, type TestServer, useServer } from './harness';
 import { ingest, vehicleWithTracker } from './report-fixtures';

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredAlert } from '../../server/alerts/notifier';
 import { pushDeviceId, pushTokensOf } from '../../server/alerts/queries/push';
-import { pushTokens } from '../../server/db/schema';
+import { pushTokens } from '../../server/schema';
 import type { RunningServer } from '../../server/start';
 import type { PushAlert, PushConfig, PushDevice } from '../../src/contract';
 import {

@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { vehicles } from '../../server/db/schema';
+import { vehicles } from '../../server/schema';
 import type { AlertRule, AutoReportRule, Vehicle } from '../../src/contract';
 import type { UserPage, VehiclePage } from './api-types';
 import { as, backends, demoClients, type ErrorBody, useServer } from './harness';

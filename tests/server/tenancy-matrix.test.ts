@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/accounts/auth/passwords';
 import { findUserByEmail, setUserPassword } from '../../server/accounts/queries/users';
 import { insertAlerts } from '../../server/alerts/queries/alert-engine';
-import { auditEvents, paymentCharges } from '../../server/db/schema';
+import { auditEvents, paymentCharges } from '../../server/schema';
 import {
   type Alert,
   type Association,

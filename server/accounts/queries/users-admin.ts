@@ -4,9 +4,9 @@
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Role } from '../../../src/contract';
-import { clients } from '../../db/schema';
-import { folded, likePattern } from '../../db/search';
 import type { Db } from '../../platform/db/client';
+import { folded, likePattern } from '../../platform/db/search';
+import { clients } from '../../schema';
 import { users } from '../schema';
 
 export interface ManagedUser {

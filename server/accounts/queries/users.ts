@@ -5,8 +5,8 @@
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Role } from '../../../src/contract';
-import { clients } from '../../db/schema';
 import type { Db } from '../../platform/db/client';
+import { clients } from '../../schema';
 import { refreshTokens, users } from '../schema';
 
 export interface UserRecord {

@@ -6,7 +6,6 @@
  * together or not at all.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { fleets, geofences, geofenceVehicles, vehicles } from '../../db/schema';
 import { type Db, rowsOf } from '../../platform/db/client';
 import {
   bareArray,
@@ -15,6 +14,7 @@ import {
   numberArray,
   textArray,
 } from '../../platform/db/pg-arrays';
+import { fleets, geofences, geofenceVehicles, vehicles } from '../../schema';
 import { ancestorIds } from '../../tenancy/queries';
 import { alertConfigVersion, alertMailOutbox, alertRules } from '../schema';
 

@@ -1,8 +1,8 @@
 /** Alert rules as customer-owned records: list sorts and filters, and the fleets they name. */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { fleets } from '../../db/schema';
 import { containsAny, type Filter } from '../../owned/queries';
 import type { Db } from '../../platform/db/client';
+import { fleets } from '../../schema';
 import { alertRules } from '../schema';
 
 export const alertRuleQueries = {

@@ -6,9 +6,9 @@
  */
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { type Alert, type AlertType, alertDocument } from '../../../src/contract';
-import { drivers, users, vehicles } from '../../db/schema';
 import type { Db } from '../../platform/db/client';
 import { bareArray, textArray } from '../../platform/db/pg-arrays';
+import { drivers, users, vehicles } from '../../schema';
 import { alertRules, alerts } from '../schema';
 
 export interface AlertScope {

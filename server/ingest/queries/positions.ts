@@ -5,7 +5,6 @@
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DeviceProtocol } from '../../../src/contract';
-import { fleets, lastLocations, trackers } from '../../db/schema';
 import { type Db, rowsOf } from '../../platform/db/client';
 import {
   bareArray,
@@ -14,6 +13,7 @@ import {
   numberArray,
   textArray,
 } from '../../platform/db/pg-arrays';
+import { fleets, lastLocations, trackers } from '../../schema';
 import type { IngestTracker } from '../identity';
 import {
   DayDeltas,

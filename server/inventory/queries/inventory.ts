@@ -1,9 +1,9 @@
 /** Inventory look-ups that cross tables: images of vehicles, links between records. */
 import { and, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { plateContains } from '../../db/search';
 import { containsAny, type Filter } from '../../owned/queries';
 import type { Db } from '../../platform/db/client';
+import { plateContains } from '../../platform/db/search';
 import {
   drivers,
   fleets,

@@ -4,10 +4,10 @@
  * untagged vehicle, server/reports/attribution.ts).
  */
 import { and, eq, gt, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
-import { driverAssignments as a, drivers, vehicles } from '../../db/schema';
 import type { Filter } from '../../owned/queries';
 import type { Db } from '../../platform/db/client';
 import type { AssignedPeriod } from '../../reports/attribution';
+import { driverAssignments as a, drivers, vehicles } from '../../schema';
 
 interface AssignmentListQuery {
   search: string;

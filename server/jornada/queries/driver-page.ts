@@ -1,5 +1,6 @@
 /** Drivers' personal links, the sessions opened through them, and the problems drivers report. */
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
 import {
   driverLinks,
   driverReports,
@@ -7,8 +8,7 @@ import {
   drivers,
   lastLocations,
   vehicles,
-} from '../../db/schema';
-import type { Db } from '../../platform/db/client';
+} from '../../schema';
 import { assignedPeriods } from './assignments';
 
 export type DriverLinkRow = typeof driverLinks.$inferSelect;

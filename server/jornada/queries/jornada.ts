@@ -20,10 +20,10 @@ import {
 } from '../../../src/contract/jornada';
 import type { AuditActor } from '../../audit/record';
 import { recordAudit } from '../../audit/record';
-import { driverMarks, jornadaCorrections, jornadaSettings, vehicles } from '../../db/schema';
 import { type Db, rowsOf } from '../../platform/db/client';
 import { HttpError } from '../../platform/http/errors';
 import { invalid } from '../../platform/http/validate';
+import { driverMarks, jornadaCorrections, jornadaSettings, vehicles } from '../../schema';
 
 type MarkRow = typeof driverMarks.$inferSelect;
 type CorrectionRow = typeof jornadaCorrections.$inferSelect;

@@ -15,13 +15,13 @@ import {
   PERIOD_ORDER,
 } from '../../../src/contract';
 import { localDateAndClock } from '../../../src/lib/local-time';
-import { type driverAssignments, drivers } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { vehiclesOfClient } from '../../inventory/queries/inventory';
 import { type Ctx, iso, owned, ownedRoutes, present } from '../../owned/mold';
 import { getOwned } from '../../owned/queries';
 import { HttpError } from '../../platform/http/errors';
 import { invalid } from '../../platform/http/validate';
+import { type driverAssignments, drivers } from '../../schema';
 import { visibleClientIds } from '../../tenancy/scope';
 import {
   assignmentClash,

@@ -38,12 +38,12 @@ import { type AuthEnv, requireAuth, requirePermission } from '../../accounts/aut
 import { hashPassword, verifyPassword } from '../../accounts/auth/passwords';
 import { bearerToken } from '../../accounts/auth/tokens';
 import { anonymousActor, recordAudit, recordChange } from '../../audit/record';
-import { drivers } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { getOwned } from '../../owned/queries';
 import { HttpError, notFound, unauthorized } from '../../platform/http/errors';
 import { docs, IdParam } from '../../platform/http/openapi';
 import { validate } from '../../platform/http/validate';
+import { drivers } from '../../schema';
 import { visibleClientIds } from '../../tenancy/scope';
 import { breakDueAt, jornadaDays, journeys, timeline } from '../engine';
 import {

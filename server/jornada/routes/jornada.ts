@@ -26,13 +26,13 @@ import {
 import { dayStart, nextDay } from '../../../src/lib/report-period';
 import { type AuthEnv, requireAuth, requirePermission } from '../../accounts/auth/middleware';
 import { actorOf } from '../../audit/record';
-import { drivers } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { getOwned } from '../../owned/queries';
 import { notFound } from '../../platform/http/errors';
 import { docs } from '../../platform/http/openapi';
 import { validate } from '../../platform/http/validate';
 import { REPORT_EXTENSION, REPORT_MIME } from '../../reports/files/model';
+import { drivers } from '../../schema';
 import { getClient } from '../../tenancy/queries';
 import { visibleClient, visibleClientIds } from '../../tenancy/scope';
 import { jornadaDocument, jornadaFile } from '../files';

@@ -2,8 +2,8 @@
  * Opens the one database of the process. Without DATABASE_URL it is an embedded PGlite
  * (PostgreSQL in WebAssembly) in the data folder, so `npm start` needs no server; with
  * DATABASE_URL it is a PostgreSQL server. Either way the server talks to it with
- * node-postgres and drizzle, so every query in server/db/ runs unchanged on both, with the
- * same types and errors.
+ * node-postgres and drizzle, so every room's queries run unchanged on both, with the same
+ * types and errors.
  *
  * PGlite runs on a worker thread of its own (pglite-thread.ts), reached through in-memory
  * streams: on this thread a long query stopped ingest, the API and the live stream.
@@ -16,7 +16,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from '../../db/schema';
+import * as schema from '../../schema';
 import { createLogger, type Logger } from '../log';
 import { createDatabaseHealth, type DatabaseHealth, DatabaseUnavailable } from './health';
 import { type Listening, listenTo, type NoticeHandlers } from './listen';
@@ -66,8 +66,8 @@ export interface DatabaseOptions {
   connectTimeoutMs?: number | undefined;
 }
 
-/** The migrations stay beside the schema in server/db, where drizzle-kit writes them. */
-const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../db/migrations');
+/** The migrations drizzle-kit writes from server/schema.ts (drizzle.config.ts). */
+const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 /** Advisory lock id held while migrating, so that parallel starts do not race. */
 const MIGRATION_LOCK = 727_001;
 /** Connections of the pool to PostgreSQL (plus one for LISTEN: docs/deployment.md). */

@@ -13,8 +13,8 @@ import {
 } from '../../../src/contract/driving';
 import type { Changes } from '../../audit/diff';
 import { type AuditActor, recordAudit } from '../../audit/record';
-import { drivingSettings } from '../../db/schema';
 import type { Db } from '../../platform/db/client';
+import { drivingSettings } from '../../schema';
 
 export async function drivingSettingsOf(db: Db, clientId: string): Promise<DrivingSettings> {
   const [row] = await db

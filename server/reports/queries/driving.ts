@@ -4,8 +4,8 @@
  * vehicle's fixes of a period with only the columns the events need.
  */
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import { alertRules, drivers, fleets, positions, vehicles } from '../../db/schema';
 import type { Db } from '../../platform/db/client';
+import { alertRules, drivers, fleets, positions, vehicles } from '../../schema';
 import type { DrivingFix } from '../driving';
 
 export interface DrivingVehicle {

@@ -6,14 +6,14 @@
  * process that dies holding a claim loses it when its lease ends.
  */
 import { and, asc, count, desc, eq, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../platform/db/client';
 import {
   autoReportRules,
   autoReportRuns,
   clients,
   reportLinks,
   reportRequests,
-} from '../../db/schema';
-import { type Db, rowsOf } from '../../platform/db/client';
+} from '../../schema';
 
 export async function clientName(db: Db, id: string): Promise<string> {
   const [row] = await db.select({ name: clients.name }).from(clients).where(eq(clients.id, id));

@@ -7,8 +7,8 @@
  * (vehicle_days) and the odometer of single fixes, never from scanning positions.
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { drivers, reportRequests, tripSettings, vehicles } from '../../db/schema';
 import { type Db, rowsOf } from '../../platform/db/client';
+import { drivers, reportRequests, tripSettings, vehicles } from '../../schema';
 import { emptySamples, type Samples } from '../motion';
 
 const DAY_MS = 86_400_000;

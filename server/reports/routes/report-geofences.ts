@@ -15,13 +15,13 @@ import {
   VehicleParamSchema,
 } from '../../../src/contract';
 import type { AuthEnv } from '../../accounts/auth/middleware';
-import { geofences } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { vehiclesOfClients } from '../../geofences/queries';
 import { getOwned } from '../../owned/queries';
 import { notFound } from '../../platform/http/errors';
 import { docs } from '../../platform/http/openapi';
 import { validate } from '../../platform/http/validate';
+import { geofences } from '../../schema';
 import { subtreeIds } from '../../tenancy/queries';
 import { visibleClientIds, visibleVehicle } from '../../tenancy/scope';
 import { geofencesFor, geofenceVisits, indexedGeofences } from '../geofences';

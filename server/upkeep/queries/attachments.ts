@@ -1,7 +1,7 @@
 /** Rows of files attached to service records and documents (the bytes are on disk). */
 import { asc, count, eq } from 'drizzle-orm';
-import { attachments, documents, serviceRecords, users } from '../../db/schema';
 import type { Db } from '../../platform/db/client';
+import { attachments, documents, serviceRecords, users } from '../../schema';
 
 export type AttachmentRow = typeof attachments.$inferSelect;
 export type AttachmentOwnerColumn = 'serviceRecordId' | 'documentId';

@@ -5,9 +5,9 @@
 import { and, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { DOCUMENT_KIND_LABELS, type ExpiringItem } from '../../../src/contract';
 import { reportDay } from '../../../src/lib/report-period';
-import { documents, drivers, vehicles } from '../../db/schema';
 import { containsAny, type Filter } from '../../owned/queries';
 import type { Db } from '../../platform/db/client';
+import { documents, drivers, vehicles } from '../../schema';
 
 interface BaseQuery {
   search: string;

@@ -9,9 +9,9 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DueItem, DueStatus } from '../../../src/contract';
 import { reportDay } from '../../../src/lib/report-period';
-import { fleets, maintenancePlans, serviceRecords, vehicles } from '../../db/schema';
 import { containsAny, type Filter } from '../../owned/queries';
 import { type Db, rowsOf } from '../../platform/db/client';
+import { fleets, maintenancePlans, serviceRecords, vehicles } from '../../schema';
 
 type PlanRow = typeof maintenancePlans.$inferSelect;
 type RecordRow = typeof serviceRecords.$inferSelect;

@@ -5,9 +5,9 @@
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FuelReading, RefuelFacts } from '../../../src/lib/fuel';
 import { PARKED_KMH } from '../../alerts/evaluate';
-import { drivers, positions, refuels, vehicleExpenses, vehicles } from '../../db/schema';
 import { containsAny, type Filter } from '../../owned/queries';
 import type { Db } from '../../platform/db/client';
+import { drivers, positions, refuels, vehicleExpenses, vehicles } from '../../schema';
 
 interface RefuelListQuery {
   search: string;

@@ -32,7 +32,6 @@ import {
 import * as o from '../../../src/contract/objects';
 import { type AuthEnv, requireAuth, requirePermission } from '../../accounts/auth/middleware';
 import { recordChange } from '../../audit/record';
-import { documents, serviceRecords } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { Ctx } from '../../owned/mold';
 import { getOwned } from '../../owned/queries';
@@ -40,6 +39,7 @@ import { badRequest, HttpError, notFound } from '../../platform/http/errors';
 import { MULTIPART_FILES, sniffUpload } from '../../platform/http/file-types';
 import { docs, IdParam } from '../../platform/http/openapi';
 import { validate } from '../../platform/http/validate';
+import { documents, serviceRecords } from '../../schema';
 import { visibleClientIds } from '../../tenancy/scope';
 import {
   type AttachmentOwnerColumn,

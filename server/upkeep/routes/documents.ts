@@ -12,12 +12,12 @@ import {
   ExpiringQuerySchema,
 } from '../../../src/contract';
 import { type AuthEnv, requireAuth, requirePermission } from '../../accounts/auth/middleware';
-import { drivers } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { vehiclesOfClient } from '../../inventory/queries/inventory';
 import { iso, ownedRoutes, present } from '../../owned/mold';
 import { getOwned } from '../../owned/queries';
 import { invalid, validate } from '../../platform/http/validate';
+import { drivers } from '../../schema';
 import { clientsWithin, visibleClientIds } from '../../tenancy/scope';
 import { documentQueries, expiringList } from '../queries/documents';
 

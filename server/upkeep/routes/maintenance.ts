@@ -21,13 +21,13 @@ import {
 } from '../../../src/contract';
 import { reportDay } from '../../../src/lib/report-period';
 import { type AuthEnv, requireAuth, requirePermission } from '../../accounts/auth/middleware';
-import { fleets } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { vehiclesOfClient } from '../../inventory/queries/inventory';
 import { type Ctx, owned, ownedRoutes, present } from '../../owned/mold';
 import { getOwned } from '../../owned/queries';
 import { badRequest } from '../../platform/http/errors';
 import { invalid, validate } from '../../platform/http/validate';
+import { fleets } from '../../schema';
 import { clientsWithin, visibleClientIds } from '../../tenancy/scope';
 import {
   dueList,

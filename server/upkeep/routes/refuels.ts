@@ -38,13 +38,13 @@ import { CSV_MAX_LINES, parseFuelCsv } from '../../../src/lib/fuel-csv';
 import { unmaskDocument } from '../../../src/lib/unmask';
 import { type AuthEnv, requireAuth, requirePermission } from '../../accounts/auth/middleware';
 import { actorOf, recordAudit } from '../../audit/record';
-import { drivers, refuels } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { vehiclesOfClient } from '../../inventory/queries/inventory';
 import { type Ctx, owned, ownedRoutes, present } from '../../owned/mold';
 import { getOwned } from '../../owned/queries';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { invalid, validate } from '../../platform/http/validate';
+import { drivers, refuels } from '../../schema';
 import { canSeeClient, visibleClient, visibleClientIds } from '../../tenancy/scope';
 import {
   driverNames,

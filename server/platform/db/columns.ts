@@ -1,9 +1,7 @@
 /**
- * Columns shared by the tables of server/db/schema.ts and of the rooms' schema.ts files. This
- * file imports no table: schema.ts re-exports the rooms' tables and the rooms import theirs
- * from schema.ts, so whichever of the two loads first meets the other half-built. A room's
- * table spreads these columns while it is being built; the customer they point at is read
- * only later, through the function each caller passes.
+ * Columns the rooms' tables share (server/<room>/schema.ts). This file imports no table, so any
+ * room's schema may spread these columns while its table is being built; the customer a
+ * record points at is read only later, through the function each caller passes.
  */
 import { type AnyPgColumn, boolean, timestamp, uuid } from 'drizzle-orm/pg-core';
 

@@ -3,8 +3,8 @@
  * signing secret when JWT_SECRET is not configured.
  */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../platform/db/client';
-import { serverSettings } from './schema';
+import { serverSettings } from '../../schema';
+import type { Db } from './client';
 
 export async function getOrCreateSetting(db: Db, key: string, create: () => string) {
   await db.insert(serverSettings).values({ key, value: create() }).onConflictDoNothing();

@@ -5,8 +5,8 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { foldText } from '../../src/lib/text';
-import { unmaskPlate } from '../../src/lib/unmask';
+import { foldText } from '../../../src/lib/text';
+import { unmaskPlate } from '../../../src/lib/unmask';
 
 const ACCENTED = 'áàâãäéèêëíìîïóòôõöúùûüçñ';
 const PLAIN = 'aaaaaeeeeiiiiooooouuuucn';
