@@ -139,8 +139,8 @@ export const VehicleCreateSchema = v.pipe(
 );
 /**
  * Every field optional, null clearing; when both years come (as the form sends them) they are
- * checked together. A change of one year alone is checked by the route (server/routes/
- * inventory.ts) against the other as stored.
+ * checked together. A change of one year alone is checked by the route
+ * (server/inventory/routes/inventory.ts) against the other as stored.
  */
 export const VehicleUpdateSchema = v.pipe(
   o.strictObject({

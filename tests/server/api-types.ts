@@ -61,7 +61,7 @@ export interface FlespiStreamResult {
   withoutGps: number;
 }
 
-/** POST registros/payments/webhook (server/routes/payments.ts): Asaas's event, taken. */
+/** POST registros/payments/webhook (server/payments/routes.ts): Asaas's event, taken. */
 export interface WebhookResult {
   received: boolean;
   applied: boolean;
