@@ -5,9 +5,8 @@
  */
 import type { Logger } from '../platform/log';
 import type { MessagePlan } from './batch-screen';
-import type { IngestTracker } from './identity';
 import type { AcceptResult, Counters, DeviceObserver, StoredListener } from './message';
-import type { Fix, LastFix, StoreResult, TrackerRef } from './queries/positions';
+import type { Fix, IngestTracker, LastFix, StoreResult, TrackerRef } from './queries/positions';
 import { fixKey } from './queries/positions';
 
 /** The newest fix stored in this batch of each tracker. */

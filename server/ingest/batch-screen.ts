@@ -10,10 +10,10 @@
  * when they agree with one another (server/ingest/jump-votes.ts).
  */
 import type { Config } from '../platform/config';
-import { checkIdentity, type DeviceAuth, type Identity, type IngestTracker } from './identity';
+import { checkIdentity, type DeviceAuth, type Identity } from './identity';
 import type { Ballot } from './jump-votes';
 import { inTimeOrder, type Pending } from './message';
-import type { Fix, LastFix, Protocol, TrackerFix } from './queries/positions';
+import type { Fix, IngestTracker, LastFix, Protocol, TrackerFix } from './queries/positions';
 import { type Rejection, screen } from './screen';
 
 type Anchor = Pick<LastFix, 'latitude' | 'longitude' | 'fixTime'>;

@@ -21,7 +21,6 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { DeviceProtocol } from '../../src/contract';
-import type { TrackerRef } from './queries/positions';
 
 /** What a tracker's identity check needs of it (read with it in every ingest batch). */
 export interface DeviceIdentity {
@@ -31,8 +30,6 @@ export interface DeviceIdentity {
   passwordHash: string | null;
   allowUnauthenticated: boolean;
 }
-
-export type IngestTracker = TrackerRef & DeviceIdentity;
 
 /** How a message proves who sent it. */
 export type Credential =

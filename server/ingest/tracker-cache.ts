@@ -14,7 +14,7 @@
  * unseen here.
  */
 import type { Db } from '../platform/db/client';
-import type { IngestTracker } from './identity';
+import type { IngestTracker } from './queries/positions';
 import {
   type LastFix,
   trackersAndLastFixes,

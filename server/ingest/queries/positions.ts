@@ -14,7 +14,7 @@ import {
   textArray,
 } from '../../platform/db/pg-arrays';
 import { fleets, lastLocations, trackers } from '../../schema';
-import type { IngestTracker } from '../identity';
+import type { DeviceIdentity } from '../identity';
 import {
   DayDeltas,
   dayDeltasStatement,
@@ -33,6 +33,9 @@ export interface TrackerRef {
   clientId: string;
   vehicleId: string | null;
 }
+
+/** A tracker as the ingest reads it: where its fixes go and how it proves who it is. */
+export type IngestTracker = TrackerRef & DeviceIdentity;
 
 export interface Fix {
   fixTime: Date;
