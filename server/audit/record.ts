@@ -6,9 +6,9 @@
 import type { Context } from 'hono';
 import type { AuditEntity, AuditKind } from '../../src/contract';
 import type { AuthEnv } from '../accounts/auth/middleware';
-import { clientAddress } from '../accounts/routes/auth';
 import type { Deps } from '../deps';
 import type { Db } from '../platform/db/client';
+import { clientAddress } from '../platform/http/client-address';
 import { auditEvents } from '../schema';
 import { auditChanges, type Changes, withoutSecrets } from './diff';
 

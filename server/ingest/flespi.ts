@@ -21,8 +21,8 @@
  */
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
-import { clientAddress } from '../accounts/routes/auth';
 import type { Deps } from '../deps';
+import { clientAddress } from '../platform/http/client-address';
 import { badRequest, HttpError, unauthorized } from '../platform/http/errors';
 import { bearerMatches } from '../platform/http/secrets';
 import { UNSUPPORTED_TYPE } from '../platform/http/validate';

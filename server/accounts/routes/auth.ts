@@ -2,8 +2,7 @@
  * SPEC §7 "Auth": login, refresh, validation, activeEmail and forgetPassword; and the
  * session calls of 'Minha conta': logout (one session), logout-all and password.
  */
-import { getConnInfo } from '@hono/node-server/conninfo';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import {
   ActiveEmailRequestSchema,
@@ -19,9 +18,11 @@ import {
 } from '../../../src/contract';
 import { actorOf, anonymousActor, ownAccountLine, recordAudit } from '../../audit/record';
 import type { Deps } from '../../deps';
-import { badRequest, HttpError, unauthorized } from '../../platform/http/errors';
+import { clientAddress } from '../../platform/http/client-address';
+import { HttpError, unauthorized } from '../../platform/http/errors';
 import { docs } from '../../platform/http/openapi';
 import { validate } from '../../platform/http/validate';
+import { assertCurrentPassword } from '../auth/current-password';
 import { type AuthEnv, assertCanUse, requireAuth } from '../auth/middleware';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { issueSession, sendSetPasswordMail, toSessionUser } from '../auth/session';
@@ -45,56 +46,12 @@ export const WRONG_CREDENTIALS = 'E-mail ou senha inválidos';
 export const FORGET_PASSWORD_SENT =
   'Se o e-mail estiver cadastrado, você receberá um link para criar uma nova senha.';
 const INVALID_LINK = 'Link inválido ou expirado. Solicite um novo.';
-export const WRONG_CURRENT_PASSWORD = 'Senha atual incorreta';
 export const PASSWORD_CHANGED = 'Senha alterada. As outras sessões foram encerradas.';
 export const SIGNED_OUT = 'Sessão encerrada.';
 export const EMAIL_CONFIRMED = 'E-mail alterado. Entre com o novo endereço.';
 const EMAIL_TAKEN = 'E-mail já cadastrado';
 export const SIGNED_OUT_EVERYWHERE = 'Todas as sessões foram encerradas.';
 const RECOVERY_INTERVAL_MS = 60_000;
-
-/**
- * The caller's address. Behind `trustedProxies` proxies, each appends the address it saw
- * to X-Forwarded-For: the right-most hop our proxies did not add is the client. Anything to
- * its left was written by the client itself, so it is never read (rotating it would
- * otherwise dodge the per-address limit).
- */
-export function clientAddress(c: Context, trustedProxies: number): string {
-  if (trustedProxies > 0) {
-    const hops = (c.req.header('x-forwarded-for') ?? '')
-      .split(',')
-      .map((hop) => hop.trim())
-      .filter(Boolean);
-    const client = hops[Math.max(0, hops.length - trustedProxies)];
-    if (client) return client.slice(0, 64);
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'desconhecido';
-  } catch {
-    return 'desconhecido';
-  }
-}
-
-/**
- * Refuses with a 400 under `currentPassword` unless it is the signed-in user's password.
- * Counted like a sign-in: a stolen access token cannot guess the password either.
- */
-export async function assertCurrentPassword(
-  deps: Deps,
-  c: Context<AuthEnv>,
-  currentPassword: string,
-): Promise<void> {
-  const user = c.var.user;
-  const keys = loginKeys(user.email, clientAddress(c, deps.config.trustProxy));
-  const ok = await throttledAttempt(deps, keys, async () => {
-    const right = await verifyPassword(user.passwordHash, currentPassword);
-    return { ok: right, value: right };
-  });
-  if (!ok)
-    throw badRequest(WRONG_CURRENT_PASSWORD, [
-      { path: 'currentPassword', message: WRONG_CURRENT_PASSWORD },
-    ]);
-}
 
 export function authRoutes(deps: Deps) {
   const { db } = deps.database;

@@ -25,9 +25,11 @@ import {
 import { actorOf, ownAccountLine, recordAudit } from '../../audit/record';
 import type { Deps } from '../../deps';
 import type { Db } from '../../platform/db/client';
+import { clientAddress } from '../../platform/http/client-address';
 import { badRequest, HttpError, unauthorized } from '../../platform/http/errors';
 import { docs } from '../../platform/http/openapi';
 import { validate } from '../../platform/http/validate';
+import { assertCurrentPassword, WRONG_CURRENT_PASSWORD } from '../auth/current-password';
 import { type AuthEnv, assertCanUse, requireAuth } from '../auth/middleware';
 import { verifyPassword } from '../auth/passwords';
 import { issueSession } from '../auth/session';
@@ -59,7 +61,6 @@ import {
   twoFactorState,
 } from '../queries/two-factor';
 import { findUserById, type UserRecord } from '../queries/users';
-import { assertCurrentPassword, clientAddress, WRONG_CURRENT_PASSWORD } from './auth';
 
 /** What the audit log says of each two-step change (its 'o quê' is 'Verificação em duas etapas'). */
 const TWO_FACTOR_AUDIT = {

@@ -27,6 +27,7 @@ import { badRequest, forbidden, HttpError, notFound } from '../../platform/http/
 import { docs, IdParam } from '../../platform/http/openapi';
 import { validate } from '../../platform/http/validate';
 import { canSeeClient, visibleClient, visibleClientIds } from '../../tenancy/scope';
+import { assertCurrentPassword } from '../auth/current-password';
 import { type AuthEnv, requireAuth, requirePermission } from '../auth/middleware';
 import { sendEmailChangeMails, sendSetPasswordMail } from '../auth/session';
 import { revokeUserTokens, voidPasswordTokens } from '../queries/tokens';
@@ -39,7 +40,6 @@ import {
   type ManagedUser,
   updateUser,
 } from '../queries/users-admin';
-import { assertCurrentPassword } from './auth';
 
 export const USER_NOT_FOUND = 'Usuário não encontrado';
 const EMAIL_TAKEN = 'E-mail já cadastrado';
