@@ -7,9 +7,9 @@
  */
 import { ALERT_TYPES, type AlertType, type RestrictionType } from '../../src/contract';
 import type { Window } from '../../src/lib/schedule';
+import { GeofenceIndex, type IndexedGeofence, shapeOf } from '../geofences/spatial-index';
 import type { Db } from '../platform/db/client';
 import type { CompiledAssociation, CompiledRule, VehicleContext } from './evaluate';
-import { GeofenceIndex, type IndexedGeofence, shapeOf } from './geofence-index';
 import { type CustomerConfigRows, loadCustomerConfig } from './queries/alert-engine';
 
 interface RuleScope {

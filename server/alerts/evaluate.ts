@@ -35,7 +35,7 @@ import {
   type RestrictionType,
 } from '../../src/contract';
 import { type Window, withinWindow } from '../../src/lib/schedule';
-import type { GeofenceIndex } from './geofence-index';
+import type { GeofenceIndex } from '../geofences/spatial-index';
 
 /** Fixes received more than this after their time raise alerts marked late (not notified). */
 export const LATE_MS = 15 * 60_000;

@@ -11,8 +11,8 @@
  */
 import type { GeofenceTotal, GeofenceVisit } from '../../src/contract';
 import { updateMembership, type VehicleContext, type VehicleState } from '../alerts/evaluate';
-import { boxOf, GeofenceIndex, type IndexedGeofence, shapeOf } from '../alerts/geofence-index';
 import { fixesAroundBoxes, geofenceShapes } from '../geofences/queries';
+import { boxOf, GeofenceIndex, type IndexedGeofence, shapeOf } from '../geofences/spatial-index';
 import type { Db } from '../platform/db/client';
 import { ancestorIds } from '../tenancy/queries';
 

@@ -13,7 +13,7 @@ import {
   type VehicleContext,
   type VehicleState,
 } from '../../server/alerts/evaluate';
-import { GeofenceIndex } from '../../server/alerts/geofence-index';
+import { GeofenceIndex } from '../../server/geofences/spatial-index';
 import type { AlertType, RestrictionType } from '../../src/contract';
 import { destination, type Position } from '../../src/lib/geo';
 import { localTime, withinWindow } from '../../src/lib/schedule';

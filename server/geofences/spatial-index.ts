@@ -1,9 +1,9 @@
 /**
- * A customer's geofences in memory, for the alert engine: a static spatial index (flatbush)
- * over their boxes, widened by the hysteresis margin, so that each fix costs one index look-up
- * and a point-in-polygon test only for the few geofences whose box holds it. For each of those
- * it answers whether the fix is inside and how far it is from the border (in metres), which
- * the engine needs to tell a real crossing from GPS jitter.
+ * A customer's geofences in memory, for the alert engine and the geofence reports: a static spatial
+ * index (flatbush) over their boxes, widened by the hysteresis margin, so that each fix costs one
+ * index look-up and a point-in-polygon test only for the few geofences whose box holds it. For each
+ * of those it answers whether the fix is inside and how far it is from the border (in metres),
+ * which the engine needs to tell a real crossing from GPS jitter.
  */
 import Flatbush from 'flatbush';
 import {
