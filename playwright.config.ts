@@ -18,7 +18,10 @@ export default defineConfig({
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     serviceWorkers: 'allow',
-    trace: 'retain-on-failure',
+    // Recording a trace costs every action a DOM snapshot and a screenshot, kept or not. In CI
+    // a failed journey runs again and records then; locally, where it does not, keep the
+    // trace of a failure.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
