@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { mirrorRows } from './mirror';
-import { LoginPage, Shell, signInAsAdmin } from './pages';
+import { AccountPage, FleetMapPage, LoginPage, Shell, signInAsAdmin } from './pages';
 
 const USER = { email: 'gestor.sul@rastro.demo', name: 'Sílvia Gestora Sul' };
 const NEW_PASSWORD = 'NovaSenha2026';
@@ -25,27 +25,22 @@ test('changes the password, signs out everywhere and leaves nothing on the devic
   const shell = new Shell(page);
   await shell.expectSignedIn(USER.name);
   // The map fills the device's mirror.
-  await expect(page.getByRole('heading', { level: 1, name: 'Mapa' })).toBeVisible();
+  await expect(shell.heading('Mapa')).toBeVisible();
   await expect.poll(() => mirrorRows(page)).toBeGreaterThan(0);
 
-  await shell.openUserMenu();
-  await page.getByRole('menuitem', { name: 'Minha conta' }).click();
+  await shell.openAccount();
   await expect(shell.heading('Minha conta')).toBeVisible();
-  const form = page.getByRole('form', { name: 'Trocar senha' });
-  await form.getByRole('textbox', { name: 'Senha atual' }).fill('senha-errada-1');
-  await form.getByRole('textbox', { name: 'Nova senha' }).fill(NEW_PASSWORD);
-  await form.getByRole('textbox', { name: 'Confirme a senha' }).fill(NEW_PASSWORD);
-  await form.getByRole('button', { name: 'Trocar senha' }).click();
-  await expect(form.getByText('Senha atual incorreta')).toBeVisible();
+  const account = new AccountPage(page);
+  await account.changePassword({ current: 'senha-errada-1', next: NEW_PASSWORD });
+  await expect(account.passwordForm().getByText('Senha atual incorreta')).toBeVisible();
 
-  await form.getByRole('textbox', { name: 'Senha atual' }).fill('rastro-demo');
-  await form.getByRole('button', { name: 'Trocar senha' }).click();
+  await account.changePassword({ current: 'rastro-demo' });
   await expect(shell.toast('Senha alterada. As outras sessões foram encerradas.')).toBeVisible();
-  await expect(form.getByRole('textbox', { name: 'Senha atual' })).toHaveValue('');
+  await expect(account.currentPassword()).toHaveValue('');
   await shell.dismissToasts();
 
-  await page.getByRole('button', { name: 'Sair de todas as sessões' }).click();
-  const dialog = page.getByRole('alertdialog', { name: 'Sair de todas as sessões?' });
+  await account.signOutEverywhereButton().click();
+  const dialog = account.signOutEverywhereDialog();
   // Sign-out reloads the page (SPEC §4): the next 'load' is that reload.
   const reloaded = page.waitForEvent('load');
   await dialog.getByRole('button', { name: 'Sair de todas' }).click();
@@ -90,13 +85,9 @@ test('no screen breaks the Content-Security-Policy, the map tiles included', asy
     route.fulfill({ status: 200, contentType: 'image/png', body: png }),
   );
   await signInAsAdmin(page);
-  await expect(page.getByRole('region', { name: 'Mapa da frota' })).toHaveAttribute(
-    'data-rendered',
-    /^\d+$/,
-    {
-      timeout: 15_000,
-    },
-  );
+  await expect(new FleetMapPage(page).map()).toHaveAttribute('data-rendered', /^\d+$/, {
+    timeout: 15_000,
+  });
   for (const path of [
     '/management/vehicles',
     '/management/vehicles/create',
@@ -109,7 +100,8 @@ test('no screen breaks the Content-Security-Policy, the map tiles included', asy
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   }
-  await page.getByRole('button', { name: 'Sair de todas as sessões' }).click();
+  const account = new AccountPage(page);
+  await account.signOutEverywhereButton().click();
   await page.getByRole('button', { name: 'Cancelar' }).click();
   expect(violations).toEqual([]);
 });

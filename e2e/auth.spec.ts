@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, LoginPage, Shell, signInAsAdmin } from './pages';
+import {
+  ADMIN,
+  CreatePasswordPage,
+  LoginPage,
+  RecoverPasswordPage,
+  Shell,
+  signInAsAdmin,
+} from './pages';
 
 test('a page without a token sends the user to /login and back after signing in', async ({
   page,
@@ -10,8 +17,7 @@ test('a page without a token sends the user to /login and back after signing in'
   await expect(page).toHaveURL(/\/management\/users$/);
   const shell = new Shell(page);
   await expect(shell.heading('Usuários')).toBeVisible();
-  const crumbs = page.getByRole('navigation', { name: 'Você está em' });
-  await expect(crumbs.getByRole('link')).toHaveText(['Mapa', 'Gestão', 'Usuários']);
+  await expect(shell.breadcrumbs().getByRole('link')).toHaveText(['Mapa', 'Gestão', 'Usuários']);
   await expect(page.getByText('Rastro Demonstração').first()).toBeVisible();
 });
 
@@ -32,11 +38,10 @@ test('a wrong password shows the error and keeps the user on /login', async ({ p
   const login = new LoginPage(page);
   await login.open();
   // Nothing typed, then a malformed e-mail: the form's own pt-BR messages, no request sent.
-  const entrar = page.getByRole('button', { name: 'Entrar' });
-  await entrar.click();
+  await login.submit().click();
   await expect(page.getByText('Campo obrigatório')).toHaveCount(2);
-  await page.getByRole('textbox', { name: 'E-mail' }).fill('cliente@');
-  await entrar.click();
+  await login.email().fill('cliente@');
+  await login.submit().click();
   await expect(page.getByText('E-mail inválido')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   await login.signIn('cliente@rastro.demo', 'senha-errada-1');
@@ -83,23 +88,28 @@ test('the navigation reaches every area and can be filtered', async ({ page }) =
     'Clientes',
     'Usuários',
   ]) {
-    await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+    await expect(shell.menuLink(label, true)).toBeVisible();
   }
   await shell.menuFilter().fill('distancias');
   await expect(nav.getByRole('link')).toHaveText(['Relatórios', 'Distâncias Percorridas']);
-  await nav.getByRole('link', { name: 'Distâncias Percorridas' }).click();
+  await shell.goTo('Distâncias Percorridas');
   await expect(shell.heading('Distâncias Percorridas')).toBeVisible();
   await page.goto('/reports/auto-report-rules/create');
-  await expect(page.getByRole('navigation', { name: 'Você está em' }).getByRole('link')).toHaveText(
-    ['Mapa', 'Relatórios', 'Relatórios Automatizados', 'Criar'],
-  );
+  await expect(shell.breadcrumbs().getByRole('link')).toHaveText([
+    'Mapa',
+    'Relatórios',
+    'Relatórios Automatizados',
+    'Criar',
+  ]);
 });
 
 test('public pages open without a token', async ({ page }) => {
-  await page.goto('/create-password');
-  await expect(page.getByRole('heading', { name: 'Criar senha de acesso' })).toBeVisible();
-  await page.goto('/recover-password');
-  await expect(page.getByRole('heading', { name: 'Recuperar senha' })).toBeVisible();
+  const create = new CreatePasswordPage(page);
+  await create.open();
+  await expect(create.heading()).toBeVisible();
+  const recover = new RecoverPasswordPage(page);
+  await recover.open();
+  await expect(recover.heading()).toBeVisible();
   await page.goto('/temp-access/abc123');
   await expect(page.getByRole('heading', { name: 'Acesso temporário' })).toBeVisible();
 });

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { expireAccessToken, Shell, signInAsAdmin } from './pages';
+import { AccountPage, expireAccessToken, Shell, signInAsAdmin } from './pages';
 
 test('an expired access token is renewed transparently and the page keeps its state', async ({
   page,
 }) => {
   await signInAsAdmin(page);
   const shell = new Shell(page);
-  await shell.navigation().getByRole('link', { name: 'Gestão', exact: true }).click();
+  await shell.goTo('Gestão', true);
   await expect(shell.heading('Gestão')).toBeVisible();
   await shell.menuFilter().fill('usu');
 
@@ -16,12 +16,11 @@ test('an expired access token is renewed transparently and the page keeps its st
     (window as unknown as { stillHere: boolean }).stillHere = true;
   });
 
-  await shell.openUserMenu();
-  await page.getByRole('menuitem', { name: 'Minha conta' }).click();
+  await shell.openAccount();
 
   await expect(shell.toast('Token expirado. Renovando autenticação..')).toBeVisible();
   await expect(shell.toast('Autenticado com sucesso. Por favor, aguarde.')).toBeVisible();
-  await expect(page.getByRole('definition').filter({ hasText: 'admin@rastro.demo' })).toBeVisible();
+  await expect(new AccountPage(page).detail('admin@rastro.demo')).toBeVisible();
   // No reload: the page's own state survived.
   expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(
     true,
@@ -42,8 +41,7 @@ test('a session that cannot be renewed ends with the spec message', async ({ pag
   const shell = new Shell(page);
   await expect(shell.heading('Posições')).toBeVisible();
   await expireAccessToken(page, 'revogado');
-  await shell.openUserMenu();
-  await page.getByRole('menuitem', { name: 'Minha conta' }).click();
+  await shell.openAccount();
   await expect(shell.toast('Erro de autenticação na Api! Faça login novamente.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 });

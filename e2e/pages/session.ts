@@ -1,79 +1,14 @@
-/** Page models of the journeys: what a person sees and does, found by role and name. */
+/**
+ * Getting a journey to where it starts: signed in (through the sign-in screen, as a person
+ * does), the service worker in control, a session about to expire; and the data it brings of
+ * its own: a fresh CNPJ and the administrator on the API for records made without the screens.
+ */
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { sign } from 'hono/jwt';
-import { E2E_SECRET, E2E_URL } from './env';
-
-export const ADMIN = {
-  email: 'admin@rastro.demo',
-  password: 'rastro-demo',
-  name: 'Ana Administradora',
-};
-
-export class LoginPage {
-  constructor(private readonly page: Page) {}
-
-  async open() {
-    await this.page.goto('/login');
-  }
-
-  async signIn(email: string, password: string) {
-    await this.page.getByRole('textbox', { name: 'E-mail' }).fill(email);
-    await this.page.getByRole('textbox', { name: 'Senha' }).fill(password);
-    await this.page.getByRole('button', { name: 'Entrar' }).click();
-  }
-
-  error() {
-    return this.page.getByRole('alert').filter({ hasText: /\S/ }).first();
-  }
-}
-
-export class Shell {
-  constructor(private readonly page: Page) {}
-
-  heading(name: string) {
-    return this.page.getByRole('heading', { level: 1, name });
-  }
-
-  navigation() {
-    return this.page.getByRole('navigation', { name: 'Navegação principal' });
-  }
-
-  menuFilter() {
-    return this.page.getByRole('searchbox', { name: 'Buscar no menu' });
-  }
-
-  toast(text: string) {
-    return this.page.getByRole('region', { name: 'Notificações' }).getByText(text);
-  }
-
-  /** Closes every toast (they sit over the bottom right of the page). */
-  async dismissToasts() {
-    const buttons = this.page
-      .getByRole('region', { name: 'Notificações' })
-      .getByRole('button', { name: /Dispensar notificação|Fechar/ });
-    // A toast that times out by itself leaves while the click is on its way (hidden, then
-    // detached): that click is given up and the next toast tried, until none is left.
-    for (let tries = 0; tries < 20 && (await buttons.count()) > 0; tries++)
-      await buttons
-        .first()
-        .click({ timeout: 2000 })
-        .catch(() => undefined);
-    await expect(buttons).toHaveCount(0);
-  }
-
-  async openUserMenu() {
-    await this.page.getByRole('button', { name: /^Conta:/ }).click();
-  }
-
-  async signOut() {
-    await this.openUserMenu();
-    await this.page.getByRole('menuitem', { name: 'Sair' }).click();
-  }
-
-  async expectSignedIn(name = ADMIN.name) {
-    await expect(this.page.getByRole('button', { name: `Conta: ${name}` })).toBeVisible();
-  }
-}
+import { E2E_SECRET, E2E_URL } from '../env';
+import { ADMIN } from './demo';
+import { LoginPage } from './login';
+import { Shell } from './shell';
 
 /** Signs in as one of the demo users (all share the demo password). */
 export async function signInAs(page: Page, email: string, name: string) {

@@ -1,0 +1,12 @@
+/**
+ * Page objects of the journeys, one file a screen: what a person sees there, found by role and
+ * accessible name, and what they do there. The specs import them all from here.
+ */
+export * from './account';
+export * from './controls';
+export * from './demo';
+export * from './fleet-map';
+export * from './login';
+export * from './password';
+export * from './session';
+export * from './shell';
