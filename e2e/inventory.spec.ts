@@ -1,6 +1,16 @@
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_OSMAND_URL } from './env';
-import { Shell, signInAsAdmin, waitForServiceWorker } from './pages';
+import {
+  REGISTERS,
+  ResourceFormPage,
+  ResourceListPage,
+  SharedLinkPage,
+  Shell,
+  signInAsAdmin,
+  TemporaryLinksPage,
+  VehiclePage,
+  waitForServiceWorker,
+} from './pages';
 
 /** A Mercosul plate and a valid ICCID that no other run used. */
 function fresh() {
@@ -21,18 +31,13 @@ function fresh() {
 }
 
 async function createVehicle(page: Page, plate: string, name: string) {
-  await page.goto('/management/vehicles/create');
-  await page.getByRole('textbox', { name: 'Placa' }).fill(plate);
-  await page.getByRole('textbox', { name: 'Nome' }).fill(name);
-  await page.getByRole('button', { name: 'Salvar' }).click();
+  const vehicle = new VehiclePage(page);
+  await vehicle.openNew();
+  await vehicle.fill({ Placa: plate, Nome: name });
+  await vehicle.save();
   await expect(new Shell(page).toast('Veículo criado.')).toBeVisible();
   // The vehicle's own page follows the save.
   await expect(page).toHaveURL(/\/management\/vehicles\/[0-9a-f-]{36}$/);
-}
-
-async function choose(page: Page, select: string, option: string) {
-  await page.getByRole('button', { name: new RegExp(select) }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 test('a vehicle with a tracker and a SIM card, a photo, and a block command with its state', async ({
@@ -42,44 +47,45 @@ test('a vehicle with a tracker and a SIM card, a photo, and a block command with
   const shell = new Shell(page);
   await signInAsAdmin(page);
 
-  await page.goto('/management/simcards/create');
-  await page.getByRole('textbox', { name: 'ICCID' }).fill(iccid);
-  await page.getByRole('textbox', { name: 'Operadora' }).fill('Vivo');
-  await page.getByRole('button', { name: 'Salvar' }).click();
+  const simcard = new ResourceFormPage(page, REGISTERS.simcards.path);
+  await simcard.openNew();
+  await simcard.fill({ ICCID: iccid, Operadora: 'Vivo' });
+  await simcard.save();
   await expect(shell.toast('Chip criado.')).toBeVisible();
 
-  await page.goto('/management/vehicles/create');
-  await page.getByRole('textbox', { name: 'Placa' }).fill(plate.toLowerCase());
-  await page.getByRole('textbox', { name: 'Nome' }).fill(`Carreta ${plate}`);
-  await choose(page, 'Tipo', 'Caminhão');
-  await page.getByRole('button', { name: 'Salvar' }).click();
+  const vehicle = new VehiclePage(page);
+  await vehicle.openNew();
+  await vehicle.fill({ Placa: plate.toLowerCase(), Nome: `Carreta ${plate}` });
+  await vehicle.choose('Tipo', 'Caminhão');
+  await vehicle.save();
   await expect(shell.toast('Veículo criado.')).toBeVisible();
   // The record's page follows the save.
   await expect(page).toHaveURL(/\/management\/vehicles\/[0-9a-f-]{36}$/);
   const vehicleUrl = page.url();
 
-  await page.goto('/management/trackers/create');
-  await page.getByRole('textbox', { name: /Identificador/ }).fill(`trk-${plate}`);
+  const tracker = new ResourceFormPage(page, REGISTERS.trackers.path);
+  await tracker.openNew();
+  await tracker.field(/Identificador/).fill(`trk-${plate}`);
   // The form gives a new tracker a device password; the installer copies it into the device.
   const devicePassword = await page.getByLabel('Senha do aparelho').inputValue();
   expect(devicePassword).toMatch(/^[A-Za-z0-9]{16}$/);
-  await choose(page, 'Veículo', `${plate} | Carreta ${plate}`);
-  await choose(page, 'Chip', `${iccid} | Vivo`);
-  await page.getByRole('button', { name: 'Salvar' }).click();
+  await tracker.choose('Veículo', `${plate} | Carreta ${plate}`);
+  await tracker.choose('Chip', `${iccid} | Vivo`);
+  await tracker.save();
   await expect(shell.toast('Rastreador criado.')).toBeVisible();
 
   await page.goto(vehicleUrl);
-  await page.locator('input[type=file]').setInputFiles('public/icons/icon-512.png');
+  await vehicle.addPhoto('public/icons/icon-512.png');
   await expect(shell.toast('1 imagem salva.')).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Foto do veículo' })).toBeVisible();
+  await expect(vehicle.photo()).toBeVisible();
 
   // The tracker reports the vehicle moving: blocking warns about it.
   const fix = await fetch(
     `${E2E_OSMAND_URL}/?id=trk-${plate}&password=${encodeURIComponent(devicePassword)}&lat=-8.0476&lon=-34.8770&speed=27`,
   );
   expect(fix.status).toBe(200);
-  await page.getByRole('button', { name: 'Bloquear', exact: true }).click();
-  const dialog = page.getByRole('alertdialog', { name: 'Bloquear veículo?' });
+  await vehicle.askToBlock();
+  const dialog = vehicle.blockDialog();
   await expect(dialog.getByRole('alert')).toContainText(
     'o veículo estava em movimento, a 50,00 km/h',
   );
@@ -90,8 +96,7 @@ test('a vehicle with a tracker and a SIM card, a photo, and a block command with
       'Este rastreador envia posições pelo protocolo OsmAnd (HTTP), que não recebe comandos. Nada foi enviado.',
     ),
   ).toBeVisible();
-  const history = page.getByRole('grid', { name: 'Comandos enviados' });
-  await expect(history).toContainText('Nenhum comando enviado.');
+  await expect(vehicle.commands()).toContainText('Nenhum comando enviado.');
 });
 
 test('a temporary link opens without signing in and stops working once revoked', async ({
@@ -103,46 +108,44 @@ test('a temporary link opens without signing in and stops working once revoked',
   await signInAsAdmin(page);
   await createVehicle(page, plate, `Van ${plate}`);
 
-  await page.goto('/management/temporary-links');
+  const links = new TemporaryLinksPage(page);
+  await links.open();
   const name = `Entrega ${plate}`;
-  await page.getByRole('textbox', { name: 'Nome do link' }).fill(name);
+  await links.name().fill(name);
   // The company's vehicles are many: the list is filtered by the plate, typed as people write it.
-  const vehicles = page.getByRole('group', { name: 'Veículos' });
-  await vehicles
-    .getByRole('searchbox', { name: 'Filtrar: Veículos' })
-    .fill(`${plate.slice(0, 3)}-${plate.slice(3)}`.toLowerCase());
-  await expect(vehicles.getByRole('checkbox')).toHaveCount(1);
-  await vehicles.getByRole('button', { name: 'Marcar todos os mostrados' }).click();
-  await expect(page.getByRole('checkbox', { name: `${plate} | Van ${plate}` })).toBeChecked();
-  await expect(vehicles.getByText(/^1 veículo selecionado$/)).toBeVisible();
-  await page.getByRole('button', { name: 'Criar link' }).click();
-  const link = await page.getByRole('status').getByRole('link').getAttribute('href');
+  await links.filterVehicles(`${plate.slice(0, 3)}-${plate.slice(3)}`.toLowerCase());
+  await expect(links.vehicles().getByRole('checkbox')).toHaveCount(1);
+  await links.checkAllShown();
+  await expect(links.vehicle(`${plate} | Van ${plate}`)).toBeChecked();
+  await expect(links.vehicles().getByText(/^1 veículo selecionado$/)).toBeVisible();
+  await links.create();
+  const link = await links.createdLink();
   expect(link).toMatch(/\/temp-access\//);
   // Copied to be pasted in a message; the list names it, its name opening what visitors see.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.getByRole('status').getByRole('button', { name: 'Copiar link' }).click();
+  await links.copy();
   await expect(shell.toast('Link copiado.')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
-  const links = page.getByRole('grid', { name: 'Links criados' });
-  await expect(links.getByRole('link', { name })).toHaveAttribute('href', link ?? '');
-  await expect(links.getByRole('row').filter({ hasText: name })).toContainText(plate);
+  await expect(links.list().getByRole('link', { name })).toHaveAttribute('href', link ?? '');
+  await expect(links.list().getByRole('row').filter({ hasText: name })).toContainText(plate);
 
   const stranger = await browser.newContext();
   const other = await stranger.newPage();
-  await other.goto(link ?? '');
-  await expect(other.getByRole('heading', { name })).toBeVisible();
+  const shared = new SharedLinkPage(other);
+  await shared.open(link ?? '');
+  await expect(shared.heading(name)).toBeVisible();
   await expect(other.getByText(/Acesso temporário · válido até/)).toBeVisible();
-  await expect(other.getByRole('list', { name: 'Veículos compartilhados' })).toContainText(plate);
+  await expect(shared.vehicles()).toContainText(plate);
 
   await shell.dismissToasts();
-  await page.getByRole('button', { name: `Revogar ${name}` }).click();
+  await links.askToRevoke(name);
   // Asked first: every visitor loses the vehicle at once.
-  const confirm = page.getByRole('alertdialog', { name: 'Revogar link?' });
+  const confirm = links.revokeDialog();
   await expect(confirm).toContainText(name);
   await confirm.getByRole('button', { name: 'Revogar' }).click();
   await expect(shell.toast('Link revogado.')).toBeVisible();
   await other.reload();
-  await expect(other.getByRole('alert')).toHaveText('Este link expirou ou foi revogado.');
+  await expect(shared.gone()).toHaveText('Este link expirou ou foi revogado.');
   await stranger.close();
 });
 
@@ -155,39 +158,35 @@ test('the vehicles list and a vehicle still show after going offline and reloadi
   await createVehicle(page, plate, `Offline ${plate}`);
   const vehiclePage = new URL(page.url()).pathname;
 
-  await page.goto('/management/vehicles');
-  const table = page.getByRole('grid', { name: 'Veículos' });
-  await expect(table.getByRole('row').filter({ hasText: plate })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: /Atualizado às/ })).toBeVisible();
+  const vehicles = new ResourceListPage(page, REGISTERS.vehicles);
+  await vehicles.open();
+  await expect(vehicles.row(plate)).toBeVisible();
+  await expect(vehicles.freshness(/Atualizado às/)).toBeVisible();
   await waitForServiceWorker(page);
 
   await context.setOffline(true);
   await page.reload();
-  await expect(table.getByRole('row').filter({ hasText: plate })).toBeVisible();
-  await expect(
-    page.getByRole('status').filter({ hasText: /^Sem conexão — dados de \d{2}:\d{2}$/ }),
-  ).toBeVisible();
-  await page
-    .getByRole('searchbox', { name: /Buscar veículos/ })
-    .fill(`offline ${plate.toLowerCase()}`);
-  await expect(table.getByRole('rowheader')).toHaveCount(1);
+  await expect(vehicles.row(plate)).toBeVisible();
+  await expect(vehicles.freshness(/^Sem conexão — dados de \d{2}:\d{2}$/)).toBeVisible();
+  await vehicles.search().fill(`offline ${plate.toLowerCase()}`);
+  await expect(vehicles.rowHeaders()).toHaveCount(1);
 
   // Its page: as this device keeps it, read only (saving needs the server).
+  const vehicle = new VehiclePage(page);
   await page.goto(vehiclePage);
-  await expect(page.getByRole('heading', { level: 1, name: `Offline ${plate}` })).toBeVisible();
-  await expect(
-    page.getByRole('status').filter({ hasText: 'dados salvos neste aparelho' }),
-  ).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Placa' })).toHaveValue(plate);
-  await expect(page.getByRole('textbox', { name: 'Placa' })).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Salvar' })).toHaveCount(0);
+  await expect(new Shell(page).heading(`Offline ${plate}`)).toBeVisible();
+  await expect(vehicle.keptOnDevice()).toBeVisible();
+  await expect(vehicle.field('Placa')).toHaveValue(plate);
+  await expect(vehicle.field('Placa')).toBeDisabled();
+  await expect(vehicle.saveButton()).toHaveCount(0);
   // A record the device does not keep says it waits for the connection.
-  await page.goto('/management/trackers/00000000-0000-4000-8000-000000000000');
-  await expect(page.getByText('Os dados aparecem quando a conexão voltar.')).toBeVisible();
+  const tracker = new ResourceFormPage(page, REGISTERS.trackers.path);
+  await tracker.openRecord('00000000-0000-4000-8000-000000000000');
+  await expect(tracker.waitsForConnection()).toBeVisible();
 
   await context.setOffline(false);
   await page.goto(vehiclePage);
-  await expect(page.getByRole('textbox', { name: 'Placa' })).toBeEnabled();
+  await expect(vehicle.field('Placa')).toBeEnabled();
 });
 
 test('the plate lookup fills the vehicle form, and says when a plate is unknown', async ({
@@ -195,20 +194,19 @@ test('the plate lookup fills the vehicle form, and says when a plate is unknown'
 }) => {
   const shell = new Shell(page);
   await signInAsAdmin(page);
-  await page.goto('/management/vehicles/create');
-  await page.getByRole('textbox', { name: 'Placa' }).fill('plk1a23');
-  await page.getByRole('button', { name: 'Consultar placa' }).click();
+  const vehicle = new VehiclePage(page);
+  await vehicle.openNew();
+  await vehicle.lookUpPlate('plk1a23');
   await expect(shell.toast('Dados da placa preenchidos.')).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Marca' })).toHaveValue('VW');
-  await expect(page.getByRole('textbox', { name: 'Modelo', exact: true })).toHaveValue('Gol 1.0');
-  await expect(page.getByRole('textbox', { name: 'Ano do modelo' })).toHaveValue('2020');
-  await expect(page.getByRole('textbox', { name: 'Cor' })).toHaveValue('Branca');
+  await expect(vehicle.field('Marca')).toHaveValue('VW');
+  await expect(vehicle.field('Modelo', true)).toHaveValue('Gol 1.0');
+  await expect(vehicle.field('Ano do modelo')).toHaveValue('2020');
+  await expect(vehicle.field('Cor')).toHaveValue('Branca');
   // Every field of the answer: the plate as the registry has it, the owner by name.
-  await expect(page.getByRole('textbox', { name: 'Placa' })).toHaveValue('PLK1A23');
-  await expect(page.getByRole('textbox', { name: 'Chassi' })).toHaveValue('9BWZZZ377VT004251');
+  await expect(vehicle.field('Placa')).toHaveValue('PLK1A23');
+  await expect(vehicle.field('Chassi')).toHaveValue('9BWZZZ377VT004251');
   await expect(page.getByText('Proprietário na consulta: Transportes Norte Ltda')).toBeVisible();
 
-  await page.getByRole('textbox', { name: 'Placa' }).fill('XYZ9876');
-  await page.getByRole('button', { name: 'Consultar placa' }).click();
+  await vehicle.lookUpPlate('XYZ9876');
   await expect(shell.toast('Placa não encontrada: XYZ9876')).toBeVisible();
 });

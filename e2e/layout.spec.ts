@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { Shell, signInAsAdmin } from './pages';
+import {
+  FleetMapPage,
+  ManagementPage,
+  REGISTERS,
+  ResourceListPage,
+  Shell,
+  signInAsAdmin,
+} from './pages';
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
@@ -7,14 +14,10 @@ test.describe('on a phone', () => {
   test('the menu opens as a drawer, reaches an area and closes on navigation', async ({ page }) => {
     await signInAsAdmin(page);
     const shell = new Shell(page);
-    const toggle = page.getByRole('button', { name: 'Abrir menu' });
     await expect(shell.navigation()).toBeHidden();
-    await toggle.click();
-    await expect(page.getByRole('button', { name: 'Fechar menu' })).toHaveAttribute(
-      'aria-expanded',
-      'true',
-    );
-    await shell.navigation().getByRole('link', { name: 'Veículos' }).click();
+    await shell.menuButton(false).click();
+    await expect(shell.menuButton(true)).toHaveAttribute('aria-expanded', 'true');
+    await shell.goTo('Veículos');
     await expect(shell.heading('Veículos')).toBeVisible();
     await expect(shell.navigation()).toBeHidden();
   });
@@ -25,15 +28,16 @@ test.describe('on a tablet', () => {
 
   test('shows the customer beside the brand and the areas as cards', async ({ page }) => {
     await signInAsAdmin(page);
-    await page.goto('/management');
+    const management = new ManagementPage(page);
+    await management.open();
     await expect(page.getByRole('banner').getByText('Rastro Demonstração')).toBeVisible();
     for (const name of ['Veículos', 'Clientes', 'Usuários']) {
-      await expect(page.getByRole('main').getByRole('link', { name, exact: true })).toBeVisible();
+      await expect(management.card(name)).toBeVisible();
     }
     // Each card says what its area is for, read as the link's description.
-    await expect(
-      page.getByRole('main').getByRole('link', { name: 'Veículos', exact: true }),
-    ).toHaveAccessibleDescription('Placas, modelos e o rastreador de cada veículo.');
+    await expect(management.card('Veículos')).toHaveAccessibleDescription(
+      'Placas, modelos e o rastreador de cada veículo.',
+    );
   });
 });
 
@@ -56,11 +60,9 @@ test('the map keeps its size once drawn: the fleet counts that arrive after it d
   });
   await signInAsAdmin(page);
   await page.reload();
-  const map = page.getByRole('region', { name: 'Mapa da frota' });
-  await expect(map).toHaveAttribute('data-rendered', /^\d+$/, { timeout: 15_000 });
-  await expect(page.getByRole('list', { name: 'Situação da frota' })).toContainText(
-    /Em movimento: [1-9]/,
-  );
+  const fleet = new FleetMapPage(page);
+  await expect(fleet.map()).toHaveAttribute('data-rendered', /^\d+$/, { timeout: 15_000 });
+  await expect(fleet.situation()).toContainText(/Em movimento: [1-9]/);
   const sizes = await page.evaluate(() => (window as unknown as { mapSizes: number[] }).mapSizes);
   expect(sizes.length).toBeGreaterThan(0);
   expect(new Set(sizes).size).toBe(1);
@@ -69,9 +71,10 @@ test('the map keeps its size once drawn: the fleet counts that arrive after it d
 test('a list wider than the window keeps its actions in view, on one line', async ({ page }) => {
   await signInAsAdmin(page);
   // Eight columns of customers: wider than the content beside the menu at 1366 px.
-  await page.goto('/management/customers');
-  await page.getByRole('searchbox', { name: 'Buscar clientes' }).fill('Logística Sul');
-  const row = page.getByRole('row').filter({ hasText: 'Logística Sul' });
+  const customers = new ResourceListPage(page, REGISTERS.customers);
+  await customers.open();
+  await customers.search().fill('Logística Sul');
+  const row = customers.row('Logística Sul');
   const edit = row.getByRole('link', { name: 'Editar Logística Sul' });
   const remove = row.getByRole('button', { name: 'Remover Logística Sul' });
   await expect(edit).toBeInViewport({ ratio: 1 });

@@ -4,7 +4,7 @@
  * typed address they may not open says 'Acesso negado'; an Operador never sees 'Remover'.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { Shell, signInAs } from './pages';
+import { REGISTERS, ResourceFormPage, ResourceListPage, Shell, signInAs } from './pages';
 
 /**
  * Anything that would change data, by the names the screens give it. 'Ativar notificações'
@@ -49,23 +49,24 @@ test('a Terceiro sees the map and the two vehicles linked to them, read-only', a
       '/support',
     ]);
 
-  await page.goto('/management/vehicles');
-  const table = page.getByRole('grid', { name: 'Veículos' });
-  await expect(table.getByRole('rowheader')).toHaveText(['KGH1L23', 'KGK6T45']);
+  const vehicles = new ResourceListPage(page, REGISTERS.vehicles);
+  await vehicles.open();
+  await expect(vehicles.rowHeaders()).toHaveText(['KGH1L23', 'KGK6T45']);
   await expectNoWriteAction(page);
 
   // A vehicle's page is its record, not a form that fails on save.
-  await table.getByRole('link', { name: 'KGH1L23' }).click();
+  await vehicles.grid().getByRole('link', { name: 'KGH1L23' }).click();
   await expect(new Shell(page).heading('KGH1L23 | Caminhão Baú 01')).toBeVisible();
-  await expect(page.getByText('Somente leitura')).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Nome' })).toBeDisabled();
+  const vehicle = new ResourceFormPage(page, REGISTERS.vehicles.path);
+  await expect(vehicle.readOnly()).toBeVisible();
+  await expect(vehicle.field('Nome')).toBeDisabled();
   await expect(page.getByRole('link', { name: 'Voltar' })).toBeVisible();
   await expectNoWriteAction(page);
 
   // The alert history's crumbs follow the menu, where it sits beside the rules, and lead only
   // where a Terceiro may go: no 'Regras de alerta' (an 'Acesso negado' for them).
   await page.goto('/fleet-management/alerts/alerts-history');
-  const crumbs = page.getByRole('navigation', { name: 'Você está em' });
+  const crumbs = new Shell(page).breadcrumbs();
   await expect(crumbs.getByRole('listitem')).toHaveText([
     'Mapa',
     'Gestão de Frotas',
@@ -96,12 +97,12 @@ test('a Cliente reads everything of their companies and changes nothing', async 
 
   // Every list they can open, and a record of each, has no write action.
   for (const path of links.filter((href) => href.startsWith('/management/'))) {
-    await page.goto(path);
-    const table = page.getByRole('grid').first();
-    await expect(table.getByRole('rowheader').first()).toBeVisible();
+    const list = new ResourceListPage(page, { path });
+    await list.open();
+    await expect(list.rowHeaders().first()).toBeVisible();
     await expectNoWriteAction(page);
-    await table.getByRole('rowheader').first().getByRole('link').click();
-    await expect(page.getByText('Somente leitura')).toBeVisible();
+    await list.rowHeaders().first().getByRole('link').click();
+    await expect(new ResourceFormPage(page, path).readOnly()).toBeVisible();
     await expectNoWriteAction(page);
   }
 
@@ -125,13 +126,14 @@ test('an Operador registers and edits, but never sees Remover', async ({ page })
     '/management/fleets',
     '/management/customers',
   ]) {
-    await page.goto(path);
-    const table = page.getByRole('grid').first();
-    await expect(table.getByRole('rowheader').first()).toBeVisible();
+    const list = new ResourceListPage(page, { path });
+    await list.open();
+    await expect(list.rowHeaders().first()).toBeVisible();
     await expect(page.getByRole('button', { name: /^Remover/ })).toHaveCount(0);
   }
-  await page.goto('/management/vehicles');
-  await expect(page.getByRole('link', { name: 'Criar' })).toBeVisible();
+  const vehicles = new ResourceListPage(page, REGISTERS.vehicles);
+  await vehicles.open();
+  await expect(vehicles.createLink()).toBeVisible();
   await expect(page.getByRole('link', { name: /^Editar KGH1L23/ })).toBeVisible();
   await expectDenied(page, '/management/users');
 });

@@ -1,0 +1,14 @@
+/** 'Gestão' (/management): the registers as cards, each link described by what it is for. */
+import type { Page } from '@playwright/test';
+
+export class ManagementPage {
+  constructor(private readonly page: Page) {}
+
+  async open() {
+    await this.page.goto('/management');
+  }
+
+  card(name: string) {
+    return this.page.getByRole('main').getByRole('link', { name, exact: true });
+  }
+}
