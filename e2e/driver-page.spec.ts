@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { E2E_URL } from './env';
-import { adminApi, signInAsAdmin } from './pages';
+import { adminApi, DriverPage, JornadaReportPage, signInAsAdmin } from './pages';
 
 /** A valid CPF that no other run used. */
 function freshCpf(): string {
@@ -53,19 +53,19 @@ test('a mark made offline on the driver’s phone reaches the manager once, at i
   // say the time the driver pressed the button, not the time it arrived.
   const pressed = Math.floor((Date.now() - 2 * 3_600_000) / 60_000) * 60_000 + 2_000;
   await driverPage.clock.install({ time: pressed });
-  await driverPage.goto(`${E2E_URL}${path}`);
-  await driverPage.getByRole('textbox', { name: 'PIN' }).fill('3141');
-  await driverPage.getByRole('button', { name: 'Entrar' }).click();
-  await expect(driverPage.getByRole('heading', { name })).toBeVisible();
+  const own = new DriverPage(driverPage);
+  await own.open(`${E2E_URL}${path}`);
+  await own.enterPin('3141');
+  await expect(own.heading(name)).toBeVisible();
   await expect(driverPage.getByText('Fora da jornada')).toBeVisible();
 
   await phone.setOffline(true);
-  await expect(driverPage.getByRole('status').filter({ hasText: /^Sem conexão$/ })).toBeVisible();
-  await driverPage.getByRole('button', { name: 'Início de jornada' }).click();
+  await expect(own.offline()).toBeVisible();
+  await own.mark('Início de jornada');
   await expect(driverPage.getByText('1 envio aguardando a conexão')).toBeVisible();
   // Where the day stands follows the mark at once, without the server.
   await expect(driverPage.getByText('Em jornada')).toBeVisible();
-  await expect(driverPage.getByRole('button', { name: 'Início de refeição' })).toBeVisible();
+  await expect(own.markButton('Início de refeição')).toBeVisible();
 
   await phone.setOffline(false);
   await expect(driverPage.getByText('1 envio aguardando a conexão')).toBeHidden({
@@ -73,10 +73,10 @@ test('a mark made offline on the driver’s phone reaches the manager once, at i
   });
 
   await signInAsAdmin(page);
-  await page.goto('/reports/jornada');
-  await page.getByRole('button', { name: /Motorista$/ }).click();
-  await page.getByRole('option', { name, exact: true }).click();
-  const marks = page.getByRole('list', { name: /^Marcações/ });
+  const jornada = new JornadaReportPage(page);
+  await jornada.open();
+  await jornada.chooseDriver(name);
+  const marks = jornada.marks();
   await expect(marks).toHaveCount(1);
   await expect(marks.getByRole('listitem')).toHaveCount(1);
   await expect(marks.getByRole('listitem')).toHaveText(

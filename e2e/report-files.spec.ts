@@ -9,14 +9,9 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { E2E_MAIL } from './env';
-import { Shell, signInAsAdmin } from './pages';
+import { AutoReportRulesPage, RequestedReportsPage, Shell, signInAsAdmin } from './pages';
 
 const TRUCK = 'KGH1L23 | Caminhão Baú 01';
-
-async function choose(page: Page, select: string, option: string) {
-  await page.getByRole('button', { name: new RegExp(select) }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 /** Records every text the download's progress shows (it may pass quickly). */
 async function watchProgress(page: Page) {
@@ -34,21 +29,20 @@ async function watchProgress(page: Page) {
 test('a trips XLSX of the demo week downloads with its progress shown', async ({ page }) => {
   test.setTimeout(60_000);
   await signInAsAdmin(page);
-  await page.goto('/reports');
-  await choose(page, 'Tipo de relatório', 'Jornadas');
-  await page.getByRole('button', { name: /Veículos/ }).click();
-  await page.getByRole('option', { name: TRUCK, exact: true }).click();
-  await page.keyboard.press('Escape');
-  await choose(page, 'Formato', 'Excel (XLSX)');
-  await expect(page.getByRole('button', { name: /Entrega/ })).toContainText('Baixar');
+  const reports = new RequestedReportsPage(page);
+  await reports.open();
+  await reports.chooseType('Jornadas');
+  await reports.chooseVehicles([TRUCK]);
+  await reports.chooseFormat('Excel (XLSX)');
+  await expect(reports.delivery()).toContainText('Baixar');
   await watchProgress(page);
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Gerar relatório' }).click();
+  await reports.generateButton().click();
   // The bar lasts as long as the file takes: the observer above records it, however short.
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('jornadas_relatorio.xlsx');
   await expect(new Shell(page).toast('Arquivo jornadas_relatorio.xlsx baixado.')).toBeVisible();
-  await expect(page.getByRole('progressbar')).toBeHidden();
+  await expect(reports.progress()).toBeHidden();
   const seen = await page.evaluate(
     () => (window as unknown as { progressSeen: string[] }).progressSeen,
   );
@@ -60,45 +54,39 @@ test('a trips XLSX of the demo week downloads with its progress shown', async ({
   expect(trips?.getRow(7).getCell(1).value).toBe('Início');
   expect(trips?.getRow(8).getCell(1).value).toBeInstanceOf(Date);
   // The download is in the reports list.
-  const list = page.getByRole('grid', { name: 'Relatórios pedidos' });
-  await expect(list.getByRole('row').filter({ hasText: 'Jornadas de' }).first()).toContainText(
-    'Pronto',
-  );
+  await expect(reports.request('Jornadas de').first()).toContainText('Pronto');
 });
 
 test('a weekly automated report set up and sent at once', async ({ page }) => {
   test.setTimeout(60_000);
   const name = `Jornadas da semana ${Date.now()}`;
   await signInAsAdmin(page);
-  await page.goto('/reports/auto-report-rules');
+  const rules = new AutoReportRulesPage(page);
+  await rules.open();
   await expect(new Shell(page).heading('Relatórios Automatizados')).toBeVisible();
-  await page.getByRole('link', { name: 'Criar' }).click();
-  await page.getByRole('textbox', { name: 'Nome' }).fill(name);
-  await expect(page.getByRole('button', { name: /Periodicidade/ })).toContainText('Semanal');
-  await expect(page.getByRole('button', { name: /Dia do envio/ })).toContainText('Segunda-feira');
-  await expect(page.getByRole('button', { name: /Hora do envio/ })).toContainText('07:00');
-  await page.getByRole('checkbox', { name: TRUCK }).check({ force: true });
-  await page
-    .getByRole('textbox', { name: 'E-mails para envio' })
-    .fill('frota@, dono@cliente.com.br');
-  await page.getByRole('button', { name: 'Salvar' }).click();
+  await rules.createLink().click();
+  await rules.name().fill(name);
+  await expect(rules.select('Periodicidade')).toContainText('Semanal');
+  await expect(rules.select('Dia do envio')).toContainText('Segunda-feira');
+  await expect(rules.select('Hora do envio')).toContainText('07:00');
+  await rules.vehicle(TRUCK).check({ force: true });
+  await rules.emails().fill('frota@, dono@cliente.com.br');
+  await rules.save();
   await expect(page.getByText('E-mails inválidos: frota@')).toBeVisible();
-  await page
-    .getByRole('textbox', { name: 'E-mails para envio' })
-    .fill('frota@cliente.com.br, dono@cliente.com.br');
-  await page.getByRole('button', { name: 'Salvar' }).click();
+  await rules.emails().fill('frota@cliente.com.br, dono@cliente.com.br');
+  await rules.save();
   await expect(new Shell(page).toast('Relatório automatizado criado.')).toBeVisible();
 
-  await page.goto('/reports/auto-report-rules');
-  const row = page.getByRole('row').filter({ hasText: name });
+  await rules.open();
+  const row = rules.rule(name);
   await expect(row).toContainText('Semanal, segunda-feira às 07:00');
   await expect(row).toContainText('Ainda não enviado');
   // Two addresses read as the first and '+1' (both for a screen reader), and every column fits
   // beside the menu: none slides under the actions kept at the right edge.
   await expect(row).toContainText('frota@cliente.com.br +1');
   expect(
-    await page
-      .getByRole('grid', { name: 'Relatórios Automatizados' })
+    await rules
+      .list()
       .locator('xpath=ancestor::*[contains(@class, "table-wrap")][1]')
       .evaluate((wrap) => wrap.scrollWidth - wrap.clientWidth),
   ).toBeLessThanOrEqual(0);
@@ -110,7 +98,7 @@ test('a weekly automated report set up and sent at once', async ({ page }) => {
 
   const before = readdirSync(E2E_MAIL).length;
   await row.getByRole('link', { name, exact: true }).click();
-  await page.getByRole('button', { name: 'Enviar agora' }).click();
+  await rules.sendNow();
   await expect(new Shell(page).toast('Relatório enviado.')).toBeVisible({ timeout: 30_000 });
   await expect(
     page.getByText(/^Último envio: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} — enviado$/),

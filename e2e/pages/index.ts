@@ -4,11 +4,15 @@
  */
 export * from './account';
 export * from './controls';
+export * from './dashboard';
 export * from './demo';
+export * from './driver';
 export * from './fleet-map';
 export * from './login';
 export * from './management';
 export * from './password';
+export * from './payments';
+export * from './reports';
 export * from './resources';
 export * from './session';
 export * from './shared-link';
