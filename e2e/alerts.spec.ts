@@ -6,7 +6,16 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_DEVICE_PASSWORD, E2E_OSMAND_URL, E2E_URL } from './env';
-import { ADMIN, Shell, signInAsAdmin, waitForServiceWorker } from './pages';
+import {
+  ADMIN,
+  AlertHistoryPage,
+  AlertRuleFormPage,
+  FleetMapPage,
+  GeofencesPage,
+  Shell,
+  signInAsAdmin,
+  waitForServiceWorker,
+} from './pages';
 
 interface Api {
   headers: Record<string, string>;
@@ -61,13 +70,6 @@ const uniquePlate = (prefix: string) => {
   return `${prefix}${n.slice(-1)}A${n.slice(-3, -1)}`;
 };
 
-async function clickMap(page: Page, points: [number, number][]) {
-  const box = await page.getByRole('region', { name: 'Mapa das cercas' }).boundingBox();
-  if (!box) throw new Error('map not shown');
-  for (const [x, y] of points)
-    await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
-}
-
 test('draw a polygon and a circle, associate a vehicle, cross the border, acknowledge the alert', async ({
   page,
 }) => {
@@ -87,14 +89,15 @@ test('draw a polygon and a circle, associate a vehicle, cross the border, acknow
   expect(rule.status()).toBe(201);
 
   await signInAsAdmin(page);
-  await page.goto('/fleet-management/geofences');
+  const geofences = new GeofencesPage(page);
+  await geofences.open();
   const shell = new Shell(page);
   await expect(shell.heading('Cercas eletrônicas')).toBeVisible();
 
   // A polygon: four vertices and a click on the first to close it.
-  await page.getByRole('button', { name: 'Nova cerca' }).click();
+  await geofences.startNew();
   await expect(page.getByText(/Clique no mapa para marcar cada vértice/)).toBeVisible();
-  await clickMap(page, [
+  await geofences.clickMap([
     [0.3, 0.3],
     [0.6, 0.3],
     [0.6, 0.6],
@@ -102,33 +105,29 @@ test('draw a polygon and a circle, associate a vehicle, cross the border, acknow
     [0.3, 0.3],
   ]);
   await expect(page.getByText(/polígono, 4 vértices/i)).toBeVisible();
-  await page.getByRole('textbox', { name: 'Nome' }).fill(`Polígono ${plate}`);
-  await page.getByRole('button', { name: 'Salvar cerca' }).click();
+  await geofences.name().fill(`Polígono ${plate}`);
+  await geofences.save();
   await expect(shell.toast('Cerca criada.')).toBeVisible();
   await shell.dismissToasts();
-  await page.getByRole('button', { name: 'Cancelar' }).click();
+  await geofences.cancel();
 
   // A circle: the centre, then the border.
-  await page.getByRole('button', { name: 'Nova cerca' }).click();
-  await page.getByRole('button', { name: 'Desenhar círculo' }).click();
-  await clickMap(page, [
+  await geofences.startNew();
+  await geofences.drawCircle();
+  await geofences.clickMap([
     [0.7, 0.5],
     [0.75, 0.5],
   ]);
   await expect(page.getByText(/círculo, raio de \d+ m/i)).toBeVisible();
-  await page.getByRole('textbox', { name: 'Nome' }).fill(`Pátio ${plate}`);
-  await page.getByRole('textbox', { name: 'Limite de velocidade (km/h)' }).fill('20');
-  await page.getByRole('button', { name: 'Salvar cerca' }).click();
+  await geofences.name().fill(`Pátio ${plate}`);
+  await geofences.speedLimit().fill('20');
+  await geofences.save();
   await expect(shell.toast('Cerca criada.')).toBeVisible();
 
   // Associate the vehicle: always inside.
-  await page.getByRole('combobox', { name: 'Veículo' }).pressSequentially(plate, { delay: 30 });
-  await page.getByRole('option', { name: new RegExp(plate) }).click();
-  await page.getByRole('button', { name: 'Associar veículo' }).click();
+  await geofences.associate(plate);
   await expect(shell.toast('Veículo associado.')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Veículos associados' })).toContainText(
-    'Sempre dentro',
-  );
+  await expect(geofences.associated()).toContainText('Sempre dentro');
   await shell.dismissToasts();
 
   // Both geofences are stored as drawn: a polygon and a ground circle.
@@ -136,14 +135,14 @@ test('draw a polygon and a circle, associate a vehicle, cross the border, acknow
     `${E2E_URL}/registros/geofence?clientId=${a.clientId}&search=${plate}`,
     { headers: a.headers },
   );
-  const { items: geofences } = (await list.json()) as {
+  const { items: stored } = (await list.json()) as {
     items: {
       name: string;
       geometry: { type: string; center?: [number, number]; radius?: number };
     }[];
   };
-  expect(geofences.map((g) => g.geometry.type).sort()).toEqual(['Circle', 'Polygon']);
-  const circle = geofences.find((g) => g.geometry.type === 'Circle')?.geometry;
+  expect(stored.map((g) => g.geometry.type).sort()).toEqual(['Circle', 'Polygon']);
+  const circle = stored.find((g) => g.geometry.type === 'Circle')?.geometry;
   if (!circle?.center || !circle.radius) throw new Error('circle missing');
 
   // Fixes: inside the circle, then well outside it.
@@ -159,15 +158,14 @@ test('draw a polygon and a circle, associate a vehicle, cross the border, acknow
   expect((await send(60, lat + 0.045, lon)).status).toBe(200);
 
   // The alert toast (SPEC §9): its title, 'Fechar' and 'Ver alertas'.
-  const toast = page
-    .getByRole('region', { name: 'Notificações' })
-    .locator('.toast-alert', { hasText: `Saída de cerca — ${plate}` });
+  const toast = shell.alertToast(`Saída de cerca — ${plate}`);
   await expect(toast).toBeVisible({ timeout: 15_000 });
   await expect(toast.getByRole('button', { name: 'Fechar' })).toBeVisible();
   // It stays until closed, over the bottom right; a page scrolled to its end shows its last
   // controls (the pager of the alert history) above it, not under it.
-  await shell.navigation().getByRole('link', { name: 'Histórico de alertas' }).click();
-  const pager = page.getByRole('navigation', { name: 'Paginação' });
+  await shell.goTo('Histórico de alertas');
+  const history = new AlertHistoryPage(page);
+  const pager = history.pagination();
   await expect(pager).toBeVisible();
   await expect(toast).toBeVisible();
   // A laptop's short window: the list reaches its bottom.
@@ -178,7 +176,7 @@ test('draw a polygon and a circle, associate a vehicle, cross the border, acknow
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const [pagerBox, toastsBox] = await Promise.all([
       pager.boundingBox(),
-      page.getByRole('region', { name: 'Notificações' }).boundingBox(),
+      shell.toasts().boundingBox(),
     ]);
     expect(pagerBox && toastsBox && pagerBox.y + pagerBox.height).toBeLessThanOrEqual(
       toastsBox?.y ?? 0,
@@ -192,13 +190,12 @@ test('draw a polygon and a circle, associate a vehicle, cross the border, acknow
   const badge = page.getByRole('link', { name: /alertas? pendentes?$/ });
   await expect(badge).toBeVisible();
 
-  const row = page.getByRole('row').filter({ hasText: plate });
+  const row = history.row(plate);
   await expect(row).toContainText('Saída de cerca');
   await expect(row).toContainText('Saída do pátio');
-  // react-aria draws its own box over the input: a click on the row's box, as a person does.
-  await row.locator('.checkbox-box').click();
+  await history.select(plate);
   await expect(page.getByText('1 alerta selecionado')).toBeVisible();
-  await page.getByRole('button', { name: 'Reconhecer selecionados' }).click();
+  await history.acknowledgeSelected();
   await expect(shell.toast('1 alerta reconhecido.')).toBeVisible();
   await expect(row).toContainText(`Reconhecido por ${ADMIN.name}`);
   await expect(page.getByText('0 alertas selecionados')).toBeVisible();
@@ -214,8 +211,9 @@ test('geofences are drawn on the fleet map from the mirror, offline too', async 
   await circle(page, a, name, [-34.89, -8.06], 500);
   await signInAsAdmin(page);
   await waitForServiceWorker(page);
-  const map = page.getByRole('region', { name: 'Mapa da frota' });
-  await page.getByRole('switch', { name: 'Cercas no mapa' }).check({ force: true });
+  const fleet = new FleetMapPage(page);
+  const map = fleet.map();
+  await fleet.geofencesSwitch().check({ force: true });
   await expect(map).toHaveAttribute('data-geofences', /^[1-9]\d*$/, { timeout: 15_000 });
   const drawn = await map.getAttribute('data-geofences');
 
@@ -224,10 +222,11 @@ test('geofences are drawn on the fleet map from the mirror, offline too', async 
   await expect(
     page.getByRole('status').filter({ hasText: /Sem conexão — dados de/ }),
   ).toBeVisible();
-  await expect(page.getByRole('switch', { name: 'Cercas no mapa' })).toBeChecked();
+  await expect(fleet.geofencesSwitch()).toBeChecked();
   await expect(map).toHaveAttribute('data-geofences', drawn ?? '');
-  await page.goto('/fleet-management/geofences');
-  await expect(page.getByRole('list', { name: 'Cercas do cliente' })).toContainText(name);
+  const geofences = new GeofencesPage(page);
+  await geofences.open();
+  await expect(geofences.list()).toContainText(name);
   await context.setOffline(false);
 });
 
@@ -235,30 +234,22 @@ test('an alert rule from the form; e-mail only while its switch is on', async ({
   const a = await api(page);
   const name = `Velocidade ${Date.now()}`;
   await signInAsAdmin(page);
-  await page.goto('/fleet-management/alerts/create');
-  await page.getByRole('button', { name: /Tipo de alerta/ }).click();
-  await page.getByRole('option', { name: 'Excesso de velocidade' }).click();
-  await page.getByRole('switch', { name: 'Enviar por e-mail' }).click({ force: true });
+  const form = new AlertRuleFormPage(page);
+  await form.openNew();
+  await form.chooseType('Excesso de velocidade');
+  await form.toggleEmail();
   // Nothing filled: every problem at once, the e-mail switched on with no address too.
-  await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByRole('textbox', { name: 'Nome' })).toHaveAccessibleDescription(
-    /Campo obrigatório/,
-  );
-  await expect(
-    page.getByRole('textbox', { name: 'Limite de velocidade (km/h)' }),
-  ).toHaveAccessibleDescription(/informe um número/);
-  await expect(
-    page.getByRole('textbox', { name: 'E-mails para envio' }),
-  ).toHaveAccessibleDescription(/Informe ao menos um e-mail/);
-  await page.getByRole('textbox', { name: 'Nome' }).fill(name);
-  await page.getByRole('textbox', { name: 'Limite de velocidade (km/h)' }).fill('80');
-  await page
-    .getByRole('textbox', { name: 'E-mails para envio' })
-    .fill('central@frota.com.br, joao@');
-  await page.getByRole('button', { name: 'Salvar' }).click();
+  await form.save();
+  await expect(form.name()).toHaveAccessibleDescription(/Campo obrigatório/);
+  await expect(form.speedLimit()).toHaveAccessibleDescription(/informe um número/);
+  await expect(form.emails()).toHaveAccessibleDescription(/Informe ao menos um e-mail/);
+  await form.name().fill(name);
+  await form.speedLimit().fill('80');
+  await form.emails().fill('central@frota.com.br, joao@');
+  await form.save();
   await expect(page.getByText('E-mail inválido: joao@')).toBeVisible();
-  await page.getByRole('textbox', { name: 'E-mails para envio' }).fill('central@frota.com.br');
-  await page.getByRole('button', { name: 'Salvar' }).click();
+  await form.emails().fill('central@frota.com.br');
+  await form.save();
   const shell = new Shell(page);
   await expect(shell.toast('Regra de alerta criada.')).toBeVisible();
   // The rule's own page follows the save, and the next change is made there once it shows
@@ -280,8 +271,8 @@ test('an alert rule from the form; e-mail only while its switch is on', async ({
     params: { speedLimit: 80 },
   });
   // The switch off: the list goes as '' (SPEC §5), even with the text still typed.
-  await page.getByRole('switch', { name: 'Enviar por e-mail' }).click({ force: true });
-  await page.getByRole('button', { name: 'Salvar' }).click();
+  await form.toggleEmail();
+  await form.save();
   await expect(shell.toast('Regra de alerta salva.')).toBeVisible();
   const rule = await stored();
   expect(rule?.emailDelivery).toBe('');
@@ -300,9 +291,10 @@ test('a yard’s visits of the week, ten at a time in its panel', async ({ page 
   const name = `Pátio ${Date.now()}`;
   await circle(page, a, name, [-34.8738, -7.9415], 300);
   await signInAsAdmin(page);
-  await page.goto('/fleet-management/geofences');
-  await page.getByRole('list', { name: 'Cercas do cliente' }).getByText(name).click();
-  const visits = page.getByRole('region', { name: 'Visitas à cerca' });
+  const geofences = new GeofencesPage(page);
+  await geofences.open();
+  await geofences.list().getByText(name).click();
+  const visits = geofences.visits();
   const pager = visits.getByRole('navigation', { name: 'Paginação: Visitas à cerca' });
   await expect(pager).toContainText(/^1–10 de \d{2,}/, { timeout: 15_000 });
   const table = visits.getByRole('grid');
@@ -322,12 +314,13 @@ test('the alert filters fit beside the menu, the customer named whole, a reverse
   page,
 }) => {
   await signInAsAdmin(page);
+  const history = new AlertHistoryPage(page);
   // A one-row layout whose boxes needed more than the page had ran 'Até' off the right at
   // 1280 px; the customer's box cut 'Rastro Demonstração' at 1366 px.
   for (const width of [1280, 1366]) {
     await page.setViewportSize({ width, height: 800 });
-    await page.goto('/fleet-management/alerts/alerts-history');
-    const filters = page.locator('.alert-filters');
+    await history.open();
+    const filters = history.filters();
     const customer = filters.getByRole('combobox', { name: 'Cliente' });
     await expect(customer).toHaveValue('Rastro Demonstração');
     const cut = await customer.evaluate((input) => input.scrollWidth > input.clientWidth);
@@ -343,10 +336,10 @@ test('the alert filters fit beside the menu, the customer named whole, a reverse
     expect({ ...fit, cut }, `${width} px`).toEqual({ out: 0, fields: 6, cut: false, page: 0 });
   }
   // 'Até' before 'De' is said beside it; nothing is listed (it was an empty list, no reason).
-  await page.getByLabel('De', { exact: true }).fill('2026-03-20');
-  await page.getByLabel('Até', { exact: true }).fill('2026-03-10');
+  await history.from().fill('2026-03-20');
+  await history.until().fill('2026-03-10');
   await expect(page.getByText('A data final deve ser posterior à data inicial')).toBeVisible();
-  await expect(page.getByLabel('Até', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(history.until()).toHaveAttribute('aria-invalid', 'true');
   await expect(
     page.getByText('Corrija o período: a data final vem antes da inicial.'),
   ).toBeVisible();
@@ -355,6 +348,6 @@ test('the alert filters fit beside the menu, the customer named whole, a reverse
     .locator('.alert-filters > .field')
     .evaluateAll((fields) => fields.map((f) => Math.round(f.getBoundingClientRect().top)));
   expect(new Set(tops).size).toBe(1);
-  await page.getByLabel('Até', { exact: true }).fill('2026-03-20');
+  await history.until().fill('2026-03-20');
   await expect(page.getByText('A data final deve ser posterior à data inicial')).toBeHidden();
 });

@@ -5,7 +5,7 @@
 import { connect, type Socket } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { E2E_DEVICE_PASSWORD, E2E_PORT, E2E_URL } from './env';
-import { adminApi, Shell, signInAs } from './pages';
+import { AuditPage, adminApi, Shell, signInAs, VehiclePage } from './pages';
 
 /** The journeys' Wialon IPS listener (see global-setup). */
 const WIALON_PORT = E2E_PORT - 2;
@@ -75,12 +75,9 @@ test('the manager sees in Auditoria who blocked a vehicle, when, and the outcome
   // The operator blocks it; the device's next report shows the output on: confirmed.
   await signInAs(page, 'operador.norte@rastro.demo', 'Nelson Operador Norte');
   const shell = new Shell(page);
-  await page.goto(`/management/vehicles/${vehicleId}`);
-  await page.getByRole('button', { name: 'Bloquear', exact: true }).click();
-  await page
-    .getByRole('alertdialog', { name: 'Bloquear veículo?' })
-    .getByRole('button', { name: 'Bloquear' })
-    .click();
+  const vehiclePage = new VehiclePage(page);
+  await vehiclePage.openRecord(vehicleId);
+  await vehiclePage.block();
   await expect(shell.toast('Bloquear: Enviado')).toBeVisible();
   await expect.poll(() => device.lines).toContain('L1=1');
   device.report(1);
@@ -90,10 +87,10 @@ test('the manager sees in Auditoria who blocked a vehicle, when, and the outcome
 
   // The manager opens Auditoria from the menu and finds the block.
   await signInAs(page, 'gestor.norte@rastro.demo', 'Núbia Gestora Norte');
-  await shell.navigation().getByRole('link', { name: 'Auditoria' }).click();
+  await shell.goTo('Auditoria');
   await expect(shell.heading('Auditoria')).toBeVisible();
-  const table = page.getByRole('grid', { name: 'Auditoria' });
-  const row = table.getByRole('row').filter({ hasText: plate }).filter({ hasText: 'Comando' });
+  const audit = new AuditPage(page);
+  const row = audit.rows(plate, 'Comando');
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('operador.norte@rastro.demo');
   await expect(row).toContainText('Comando: Bloquear');
@@ -109,11 +106,10 @@ test('the manager sees in Auditoria who blocked a vehicle, when, and the outcome
   await expect(row).toContainText(today);
 
   // The filters narrow to commands; the spreadsheet of what is shown downloads.
-  await page.getByRole('button', { name: /Tipo de evento/ }).click();
-  await page.getByRole('option', { name: 'Comando' }).click();
-  await expect(table.getByRole('row').filter({ hasText: 'Entrada' })).toHaveCount(0);
+  await audit.filterByType('Comando');
+  await expect(audit.rows('Entrada')).toHaveCount(0);
   await expect(row).toHaveCount(1);
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Exportar XLSX' }).click();
+  await audit.export();
   expect((await download).suggestedFilename()).toBe('auditoria.xlsx');
 });

@@ -6,7 +6,7 @@
 import { connect, type Socket } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_DEVICE_PASSWORD, E2E_PORT, E2E_URL } from './env';
-import { Shell, signInAsAdmin } from './pages';
+import { Shell, signInAsAdmin, VehiclePage } from './pages';
 
 /** The journeys' Wialon IPS listener (see global-setup). */
 const WIALON_PORT = E2E_PORT - 2;
@@ -88,38 +88,26 @@ test('a block goes out over the Wialon IPS connection and each state shows on th
   await expect.poll(() => device.lines).toContain('#AL#1');
 
   const shell = new Shell(page);
-  await page.goto(`/management/vehicles/${vehicleId}`);
-  await page.getByRole('button', { name: 'Bloquear', exact: true }).click();
-  await page
-    .getByRole('alertdialog', { name: 'Bloquear veículo?' })
-    .getByRole('button', { name: 'Bloquear' })
-    .click();
+  const vehicle = new VehiclePage(page);
+  await vehicle.openRecord(vehicleId);
+  await vehicle.block();
   await expect(shell.toast('Bloquear: Enviado')).toBeVisible();
-  const history = page.getByRole('grid', { name: 'Comandos enviados' });
-  await expect(history.getByRole('row').nth(1)).toContainText('Enviado');
+  await expect(vehicle.command(1)).toContainText('Enviado');
   await expect.poll(() => device.lines).toContain('L1=1');
 
   // The device's next report shows output 1 on: confirmed.
   device.report(1);
   await expect.poll(() => device.lines.filter((line) => line === '#AD#1').length).toBe(1);
   await page.reload();
-  await expect(history.getByRole('row').nth(1)).toContainText('Confirmado');
-  await expect(history.getByRole('row').nth(1)).toContainText(
-    'Confirmado pelo rastreador (estado das saídas).',
-  );
+  await expect(vehicle.command(1)).toContainText('Confirmado');
+  await expect(vehicle.command(1)).toContainText('Confirmado pelo rastreador (estado das saídas).');
 
   // Away, the unblock waits for the device's next connection.
   device.socket.destroy();
   await shell.dismissToasts();
-  await page.getByRole('button', { name: 'Desbloquear', exact: true }).click();
-  await page
-    .getByRole('alertdialog', { name: 'Desbloquear veículo?' })
-    .getByRole('button', { name: 'Desbloquear' })
-    .click();
+  await vehicle.unblock();
   await expect(shell.toast('Desbloquear: Pendente')).toBeVisible();
-  await expect(history.getByRole('row').nth(1)).toContainText('Pendente');
-  await expect(history.getByRole('row').nth(1)).toContainText(
-    'Aguardando a conexão do rastreador para enviar.',
-  );
-  await expect(history.getByRole('row').nth(2)).toContainText('Confirmado');
+  await expect(vehicle.command(1)).toContainText('Pendente');
+  await expect(vehicle.command(1)).toContainText('Aguardando a conexão do rastreador para enviar.');
+  await expect(vehicle.command(2)).toContainText('Confirmado');
 });

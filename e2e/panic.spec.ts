@@ -8,7 +8,7 @@ import { connect, type Socket } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { gt06Login, gt06Position } from '../server/ingest/native/gt06-device';
 import { E2E_GT06_PORT, E2E_URL } from './env';
-import { ADMIN, adminApi, Shell, signInAsAdmin } from './pages';
+import { ADMIN, AlertHistoryPage, adminApi, Shell, signInAsAdmin } from './pages';
 
 /** A valid IMEI (Luhn) from 14 digits. */
 function imeiFrom(base: string): string {
@@ -92,7 +92,7 @@ test('a GT06 panic stays on screen until acknowledged, and is in the history', a
     socket.destroy();
   }
 
-  const region = page.getByRole('region', { name: 'Notificações' });
+  const region = shell.toasts();
   const panic = region.locator('.toast-sticky', { hasText: `Pânico — ${plate}` });
   await expect(panic).toBeVisible({ timeout: 20_000 });
   await expect(panic.getByRole('button', { name: 'Fechar' })).toHaveCount(0);
@@ -108,9 +108,9 @@ test('a GT06 panic stays on screen until acknowledged, and is in the history', a
   await panic.getByRole('button', { name: 'Reconhecer' }).click();
   await expect(panic).toHaveCount(0);
 
-  await shell.navigation().getByRole('link', { name: 'Histórico de alertas' }).click();
+  await shell.goTo('Histórico de alertas');
   await expect(shell.heading('Histórico de alertas')).toBeVisible();
-  const row = page.getByRole('row').filter({ hasText: plate });
+  const row = new AlertHistoryPage(page).row(plate);
   await expect(row).toContainText('Pânico');
   await expect(row).toContainText(`Reconhecido por ${ADMIN.name}`);
 });

@@ -3,11 +3,14 @@
  * accessible name, and what they do there. The specs import them all from here.
  */
 export * from './account';
+export * from './alerts';
+export * from './audit';
 export * from './controls';
 export * from './dashboard';
 export * from './demo';
 export * from './driver';
 export * from './fleet-map';
+export * from './geofences';
 export * from './login';
 export * from './management';
 export * from './password';
