@@ -5,42 +5,46 @@ import { CompactLocationsSchema, expandLocations } from '../src/contract/compact
 import { newestEvent } from '../src/lib/event-id';
 import { E2E_DEVICE_PASSWORD, E2E_OSMAND_URL, E2E_URL } from './env';
 import { mirroredLocations, mirrorRows } from './mirror';
-import { adminApi, freshCnpj, Shell, signInAsAdmin, waitForServiceWorker } from './pages';
-
-const map = (page: Page) => page.getByRole('region', { name: 'Mapa da frota' });
-const rows = (page: Page) => page.getByRole('grid', { name: 'Veículos' }).getByRole('row');
-/** How many vehicles the list beside the map counts ('40 veículos'). */
-const listed = (page: Page) => page.getByText(/^\d+ veículos$/);
-const countOf = async (page: Page) => Number((await listed(page).textContent())?.split(' ')[0]);
+import {
+  adminApi,
+  FleetMapPage,
+  freshCnpj,
+  GeofencesPage,
+  Shell,
+  signInAsAdmin,
+  VehiclePage,
+  waitForServiceWorker,
+} from './pages';
 
 /**
  * Signed in, the demo map shown and its last positions written to the mirror (once the page
  * has shown them and is idle), ready for a reload without signal: how many vehicles it shows.
  */
 async function mapMirrored(page: Page): Promise<number> {
+  const fleet = new FleetMapPage(page);
   await signInAsAdmin(page);
   await waitForServiceWorker(page);
-  await expect(listed(page)).toHaveText(/^([4-9]\d|\d{3,}) veículos$/, { timeout: 15_000 });
-  const count = await countOf(page);
+  await expect(fleet.listed()).toHaveText(/^([4-9]\d|\d{3,}) veículos$/, { timeout: 15_000 });
+  const count = await fleet.count();
   await expect.poll(() => mirroredLocations(page)).toBeGreaterThanOrEqual(count);
   return count;
 }
 
 test('the demo map shows the fleet moving, and a chosen vehicle in its popup', async ({ page }) => {
   await signInAsAdmin(page);
-  await expect(new Shell(page).heading('Mapa')).toBeVisible();
+  const shell = new Shell(page);
+  const fleet = new FleetMapPage(page);
+  await expect(shell.heading('Mapa')).toBeVisible();
   // The forty demo vehicles of the company and its children.
-  await expect(listed(page)).toHaveText(/^([4-9]\d|\d{3,}) veículos$/, { timeout: 15_000 });
-  await expect(page.getByRole('status').filter({ hasText: 'Ao vivo' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Situação da frota' })).toContainText(
-    /Em movimento: [1-9]/,
-  );
+  await expect(fleet.listed()).toHaveText(/^([4-9]\d|\d{3,}) veículos$/, { timeout: 15_000 });
+  await expect(shell.status('Ao vivo')).toBeVisible();
+  await expect(fleet.situation()).toContainText(/Em movimento: [1-9]/);
 
   // Plates are found as people type them.
-  await page.getByRole('searchbox', { name: 'Buscar veículo' }).fill('pcx-1a23');
-  await expect(rows(page)).toHaveCount(1);
-  await rows(page).filter({ hasText: 'PCX1A23' }).click();
-  const popup = page.getByRole('dialog', { name: 'Veículo PCX1A23' });
+  await fleet.search().fill('pcx-1a23');
+  await expect(fleet.rows()).toHaveCount(1);
+  await fleet.row('PCX1A23').click();
+  const popup = fleet.popup('PCX1A23');
   await expect(popup).toContainText('Onix Diretoria');
   // Its driver, identified by the RFID tag the tracker read.
   await expect(popup).toContainText('Carlos Eduardo Lima');
@@ -53,7 +57,7 @@ test('the demo map shows the fleet moving, and a chosen vehicle in its popup', a
   // Followed, the whole popup stands inside the map, above the vehicle (which sits a quarter
   // below the middle): on a short map its details scroll. Its top, with 'Fechar', was cut off
   // by the map's edge.
-  const fleetMap = page.getByRole('region', { name: 'Mapa da frota' });
+  const fleetMap = fleet.map();
   const inside = async () => {
     const map = await fleetMap.boundingBox();
     const box = await popup.boundingBox();
@@ -93,22 +97,19 @@ test('a position sent to the OsmAnd port appears on the map within 2 seconds', a
   expect(tracker.status()).toBe(201);
 
   await signInAsAdmin(page);
-  await expect(page.getByRole('status').filter({ hasText: 'Ao vivo' })).toBeVisible({
-    timeout: 10_000,
-  });
-  await page.getByRole('searchbox', { name: 'Buscar veículo' }).fill(plate);
+  const fleet = new FleetMapPage(page);
+  await expect(new Shell(page).status('Ao vivo')).toBeVisible({ timeout: 10_000 });
+  await fleet.search().fill(plate);
   await expect(page.getByText('Nenhum veículo encontrado.')).toBeVisible();
 
   const sent = await fetch(
     `${E2E_OSMAND_URL}/?id=map-${plate}&password=${E2E_DEVICE_PASSWORD}&lat=-8.0600&lon=-34.8900&speed=54&ignition=true`,
   );
   expect(sent.status).toBe(200);
-  const row = rows(page).filter({ hasText: plate });
+  const row = fleet.row(plate);
   await expect(row).toContainText('100 km/h', { timeout: 2000 });
   await row.click();
-  await expect(page.getByRole('dialog', { name: `Veículo ${plate}` })).toContainText(
-    `Furgão ${plate}`,
-  );
+  await expect(fleet.popup(plate)).toContainText(`Furgão ${plate}`);
 });
 
 test("the maps open on the chosen customer's fleet, wherever it is", async ({ page, request }) => {
@@ -152,58 +153,55 @@ test("the maps open on the chosen customer's fleet, wherever it is", async ({ pa
   expect(sent.status).toBe(200);
 
   await signInAsAdmin(page);
+  const fleet = new FleetMapPage(page);
   // The invitation to notifications comes in above the map a moment after sign-in and moves
   // it down: answered first, so that the map's middle measured below stays where it is.
-  await page
-    .getByRole('region', { name: 'Receber os alertas neste dispositivo?' })
-    .getByRole('button', { name: 'Agora não' })
-    .click();
-  await expect(listed(page)).toHaveText(/^([4-9]\d|\d{3,}) veículos$/, { timeout: 15_000 });
-  const picker = page.getByRole('combobox', { name: 'Cliente' });
-  await picker.fill(name);
-  await page.getByRole('option', { name, exact: true }).click();
+  const shell = new Shell(page);
+  await shell.notificationsInvitation().getByRole('button', { name: 'Agora não' }).click();
+  await expect(fleet.listed()).toHaveText(/^([4-9]\d|\d{3,}) veículos$/, { timeout: 15_000 });
+  await fleet.pickCustomer(name);
   await expect(page.getByText('1 veículo', { exact: true })).toBeVisible();
   // Framed on its fleet, the map has the vehicle in its middle (the pointer turns into a hand
   // over a vehicle).
-  const box = await map(page).boundingBox();
+  const box = await fleet.map().boundingBox();
   if (!box) throw new Error('no map');
   const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
   const overVehicle = async (x: number, y: number) => {
     await page.mouse.move(x, y);
-    return map(page).evaluate((region) => (region as HTMLElement).style.cursor);
+    return fleet.map().evaluate((region) => (region as HTMLElement).style.cursor);
   };
   await expect.poll(() => overVehicle(cx, cy), { timeout: 10_000 }).toBe('pointer');
 
   // Moved by the user (an arrow key pans 128 px), the map is where it was left when they
   // come back to it, not framed again: a click 128 px left of the middle opens the vehicle.
-  await map(page).focus();
+  await fleet.map().focus();
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => overVehicle(cx - 128, cy)).toBe('pointer');
-  const shell = new Shell(page);
-  await shell.navigation().getByRole('link', { name: 'Dashboard' }).click();
+  await shell.goTo('Dashboard');
   await expect(shell.heading('Dashboard')).toBeVisible();
-  await shell.navigation().getByRole('link', { name: 'Mapa' }).click();
+  await shell.goTo('Mapa');
   await expect(page.getByText('1 veículo', { exact: true })).toBeVisible();
   await expect.poll(() => overVehicle(cx - 128, cy)).toBe('pointer');
   await page.mouse.click(cx - 128, cy);
-  await expect(page.getByRole('dialog', { name: `Veículo ${plate}` })).toBeVisible();
+  await expect(fleet.popup(plate)).toBeVisible();
 
   // Its first fence is drawn near the vehicle: without fences, their map frames the fleet.
-  await page.goto('/fleet-management/geofences');
-  await expect(page.getByRole('combobox', { name: 'Cliente' })).toHaveValue(name);
+  const geofences = new GeofencesPage(page);
+  await geofences.open();
+  await expect(geofences.customerPicker()).toHaveValue(name);
   await expect(page.getByText('Nenhuma cerca cadastrada. Desenhe uma no mapa.')).toBeVisible();
   await expect(
     page.getByText('Os pontos no mapa são as últimas posições dos veículos.'),
   ).toBeVisible();
-  const fences = await page.getByRole('region', { name: 'Mapa das cercas' }).boundingBox();
+  const fences = await geofences.map().boundingBox();
   if (!fences) throw new Error('no geofence map');
-  await page.getByRole('button', { name: 'Nova cerca' }).click();
-  await page.getByRole('button', { name: 'Desenhar círculo' }).click();
+  await geofences.startNew();
+  await geofences.drawCircle();
   const [x, y] = [fences.x + fences.width / 2, fences.y + fences.height / 2];
   await page.mouse.click(x, y);
   await page.mouse.click(x + 40, y);
-  await page.getByRole('textbox', { name: 'Nome' }).fill(`Base ${plate}`);
-  await page.getByRole('button', { name: 'Salvar cerca' }).click();
+  await geofences.name().fill(`Base ${plate}`);
+  await geofences.save();
   await expect(shell.toast('Cerca criada.')).toBeVisible();
   const list = await request.get(`${E2E_URL}/registros/geofence?clientId=${clientId}`, {
     headers,
@@ -241,9 +239,10 @@ test('the page tells the locations worker when it has shown the rows, and the mi
 }) => {
   await watchWorkerPosts(page);
   await signInAsAdmin(page);
-  await expect(listed(page)).toHaveText(/^([4-9]\d|\d{3,}) veículos$/, { timeout: 15_000 });
+  const fleet = new FleetMapPage(page);
+  await expect(fleet.listed()).toHaveText(/^([4-9]\d|\d{3,}) veículos$/, { timeout: 15_000 });
   await expect.poll(async () => (await posted(page)).includes('idle')).toBe(true);
-  const count = await countOf(page);
+  const count = await fleet.count();
   await expect.poll(() => mirroredLocations(page)).toBeGreaterThanOrEqual(count);
 });
 
@@ -264,7 +263,7 @@ test('the live stream goes on from the first read before the mirror has it', asy
   // Resumed after the newest change the read had: nothing read twice, nothing skipped.
   expect((await (await stream).allHeaders())['last-event-id']).toBe(newestEvent(items));
   // The worker still writes the read once its own wait runs out.
-  const count = await countOf(page);
+  const count = await new FleetMapPage(page).count();
   await expect.poll(() => mirroredLocations(page)).toBeGreaterThanOrEqual(count);
   // The page's own notice comes too (held here), when it is idle: on a busy machine that may
   // be after the worker's wait ran out.
@@ -277,20 +276,19 @@ test('offline, a reload still shows the last positions with their age', async ({
 }) => {
   const count = await mapMirrored(page);
 
+  const shell = new Shell(page);
   await context.setOffline(true);
   await page.reload();
-  await expect(new Shell(page).heading('Mapa')).toBeVisible();
-  await expect(
-    page.getByRole('status').filter({ hasText: /Sem conexão — dados de \d\d:\d\d/ }),
-  ).toBeVisible();
+  await expect(shell.heading('Mapa')).toBeVisible();
+  await expect(shell.status(/Sem conexão — dados de \d\d:\d\d/)).toBeVisible();
   await expect(page.getByText(`${count} veículos`)).toBeVisible();
-  await expect(rows(page).first()).toContainText(/km\/h · (agora|há \d+ (s|min))/);
+  await expect(new FleetMapPage(page).rows().first()).toContainText(
+    /km\/h · (agora|há \d+ (s|min))/,
+  );
 
   // Back online, the map catches up at once.
   await context.setOffline(false);
-  await expect(page.getByRole('status').filter({ hasText: 'Ao vivo' })).toBeVisible({
-    timeout: 10_000,
-  });
+  await expect(shell.status('Ao vivo')).toBeVisible({ timeout: 10_000 });
 });
 
 test('offline, a vehicle chosen on the map opens its page from the device, its list never opened', async ({
@@ -306,15 +304,12 @@ test('offline, a vehicle chosen on the map opens its page from the device, its l
 
   await context.setOffline(true);
   await page.reload();
-  await page.getByRole('searchbox', { name: 'Buscar veículo' }).fill('pcx-1a23');
-  await rows(page).filter({ hasText: 'PCX1A23' }).click();
-  const popup = page.getByRole('dialog', { name: 'Veículo PCX1A23' });
+  const popup = await new FleetMapPage(page).openVehicle('pcx-1a23', 'PCX1A23');
   await popup.getByRole('link', { name: 'Ver veículo' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Onix Diretoria' })).toBeVisible();
-  await expect(
-    page.getByRole('status').filter({ hasText: 'dados salvos neste aparelho' }),
-  ).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Placa' })).toHaveValue('PCX1A23');
+  await expect(new Shell(page).heading('Onix Diretoria')).toBeVisible();
+  const vehicle = new VehiclePage(page);
+  await expect(vehicle.keptOnDevice()).toBeVisible();
+  await expect(vehicle.field('Placa')).toHaveValue('PCX1A23');
 });
 
 test('map tiles seen once are kept by the service worker for use without signal', async ({
@@ -339,8 +334,9 @@ test('map tiles seen once are kept by the service worker for use without signal'
     if (online && response.url().startsWith('https://tile.openstreetmap.org/'))
       seen.add(response.url());
   });
+  const fleet = new FleetMapPage(page);
   await page.reload();
-  await expect(map(page)).toHaveAttribute('data-rendered', /^\d+$/, { timeout: 15_000 });
+  await expect(fleet.map()).toHaveAttribute('data-rendered', /^\d+$/, { timeout: 15_000 });
   // Every tile seen is in the worker's cache (it writes each one after answering the page:
   // going offline at the first one raced the others).
   const cached = () =>
@@ -368,7 +364,7 @@ test('map tiles seen once are kept by the service worker for use without signal'
     if (request.url().startsWith('https://tile.openstreetmap.org/')) failed.push(request.url());
   });
   await page.reload();
-  await expect(map(page)).toHaveAttribute('data-rendered', /^\d+$/, { timeout: 15_000 });
+  await expect(fleet.map()).toHaveAttribute('data-rendered', /^\d+$/, { timeout: 15_000 });
   await expect.poll(() => tiles.length).toBeGreaterThan(0);
   expect(tiles.every((tile) => tile.fromWorker && tile.status === 200)).toBe(true);
   // Only a tile never seen can be missing (offline, the page above the map may be shorter and

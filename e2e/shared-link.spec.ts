@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { E2E_DEVICE_PASSWORD, E2E_OSMAND_URL, E2E_URL } from './env';
-import { adminApi } from './pages';
+import { adminApi, SharedLinkPage } from './pages';
 
 test('a temporary link opened in a fresh phone shows the vehicle moving on a map', async ({
   browser,
@@ -47,18 +47,17 @@ test('a temporary link opened in a fresh phone shows the vehicle moving on a map
     hasTouch: true,
   });
   const page = await stranger.newPage();
-  await page.goto(link);
-  await expect(page.getByRole('heading', { name: `Sua entrega ${plate}` })).toBeVisible();
+  const visitor = new SharedLinkPage(page);
+  await visitor.open(link);
+  await expect(visitor.heading(`Sua entrega ${plate}`)).toBeVisible();
   await expect(page.getByText(/válido até \d\d\/\d\d\/\d{4}/)).toBeVisible();
-  await expect(
-    page.getByRole('region', { name: 'Mapa dos veículos compartilhados' }),
-  ).toBeVisible();
-  const shared = page.getByRole('list', { name: 'Veículos compartilhados' });
+  await expect(visitor.map()).toBeVisible();
+  const shared = visitor.vehicles();
   await expect(shared).toContainText(plate);
   await expect(shared).toContainText(/Em movimento · 37 km\/h · (agora|há \d+ s)/);
 
   await shared.getByRole('button', { name: 'Ver no mapa' }).click();
-  const popup = page.getByRole('dialog', { name: `Veículo ${plate}` });
+  const popup = visitor.popup(plate);
   await expect(popup).toContainText('-8.06000, -34.89000');
 
   // The vehicle reports again: the marker (and its popup) move there while the page is open.

@@ -1,7 +1,7 @@
 /**
  * The fleet map, the home screen ('/'): the map, the vehicle list beside it with its search and
- * count, the fleet's situation, the customer picker, the geofences switch, a vehicle's popup,
- * and the invitation to notifications that comes in above it after sign-in.
+ * count, the fleet's situation, the customer picker, the geofences switch and a vehicle's
+ * popup.
  */
 import type { Page } from '@playwright/test';
 
@@ -65,9 +65,5 @@ export class FleetMapPage {
 
   popup(plate: string) {
     return this.page.getByRole('dialog', { name: `Veículo ${plate}` });
-  }
-
-  notificationsInvitation() {
-    return this.page.getByRole('region', { name: 'Receber os alertas neste dispositivo?' });
   }
 }

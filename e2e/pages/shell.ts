@@ -93,6 +93,11 @@ export class Shell {
     return this.page.getByRole('banner').getByRole('status');
   }
 
+  /** The invitation to notifications that comes in above the page a moment after sign-in. */
+  notificationsInvitation() {
+    return this.page.getByRole('region', { name: 'Receber os alertas neste dispositivo?' });
+  }
+
   /** A list or page's status line, by what it says ('Ao vivo', 'Sem conexão — dados de…'). */
   status(text: string | RegExp) {
     return this.page.getByRole('status').filter({ hasText: text });
