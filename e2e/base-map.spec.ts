@@ -9,7 +9,7 @@ import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { E2E_PORT, E2E_ROOT } from './env';
 import { startExtraServer } from './extra-server';
-import { ADMIN, LoginPage, Shell, waitForServiceWorker } from './pages';
+import { ADMIN, FleetMapPage, LoginPage, Shell, waitForServiceWorker } from './pages';
 import { solidArchive } from './pmtiles-writer';
 
 type Rgb = [number, number, number];
@@ -52,7 +52,7 @@ async function signIn(page: Page, url: string) {
   await page.goto(`${url}/login`);
   await new LoginPage(page).signIn(ADMIN.email, ADMIN.password);
   await new Shell(page).expectSignedIn();
-  return page.getByRole('region', { name: 'Mapa da frota' });
+  return new FleetMapPage(page).map();
 }
 
 test.describe('a PMTiles archive served by Rastro', () => {

@@ -1,6 +1,21 @@
 import { expect, test } from '@playwright/test';
 import { keptByWorker } from './mirror';
-import { ADMIN, Shell, signInAsAdmin, waitForServiceWorker } from './pages';
+import {
+  AccountPage,
+  ADMIN,
+  AlertHistoryPage,
+  choose,
+  DashboardPage,
+  FleetMapPage,
+  PositionsReportPage,
+  REGISTERS,
+  ResourceFormPage,
+  ResourceListPage,
+  Shell,
+  selectButton,
+  signInAsAdmin,
+  waitForServiceWorker,
+} from './pages';
 
 test('with the network cut, a reload still shows the shell on every route', async ({
   page,
@@ -16,9 +31,9 @@ test('with the network cut, a reload still shows the shell on every route', asyn
   await expect(page.getByText('Sem conexão', { exact: true })).toBeVisible();
   await shell.expectSignedIn();
 
-  await page.goto('/reports/positions');
+  await new PositionsReportPage(page).open();
   await expect(shell.heading('Posições')).toBeVisible();
-  await page.goto('/fleet-management/alerts/alerts-history');
+  await new AlertHistoryPage(page).open();
   await expect(shell.heading('Histórico de alertas')).toBeVisible();
 
   await context.setOffline(false);
@@ -37,7 +52,7 @@ test('offline, pickers and lists say what they have: the kept customers, the own
 
   await context.setOffline(true);
   await page.reload();
-  const picker = page.getByRole('combobox', { name: 'Cliente' });
+  const picker = new FleetMapPage(page).customerPicker();
   await expect(picker).toHaveValue('Rastro Demonstração');
   await page.getByRole('button', { name: 'Mostrar opções de Cliente' }).click();
   await expect(page.getByRole('option', { name: 'Logística Sul' })).toBeVisible();
@@ -56,38 +71,39 @@ test('offline, pickers and lists say what they have: the kept customers, the own
   await expect(picker).toHaveAttribute('placeholder', 'Sem conexão: só a sua empresa');
 
   // A report's vehicles were never read: 'Sem conexão', not 'none'.
-  await page.goto('/reports/positions');
-  await expect(page.getByRole('button', { name: /Veículo/ })).toContainText('Sem conexão');
+  const positions = new PositionsReportPage(page);
+  await positions.open();
+  await expect(selectButton(page, /Veículo/)).toContainText('Sem conexão');
   // A list read only online waits for the connection, and says so.
-  await page.goto('/management/users');
-  await expect(
-    page.getByText('Sem conexão: a lista aparece quando a conexão voltar.'),
-  ).toBeVisible();
+  const users = new ResourceListPage(page, REGISTERS.users);
+  await users.open();
+  await expect(users.waitsForConnection()).toBeVisible();
   // A mirrored list never synced on this device does not claim there is nothing.
-  await page.goto('/management/vehicles');
-  await expect(
-    page.getByText('Sem conexão: a lista aparece quando a conexão voltar.'),
-  ).toBeVisible();
+  const vehicles = new ResourceListPage(page, REGISTERS.vehicles);
+  await vehicles.open();
+  await expect(vehicles.waitsForConnection()).toBeVisible();
   await expect(page.getByText('Nenhum veículo encontrado.')).toHaveCount(0);
   // A record the device does not keep waits for the connection too.
   const me = await page.evaluate('JSON.parse(localStorage.getItem("authState")).user.id');
-  await page.goto(`/management/users/${me}`);
-  await expect(page.getByText('Os dados aparecem quando a conexão voltar.')).toBeVisible();
+  const user = new ResourceFormPage(page, REGISTERS.users.path);
+  await user.openRecord(String(me));
+  await expect(user.waitsForConnection()).toBeVisible();
   // So do the dashboard and the support contact; the account shows what the session keeps.
-  await page.goto('/dashboard');
+  await new DashboardPage(page).open();
   await expect(page.getByText('Os números aparecem quando a conexão voltar.')).toBeVisible();
   await page.goto('/support');
   await expect(
     page.getByText('Sem conexão: o contato do suporte aparece quando a conexão voltar.'),
   ).toBeVisible();
-  await page.goto('/account');
-  await expect(page.getByLabel('Dados da conta')).toContainText(ADMIN.email);
+  const account = new AccountPage(page);
+  await account.open();
+  await expect(account.details()).toContainText(ADMIN.email);
   await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toHaveCount(0);
-  await page.goto('/reports/positions');
+  await positions.open();
 
   await context.setOffline(false);
   await page.reload();
-  await expect(page.getByRole('button', { name: /Veículo/ })).toContainText('Selecione');
+  await expect(selectButton(page, /Veículo/)).toContainText('Selecione');
 });
 
 test('offline, a list asked for with other filters says so instead of showing the rows it had', async ({
@@ -95,19 +111,18 @@ test('offline, a list asked for with other filters says so instead of showing th
   context,
 }) => {
   await signInAsAdmin(page);
-  await page.goto('/management/users');
-  const table = page.getByRole('grid', { name: 'Usuários' });
+  const users = new ResourceListPage(page, REGISTERS.users);
+  await users.open();
+  const table = users.grid();
   await expect(table.getByRole('rowheader', { name: ADMIN.name })).toBeVisible();
 
   // Read online only: without signal a new search cannot be answered.
   await context.setOffline(true);
-  await page.getByRole('searchbox', { name: 'Buscar usuários' }).fill('operador');
-  await expect(
-    page.getByText('Sem conexão: a lista aparece quando a conexão voltar.'),
-  ).toBeVisible();
+  await users.search().fill('operador');
+  await expect(users.waitsForConnection()).toBeVisible();
   await expect(table.getByRole('rowheader', { name: ADMIN.name })).toHaveCount(0);
   // Nor the other list's count: the size of this one is not known yet.
-  const paging = page.getByRole('navigation', { name: 'Paginação' });
+  const paging = users.pagination();
   await expect(paging.getByText(/ de \d+$/)).toHaveCount(0);
   await expect(paging.getByText('Sem conexão', { exact: true })).toBeVisible();
   await expect(paging.getByText('Página 1', { exact: true })).toBeVisible();
@@ -136,23 +151,19 @@ test('a page whose code this device does not have says so offline, and opens on 
   // Nor in the browser's own cache (routing turns it off), nor on the network.
   await context.route('**/assets/UsersPage-*', (route) => route.abort('internetdisconnected'));
   await context.setOffline(true);
-  await page
-    .getByRole('navigation', { name: 'Navegação principal' })
-    .getByRole('link', { name: 'Usuários' })
-    .click();
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Não foi possível abrir esta página' }),
-  ).toBeVisible();
+  const shell = new Shell(page);
+  await shell.goTo('Usuários');
+  await expect(shell.heading('Não foi possível abrir esta página')).toBeVisible();
   await expect(
     page.getByText('Sem conexão: esta página ainda não foi guardada neste aparelho.'),
   ).toBeVisible();
   // The shell stays: the menu still leads elsewhere.
-  await expect(page.getByRole('navigation', { name: 'Navegação principal' })).toBeVisible();
+  await expect(shell.navigation()).toBeVisible();
 
   await context.setOffline(false);
   await context.unroute('**/assets/UsersPage-*');
   await page.getByRole('button', { name: 'Tentar de novo' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Usuários' })).toBeVisible();
+  await expect(shell.heading('Usuários')).toBeVisible();
 });
 
 test('offline, the alert history shows the pages kept on the last visit, with their age', async ({
@@ -160,9 +171,10 @@ test('offline, the alert history shows the pages kept on the last visit, with th
   context,
 }) => {
   await signInAsAdmin(page);
-  await page.goto('/fleet-management/alerts/alerts-history');
+  const history = new AlertHistoryPage(page);
+  await history.open();
   await waitForServiceWorker(page);
-  const table = page.getByRole('grid', { name: 'Histórico de alertas' });
+  const table = history.grid();
   await expect(table).toBeVisible();
   // Kept by the worker once it controls the page (read again through it if read before).
   await expect.poll(() => keptByWorker(page, '/registros/alerts')).toBe(true);
@@ -170,17 +182,15 @@ test('offline, the alert history shows the pages kept on the last visit, with th
 
   await context.setOffline(true);
   await page.reload();
-  await expect(
-    page.getByRole('status').filter({ hasText: /^Sem conexão — dados de \d\d:\d\d$/ }),
-  ).toBeVisible();
+  const shell = new Shell(page);
+  await expect(shell.status(/^Sem conexão — dados de \d\d:\d\d$/)).toBeVisible();
   await expect(table.getByRole('row')).toHaveCount(shown);
   await expect(page.getByText('Sem conexão: a lista aparece quando a conexão voltar.')).toHaveCount(
     0,
   );
 
   // A page never read: no rows of another page under its filters, and why.
-  await page.getByRole('button', { name: /Tipo$/ }).click();
-  await page.getByRole('option', { name: 'Combustível baixo', exact: true }).click();
+  await choose(page, /Tipo$/, 'Combustível baixo');
   await expect(
     page.getByText('Sem conexão: a lista aparece quando a conexão voltar.'),
   ).toBeVisible();
@@ -189,5 +199,5 @@ test('offline, the alert history shows the pages kept on the last visit, with th
   await expect(
     page.getByText('Sem conexão: a lista aparece quando a conexão voltar.'),
   ).toBeHidden();
-  await expect(page.getByRole('status').filter({ hasText: /dados de/ })).toHaveCount(0);
+  await expect(shell.status(/dados de/)).toHaveCount(0);
 });

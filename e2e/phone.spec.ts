@@ -3,7 +3,16 @@
  * with its actions in view, and toasts leave the page usable.
  */
 import { expect, test } from '@playwright/test';
-import { Shell, signInAs, signInAsAdmin, waitForServiceWorker } from './pages';
+import {
+  FleetMapPage,
+  REGISTERS,
+  ResourceListPage,
+  Shell,
+  signInAs,
+  signInAsAdmin,
+  VehiclePage,
+  waitForServiceWorker,
+} from './pages';
 import { deliver, pushAlert, workerRegistration } from './push-delivery';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
@@ -12,29 +21,26 @@ test('a failed save puts the first invalid field in view, focused, with the summ
   page,
 }) => {
   await signInAsAdmin(page);
-  await page.goto('/management/vehicles/create');
-  await page.getByRole('textbox', { name: 'Nome' }).fill('Caminhão sem placa');
+  const vehicle = new VehiclePage(page);
+  await vehicle.openNew();
+  await vehicle.field('Nome').fill('Caminhão sem placa');
   // At the end of a long form, far below the plate.
-  await page.getByRole('textbox', { name: 'RENAVAM' }).scrollIntoViewIfNeeded();
-  const plate = page.getByRole('textbox', { name: 'Placa' });
+  await vehicle.field('RENAVAM').scrollIntoViewIfNeeded();
+  const plate = vehicle.field('Placa');
   await expect(plate).not.toBeInViewport();
-  await page.getByRole('button', { name: 'Salvar' }).click();
+  await vehicle.save();
   await expect(plate).toBeFocused();
   await expect(plate).toBeInViewport();
-  await expect(
-    page.getByRole('alert').filter({ hasText: 'Corrija os campos destacados.' }),
-  ).toBeInViewport();
-  await expect(page.getByRole('button', { name: 'Salvar' })).toBeInViewport();
+  await expect(vehicle.invalidSummary()).toBeInViewport();
+  await expect(vehicle.saveButton()).toBeInViewport();
 });
 
 test('a list shows cards with their actions in view', async ({ page }) => {
   await signInAs(page, 'operador@rastro.demo', 'Otávio Operador');
-  await page.goto('/management/vehicles');
-  await page.getByRole('searchbox', { name: /Buscar veículos/ }).fill('kgh-1l23');
-  const card = page
-    .getByRole('grid', { name: 'Veículos' })
-    .getByRole('row')
-    .filter({ hasText: 'KGH1L23' });
+  const vehicles = new ResourceListPage(page, REGISTERS.vehicles);
+  await vehicles.open();
+  await vehicles.search().fill('kgh-1l23');
+  const card = vehicles.row('KGH1L23');
   // Each value says which column it is (the headers are hidden on phones).
   await expect(card.getByRole('gridcell', { name: 'Empresa Transportes Norte' })).toBeVisible();
   const edit = card.getByRole('link', { name: /^Editar / });
@@ -46,13 +52,8 @@ test('a list shows cards with their actions in view', async ({ page }) => {
 
 test('the vehicle popup docks at the bottom and leaves the zoom buttons free', async ({ page }) => {
   await signInAsAdmin(page);
-  await page.getByRole('searchbox', { name: 'Buscar veículo' }).fill('PCX1A23');
-  await page
-    .getByRole('grid', { name: 'Veículos' })
-    .getByRole('row')
-    .filter({ hasText: 'PCX1A23' })
-    .click();
-  const popup = page.getByRole('dialog', { name: 'Veículo PCX1A23' });
+  const fleet = new FleetMapPage(page);
+  const popup = await fleet.openVehicle('PCX1A23', 'PCX1A23');
   await expect(popup).toBeVisible();
   await expect(popup.getByRole('button', { name: 'Copiar coordenadas' })).toBeVisible();
   // The sheet's title and actions are in view whole; the details between them scroll. The
@@ -72,9 +73,7 @@ test('the vehicle popup docks at the bottom and leaves the zoom buttons free', a
     }).toPass({ timeout: 5_000 });
   }
   for (const name of ['+', '–']) {
-    const button = page
-      .getByRole('region', { name: 'Mapa da frota' })
-      .getByRole('button', { name, exact: true });
+    const button = fleet.map().getByRole('button', { name, exact: true });
     const box = await button.boundingBox();
     if (!box) throw new Error(`zoom button ${name} not laid out`);
     // What a finger on the button's middle touches is the button itself.
@@ -97,11 +96,9 @@ test('a phone shows the two newest toasts, their buttons under the text', async 
     await deliver(cdp, id, alert);
     await expect(shell.toast(alert.title)).toHaveCount(1);
   }
-  const [oldest, middle, newest] = alerts.map((alert) =>
-    page.locator('.toast-alert', { hasText: alert.title }),
-  );
+  const [oldest, middle, newest] = alerts.map((alert) => shell.alertToast(alert.title));
   if (!oldest || !middle || !newest) throw new Error('three toasts');
-  const shown = page.getByRole('region', { name: 'Notificações' }).locator('.toast:visible');
+  const shown = shell.toasts().locator('.toast:visible');
   await expect(newest).toBeVisible();
   await expect(middle).toBeVisible();
   await expect(oldest).toBeHidden();

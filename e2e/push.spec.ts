@@ -6,14 +6,27 @@
  * outside part; our code runs as it is).
  */
 import { createHash, generateKeyPairSync } from 'node:crypto';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, test } from '@playwright/test';
 import { E2E_DEVICE_PASSWORD, E2E_OSMAND_URL, E2E_PORT, E2E_URL } from './env';
 import { startExtraServer } from './extra-server';
-import { ADMIN, LoginPage, Shell, signInAsAdmin, waitForServiceWorker } from './pages';
+import {
+  AccountPage,
+  ADMIN,
+  AlertHistoryPage,
+  AlertRuleFormPage,
+  DashboardPage,
+  FleetMapPage,
+  LoginPage,
+  REGISTERS,
+  ResourceFormPage,
+  Shell,
+  selectButton,
+  signInAsAdmin,
+  waitForServiceWorker,
+} from './pages';
 import { deliver, HISTORY, pushAlert, workerRegistration } from './push-delivery';
 
 const deviceId = (token: string) => createHash('sha256').update(token).digest('base64url');
-const panel = (page: Page) => page.getByRole('region', { name: 'Notificações de alertas' });
 
 /** What these journeys use of the worker's global scope (evaluated inside the worker). */
 interface WorkerScope {
@@ -129,7 +142,7 @@ test('a push reaches the worker as one notification per alert; a tap opens the a
     .toEqual([ignition.title, exit.title].sort());
 
   // A tap with a window open takes it to the alert history.
-  await page.goto('/');
+  await new FleetMapPage(page).open();
   await new Shell(page).expectSignedIn();
   await worker(context).evaluate(async (tag) => {
     const scope = self as unknown as WorkerScope;
@@ -159,11 +172,7 @@ test('a push with the page in front shows the alert toast, not a notification', 
   await deliver(cdp, id, alert);
   await page.waitForTimeout(300);
   await expect(shell.toast(alert.title)).toHaveCount(1);
-  await page
-    .getByRole('region', { name: 'Notificações' })
-    .getByRole('button', { name: 'Ver alertas' })
-    .first()
-    .click();
+  await shell.toasts().getByRole('button', { name: 'Ver alertas' }).first().click();
   await expect(page).toHaveURL(new RegExp(`${HISTORY}\\?alert=`));
 });
 
@@ -174,7 +183,7 @@ test('a burst of alerts shows the newest three, says how many wait, and keeps of
   await waitForServiceWorker(page);
   const { cdp, id } = await workerRegistration(page);
   const shell = new Shell(page);
-  await page.goto('/fleet-management/alerts/create');
+  await new AlertRuleFormPage(page).openNew();
   // The shell (and its push listener) is up once the form shows.
   await expect(shell.heading('Nova regra de alerta')).toBeVisible();
   await shell.dismissToasts();
@@ -183,12 +192,10 @@ test('a burst of alerts shows the newest three, says how many wait, and keeps of
   );
   for (const alert of alerts) {
     await deliver(cdp, id, alert);
-    await expect(page.locator('.toast-alert', { hasText: alert.title })).toHaveCount(1);
+    await expect(shell.alertToast(alert.title)).toHaveCount(1);
   }
-  const region = page.getByRole('region', { name: 'Notificações' });
-  const [first, second] = alerts.map((alert) =>
-    page.locator('.toast-alert', { hasText: alert.title }),
-  );
+  const region = shell.toasts();
+  const [first, second] = alerts.map((alert) => shell.alertToast(alert.title));
   // The newest three show (an alert of the demo's simulator may be among them); the two
   // oldest pushed wait, counted on the topmost shown.
   await expect(region.locator('.toast:visible')).toHaveCount(3);
@@ -237,9 +244,12 @@ test('Ativar notificações stores fcmToken, renews it after 7 days, and sign-ou
   expect((await devices()).map((d) => d.id)).toContain(deviceId(first));
 
   // Minha conta: active, with the alert types of this device.
-  await page.goto('/account');
-  await expect(panel(page).getByText('Notificações ativadas neste dispositivo.')).toBeVisible();
-  const ignition = page.getByRole('switch', { name: 'Ignição ligada' });
+  const account = new AccountPage(page);
+  await account.open();
+  await expect(
+    account.notifications().getByText('Notificações ativadas neste dispositivo.'),
+  ).toBeVisible();
+  const ignition = account.alertType('Ignição ligada');
   await expect(ignition).toBeChecked();
   await ignition.click({ force: true });
   await expect(new Shell(page).toast('Escolha de alertas salva.')).toBeVisible();
@@ -279,10 +289,13 @@ test('Ativar notificações asks for permission from the button', async ({ page,
   await page.addInitScript(PUSH_MANAGER_STAND_IN);
   await signInAsAdmin(page);
   await waitForServiceWorker(page);
-  await page.goto('/account');
+  const account = new AccountPage(page);
+  await account.open();
   await context.grantPermissions(['notifications'], { origin: E2E_URL });
-  await page.getByRole('button', { name: 'Ativar notificações' }).click();
-  await expect(panel(page).getByText('Notificações ativadas neste dispositivo.')).toBeVisible();
+  await account.enableNotifications();
+  await expect(
+    account.notifications().getByText('Notificações ativadas neste dispositivo.'),
+  ).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('fcmToken'))).toContain('"endpoint"');
 });
 
@@ -292,7 +305,7 @@ test('after sign-in an invitation asks for notifications: its button opens the p
 }) => {
   await page.addInitScript(PUSH_MANAGER_STAND_IN);
   await signInAsAdmin(page);
-  const invitation = page.getByRole('region', { name: 'Receber os alertas neste dispositivo?' });
+  const invitation = new Shell(page).notificationsInvitation();
   await expect(invitation).toBeVisible();
   await waitForServiceWorker(page);
   // The person says yes in the browser's prompt.
@@ -307,13 +320,14 @@ test("the invitation to notifications stays away once the person says 'Agora nã
   page,
 }) => {
   await signInAsAdmin(page);
-  const invitation = page.getByRole('region', { name: 'Receber os alertas neste dispositivo?' });
+  const shell = new Shell(page);
+  const invitation = shell.notificationsInvitation();
   await invitation.getByRole('button', { name: 'Agora não' }).click();
   await expect(invitation).toBeHidden();
   await page.reload();
-  await new Shell(page).expectSignedIn();
-  await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await shell.expectSignedIn();
+  await new DashboardPage(page).open();
+  await expect(shell.heading('Dashboard')).toBeVisible();
   await expect(invitation).toBeHidden();
 });
 
@@ -326,10 +340,10 @@ test('offline, a form opens with its lookups from the worker, and an acknowledge
   await waitForServiceWorker(page);
 
   // Lookups: the tracker form's customers and tracker types, seen once online.
-  await page.goto('/management/trackers/create');
+  await new ResourceFormPage(page, REGISTERS.trackers.path).openNew();
   const shell = new Shell(page);
   await expect(shell.heading('Novo rastreador')).toBeVisible();
-  const types = page.getByRole('button', { name: /Tipo de rastreador/ });
+  const types = selectButton(page, /Tipo de rastreador/);
   await expect(types).toBeEnabled();
   await context.setOffline(true);
   await page.reload();
@@ -396,12 +410,13 @@ test('offline, a form opens with its lookups from the worker, and an acknowledge
       `${E2E_OSMAND_URL}/?id=psh-${plate}&password=${E2E_DEVICE_PASSWORD}&lat=-8.05&lon=-34.88&timestamp=${t + dt}&ignition=${ignition}`,
     );
 
-  await page.goto(HISTORY);
-  const row = page.getByRole('row').filter({ hasText: plate });
+  const history = new AlertHistoryPage(page);
+  await history.open();
+  const row = history.row(plate);
   await expect(row).toContainText('Ignição ligada');
   await context.setOffline(true);
-  await row.locator('.checkbox-box').click();
-  await page.getByRole('button', { name: 'Reconhecer selecionados' }).click();
+  await history.select(plate);
+  await history.acknowledgeSelected();
   await expect(
     shell.toast('Sem conexão: o reconhecimento será enviado quando a conexão voltar.'),
   ).toBeVisible();

@@ -5,7 +5,14 @@
  * top bar of a phone offline fits the screen: no sideways scroll, the account button in view.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { Shell, signInAs, signInAsAdmin, waitForServiceWorker } from './pages';
+import {
+  REGISTERS,
+  ResourceFormPage,
+  Shell,
+  signInAs,
+  signInAsAdmin,
+  waitForServiceWorker,
+} from './pages';
 import { deliver, pushAlert, workerRegistration } from './push-delivery';
 
 /** Past PEEK_MS (8 s, Toaster.tsx), the time a new alert shows in full, on the page's clock. */
@@ -35,21 +42,22 @@ test.describe('at 1366 × 768', () => {
     await waitForServiceWorker(page);
     const { cdp, id } = await workerRegistration(page);
     const shell = new Shell(page);
-    await page.goto('/management/users/create');
+    const form = new ResourceFormPage(page, REGISTERS.users.path);
+    await form.openNew();
     await expect(shell.heading('Novo usuário')).toBeVisible();
     await shell.dismissToasts();
     // The pointer away from the corner, as someone typing in the form.
     await page.mouse.move(400, 200);
     // A failed save first: the form at its tallest, its summary over the buttons.
-    await page.getByRole('button', { name: 'Salvar' }).click();
+    await form.save();
     await expect(page.getByText('Corrija os campos destacados.')).toBeVisible();
 
     const alerts = [5, 6, 7, 8].map((n) =>
       pushAlert(n, 'GEOFENCE_EXIT', `Saída de cerca — RST1D0${n}`),
     );
     for (const alert of alerts) await deliver(cdp, id, alert);
-    const region = page.getByRole('region', { name: 'Notificações' });
-    const newest = region.locator('.toast-alert', { hasText: 'Saída de cerca — RST1D08' });
+    const region = shell.toasts();
+    const newest = shell.alertToast('Saída de cerca — RST1D08');
     // In full at first, read out as it comes (a live alert), with the SPEC's buttons.
     await expect(newest).toBeVisible();
     await expect(newest.getByRole('alert')).toContainText('Saída de cerca — RST1D08');
@@ -72,10 +80,9 @@ test.describe('at 1366 × 768', () => {
     // Nor the reason the save failed: the line is not lifted over a short form's end.
     expect(await overlaps(line, page.getByText('Corrija os campos destacados.'))).toBe(false);
     // The form's 'Salvar' takes a click (nothing over it).
-    await page.getByRole('button', { name: 'Salvar' }).click({ trial: true, timeout: 2000 });
+    await form.saveButton().click({ trial: true, timeout: 2000 });
     // Nothing was lost: every alert waits until closed.
-    for (const alert of alerts)
-      await expect(region.locator('.toast-alert', { hasText: alert.title })).toHaveCount(1);
+    for (const alert of alerts) await expect(shell.alertToast(alert.title)).toHaveCount(1);
 
     // By keyboard: the line's count opens the stack, the focus on the newest alert…
     await count.focus();
@@ -87,19 +94,19 @@ test.describe('at 1366 × 768', () => {
     // …which stays open while the focus is in it, then settles once it leaves.
     await page.clock.runFor(PAST_PEEK);
     await expect(newest).toBeVisible();
-    await page.getByRole('textbox', { name: 'Nome' }).focus();
+    await form.field('Nome').focus();
     await page.clock.runFor(PAST_PEEK);
     await expect(line).toBeVisible();
 
     // A new alert shows in full again.
     const late = pushAlert(9, 'GEOFENCE_EXIT', 'Saída de cerca — RST1D09');
     await deliver(cdp, id, late);
-    await expect(region.locator('.toast-alert', { hasText: late.title })).toBeVisible();
+    await expect(shell.alertToast(late.title)).toBeVisible();
     await expect(line).toBeHidden();
     // Under the pointer it stays open.
-    await region.locator('.toast-alert', { hasText: late.title }).hover();
+    await shell.alertToast(late.title).hover();
     await page.clock.runFor(PAST_PEEK);
-    await expect(region.locator('.toast-alert', { hasText: late.title })).toBeVisible();
+    await expect(shell.alertToast(late.title)).toBeVisible();
     await page.mouse.move(400, 200);
     await page.clock.runFor(PAST_PEEK);
     await expect(line).toBeVisible();
@@ -121,7 +128,7 @@ test.describe('a phone offline', () => {
     await context.setOffline(true);
     await page.reload();
     await expect(shell.heading('Mapa')).toBeVisible();
-    const chip = page.getByRole('banner').getByRole('status');
+    const chip = shell.bannerStatus();
     await expect(chip).toHaveText('Sem conexão');
     for (const width of [390, 320]) {
       await page.setViewportSize({ width, height: 844 });
@@ -132,7 +139,7 @@ test.describe('a phone offline', () => {
       await expect
         .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
         .toBeLessThanOrEqual(width);
-      const account = page.getByRole('button', { name: 'Conta: Otávio Operador' });
+      const account = shell.accountButton('Otávio Operador');
       await expect(account).toBeInViewport({ ratio: 1 });
       const bar = await page.getByRole('banner').boundingBox();
       expect((bar?.x ?? 0) + (bar?.width ?? 999)).toBeLessThanOrEqual(width);

@@ -2,7 +2,7 @@ import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { E2E_STATIC } from './env';
-import { signInAsAdmin, waitForServiceWorker } from './pages';
+import { Shell, signInAsAdmin, waitForServiceWorker } from './pages';
 
 test('a new deployment is offered with an update prompt and applied on request', async ({
   page,
@@ -31,5 +31,5 @@ test('a new deployment is offered with an update prompt and applied on request',
   await expect(
     page.getByRole('alertdialog', { name: 'Uma nova versão do Rastro está disponível.' }),
   ).toBeHidden();
-  await expect(page.getByRole('heading', { level: 1, name: 'Mapa' })).toBeVisible();
+  await expect(new Shell(page).heading('Mapa')).toBeVisible();
 });

@@ -3,7 +3,7 @@
  * 'Erro ao carregar veículos' with the server's message when that fails.
  */
 import { expect, test } from '@playwright/test';
-import { Shell, signInAsAdmin } from './pages';
+import { REGISTERS, ResourceFormPage, Shell, signInAsAdmin } from './pages';
 
 const VEHICLES = /\/registros\/vehicle\?/;
 
@@ -27,7 +27,7 @@ test('a vehicle picker says it is loading, and says why it failed', async ({ pag
       }),
     }),
   );
-  await page.goto('/management/fleets/create');
+  await new ResourceFormPage(page, REGISTERS.fleets.path).openNew();
   await expect(shell.toast('Erro ao carregar veículos')).toBeVisible({ timeout: 10_000 });
   await expect(shell.toast('Banco de dados indisponível')).toBeVisible();
   await page.unroute(VEHICLES);

@@ -1,7 +1,7 @@
 /**
- * 'Minha conta' (/account): the account's data, the password form, two-step sign-in (turned on
- * in steps: password, QR code and key, the first code, the recovery codes kept) and 'Sair de
- * todas as sessões'.
+ * 'Minha conta' (/account): the account's data, the password form, this device's
+ * notifications, two-step sign-in (turned on in steps: password, QR code and key, the first
+ * code, the recovery codes kept) and 'Sair de todas as sessões'.
  */
 import type { Page } from '@playwright/test';
 
@@ -46,6 +46,20 @@ export class AccountPage {
 
   signOutEverywhereDialog() {
     return this.page.getByRole('alertdialog', { name: 'Sair de todas as sessões?' });
+  }
+
+  /** This device's notifications: whether they are on, and which alert types come. */
+  notifications() {
+    return this.page.getByRole('region', { name: 'Notificações de alertas' });
+  }
+
+  async enableNotifications() {
+    await this.page.getByRole('button', { name: 'Ativar notificações' }).click();
+  }
+
+  /** An alert type's switch ('Ignição ligada') for this device's notifications. */
+  alertType(name: string) {
+    return this.page.getByRole('switch', { name });
   }
 
   twoStep() {
