@@ -4,6 +4,7 @@ import {
   CreatePasswordPage,
   LoginPage,
   RecoverPasswordPage,
+  SharedLinkPage,
   Shell,
   signInAsAdmin,
 } from './pages';
@@ -110,6 +111,7 @@ test('public pages open without a token', async ({ page }) => {
   const recover = new RecoverPasswordPage(page);
   await recover.open();
   await expect(recover.heading()).toBeVisible();
-  await page.goto('/temp-access/abc123');
-  await expect(page.getByRole('heading', { name: 'Acesso temporário' })).toBeVisible();
+  const shared = new SharedLinkPage(page);
+  await shared.open('abc123');
+  await expect(shared.heading('Acesso temporário')).toBeVisible();
 });

@@ -4,7 +4,14 @@
  * typed address they may not open says 'Acesso negado'; an Operador never sees 'Remover'.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { REGISTERS, ResourceFormPage, ResourceListPage, Shell, signInAs } from './pages';
+import {
+  AlertHistoryPage,
+  REGISTERS,
+  ResourceFormPage,
+  ResourceListPage,
+  Shell,
+  signInAs,
+} from './pages';
 
 /**
  * Anything that would change data, by the names the screens give it. 'Ativar notificações'
@@ -65,7 +72,7 @@ test('a Terceiro sees the map and the two vehicles linked to them, read-only', a
 
   // The alert history's crumbs follow the menu, where it sits beside the rules, and lead only
   // where a Terceiro may go: no 'Regras de alerta' (an 'Acesso negado' for them).
-  await page.goto('/fleet-management/alerts/alerts-history');
+  await new AlertHistoryPage(page).open();
   const crumbs = new Shell(page).breadcrumbs();
   await expect(crumbs.getByRole('listitem')).toHaveText([
     'Mapa',

@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { AccountPage, expireAccessToken, Shell, signInAsAdmin } from './pages';
+import {
+  AccountPage,
+  expireAccessToken,
+  PositionsReportPage,
+  REGISTERS,
+  ResourceListPage,
+  Shell,
+  signInAsAdmin,
+} from './pages';
 
 test('an expired access token is renewed transparently and the page keeps its state', async ({
   page,
@@ -37,7 +45,7 @@ test('an expired access token is renewed transparently and the page keeps its st
 test('a session that cannot be renewed ends with the spec message', async ({ page }) => {
   await signInAsAdmin(page);
   // From a page that calls nothing by itself (the map would find the session over first).
-  await page.goto('/reports/positions');
+  await new PositionsReportPage(page).open();
   const shell = new Shell(page);
   await expect(shell.heading('Posições')).toBeVisible();
   await expireAccessToken(page, 'revogado');
@@ -52,7 +60,7 @@ test.describe('when the server cannot validate the session', () => {
 
   test('a failed token validation sends the user to /', async ({ page }) => {
     await signInAsAdmin(page);
-    await page.goto('/management/customers');
+    await new ResourceListPage(page, REGISTERS.customers).open();
     await expect(new Shell(page).heading('Clientes')).toBeVisible();
     // The server fails (not a 401): the stored session is kept and the user goes home.
     await page.route('**/registros/auth/validation', (route) =>
