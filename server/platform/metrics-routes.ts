@@ -4,11 +4,13 @@
  */
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
-import type { Deps } from '../deps';
+import type { Config } from './config';
 import { HttpError, unauthorized } from './http/errors';
 import { bearerMatches } from './http/secrets';
+import type { Metrics } from './metrics';
 
-export function metricsRoutes(deps: Deps) {
+/** Takes only what it reads: the plumbing never reaches up to the rooms' services. */
+export function metricsRoutes(deps: { config: Pick<Config, 'metricsToken'>; metrics: Metrics }) {
   const app = new Hono();
   app.get(
     '/',
