@@ -16,12 +16,19 @@
  */
 import type { Logger } from '../log';
 
-/** node-postgres's messages for a connection that is gone or cannot be made. */
+/**
+ * Messages of a connection that is gone or cannot be made: node-postgres's own, and
+ * PostgreSQL's answer to a new connection while its database is closed to them (ALTER
+ * DATABASE … ALLOW_CONNECTIONS false, before maintenance or a restore). That one comes as
+ * SQLSTATE 55000, which statements also raise for reasons of their own, so the code alone
+ * cannot tell it.
+ */
 const CONNECTION_MESSAGES = [
   'Connection terminated',
   'timeout exceeded when trying to connect',
   'is not queryable',
   'Cannot use a pool after calling end on the pool',
+  'is not currently accepting connections',
 ];
 
 /** Socket-level failures: the server is not there, or the way to it is broken. */
