@@ -1,11 +1,14 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_URL } from './e2e/env';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_URL, E2E_WORKERS } from './e2e/env';
 
 export default defineConfig({
   testDir: 'e2e',
   globalSetup: './e2e/global-setup.ts',
+  // A file's journeys run in order in one worker; files spread over the workers, each worker
+  // against a stack of its own (e2e/env.ts), whose address each worker reads when it loads
+  // this file.
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
   // A journey is many pages and reloads: 30 s left the longest ones (offline pickers, a
   // Cliente's read-only tour) a second from the limit on a loaded machine, and CI failed there.

@@ -1,25 +1,19 @@
 /**
- * Starts what the journeys run against: a local SMTP server that files every message under
- * .tmp/e2e/mail, and Rastro itself, exactly as `npm run serve` starts it (a child process on
- * a fresh embedded database in .tmp/e2e/data), serving a copy of the build.
+ * Starts what the journeys run against, one stack per Playwright worker (e2e/env.ts): a local
+ * SMTP server that files every message in the stack's mail folder, and Rastro itself, exactly
+ * as `npm run serve` starts it (a child process on a fresh embedded database in the stack's
+ * folder), serving a copy of the build. One stand-in plate lookup serves every stack.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import type { FullConfig } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
-import {
-  E2E_GT06_PORT,
-  E2E_MAIL,
-  E2E_PORT,
-  E2E_ROOT,
-  E2E_SECRET,
-  E2E_STATIC,
-  E2E_URL,
-} from './env';
+import { E2E_SECRET, E2E_TMP, type E2EStack, e2eStack } from './env';
 
-async function startSmtp() {
+async function startSmtp(mail: string) {
   let count = 0;
   const server = new SMTPServer({
     authOptional: true,
@@ -30,7 +24,7 @@ async function startSmtp() {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         count += 1;
-        writeFileSync(path.join(E2E_MAIL, `${Date.now()}-${count}.eml`), Buffer.concat(chunks));
+        writeFileSync(path.join(mail, `${Date.now()}-${count}.eml`), Buffer.concat(chunks));
         callback();
       });
     },
@@ -70,13 +64,13 @@ async function startPlateLookup() {
   };
 }
 
-async function waitForHealth(child: ChildProcess, output: () => string) {
+async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
       throw new Error(`o servidor saiu (${child.exitCode}):\n${output()}`);
     try {
-      const res = await fetch(`${E2E_URL}/health`);
+      const res = await fetch(`${url}/health`);
       if (res.ok) return;
     } catch {
       // not listening yet
@@ -90,16 +84,17 @@ async function waitForHealth(child: ChildProcess, output: () => string) {
  * A fresh demo writes its past week in the background, then starts the simulator: the
  * journeys start once every demo vehicle has a last location and the simulator is sending.
  */
-async function waitForDemoWeek(output: () => string) {
-  const deadline = Date.now() + 90_000;
-  const login = await fetch(`${E2E_URL}/registros/auth/login`, {
+async function waitForDemoWeek(url: string, output: () => string) {
+  // Two stacks write their weeks at once on two cores: each takes about twice as long.
+  const deadline = Date.now() + 180_000;
+  const login = await fetch(`${url}/registros/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'admin@rastro.demo', password: 'rastro-demo' }),
   });
   const { accessToken } = (await login.json()) as { accessToken: string };
   while (Date.now() < deadline) {
-    const res = await fetch(`${E2E_URL}/registros/real-time/lastLocation`, {
+    const res = await fetch(`${url}/registros/real-time/lastLocation`, {
       headers: { authorization: `Bearer ${accessToken}` },
     });
     const items = (await res.json()) as { fixTime: string }[];
@@ -107,39 +102,35 @@ async function waitForDemoWeek(output: () => string) {
     if (items.length >= 40 && live) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  throw new Error(`a semana da demonstração não ficou pronta em 90 s:\n${output()}`);
+  throw new Error(`a semana da demonstração não ficou pronta em 180 s:\n${output()}`);
 }
 
-export default async function globalSetup() {
-  if (!existsSync('dist/index.html'))
-    throw new Error('Build ausente: rode `npm run build` antes dos testes e2e.');
-  rmSync(E2E_ROOT, { recursive: true, force: true });
-  mkdirSync(E2E_MAIL, { recursive: true });
-  cpSync('dist', E2E_STATIC, { recursive: true });
-
-  const smtp = await startSmtp();
-  const plates = await startPlateLookup();
+/** One worker's Rastro and SMTP server; returns how to stop them. */
+async function startStack(stack: E2EStack, plateLookupUrl: string) {
+  mkdirSync(stack.mail, { recursive: true });
+  cpSync('dist', stack.static, { recursive: true });
+  const smtp = await startSmtp(stack.mail);
   let log = '';
   const child = spawn(path.resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
     env: {
       ...process.env,
-      PORT: String(E2E_PORT),
+      PORT: String(stack.port),
       HOST: '127.0.0.1',
-      DATA_DIR: path.join(E2E_ROOT, 'data'),
-      STATIC_DIR: E2E_STATIC,
+      DATA_DIR: path.join(stack.root, 'data'),
+      STATIC_DIR: stack.static,
       JWT_SECRET: E2E_SECRET,
-      PUBLIC_URL: E2E_URL,
+      PUBLIC_URL: stack.url,
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      PLATE_LOOKUP_URL: plates.url,
+      PLATE_LOOKUP_URL: plateLookupUrl,
       PLATE_LOOKUP_TOKEN: 'e2e',
       LOG_LEVEL: 'warn',
-      OSMAND_PORT: String(E2E_PORT - 1),
-      WIALON_IPS_PORT: String(E2E_PORT - 2),
+      OSMAND_PORT: String(stack.port - 1),
+      WIALON_IPS_PORT: String(stack.port - 2),
       // The makers' listeners: the demo's devices of each family, and the panic journey's GT06.
-      GT06_PORT: String(E2E_GT06_PORT),
-      SUNTECH_PORT: String(E2E_GT06_PORT + 1),
-      TELTONIKA_PORT: String(E2E_GT06_PORT + 2),
-      QUECLINK_PORT: String(E2E_GT06_PORT + 3),
+      GT06_PORT: String(stack.gt06Port),
+      SUNTECH_PORT: String(stack.gt06Port + 1),
+      TELTONIKA_PORT: String(stack.gt06Port + 2),
+      QUECLINK_PORT: String(stack.gt06Port + 3),
       SIMULATOR: 'on',
       SIMULATOR_INTERVAL_MS: '1000',
       // The demo's alert rules would raise toasts over every journey: the alert journeys
@@ -157,13 +148,39 @@ export default async function globalSetup() {
   child.stderr?.on('data', (chunk: Buffer) => {
     log += chunk.toString();
   });
-  await waitForHealth(child, () => log);
-  await waitForDemoWeek(() => log);
-
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
     await smtp.close();
+  };
+  try {
+    await waitForHealth(stack.url, child, () => log);
+    await waitForDemoWeek(stack.url, () => log);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return stop;
+}
+
+export default async function globalSetup(config: FullConfig) {
+  if (!existsSync('dist/index.html'))
+    throw new Error('Build ausente: rode `npm run build` antes dos testes e2e.');
+  rmSync(E2E_TMP, { recursive: true, force: true });
+  const plates = await startPlateLookup();
+  const slots = Array.from({ length: config.workers }, (_, slot) => e2eStack(slot));
+  const started = await Promise.allSettled(slots.map((stack) => startStack(stack, plates.url)));
+  const stops = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const stopAll = async () => {
+    await Promise.all(stops.map((stop) => stop()));
     await plates.close();
   };
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  return stopAll;
 }
