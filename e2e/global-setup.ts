@@ -85,7 +85,8 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
  * journeys start once every demo vehicle has a last location and the simulator is sending.
  */
 async function waitForDemoWeek(url: string, output: () => string) {
-  // Two stacks write their weeks at once on two cores: each takes about twice as long.
+  // Every stack writes its week at the same time as the others: on fewer than two cores per
+  // stack (E2E_WORKERS set above the default) each takes longer than the 90 s one stack needs.
   const deadline = Date.now() + 180_000;
   const login = await fetch(`${url}/registros/auth/login`, {
     method: 'POST',
