@@ -17,9 +17,15 @@ import path from 'node:path';
  * against 378 s with one; a journey that aims a click at a moving map and one that races the
  * shell's own calls failed their first try there. E2E_WORKERS sets it.
  */
-export const E2E_WORKERS = Number(
-  process.env.E2E_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / 2)),
-);
+export const E2E_WORKERS = workersFrom(process.env.E2E_WORKERS);
+
+function workersFrom(value: string | undefined): number {
+  if (value === undefined) return Math.max(1, Math.floor(availableParallelism() / 2));
+  const workers = Number(value);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 16)
+    throw new Error(`E2E_WORKERS deve ser um número inteiro de 1 a 16 (recebido: ${value})`);
+  return workers;
+}
 /** The first stack's HTTP port; stack n takes the ports E2E_STACK_SPAN × n above it. */
 const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 3199);
 const E2E_STACK_SPAN = 100;
