@@ -31,7 +31,7 @@ import {
   parseBody,
   testConfig,
 } from './harness';
-import { createTestDatabase } from './template-db';
+import { createTestDatabase, pgliteFolder } from './template-db';
 
 export const FLESPI_SECRET = 'segredo-do-flespi-dos-testes-0123';
 
@@ -47,8 +47,8 @@ async function admin(sqlText: string) {
 
 /**
  * A place for a database that outlives one server (restarts, several processes). `seedEnv`
- * is what of the servers' environment decides the seed (SEED_DEMO…): on PostgreSQL the
- * database is a copy of the seeded template when that seeds as the template did.
+ * is what of the servers' environment decides the seed (SEED_DEMO…): the database is a copy of
+ * the seeded template (PostgreSQL) or snapshot (PGlite) when that seeds as the copy did.
  */
 export async function databaseFor(backend: Backend, seedEnv: Record<string, string> = {}) {
   if (backend === 'postgres') {
@@ -60,6 +60,7 @@ export async function databaseFor(backend: Backend, seedEnv: Record<string, stri
     };
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'rastro-alerts-'));
+  await pgliteFolder(dir, testConfig(seedEnv));
   return {
     env: { DATA_DIR: dir } as Record<string, string>,
     drop: async () => rmSync(dir, { recursive: true, force: true }),

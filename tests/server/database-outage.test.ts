@@ -30,7 +30,8 @@ import { type Answer, type Device, startLoad } from './fixtures/device-load';
 import { openStream } from './fixtures/live-stream';
 import { type SecondProcess, startSecondProcess } from './fixtures/second-process';
 import { startProxy, type TcpProxy } from './fixtures/tcp-proxy';
-import { PG_ADMIN_URL, postgresAvailable } from './harness';
+import { PG_ADMIN_URL, postgresAvailable, testConfig } from './harness';
+import { pgliteFolder } from './template-db';
 
 const METRICS_TOKEN = 'metricas-dos-testes-de-queda';
 const UNAVAILABLE = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
@@ -258,6 +259,7 @@ describe('an embedded database whose thread crashes under load', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'rastro-crash-'));
+    await pgliteFolder(dir, testConfig());
     server = await startReal({
       DATA_DIR: dir,
       STREAM_HEARTBEAT_SECONDS: '1',

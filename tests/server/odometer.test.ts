@@ -4,18 +4,14 @@
  * server, deaf to GPS jitter while parked; and the per-day rollup split at São Paulo midnight.
  */
 
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { Deps } from '../../server/deps';
 import { rowsOf } from '../../server/platform/db/client';
 import { createLogger } from '../../server/platform/log';
 import { prepare } from '../../server/start';
-import { backends, PG_ADMIN_URL, testConfig, useServer } from './harness';
+import { databaseFor } from './alert-fixtures';
+import { backends, testConfig, useServer } from './harness';
 import { ingest, vehicleWithTracker } from './report-fixtures';
 import { Track } from './tracks';
 
@@ -120,30 +116,9 @@ describe.each(await backends())('odometer on %s', (backend) => {
 
 describe.each(await backends())('odometer across a restart on %s', (backend) => {
   it('continues from where the last run stopped', async () => {
-    let databaseUrl: string | undefined;
-    let dataDir = 'memory://';
-    let drop = async () => {};
-    if (backend === 'postgres') {
-      const name = `rastro_test_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      databaseUrl = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
-      drop = async () => {
-        const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      };
-    } else {
-      dataDir = mkdtempSync(path.join(tmpdir(), 'rastro-odo-'));
-      drop = async () => rmSync(dataDir, { recursive: true, force: true });
-    }
-    const config = testConfig({
-      DATA_DIR: dataDir,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    });
+    // A database that outlives the first server: a copy of the seeded one, on disk for PGlite.
+    const database = await databaseFor(backend);
+    const config = testConfig(database.env);
     try {
       const track = trip();
       const half = Math.floor(track.fixes.length / 2);
@@ -182,9 +157,7 @@ describe.each(await backends())('odometer across a restart on %s', (backend) => 
       const driven = track.truth.trips.reduce((sum, t) => sum + t.metres, 0);
       expect(Math.abs((after.at(-1) ?? 0) - driven) / driven).toBeLessThan(0.005);
     } finally {
-      await drop();
+      await database.drop();
     }
-    // Two servers on a data folder of their own, each migrating and seeding it from nothing:
-    // 25–30 s on PGlite on a busy machine, over vitest's default 30 s.
-  }, 120_000);
+  });
 });

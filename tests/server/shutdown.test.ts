@@ -14,7 +14,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, rowsOf } from '../../server/platform/db/client';
 import { customers, databaseFor, signIn, vehicleWithTracker } from './alert-fixtures';
 import { type Answer, type Device, startLoad } from './fixtures/device-load';
-import { backends, TEST_SECRET } from './harness';
+import { backends, TEST_SECRET, testConfig } from './harness';
+import { pgliteFolder } from './template-db';
 
 const ROOT = path.join(import.meta.dirname, '..', '..');
 
@@ -114,9 +115,10 @@ describe.each(await backends())('SIGTERM under load on %s', (backend) => {
     const database =
       backend === 'postgres'
         ? await databaseFor('postgres')
-        : (() => {
+        : await (async () => {
             const dir = mkdtempSync(path.join(tmpdir(), 'rastro-sigterm-'));
             folders.push(dir);
+            await pgliteFolder(dir, testConfig());
             return { env: { DATA_DIR: dir } as Record<string, string>, drop: async () => {} };
           })();
     let server: Started | undefined;
