@@ -30,9 +30,10 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Config } from '../../server/platform/config';
-import { openDatabase } from '../../server/platform/db/client';
+import { type Database, openDatabase } from '../../server/platform/db/client';
 import { createLogger } from '../../server/platform/log';
 import { migrateAndSeed } from '../../server/start';
 
@@ -46,6 +47,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
  */
 const INPUTS = [
   'server',
+  // How the copies are made, this file included.
+  'tests/server/template-db.ts',
   'src/contract',
   'src/lib',
   'node_modules/@electric-sql/pglite/package.json',
@@ -103,6 +106,7 @@ export function pgliteSnapshot(config: Config): Promise<string> {
     const database = await openDatabase({ dataDir: 'memory://', log: quiet });
     try {
       await migrateAndSeed(database, config, quiet);
+      await dropTemplateDatabases(database);
       if (!database.dump) throw new Error('PGlite: no dump');
       const partial = `${file}.${process.pid}.${randomBytes(3).toString('hex')}`;
       writeFileSync(partial, await database.dump());
@@ -123,6 +127,23 @@ export function pgliteSnapshot(config: Config): Promise<string> {
     return file;
   })();
   return snapshot;
+}
+
+/**
+ * Leaves out PostgreSQL's template databases, which only CREATE DATABASE reads and PGlite
+ * never runs: each is some 400 files the copy unpacks at every server start. Without them a
+ * start takes 650 ms of CPU instead of 990 (medians of six, this machine).
+ */
+async function dropTemplateDatabases(database: Database) {
+  await database.db.execute(
+    sql.raw(
+      `update pg_database set datistemplate = false where datname in ('template0', 'template1')`,
+    ),
+  );
+  for (const name of ['template0', 'template1'])
+    await database.db.execute(sql.raw(`drop database ${name}`));
+  // Whatever the drops left in the write-ahead log goes to the data files before the copy.
+  await database.db.execute(sql.raw('checkpoint'));
 }
 
 async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>) {
