@@ -69,14 +69,14 @@ export class Shell {
     return this.page.getByRole('button', { name: `Conta: ${name}` });
   }
 
-  async openUserMenu() {
-    await this.page.getByRole('button', { name: /^Conta:/ }).click();
+  async openUserMenu(options: { timeout?: number } = {}) {
+    await this.page.getByRole('button', { name: /^Conta:/ }).click(options);
   }
 
   /** 'Minha conta' from the account menu, as a person reaches it (no typed address). */
-  async openAccount() {
-    await this.openUserMenu();
-    await this.page.getByRole('menuitem', { name: 'Minha conta' }).click();
+  async openAccount(options: { timeout?: number } = {}) {
+    await this.openUserMenu(options);
+    await this.page.getByRole('menuitem', { name: 'Minha conta' }).click(options);
   }
 
   async signOut() {
