@@ -29,6 +29,7 @@ import {
   jsonOf,
   PG_ADMIN_URL,
   parseBody,
+  snapshotEnv,
   testConfig,
 } from './harness';
 import { createTestDatabase, pgliteFolder } from './template-db';
@@ -70,6 +71,7 @@ export async function databaseFor(backend: Backend, seedEnv: Record<string, stri
 export async function startReal(env: Record<string, string>): Promise<RunningServer> {
   return startServer(
     testConfig({
+      ...(await snapshotEnv(env)),
       OSMAND_PORT: '0',
       WIALON_IPS_PORT: '0',
       FLESPI_STREAM_SECRET: FLESPI_SECRET,

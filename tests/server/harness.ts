@@ -17,7 +17,7 @@ import { createLogger } from '../../server/platform/log';
 import { prepare, startServer } from '../../server/start';
 import type { ApiError, AuthResponse, CustomerRowPage } from '../../src/contract';
 import { cpfFromBase } from '../../src/lib/documents';
-import { createTestDatabase, pgliteSnapshot, seedsAsTemplate } from './template-db';
+import { createTestDatabase, pgliteSnapshot } from './template-db';
 
 export type Backend = 'pglite' | 'postgres';
 export const PG_ADMIN_URL =
@@ -97,12 +97,12 @@ export function testConfig(env: Record<string, string> = {}) {
 }
 
 /**
- * DATA_SNAPSHOT for an in-memory database whose configuration seeds as the snapshot was
- * seeded (tests/server/template-db.ts), so that the server starts from a copy.
+ * DATA_SNAPSHOT for an in-memory database, so that the server starts from a copy: seeded when
+ * its configuration seeds as the copy was seeded, else only migrated (tests/server/template-db.ts).
  */
 export async function snapshotEnv(env: Record<string, string>): Promise<Record<string, string>> {
   const config = testConfig(env);
-  if (config.dataDir !== 'memory://' || config.databaseUrl || !seedsAsTemplate(config)) return {};
+  if (config.dataDir !== 'memory://' || config.databaseUrl) return {};
   return { DATA_SNAPSHOT: await pgliteSnapshot(config) };
 }
 

@@ -13,8 +13,8 @@
  *
  * Either way the server still runs its whole start (prepare()): the migrations find nothing
  * to do and the seed finds the database not empty. Only a configuration whose seed is the
- * one the copy was built with gets a copy (`seedsAsTemplate`); any other starts empty as
- * before.
+ * one the copy was built with gets a seeded copy (`seedsAsTemplate`). Any other gets, on
+ * PGlite, a copy that is only migrated, and seeds it itself; on PostgreSQL, an empty database.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
@@ -92,20 +92,29 @@ export function seedsAsTemplate(config: Config): boolean {
 
 const quiet = createLogger('silent');
 
-let snapshot: Promise<string> | undefined;
+/** Copies in the temporary folder, one per kind (see `pgliteSnapshot`). */
+const snapshots = new Map<'seeded' | 'migrated', Promise<string>>();
 
 /**
- * The tarball of a migrated and seeded in-memory PGlite. Test files may each run in a
- * process of their own, so it is kept on disk under its hash and built only when missing;
- * it appears by rename, whole (two processes building at once both write a good one).
+ * The tarball of an in-memory PGlite, migrated and, when the configuration seeds as the copy
+ * was seeded (`seedsAsTemplate`), seeded. Any other configuration (the demo fleet, no demo at
+ * all) gets the migrated one and seeds it at its start as it would an empty database: initdb
+ * and the migrations were most of such a start (4 to 7 s each in a run, for about fifteen
+ * servers). Test files may each run in a process of their own, so each copy is kept on disk
+ * under its hash and built only when missing; it appears by rename, whole (two processes
+ * building at once both write a good one).
  */
 export function pgliteSnapshot(config: Config): Promise<string> {
-  snapshot ??= (async () => {
-    const file = path.join(tmpdir(), `${SNAPSHOT_PREFIX}${inputsHash()}.tar`);
+  const kind = seedsAsTemplate(config) ? 'seeded' : 'migrated';
+  let snapshot = snapshots.get(kind);
+  if (snapshot) return snapshot;
+  snapshot = (async () => {
+    const file = path.join(tmpdir(), `${SNAPSHOT_PREFIX}${kind}-${inputsHash()}.tar`);
     if (existsSync(file)) return file;
     const database = await openDatabase({ dataDir: 'memory://', log: quiet });
     try {
-      await migrateAndSeed(database, config, quiet);
+      if (kind === 'seeded') await migrateAndSeed(database, config, quiet);
+      else await database.migrate();
       await dropTemplateDatabases(database);
       if (!database.dump) throw new Error('PGlite: no dump');
       const partial = `${file}.${process.pid}.${randomBytes(3).toString('hex')}`;
@@ -114,10 +123,10 @@ export function pgliteSnapshot(config: Config): Promise<string> {
     } finally {
       await database.close();
     }
-    // Snapshots of other migrations or days, left for an hour in case a run still starts one.
+    // Copies of other migrations or days, left for an hour in case a run still starts one.
     for (const entry of readdirSync(tmpdir())) {
       const other = path.join(tmpdir(), entry);
-      if (entry.startsWith(SNAPSHOT_PREFIX) && other !== file)
+      if (entry.startsWith(SNAPSHOT_PREFIX) && !entry.includes(inputsHash()))
         try {
           if (Date.now() - statSync(other).mtimeMs > 3_600_000) rmSync(other, { force: true });
         } catch {
@@ -126,6 +135,7 @@ export function pgliteSnapshot(config: Config): Promise<string> {
     }
     return file;
   })();
+  snapshots.set(kind, snapshot);
   return snapshot;
 }
 
@@ -247,14 +257,13 @@ export async function createTestDatabase(
 }
 
 /**
- * A PGlite data folder on disk (DATA_DIR) that starts as a copy of the seeded snapshot, for a
+ * A PGlite data folder on disk (DATA_DIR) that starts as a copy of the snapshot, for a
  * database that outlives one server (restarts, a second process). An empty folder made PGlite
  * run initdb, the migrations and the seed at the first start: about 8 s of CPU each time, for
- * some 20 such databases in the suite. The server finds the copy migrated and seeded, as it
- * finds a deployment's folder after an upgrade.
+ * some 20 such databases in the suite. The server finds the copy migrated (and seeded, when
+ * its configuration seeds as the copy did), as it finds a deployment's folder after an upgrade.
  */
 export async function pgliteFolder(dataDir: string, config: Config): Promise<void> {
-  if (!seedsAsTemplate(config)) return;
   untar(readFileSync(await pgliteSnapshot(config)), path.join(dataDir, 'pglite'));
 }
 
