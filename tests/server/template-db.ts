@@ -99,8 +99,8 @@ const snapshots = new Map<'seeded' | 'migrated', Promise<string>>();
  * The tarball of an in-memory PGlite, migrated and, when the configuration seeds as the copy
  * was seeded (`seedsAsTemplate`), seeded. Any other configuration (the demo fleet, no demo at
  * all) gets the migrated one and seeds it at its start as it would an empty database: initdb
- * and the migrations were most of such a start (4 to 7 s each in a run, for about fifteen
- * servers). Test files may each run in a process of their own, so each copy is kept on disk
+ * and the migrations were most of such a start (3.7 to 7 s to the database being ready, for a
+ * dozen servers in one run of the suite). Test files may each run in a process of their own, so each copy is kept on disk
  * under its hash and built only when missing; it appears by rename, whole (two processes
  * building at once both write a good one).
  */
@@ -259,8 +259,8 @@ export async function createTestDatabase(
 /**
  * A PGlite data folder on disk (DATA_DIR) that starts as a copy of the snapshot, for a
  * database that outlives one server (restarts, a second process). An empty folder made PGlite
- * run initdb, the migrations and the seed at the first start: about 8 s of CPU each time, for
- * some 20 such databases in the suite. The server finds the copy migrated (and seeded, when
+ * run initdb, the migrations and the seed at the first start; a CPU profile of the suite put
+ * about 5 s of CPU in initdb alone for each new folder. The server finds the copy migrated (and seeded, when
  * its configuration seeds as the copy did), as it finds a deployment's folder after an upgrade.
  */
 export async function pgliteFolder(dataDir: string, config: Config): Promise<void> {
