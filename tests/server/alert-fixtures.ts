@@ -49,7 +49,8 @@ async function admin(sqlText: string) {
 /**
  * A place for a database that outlives one server (restarts, several processes). `seedEnv`
  * is what of the servers' environment decides the seed (SEED_DEMO…): the database is a copy of
- * the seeded template (PostgreSQL) or snapshot (PGlite) when that seeds as the copy did.
+ * the seeded template (PostgreSQL) or snapshot (PGlite) when that seeds as the copy did; else
+ * an empty database (PostgreSQL) or the migrated snapshot (PGlite), which the server seeds.
  */
 export async function databaseFor(backend: Backend, seedEnv: Record<string, string> = {}) {
   if (backend === 'postgres') {
