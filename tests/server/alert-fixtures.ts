@@ -1,14 +1,9 @@
 /**
  * What the alert suites share: a real Rastro server (its OsmAnd, Wialon IPS and flespi
- * listeners on free ports) on PGlite or a fresh PostgreSQL database, an API caller signed in
+ * listeners on free ports) on PGlite or a fresh PostgreSQL database (`databaseFor` in harness.ts), an API caller signed in
  * as someone, a Wialon IPS device on a real socket, and fix senders for each protocol.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { crcHex } from '../../server/ingest/wialon/parse';
 import { createLogger } from '../../server/platform/log';
 import { type RunningServer, startServer } from '../../server/start';
@@ -23,51 +18,9 @@ import type {
 } from '../../src/contract';
 import type { FlespiStreamResult } from './api-types';
 import { DEVICE_PASSWORD } from './devices';
-import {
-  type ApiResponse,
-  type Backend,
-  jsonOf,
-  PG_ADMIN_URL,
-  parseBody,
-  snapshotEnv,
-  testConfig,
-} from './harness';
-import { createTestDatabase, pgliteFolder } from './template-db';
+import { type ApiResponse, jsonOf, parseBody, snapshotEnv, testConfig } from './harness';
 
 export const FLESPI_SECRET = 'segredo-do-flespi-dos-testes-0123';
-
-async function admin(sqlText: string) {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sqlText);
-  } finally {
-    await client.end();
-  }
-}
-
-/**
- * A place for a database that outlives one server (restarts, several processes). `seedEnv`
- * is what of the servers' environment decides the seed (SEED_DEMO…): the database is a copy of
- * the seeded template (PostgreSQL) or snapshot (PGlite) when that seeds as the copy did; else
- * an empty database (PostgreSQL) or the migrated snapshot (PGlite), which the server seeds.
- */
-export async function databaseFor(backend: Backend, seedEnv: Record<string, string> = {}) {
-  if (backend === 'postgres') {
-    const name = `rastro_test_${randomBytes(6).toString('hex')}`;
-    const url = await createTestDatabase(PG_ADMIN_URL, name, testConfig(seedEnv));
-    return {
-      env: { DATABASE_URL: url } as Record<string, string>,
-      drop: () => admin(`drop database if exists ${name} with (force)`),
-    };
-  }
-  const dir = mkdtempSync(path.join(tmpdir(), 'rastro-alerts-'));
-  await pgliteFolder(dir, testConfig(seedEnv));
-  return {
-    env: { DATA_DIR: dir } as Record<string, string>,
-    drop: async () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
 
 export async function startReal(env: Record<string, string>): Promise<RunningServer> {
   return startServer(

@@ -9,13 +9,12 @@ import {
   type Caller,
   createRule,
   customers,
-  databaseFor,
   flespi,
   signIn,
   startReal,
   vehicleWithTracker,
 } from './alert-fixtures';
-import { backends } from './harness';
+import { backends, databaseFor } from './harness';
 import { type ReceivedMail, startSmtp } from './smtp';
 
 /** The text of a message, quoted-printable and base64 undone (enough for assertions). */

@@ -6,7 +6,6 @@ import {
   alertsOf,
   createRule,
   customers,
-  databaseFor,
   epoch,
   KNOTS,
   osmand,
@@ -17,7 +16,7 @@ import {
   wialonStamp,
 } from './alert-fixtures';
 import { type SecondProcess, startSecondProcess } from './fixtures/second-process';
-import { backends, postgresAvailable } from './harness';
+import { backends, databaseFor, postgresAvailable } from './harness';
 
 const HOME = { lat: -8.0539, lon: -34.8811 };
 

@@ -19,7 +19,6 @@ import {
   type Caller,
   createRule,
   customers,
-  databaseFor,
   epoch,
   flespi,
   KNOTS,
@@ -30,7 +29,7 @@ import {
   WialonDevice,
   wialonData,
 } from './alert-fixtures';
-import { backends } from './harness';
+import { backends, databaseFor } from './harness';
 
 /** Recife, and a point 500 m east of it. */
 const HOME = { lat: -8.0539, lon: -34.8811 };

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isConnectionError } from '../../server/platform/db/health';
 import { UNAVAILABLE } from '../../server/platform/http/errors';
 import type { RunningServer } from '../../server/start';
-import { type Caller, databaseFor, signIn, startReal } from './alert-fixtures';
-import { PG_ADMIN_URL, postgresAvailable } from './harness';
+import { type Caller, signIn, startReal } from './alert-fixtures';
+import { databaseFor, PG_ADMIN_URL, postgresAvailable } from './harness';
 
 async function admin(statement: string) {
   const client = new pg.Client({ connectionString: PG_ADMIN_URL });

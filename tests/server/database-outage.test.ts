@@ -10,28 +10,17 @@
  * last position. The embedded database's own failure, its thread ending, is ridden through
  * the same way: a new thread on the same data folder.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/platform/db/client';
 import type { RunningServer } from '../../server/start';
-import {
-  type Caller,
-  customers,
-  databaseFor,
-  signIn,
-  startReal,
-  vehicleWithTracker,
-} from './alert-fixtures';
+import { type Caller, customers, signIn, startReal, vehicleWithTracker } from './alert-fixtures';
 import { type Answer, type Device, startLoad } from './fixtures/device-load';
 import { openStream } from './fixtures/live-stream';
 import { type SecondProcess, startSecondProcess } from './fixtures/second-process';
 import { startProxy, type TcpProxy } from './fixtures/tcp-proxy';
-import { PG_ADMIN_URL, postgresAvailable, testConfig } from './harness';
-import { pgliteFolder } from './template-db';
+import { databaseFor, PG_ADMIN_URL, postgresAvailable } from './harness';
 
 const METRICS_TOKEN = 'metricas-dos-testes-de-queda';
 const UNAVAILABLE = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
@@ -252,16 +241,15 @@ describe.runIf(await postgresAvailable())('a PostgreSQL that goes away under loa
 });
 
 describe('an embedded database whose thread crashes under load', () => {
-  let dir: string;
+  let folder: Awaited<ReturnType<typeof databaseFor>>;
   let server: RunningServer;
   let admin: Caller;
   const devices: Device[] = [];
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'rastro-crash-'));
-    await pgliteFolder(dir, testConfig());
+    folder = await databaseFor('pglite');
     server = await startReal({
-      DATA_DIR: dir,
+      ...folder.env,
       STREAM_HEARTBEAT_SECONDS: '1',
       DATABASE_RETRY_MAX_MS: '100',
     });
@@ -275,7 +263,7 @@ describe('an embedded database whose thread crashes under load', () => {
   }, 120_000);
   afterAll(async () => {
     await server?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await folder?.drop();
   });
 
   it('starts a new thread on the same folder, with nothing acknowledged lost', async () => {

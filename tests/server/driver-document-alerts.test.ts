@@ -13,13 +13,12 @@ import {
   type Caller,
   createRule,
   customers,
-  databaseFor,
   signIn,
   startReal,
   vehicleWithTracker,
 } from './alert-fixtures';
 import type { UserPage } from './api-types';
-import { backends, present } from './harness';
+import { backends, databaseFor, present } from './harness';
 import { startFcmStandIn, startWebPushStandIn } from './push-standins';
 import { type ReceivedMail, startSmtp } from './smtp';
 

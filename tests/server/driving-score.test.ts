@@ -21,13 +21,12 @@ import type { DrivingReport } from '../../src/contract';
 import {
   type Caller,
   customers,
-  databaseFor,
   driveThenBrake,
   signIn,
   startReal,
   vehicleWithTracker,
 } from './alert-fixtures';
-import { backends } from './harness';
+import { backends, databaseFor } from './harness';
 import { reportText } from './report-readers';
 
 const T0 = Date.parse('2026-11-02T12:00:00Z');

@@ -21,13 +21,12 @@ import {
 import {
   type Caller,
   customers,
-  databaseFor,
   driveThenBrake,
   signIn,
   startReal,
   vehicleWithTracker,
 } from './alert-fixtures';
-import { backends } from './harness';
+import { backends, databaseFor } from './harness';
 import { reportText } from './report-readers';
 
 const SETTINGS = '/registros/reports/v2/driving/settings';

@@ -5,6 +5,9 @@
  * driven in-process with app.request(); SMTP is a real local server (tests/server/smtp.ts).
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../server/app';
@@ -17,7 +20,7 @@ import { createLogger } from '../../server/platform/log';
 import { prepare, startServer } from '../../server/start';
 import type { ApiError, AuthResponse, CustomerRowPage } from '../../src/contract';
 import { cpfFromBase } from '../../src/lib/documents';
-import { createTestDatabase, pgliteSnapshot } from './template-db';
+import { createTestDatabase, pgliteFolder, pgliteSnapshot } from './template-db';
 
 export type Backend = 'pglite' | 'postgres';
 export const PG_ADMIN_URL =
@@ -104,6 +107,30 @@ export async function snapshotEnv(env: Record<string, string>): Promise<Record<s
   const config = testConfig(env);
   if (config.dataDir !== 'memory://' || config.databaseUrl) return {};
   return { DATA_SNAPSHOT: await pgliteSnapshot(config) };
+}
+
+/**
+ * A place for a database that outlives one server (restarts, several processes, a crash
+ * drill): a database of its own on PostgreSQL, a data folder of its own on PGlite. `seedEnv` is
+ * what of the servers' environment decides the seed (SEED_DEMO…): the database is a copy of the
+ * seeded template (PostgreSQL) or snapshot (PGlite) when that seeds as the copy did; else an
+ * empty database (PostgreSQL) or the migrated snapshot (PGlite), which the server seeds.
+ */
+export async function databaseFor(backend: Backend, seedEnv: Record<string, string> = {}) {
+  if (backend === 'postgres') {
+    const name = `rastro_test_${randomBytes(6).toString('hex')}`;
+    const url = await createTestDatabase(PG_ADMIN_URL, name, testConfig(seedEnv));
+    return {
+      env: { DATABASE_URL: url } as Record<string, string>,
+      drop: () => adminQuery(`drop database if exists ${name} with (force)`),
+    };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'rastro-db-'));
+  await pgliteFolder(dir, testConfig(seedEnv));
+  return {
+    env: { DATA_DIR: dir } as Record<string, string>,
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 /** A real server listening on a free port (with the listeners `env` turns on). */

@@ -10,14 +10,13 @@ import type { RunningServer } from '../../server/start';
 import {
   type Caller,
   customers,
-  databaseFor,
   epoch,
   osmand,
   signIn,
   startReal,
   vehicleWithTracker,
 } from './alert-fixtures';
-import { backends } from './harness';
+import { backends, databaseFor } from './harness';
 import { readXlsx } from './report-readers';
 
 const MINUTE = 60_000;

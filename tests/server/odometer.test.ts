@@ -10,8 +10,7 @@ import type { Deps } from '../../server/deps';
 import { rowsOf } from '../../server/platform/db/client';
 import { createLogger } from '../../server/platform/log';
 import { prepare } from '../../server/start';
-import { databaseFor } from './alert-fixtures';
-import { backends, testConfig, useServer } from './harness';
+import { backends, databaseFor, testConfig, useServer } from './harness';
 import { ingest, vehicleWithTracker } from './report-fixtures';
 import { Track } from './tracks';
 

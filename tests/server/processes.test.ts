@@ -7,7 +7,6 @@ import type { RunningServer } from '../../server/start';
 import {
   createRule,
   customers,
-  databaseFor,
   epoch,
   osmand,
   signIn,
@@ -16,7 +15,7 @@ import {
 } from './alert-fixtures';
 import { openStream } from './fixtures/live-stream';
 import { type SecondProcess, startSecondProcess } from './fixtures/second-process';
-import { postgresAvailable } from './harness';
+import { databaseFor, postgresAvailable } from './harness';
 
 const HOME = { lat: -8.0539, lon: -34.8811 };
 const TIMEOUT_JOB = 'alerts:location-timeouts';

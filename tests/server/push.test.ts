@@ -16,14 +16,13 @@ import {
   type Caller,
   createRule,
   customers,
-  databaseFor,
   epoch,
   osmand,
   signIn,
   startReal,
   vehicleWithTracker,
 } from './alert-fixtures';
-import { backends, type ErrorBody, jsonOf } from './harness';
+import { backends, databaseFor, type ErrorBody, jsonOf } from './harness';
 import { startFcmStandIn, startWebPushStandIn } from './push-standins';
 
 const HOME = { lat: -8.0539, lon: -34.8811 };

@@ -6,16 +6,13 @@
  * way is finished and answered before the process ends).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase, rowsOf } from '../../server/platform/db/client';
-import { customers, databaseFor, signIn, vehicleWithTracker } from './alert-fixtures';
+import { customers, signIn, vehicleWithTracker } from './alert-fixtures';
 import { type Answer, type Device, startLoad } from './fixtures/device-load';
-import { backends, TEST_SECRET, testConfig } from './harness';
-import { pgliteFolder } from './template-db';
+import { backends, databaseFor, TEST_SECRET } from './harness';
 
 const ROOT = path.join(import.meta.dirname, '..', '..');
 
@@ -106,21 +103,8 @@ async function storedFixes(env: Record<string, string>) {
 const key = (a: Answer) => `${a.identifier} ${a.fixTime.toISOString()}`;
 
 describe.each(await backends())('SIGTERM under load on %s', (backend) => {
-  const folders: string[] = [];
-  afterAll(() => {
-    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-  });
-
   it('stops within the bound with every acknowledged fix stored', async () => {
-    const database =
-      backend === 'postgres'
-        ? await databaseFor('postgres')
-        : await (async () => {
-            const dir = mkdtempSync(path.join(tmpdir(), 'rastro-sigterm-'));
-            folders.push(dir);
-            await pgliteFolder(dir, testConfig());
-            return { env: { DATA_DIR: dir } as Record<string, string>, drop: async () => {} };
-          })();
+    const database = await databaseFor(backend);
     let server: Started | undefined;
     try {
       server = await startMain({ ...database.env, SHUTDOWN_TIMEOUT_SECONDS: '8' });

@@ -5,17 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/start';
 import type { User } from '../../src/contract';
-import {
-  customers,
-  databaseFor,
-  epoch,
-  osmand,
-  signIn,
-  startReal,
-  vehicleWithTracker,
-} from './alert-fixtures';
+import { customers, epoch, osmand, signIn, startReal, vehicleWithTracker } from './alert-fixtures';
 import { openStream } from './fixtures/live-stream';
-import { backends } from './harness';
+import { backends, databaseFor } from './harness';
 
 const HOME = { lat: -8.0539, lon: -34.8811 };
 

@@ -12,14 +12,13 @@ import { DRIVING_WEIGHTS } from '../../src/contract';
 import {
   type Caller,
   customers,
-  databaseFor,
   epoch,
   osmand,
   signIn,
   startReal,
   vehicleWithTracker,
 } from './alert-fixtures';
-import { backends, parseBody } from './harness';
+import { backends, databaseFor, parseBody } from './harness';
 import { pdfPages, readXlsx } from './report-readers';
 
 const MINUTE = 60_000;
