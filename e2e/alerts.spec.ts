@@ -201,33 +201,38 @@ test('draw a polygon and a circle, associate a vehicle, cross the border, acknow
   await expect(page.getByText('0 alertas selecionados')).toBeVisible();
 });
 
-test('geofences are drawn on the fleet map from the mirror, offline too', async ({
-  page,
-  context,
-}) => {
-  test.setTimeout(60_000);
-  const a = await api(page);
-  const name = `Área ${Date.now()}`;
-  await circle(page, a, name, [-34.89, -8.06], 500);
-  await signInAsAdmin(page);
-  await waitForServiceWorker(page);
-  const fleet = new FleetMapPage(page);
-  const map = fleet.map();
-  await fleet.geofencesSwitch().check({ force: true });
-  await expect(map).toHaveAttribute('data-geofences', /^[1-9]\d*$/, { timeout: 15_000 });
-  const drawn = await map.getAttribute('data-geofences');
+test.describe('with the service worker', () => {
+  // The reload without signal is answered by the service worker.
+  test.use({ serviceWorkers: 'allow' });
 
-  await context.setOffline(true);
-  await page.reload();
-  await expect(
-    page.getByRole('status').filter({ hasText: /Sem conexão — dados de/ }),
-  ).toBeVisible();
-  await expect(fleet.geofencesSwitch()).toBeChecked();
-  await expect(map).toHaveAttribute('data-geofences', drawn ?? '');
-  const geofences = new GeofencesPage(page);
-  await geofences.open();
-  await expect(geofences.list()).toContainText(name);
-  await context.setOffline(false);
+  test('geofences are drawn on the fleet map from the mirror, offline too', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(60_000);
+    const a = await api(page);
+    const name = `Área ${Date.now()}`;
+    await circle(page, a, name, [-34.89, -8.06], 500);
+    await signInAsAdmin(page);
+    await waitForServiceWorker(page);
+    const fleet = new FleetMapPage(page);
+    const map = fleet.map();
+    await fleet.geofencesSwitch().check({ force: true });
+    await expect(map).toHaveAttribute('data-geofences', /^[1-9]\d*$/, { timeout: 15_000 });
+    const drawn = await map.getAttribute('data-geofences');
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(
+      page.getByRole('status').filter({ hasText: /Sem conexão — dados de/ }),
+    ).toBeVisible();
+    await expect(fleet.geofencesSwitch()).toBeChecked();
+    await expect(map).toHaveAttribute('data-geofences', drawn ?? '');
+    const geofences = new GeofencesPage(page);
+    await geofences.open();
+    await expect(geofences.list()).toContainText(name);
+    await context.setOffline(false);
+  });
 });
 
 test('an alert rule from the form; e-mail only while its switch is on', async ({ page }) => {

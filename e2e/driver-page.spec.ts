@@ -7,6 +7,9 @@ import { expect, test } from '@playwright/test';
 import { E2E_URL } from './env';
 import { adminApi, DriverPage, JornadaReportPage, signInAsAdmin } from './pages';
 
+// A mark made offline waits in the service worker until the connection is back.
+test.use({ serviceWorkers: 'allow' });
+
 /** A valid CPF that no other run used. */
 function freshCpf(): string {
   const base = String(Date.now()).slice(-9);

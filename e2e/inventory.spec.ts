@@ -149,44 +149,49 @@ test('a temporary link opens without signing in and stops working once revoked',
   await stranger.close();
 });
 
-test('the vehicles list and a vehicle still show after going offline and reloading', async ({
-  page,
-  context,
-}) => {
-  const { plate } = fresh();
-  await signInAsAdmin(page);
-  await createVehicle(page, plate, `Offline ${plate}`);
-  const vehiclePage = new URL(page.url()).pathname;
+test.describe('with the service worker', () => {
+  // The reload without signal is answered by the service worker.
+  test.use({ serviceWorkers: 'allow' });
 
-  const vehicles = new ResourceListPage(page, REGISTERS.vehicles);
-  await vehicles.open();
-  await expect(vehicles.row(plate)).toBeVisible();
-  await expect(vehicles.freshness(/Atualizado às/)).toBeVisible();
-  await waitForServiceWorker(page);
+  test('the vehicles list and a vehicle still show after going offline and reloading', async ({
+    page,
+    context,
+  }) => {
+    const { plate } = fresh();
+    await signInAsAdmin(page);
+    await createVehicle(page, plate, `Offline ${plate}`);
+    const vehiclePage = new URL(page.url()).pathname;
 
-  await context.setOffline(true);
-  await page.reload();
-  await expect(vehicles.row(plate)).toBeVisible();
-  await expect(vehicles.freshness(/^Sem conexão — dados de \d{2}:\d{2}$/)).toBeVisible();
-  await vehicles.search().fill(`offline ${plate.toLowerCase()}`);
-  await expect(vehicles.rowHeaders()).toHaveCount(1);
+    const vehicles = new ResourceListPage(page, REGISTERS.vehicles);
+    await vehicles.open();
+    await expect(vehicles.row(plate)).toBeVisible();
+    await expect(vehicles.freshness(/Atualizado às/)).toBeVisible();
+    await waitForServiceWorker(page);
 
-  // Its page: as this device keeps it, read only (saving needs the server).
-  const vehicle = new VehiclePage(page);
-  await page.goto(vehiclePage);
-  await expect(new Shell(page).heading(`Offline ${plate}`)).toBeVisible();
-  await expect(vehicle.keptOnDevice()).toBeVisible();
-  await expect(vehicle.field('Placa')).toHaveValue(plate);
-  await expect(vehicle.field('Placa')).toBeDisabled();
-  await expect(vehicle.saveButton()).toHaveCount(0);
-  // A record the device does not keep says it waits for the connection.
-  const tracker = new ResourceFormPage(page, REGISTERS.trackers.path);
-  await tracker.openRecord('00000000-0000-4000-8000-000000000000');
-  await expect(tracker.waitsForConnection()).toBeVisible();
+    await context.setOffline(true);
+    await page.reload();
+    await expect(vehicles.row(plate)).toBeVisible();
+    await expect(vehicles.freshness(/^Sem conexão — dados de \d{2}:\d{2}$/)).toBeVisible();
+    await vehicles.search().fill(`offline ${plate.toLowerCase()}`);
+    await expect(vehicles.rowHeaders()).toHaveCount(1);
 
-  await context.setOffline(false);
-  await page.goto(vehiclePage);
-  await expect(vehicle.field('Placa')).toBeEnabled();
+    // Its page: as this device keeps it, read only (saving needs the server).
+    const vehicle = new VehiclePage(page);
+    await page.goto(vehiclePage);
+    await expect(new Shell(page).heading(`Offline ${plate}`)).toBeVisible();
+    await expect(vehicle.keptOnDevice()).toBeVisible();
+    await expect(vehicle.field('Placa')).toHaveValue(plate);
+    await expect(vehicle.field('Placa')).toBeDisabled();
+    await expect(vehicle.saveButton()).toHaveCount(0);
+    // A record the device does not keep says it waits for the connection.
+    const tracker = new ResourceFormPage(page, REGISTERS.trackers.path);
+    await tracker.openRecord('00000000-0000-4000-8000-000000000000');
+    await expect(tracker.waitsForConnection()).toBeVisible();
+
+    await context.setOffline(false);
+    await page.goto(vehiclePage);
+    await expect(vehicle.field('Placa')).toBeEnabled();
+  });
 });
 
 test('the plate lookup fills the vehicle form, and says when a plate is unknown', async ({

@@ -270,104 +270,109 @@ test('the live stream goes on from the first read before the mirror has it', asy
   await expect.poll(() => posted(page)).toContain('idle');
 });
 
-test('offline, a reload still shows the last positions with their age', async ({
-  page,
-  context,
-}) => {
-  const count = await mapMirrored(page);
+test.describe('with the service worker', () => {
+  // Reloads without signal, and tiles kept for them, are answered by the service worker.
+  test.use({ serviceWorkers: 'allow' });
 
-  const shell = new Shell(page);
-  await context.setOffline(true);
-  await page.reload();
-  await expect(shell.heading('Mapa')).toBeVisible();
-  await expect(shell.status(/Sem conexão — dados de \d\d:\d\d/)).toBeVisible();
-  await expect(page.getByText(`${count} veículos`)).toBeVisible();
-  await expect(new FleetMapPage(page).rows().first()).toContainText(
-    /km\/h · (agora|há \d+ (s|min))/,
-  );
+  test('offline, a reload still shows the last positions with their age', async ({
+    page,
+    context,
+  }) => {
+    const count = await mapMirrored(page);
 
-  // Back online, the map catches up at once.
-  await context.setOffline(false);
-  await expect(shell.status('Ao vivo')).toBeVisible({ timeout: 10_000 });
-});
-
-test('offline, a vehicle chosen on the map opens its page from the device, its list never opened', async ({
-  page,
-  context,
-}) => {
-  const count = await mapMirrored(page);
-  // Vehicles and drivers are kept in the background a few seconds after the map is live.
-  await expect
-    .poll(() => mirrorRows(page, 'vehicles'), { timeout: 20_000 })
-    .toBeGreaterThanOrEqual(count);
-  await expect.poll(() => mirrorRows(page, 'drivers')).toBeGreaterThan(0);
-
-  await context.setOffline(true);
-  await page.reload();
-  const popup = await new FleetMapPage(page).openVehicle('pcx-1a23', 'PCX1A23');
-  await popup.getByRole('link', { name: 'Ver veículo' }).click();
-  await expect(new Shell(page).heading('Onix Diretoria')).toBeVisible();
-  const vehicle = new VehiclePage(page);
-  await expect(vehicle.keptOnDevice()).toBeVisible();
-  await expect(vehicle.field('Placa')).toHaveValue('PCX1A23');
-});
-
-test('map tiles seen once are kept by the service worker for use without signal', async ({
-  page,
-  context,
-}) => {
-  // A stand-in for the tile server (the real one is out of reach here).
-  const png = readFileSync('public/icons/icon-192.png');
-  await context.route('https://tile.openstreetmap.org/**', (route) =>
-    route.fulfill({
-      status: 200,
-      contentType: 'image/png',
-      headers: { 'access-control-allow-origin': '*' },
-      body: png,
-    }),
-  );
-  await signInAsAdmin(page);
-  await waitForServiceWorker(page);
-  const seen = new Set<string>();
-  let online = true;
-  page.on('response', (response) => {
-    if (online && response.url().startsWith('https://tile.openstreetmap.org/'))
-      seen.add(response.url());
-  });
-  const fleet = new FleetMapPage(page);
-  await page.reload();
-  await expect(fleet.map()).toHaveAttribute('data-rendered', /^\d+$/, { timeout: 15_000 });
-  // Every tile seen is in the worker's cache (it writes each one after answering the page:
-  // going offline at the first one raced the others).
-  const cached = () =>
-    page.evaluate(async () =>
-      (await (await caches.open('rastro-map-tiles')).keys()).map((request) => request.url),
+    const shell = new Shell(page);
+    await context.setOffline(true);
+    await page.reload();
+    await expect(shell.heading('Mapa')).toBeVisible();
+    await expect(shell.status(/Sem conexão — dados de \d\d:\d\d/)).toBeVisible();
+    await expect(page.getByText(`${count} veículos`)).toBeVisible();
+    await expect(new FleetMapPage(page).rows().first()).toContainText(
+      /km\/h · (agora|há \d+ (s|min))/,
     );
-  await expect.poll(async () => seen.size > 0 && (await cached()).length).toBeGreaterThan(0);
-  await expect
-    .poll(async () => {
-      const urls = new Set(await cached());
-      return [...seen].filter((url) => !urls.has(url));
-    })
-    .toEqual([]);
 
-  online = false;
-  await context.unrouteAll();
-  await context.setOffline(true);
-  const tiles: { fromWorker: boolean; status: number }[] = [];
-  const failed: string[] = [];
-  page.on('response', (response) => {
-    if (response.url().startsWith('https://tile.openstreetmap.org/'))
-      tiles.push({ fromWorker: response.fromServiceWorker(), status: response.status() });
+    // Back online, the map catches up at once.
+    await context.setOffline(false);
+    await expect(shell.status('Ao vivo')).toBeVisible({ timeout: 10_000 });
   });
-  page.on('requestfailed', (request) => {
-    if (request.url().startsWith('https://tile.openstreetmap.org/')) failed.push(request.url());
+
+  test('offline, a vehicle chosen on the map opens its page from the device, its list never opened', async ({
+    page,
+    context,
+  }) => {
+    const count = await mapMirrored(page);
+    // Vehicles and drivers are kept in the background a few seconds after the map is live.
+    await expect
+      .poll(() => mirrorRows(page, 'vehicles'), { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(count);
+    await expect.poll(() => mirrorRows(page, 'drivers')).toBeGreaterThan(0);
+
+    await context.setOffline(true);
+    await page.reload();
+    const popup = await new FleetMapPage(page).openVehicle('pcx-1a23', 'PCX1A23');
+    await popup.getByRole('link', { name: 'Ver veículo' }).click();
+    await expect(new Shell(page).heading('Onix Diretoria')).toBeVisible();
+    const vehicle = new VehiclePage(page);
+    await expect(vehicle.keptOnDevice()).toBeVisible();
+    await expect(vehicle.field('Placa')).toHaveValue('PCX1A23');
   });
-  await page.reload();
-  await expect(fleet.map()).toHaveAttribute('data-rendered', /^\d+$/, { timeout: 15_000 });
-  await expect.poll(() => tiles.length).toBeGreaterThan(0);
-  expect(tiles.every((tile) => tile.fromWorker && tile.status === 200)).toBe(true);
-  // Only a tile never seen can be missing (offline, the page above the map may be shorter and
-  // the map show one more row).
-  expect(failed.filter((url) => seen.has(url))).toEqual([]);
+
+  test('map tiles seen once are kept by the service worker for use without signal', async ({
+    page,
+    context,
+  }) => {
+    // A stand-in for the tile server (the real one is out of reach here).
+    const png = readFileSync('public/icons/icon-192.png');
+    await context.route('https://tile.openstreetmap.org/**', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'image/png',
+        headers: { 'access-control-allow-origin': '*' },
+        body: png,
+      }),
+    );
+    await signInAsAdmin(page);
+    await waitForServiceWorker(page);
+    const seen = new Set<string>();
+    let online = true;
+    page.on('response', (response) => {
+      if (online && response.url().startsWith('https://tile.openstreetmap.org/'))
+        seen.add(response.url());
+    });
+    const fleet = new FleetMapPage(page);
+    await page.reload();
+    await expect(fleet.map()).toHaveAttribute('data-rendered', /^\d+$/, { timeout: 15_000 });
+    // Every tile seen is in the worker's cache (it writes each one after answering the page:
+    // going offline at the first one raced the others).
+    const cached = () =>
+      page.evaluate(async () =>
+        (await (await caches.open('rastro-map-tiles')).keys()).map((request) => request.url),
+      );
+    await expect.poll(async () => seen.size > 0 && (await cached()).length).toBeGreaterThan(0);
+    await expect
+      .poll(async () => {
+        const urls = new Set(await cached());
+        return [...seen].filter((url) => !urls.has(url));
+      })
+      .toEqual([]);
+
+    online = false;
+    await context.unrouteAll();
+    await context.setOffline(true);
+    const tiles: { fromWorker: boolean; status: number }[] = [];
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().startsWith('https://tile.openstreetmap.org/'))
+        tiles.push({ fromWorker: response.fromServiceWorker(), status: response.status() });
+    });
+    page.on('requestfailed', (request) => {
+      if (request.url().startsWith('https://tile.openstreetmap.org/')) failed.push(request.url());
+    });
+    await page.reload();
+    await expect(fleet.map()).toHaveAttribute('data-rendered', /^\d+$/, { timeout: 15_000 });
+    await expect.poll(() => tiles.length).toBeGreaterThan(0);
+    expect(tiles.every((tile) => tile.fromWorker && tile.status === 200)).toBe(true);
+    // Only a tile never seen can be missing (offline, the page above the map may be shorter and
+    // the map show one more row).
+    expect(failed.filter((url) => seen.has(url))).toEqual([]);
+  });
 });

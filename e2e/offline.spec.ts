@@ -17,6 +17,9 @@ import {
   waitForServiceWorker,
 } from './pages';
 
+// Reloads without signal are answered by the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 test('with the network cut, a reload still shows the shell on every route', async ({
   page,
   context,

@@ -85,38 +85,45 @@ test('the vehicle popup docks at the bottom and leaves the zoom buttons free', a
   }
 });
 
-test('a phone shows the two newest toasts, their buttons under the text', async ({ page }) => {
-  await signInAsAdmin(page);
-  await waitForServiceWorker(page);
-  const { cdp, id } = await workerRegistration(page);
-  const shell = new Shell(page);
-  await shell.dismissToasts();
-  const alerts = [5, 6, 7].map((n) => pushAlert(n, 'GEOFENCE_EXIT', `Saída de cerca — RST1D0${n}`));
-  for (const alert of alerts) {
-    await deliver(cdp, id, alert);
-    await expect(shell.toast(alert.title)).toHaveCount(1);
-  }
-  const [oldest, middle, newest] = alerts.map((alert) => shell.alertToast(alert.title));
-  if (!oldest || !middle || !newest) throw new Error('three toasts');
-  const shown = shell.toasts().locator('.toast:visible');
-  await expect(newest).toBeVisible();
-  await expect(middle).toBeVisible();
-  await expect(oldest).toBeHidden();
-  await expect(shown).toHaveCount(2);
-  // The topmost shown says one more waits.
-  await expect(middle.locator('.toast-more:visible')).toHaveText(/^Mais \d+ notificaç(ão|ões)/);
-  // Text across the toast's width, 'Ver alertas' and 'Fechar' on the line below it.
-  const whole = await newest.boundingBox();
-  const text = await newest.locator('.toast-content').boundingBox();
-  const title = await newest.locator('.toast-title').boundingBox();
-  const close = await newest.getByRole('button', { name: 'Fechar' }).boundingBox();
-  if (!whole || !text || !title || !close) throw new Error('toast not laid out');
-  expect(text.width).toBeGreaterThan(whole.width - 40);
-  expect(close.y).toBeGreaterThanOrEqual(title.y + title.height);
-  await expect(newest.getByRole('button', { name: 'Ver alertas' })).toBeInViewport({ ratio: 1 });
-  // Closing one brings the next: nothing is lost.
-  await newest.getByRole('button', { name: 'Fechar' }).click();
-  await expect(newest).toHaveCount(0);
-  await expect(oldest).toBeVisible();
-  await expect(shown).toHaveCount(2);
+test.describe('with the service worker', () => {
+  // Alerts arrive as pushes through the service worker.
+  test.use({ serviceWorkers: 'allow' });
+
+  test('a phone shows the two newest toasts, their buttons under the text', async ({ page }) => {
+    await signInAsAdmin(page);
+    await waitForServiceWorker(page);
+    const { cdp, id } = await workerRegistration(page);
+    const shell = new Shell(page);
+    await shell.dismissToasts();
+    const alerts = [5, 6, 7].map((n) =>
+      pushAlert(n, 'GEOFENCE_EXIT', `Saída de cerca — RST1D0${n}`),
+    );
+    for (const alert of alerts) {
+      await deliver(cdp, id, alert);
+      await expect(shell.toast(alert.title)).toHaveCount(1);
+    }
+    const [oldest, middle, newest] = alerts.map((alert) => shell.alertToast(alert.title));
+    if (!oldest || !middle || !newest) throw new Error('three toasts');
+    const shown = shell.toasts().locator('.toast:visible');
+    await expect(newest).toBeVisible();
+    await expect(middle).toBeVisible();
+    await expect(oldest).toBeHidden();
+    await expect(shown).toHaveCount(2);
+    // The topmost shown says one more waits.
+    await expect(middle.locator('.toast-more:visible')).toHaveText(/^Mais \d+ notificaç(ão|ões)/);
+    // Text across the toast's width, 'Ver alertas' and 'Fechar' on the line below it.
+    const whole = await newest.boundingBox();
+    const text = await newest.locator('.toast-content').boundingBox();
+    const title = await newest.locator('.toast-title').boundingBox();
+    const close = await newest.getByRole('button', { name: 'Fechar' }).boundingBox();
+    if (!whole || !text || !title || !close) throw new Error('toast not laid out');
+    expect(text.width).toBeGreaterThan(whole.width - 40);
+    expect(close.y).toBeGreaterThanOrEqual(title.y + title.height);
+    await expect(newest.getByRole('button', { name: 'Ver alertas' })).toBeInViewport({ ratio: 1 });
+    // Closing one brings the next: nothing is lost.
+    await newest.getByRole('button', { name: 'Fechar' }).click();
+    await expect(newest).toHaveCount(0);
+    await expect(oldest).toBeVisible();
+    await expect(shown).toHaveCount(2);
+  });
 });

@@ -26,6 +26,9 @@ import {
 } from './pages';
 import { deliver, HISTORY, pushAlert, workerRegistration } from './push-delivery';
 
+// Pushes reach the page through the service worker, which keeps the lookups for offline forms.
+test.use({ serviceWorkers: 'allow' });
+
 const deviceId = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** What these journeys use of the worker's global scope (evaluated inside the worker). */

@@ -174,22 +174,27 @@ test('a report asked for on Relatórios opens and is listed', async ({ page, bro
   await expect(reports.request('Semana do baú')).toHaveCount(0);
 });
 
-test('a report asked for without signal says it waits, and comes when the connection is back', async ({
-  page,
-  context,
-}) => {
-  test.setTimeout(60_000);
-  await signInAsAdmin(page);
-  const history = new HistoryReportPage(page);
-  await history.open();
-  await history.chooseVehicle(ONIX);
-  await context.setOffline(true);
-  await history.lastWeek();
-  await expect(history.waiting()).toBeVisible();
+test.describe('with the service worker', () => {
+  // A report asked for without signal waits in the service worker.
+  test.use({ serviceWorkers: 'allow' });
 
-  await context.setOffline(false);
-  await expect(history.waiting()).toBeHidden();
-  await expect(history.map()).toHaveAttribute('data-route-points', /^[1-9]\d+$/, {
-    timeout: 20_000,
+  test('a report asked for without signal says it waits, and comes when the connection is back', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(60_000);
+    await signInAsAdmin(page);
+    const history = new HistoryReportPage(page);
+    await history.open();
+    await history.chooseVehicle(ONIX);
+    await context.setOffline(true);
+    await history.lastWeek();
+    await expect(history.waiting()).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(history.waiting()).toBeHidden();
+    await expect(history.map()).toHaveAttribute('data-route-points', /^[1-9]\d+$/, {
+      timeout: 20_000,
+    });
   });
 });

@@ -15,6 +15,9 @@ import {
 } from './pages';
 import { deliver, pushAlert, workerRegistration } from './push-delivery';
 
+// Alerts arrive as pushes through the service worker; offline, it answers the reload.
+test.use({ serviceWorkers: 'allow' });
+
 /** Past PEEK_MS (8 s, Toaster.tsx), the time a new alert shows in full, on the page's clock. */
 const PAST_PEEK = 9_000;
 

@@ -4,6 +4,9 @@ import { expect, test } from '@playwright/test';
 import { E2E_STATIC } from './env';
 import { Shell, signInAsAdmin, waitForServiceWorker } from './pages';
 
+// An update is a new service worker.
+test.use({ serviceWorkers: 'allow' });
+
 test('a new deployment is offered with an update prompt and applied on request', async ({
   page,
 }) => {
