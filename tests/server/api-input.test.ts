@@ -22,6 +22,7 @@ import {
   demoClients,
   type ErrorBody,
   jsonOf,
+  prepareTest,
   testConfig,
   useServer,
 } from './harness';
@@ -250,14 +251,11 @@ describe('security headers of the PWA', () => {
     mkdirSync(path.join(root, 'assets'), { recursive: true });
     writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Rastro</title>');
     writeFileSync(path.join(root, 'assets', 'app.js'), 'console.log(1)');
-    deps = await prepare(
-      testConfig({
-        STATIC_DIR: root,
-        MAP_TILE_URL: 'https://{s}.tiles.exemplo.com.br/{z}/{x}/{y}.png',
-        FIREBASE_HOSTS: 'https://fcmregistrations.googleapis.com',
-      }),
-      createLogger('silent'),
-    );
+    deps = await prepareTest({
+      STATIC_DIR: root,
+      MAP_TILE_URL: 'https://{s}.tiles.exemplo.com.br/{z}/{x}/{y}.png',
+      FIREBASE_HOSTS: 'https://fcmregistrations.googleapis.com',
+    });
   });
   afterAll(() => deps.database.close());
 
@@ -281,7 +279,7 @@ describe('security headers of the PWA', () => {
   });
 
   it('keep the OpenStreetMap tiles of the default build', async () => {
-    const local = await prepare(testConfig(), createLogger('silent'));
+    const local = await prepareTest();
     const res = await createApp(local, { serveStatic: false }).request('/health');
     expect(res.headers.get('content-security-policy')).toContain(
       "img-src 'self' data: blob: https://tile.openstreetmap.org",

@@ -11,10 +11,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { solidArchive, solidPng } from '../../e2e/pmtiles-writer';
 import { createApp } from '../../server/app';
 import { parsePmtilesHeader } from '../../server/map/pmtiles';
-import { createLogger } from '../../server/platform/log';
-import { prepare } from '../../server/start';
 import type { MapConfig } from '../../src/contract';
-import { jsonOf, snapshotEnv, testConfig } from './harness';
+import { jsonOf, prepareTest } from './harness';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'rastro-map-'));
 const archiveFile = path.join(dir, 'base.pmtiles');
@@ -25,10 +23,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 type PmtilesConfig = Extract<MapConfig, { kind: 'pmtiles' }>;
 
 async function appWith(env: Record<string, string>) {
-  const deps = await prepare(
-    testConfig({ ...(await snapshotEnv(env)), ...env }),
-    createLogger('silent'),
-  );
+  const deps = await prepareTest(env);
   return { app: createApp(deps, { serveStatic: false }), close: () => deps.database.close() };
 }
 

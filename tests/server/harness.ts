@@ -133,6 +133,17 @@ export async function databaseFor(backend: Backend, seedEnv: Record<string, stri
   };
 }
 
+/**
+ * A server's dependencies without its listeners (prepare()), on a copy of the database as
+ * every test server starts from, for tests that read what a start does (its logs, its headers).
+ */
+export async function prepareTest(
+  env: Record<string, string> = {},
+  logger = createLogger('silent'),
+) {
+  return prepare(testConfig({ ...(await snapshotEnv(env)), ...env }), logger);
+}
+
 /** A real server listening on a free port (with the listeners `env` turns on). */
 export async function startTestServer(env: Record<string, string> = {}) {
   return startServer(testConfig({ ...(await snapshotEnv(env)), ...env }), createLogger('silent'));

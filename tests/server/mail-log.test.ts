@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../server/app';
 import type { Deps } from '../../server/deps';
 import { createLogger } from '../../server/platform/log';
-import { prepare } from '../../server/start';
-import { testConfig } from './harness';
+import { prepareTest } from './harness';
 
 describe('e-mail without SMTP', () => {
   const lines: string[] = [];
@@ -16,7 +15,7 @@ describe('e-mail without SMTP', () => {
       lines.push(String(chunk));
       return true;
     });
-    deps = await prepare(testConfig(), createLogger('warn'));
+    deps = await prepareTest({}, createLogger('warn'));
   });
   afterAll(async () => {
     spy.mockRestore();
