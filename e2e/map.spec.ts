@@ -51,7 +51,7 @@ test('the demo map shows the fleet moving, and a chosen vehicle in its popup', a
   await expect(popup.getByRole('link', { name: 'Ver veículo' })).toBeVisible();
   const fix = popup.locator('time');
   const first = await fix.getAttribute('datetime');
-  // The simulator sends a fix every second: the popup follows the vehicle's new positions.
+  // The simulator sends a fix every 3 s: the popup follows the vehicle's new positions.
   await expect(fix).not.toHaveAttribute('datetime', first ?? '', { timeout: 10_000 });
   await expect(popup.getByRole('button', { name: 'Parar de seguir' })).toBeVisible();
   // Followed, the whole popup stands inside the map, above the vehicle (which sits a quarter
