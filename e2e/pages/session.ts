@@ -25,8 +25,22 @@ export async function signInAsAdmin(page: Page) {
   await new Shell(page).expectSignedIn();
 }
 
-/** Waits until the service worker controls the page (the shell is precached then). */
+/**
+ * Waits until the service worker controls the page (the shell is precached then). Journeys run
+ * with the worker blocked unless their file or describe says `serviceWorkers: 'allow'`; blocked,
+ * the worker's `ready` never comes, so that mistake fails here at once instead of at the
+ * journey's time limit. Playwright blocks the worker by replacing `register` with its own
+ * function, which is then no longer the browser's native one.
+ */
 export async function waitForServiceWorker(page: Page) {
+  const blocked = await page.evaluate(
+    () => !String(ServiceWorkerContainer.prototype.register).includes('[native code]'),
+  );
+  if (blocked) {
+    throw new Error(
+      "O service worker está bloqueado nesta jornada: declare test.use({ serviceWorkers: 'allow' }) no arquivo ou no describe.",
+    );
+  }
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) {
