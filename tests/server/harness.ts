@@ -141,12 +141,17 @@ export async function prepareTest(
   env: Record<string, string> = {},
   logger = createLogger('silent'),
 ) {
-  return prepare(testConfig({ ...(await snapshotEnv(env)), ...env }), logger);
+  return prepare(await copiedConfig(env), logger);
 }
 
 /** A real server listening on a free port (with the listeners `env` turns on). */
 export async function startTestServer(env: Record<string, string> = {}) {
-  return startServer(testConfig({ ...(await snapshotEnv(env)), ...env }), createLogger('silent'));
+  return startServer(await copiedConfig(env), createLogger('silent'));
+}
+
+/** The test configuration for `env`, on a copy of the database when it is in memory. */
+async function copiedConfig(env: Record<string, string>) {
+  return testConfig({ ...(await snapshotEnv(env)), ...env });
 }
 
 /** Registers beforeAll/afterAll that start a fresh server on the backend; returns a getter. */
