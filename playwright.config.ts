@@ -1,5 +1,14 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_URL, E2E_WORKERS } from './e2e/env';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, CHROMIUM_SHELL_PATH, E2E_URL, E2E_WORKERS } from './e2e/env';
+
+/**
+ * Journeys that need a browser that can still be asked about notifications: the invitation,
+ * the permission prompt and pushes shown by the worker, and the account page's notifications
+ * section seen offline. They run in the full Chromium; the others in its headless shell, which
+ * answers 'denied' to every notification question and costs less CPU (e2e/env.ts).
+ */
+const FULL_BROWSER = ['push.spec.ts', 'offline.spec.ts'];
+const viewport = { width: 1366, height: 800 };
 
 export default defineConfig({
   testDir: 'e2e',
@@ -31,10 +40,20 @@ export default defineConfig({
     // a failed journey runs again and records then; locally, where it does not, keep the
     // trace of a failure.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
-    launchOptions: {
-      executablePath: CHROMIUM_PATH,
-      args: CHROMIUM_ARGS,
-    },
   },
-  projects: [{ name: 'desktop', use: { viewport: { width: 1366, height: 800 } } }],
+  projects: [
+    {
+      name: 'desktop',
+      testIgnore: FULL_BROWSER,
+      use: {
+        viewport,
+        launchOptions: { executablePath: CHROMIUM_SHELL_PATH, args: CHROMIUM_ARGS },
+      },
+    },
+    {
+      name: 'desktop-notifications',
+      testMatch: FULL_BROWSER,
+      use: { viewport, launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } },
+    },
+  ],
 });

@@ -157,7 +157,7 @@ test("the maps open on the chosen customer's fleet, wherever it is", async ({ pa
   // The invitation to notifications comes in above the map a moment after sign-in and moves
   // it down: answered first, so that the map's middle measured below stays where it is.
   const shell = new Shell(page);
-  await shell.notificationsInvitation().getByRole('button', { name: 'Agora não' }).click();
+  await shell.putNotificationsInvitationAway();
   await expect(fleet.listed()).toHaveText(/^([4-9]\d|\d{3,}) veículos$/, { timeout: 15_000 });
   await fleet.pickCustomer(name);
   await expect(page.getByText('1 veículo', { exact: true })).toBeVisible();

@@ -98,6 +98,16 @@ export class Shell {
     return this.page.getByRole('region', { name: 'Receber os alertas neste dispositivo?' });
   }
 
+  /**
+   * Answers 'Agora não' to the invitation when this browser shows it: only a browser not yet
+   * asked about notifications does. The headless shell most journeys run in answers every
+   * notification question with 'denied', so there the invitation never comes.
+   */
+  async putNotificationsInvitationAway() {
+    if ((await this.page.evaluate(() => Notification.permission)) !== 'default') return;
+    await this.notificationsInvitation().getByRole('button', { name: 'Agora não' }).click();
+  }
+
   /** A list or page's status line, by what it says ('Ao vivo', 'Sem conexão — dados de…'). */
   status(text: string | RegExp) {
     return this.page.getByRole('status').filter({ hasText: text });
