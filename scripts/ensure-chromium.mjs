@@ -4,31 +4,40 @@
  * its own browsers here, so the journeys use Debian's packages: `chromium-headless-shell` for
  * most journeys and the full `chromium` for the ones about notifications, which the shell always
  * refuses (playwright.config.ts). A missing package is installed with apt-get (after
- * `apt-get update`) when we are root or have sudo; otherwise this stops with a clear message.
- * CHROMIUM_PATH and CHROMIUM_SHELL_PATH point at other binaries.
+ * `apt-get update`) when we are root or have sudo. The full browser is required: without it
+ * this stops with a clear message. The shell only makes the journeys cheaper: without it they
+ * all run in the full browser (e2e/env.ts), and this says so. CHROMIUM_PATH and
+ * CHROMIUM_SHELL_PATH point at other binaries.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const browsers = [
-  { variable: 'CHROMIUM_PATH', path: '/usr/bin/chromium', pkg: 'chromium' },
-  {
-    variable: 'CHROMIUM_SHELL_PATH',
-    path: '/usr/bin/chromium-headless-shell',
-    pkg: 'chromium-headless-shell',
-  },
-].map((browser) => ({ ...browser, path: process.env[browser.variable] ?? browser.path }));
+const full = {
+  variable: 'CHROMIUM_PATH',
+  path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  pkg: 'chromium',
+};
+const shell = {
+  variable: 'CHROMIUM_SHELL_PATH',
+  path: process.env.CHROMIUM_SHELL_PATH ?? '/usr/bin/chromium-headless-shell',
+  pkg: 'chromium-headless-shell',
+};
 
 function fail(message) {
   console.error(`\n✖ ${message}\n`);
   process.exit(1);
 }
 
-const missing = browsers.filter((browser) => !existsSync(browser.path));
-for (const browser of browsers.filter((b) => !missing.includes(b)))
+function withoutShell(why) {
+  console.warn(
+    `\n⚠ ${why} As jornadas rodam todas no Chromium completo (${full.path}), mais devagar.\n`,
+  );
+}
+
+const missing = [full, shell].filter((browser) => !existsSync(browser.path));
+for (const browser of [full, shell].filter((b) => !missing.includes(b)))
   console.log(`${browser.pkg}: ${browser.path}`);
 if (missing.length === 0) process.exit(0);
-
 for (const browser of missing) {
   if (process.env[browser.variable]) fail(`${browser.variable}=${browser.path} não existe.`);
 }
@@ -38,12 +47,14 @@ const manual = `sudo apt-get update && sudo apt-get install -y ${packages.join('
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const hasSudo = spawnSync('sh', ['-c', 'command -v sudo'], { stdio: 'ignore' }).status === 0;
 const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
-if (!hasApt) {
-  fail(
-    `Navegador não encontrado (${missing.map((b) => b.path).join(', ')}) e apt-get não existe. Instale ${packages.join(' e ')} e defina ${missing.map((b) => b.variable).join(' e ')}.`,
-  );
+if (!hasApt || (!isRoot && !hasSudo)) {
+  const how = hasApt
+    ? `Instale com: ${manual}`
+    : `apt-get não existe: instale ${packages.join(' e ')} e defina ${missing.map((b) => b.variable).join(' e ')}.`;
+  if (missing.includes(full)) fail(`Chromium não encontrado em ${full.path}. ${how}`);
+  withoutShell(`Headless shell do Chromium não encontrado em ${shell.path}. ${how}`);
+  process.exit(0);
 }
-if (!isRoot && !hasSudo) fail(`Navegador não encontrado. Instale com: ${manual}`);
 
 const prefix = isRoot ? [] : ['sudo'];
 const run = (args) => {
@@ -57,12 +68,22 @@ const run = (args) => {
 console.log(`Navegador não encontrado: instalando ${packages.join(' e ')} do Debian…`);
 try {
   run(['apt-get', 'update']);
-  run(['apt-get', 'install', '-y', '--no-install-recommends', ...packages]);
 } catch {
-  fail(`A instalação falhou. Rode: ${manual}`);
+  // A stale or unreachable mirror: the install below may still find the package.
+  console.warn('apt-get update falhou; tentando instalar assim mesmo.');
 }
+// One package at a time: a mirror without the shell must not keep the full browser out.
 for (const browser of missing) {
-  if (!existsSync(browser.path))
-    fail(`O pacote ${browser.pkg} foi instalado, mas ${browser.path} não existe.`);
-  console.log(`${browser.pkg} instalado: ${browser.path}`);
+  try {
+    run(['apt-get', 'install', '-y', '--no-install-recommends', browser.pkg]);
+  } catch {
+    // The check below says what is missing.
+  }
+  if (existsSync(browser.path)) {
+    console.log(`${browser.pkg} instalado: ${browser.path}`);
+  } else if (browser === full) {
+    fail(`A instalação do Chromium falhou. Rode: ${manual}`);
+  } else {
+    withoutShell(`A instalação do ${shell.pkg} falhou.`);
+  }
 }
