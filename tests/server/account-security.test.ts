@@ -9,7 +9,7 @@ import { findUserByEmail } from '../../server/accounts/queries/users';
 import { rowsOf } from '../../server/platform/db/client';
 import type { AuthResponse, User } from '../../src/contract';
 import { as, backends, type ErrorBody, jsonOf, login, type TestServer, useServer } from './harness';
-import { startSmtp, tokenFromMail } from './smtp';
+import { startSmtp, tokenFromMail, waitForMail } from './smtp';
 
 const smtp = await startSmtp();
 afterAll(() => smtp.close());
@@ -216,10 +216,12 @@ describe.each(await backends())('account security on %s', (backend) => {
         json: { email },
       });
       expect(forget.status).toBe(200);
-      const recoveryMail = smtp.inbox
-        .slice(before)
-        .find((m) => m.to.includes(email) && m.raw.includes('/recover-password?token'));
-      const recovery = recoveryMail ? tokenFromMail(recoveryMail, '/recover-password') : undefined;
+      const recoveryMail = await waitForMail(
+        smtp.inbox,
+        (m) => m.to.includes(email) && m.raw.includes('/recover-password?token'),
+        before,
+      );
+      const recovery = tokenFromMail(recoveryMail, '/recover-password');
       if (!recovery) throw new Error('no recovery mail to the old address');
       expect((await setPassword(s, recovery, 'nova-senha-gestor-1')).status).toBe(200);
       const confirm = await s.request('/registros/auth/confirmEmail', {

@@ -1,6 +1,8 @@
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { sign } from 'hono/jwt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuthResponse, SessionUser } from '../../src/contract';
 import type { Message } from './api-types';
 import {
@@ -12,7 +14,7 @@ import {
   TEST_SECRET,
   useServer,
 } from './harness';
-import { startSmtp, tokenFromMail } from './smtp';
+import { type ReceivedMail, startSmtp, tokenFromMail, waitForMail } from './smtp';
 
 const smtp = await startSmtp();
 afterAll(() => smtp.close());
@@ -221,9 +223,13 @@ describe.each(await backends())('auth on %s', (backend) => {
       });
       expect(res.status).toBe(200);
       expect((await jsonOf<Message>(res)).message).toContain('Se o e-mail estiver cadastrado');
-      const mail = smtp.inbox.slice(before).find((m) => m.to.includes('operador.sul@rastro.demo'));
-      expect(mail?.raw).toContain('http://rastro.test/recover-password?token');
-      const token = mail ? tokenFromMail(mail, '/recover-password') : undefined;
+      const mail = await waitForMail(
+        smtp.inbox,
+        (m) => m.to.includes('operador.sul@rastro.demo'),
+        before,
+      );
+      expect(mail.raw).toContain('http://rastro.test/recover-password?token');
+      const token = tokenFromMail(mail, '/recover-password');
       expect(token).toBeDefined();
 
       const weak = await server().request('/registros/auth/activeEmail', {
@@ -315,6 +321,66 @@ describe.each(await backends())('auth on %s', (backend) => {
         json: { password: 'nova-senha-2026' },
       });
       expect(res.status).toBe(401);
+    });
+  });
+
+  describe('forgetPassword with an SMTP server that refuses or is slow', () => {
+    // A real SMTP server whose greeting the test controls: refused, held, or given.
+    let mode: 'refuse' | 'hold' | 'open' = 'refuse';
+    let held: (() => void)[] = [];
+    const inbox: ReceivedMail[] = [];
+    const gate = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onConnect(_session, callback) {
+        if (mode === 'refuse') callback(new Error('Serviço indisponível'));
+        else if (mode === 'hold') held.push(() => callback());
+        else callback();
+      },
+      onData(stream, session, callback) {
+        let raw = '';
+        stream.setEncoding('utf8');
+        stream.on('data', (chunk: string) => {
+          raw += chunk;
+        });
+        stream.on('end', () => {
+          inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+          callback();
+        });
+      },
+    });
+    beforeAll(() => new Promise<void>((resolve) => gate.listen(0, '127.0.0.1', resolve)));
+    afterAll(() => new Promise<void>((resolve) => gate.close(() => resolve())));
+    const gated = useServer(backend, () => ({
+      SMTP_URL: `smtp://127.0.0.1:${(gate.server.address() as AddressInfo).port}`,
+    }));
+    const forget = async (email: string) => {
+      const res = await gated().request('/registros/auth/forgetPassword', {
+        method: 'POST',
+        json: { email },
+      });
+      return { status: res.status, body: await res.text() };
+    };
+
+    it('answers an address with an account as it answers one without, whatever the SMTP server does', async () => {
+      // Refused: the answer must not turn into an error only for the address that exists.
+      mode = 'refuse';
+      const unknown = await forget('ninguem@rastro.demo');
+      expect(unknown.status).toBe(200);
+      expect(await forget('operador.sul@rastro.demo')).toEqual(unknown);
+
+      // Held: the answer comes while the server has not even greeted, so its time says
+      // nothing; the message goes out once the server answers.
+      mode = 'hold';
+      expect(await forget('gestor.sul@rastro.demo')).toEqual(unknown);
+      expect(inbox).toEqual([]);
+      await vi.waitFor(() => expect(held.length).toBeGreaterThan(0));
+      mode = 'open';
+      for (const release of held) release();
+      held = [];
+      const mail = await waitForMail(inbox, (m) => m.to.includes('gestor.sul@rastro.demo'));
+      expect(tokenFromMail(mail, '/recover-password')).toBeDefined();
     });
   });
 

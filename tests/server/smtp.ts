@@ -1,6 +1,7 @@
 /** A real SMTP server on a free loopback port that keeps every message it receives. */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { vi } from 'vitest';
 
 export interface ReceivedMail {
   to: string[];
@@ -40,4 +41,23 @@ export function tokenFromMail(mail: ReceivedMail, page: string): string | undefi
   const text = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
   const match = new RegExp(`${page}\\?token=([A-Za-z0-9_-]+)`).exec(text);
   return match?.[1];
+}
+
+/**
+ * The first message in `inbox` from `from` on that `match`es, waited for: the password recovery
+ * e-mail goes out after the answer, so it may land a moment later.
+ */
+export function waitForMail(
+  inbox: ReceivedMail[],
+  match: (mail: ReceivedMail) => boolean,
+  from = 0,
+): Promise<ReceivedMail> {
+  return vi.waitFor(
+    () => {
+      const mail = inbox.slice(from).find(match);
+      if (!mail) throw new Error('e-mail não chegou');
+      return mail;
+    },
+    { timeout: 10_000, interval: 20 },
+  );
 }

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { type AuthResponse, ROLE_PERMISSIONS, type SessionUser } from '../../../src/contract';
 import type { Deps } from '../../deps';
+import type { Mail } from '../../mail/mailer';
 import {
   emailChangeNoticeMail,
   emailConfirmMail,
@@ -83,6 +84,18 @@ export async function sendSetPasswordMail(
   purpose: PasswordTokenPurpose,
   db: Db = deps.database.db,
 ): Promise<string> {
+  const { mail, link } = await setPasswordMail(deps, user, purpose, db);
+  await deps.mailer.send(mail);
+  return link;
+}
+
+/** Creates a one-time set-password token and writes the e-mail with its link, not sent yet. */
+export async function setPasswordMail(
+  deps: Deps,
+  user: Pick<UserRecord, 'id' | 'email' | 'name'>,
+  purpose: PasswordTokenPurpose,
+  db: Db = deps.database.db,
+): Promise<{ mail: Mail; link: string }> {
   const { token, hash } = newOpaqueToken();
   const ttl = deps.config.setPasswordTokenTtl;
   await storePasswordToken(db, {
@@ -97,8 +110,7 @@ export async function sendSetPasswordMail(
     purpose === 'first_access'
       ? firstAccessMail(user, link, hours)
       : recoveryMail(user, link, hours);
-  await deps.mailer.send(mail);
-  return link;
+  return { mail, link };
 }
 
 /**

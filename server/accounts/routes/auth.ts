@@ -25,7 +25,7 @@ import { validate } from '../../platform/http/validate';
 import { assertCurrentPassword } from '../auth/current-password';
 import { type AuthEnv, assertCanUse, requireAuth } from '../auth/middleware';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { issueSession, sendSetPasswordMail, toSessionUser } from '../auth/session';
+import { issueSession, setPasswordMail, toSessionUser } from '../auth/session';
 import { loginKeys, throttledAttempt } from '../auth/throttle';
 import { bearerToken, hashToken, successorToken } from '../auth/tokens';
 import {
@@ -323,7 +323,16 @@ export function authRoutes(deps: Deps) {
       if (user?.active && user.clientActive) {
         const last = await lastPasswordTokenAt(db, user.id);
         if (!last || Date.now() - last.getTime() > RECOVERY_INTERVAL_MS) {
-          await sendSetPasswordMail(deps, user, 'recovery');
+          // Sent after the answer. Waiting for the SMTP server made the answer slow, and a
+          // refusing server made it an error, only for addresses that have an account: anyone
+          // could tell which e-mails are registered. The link is stored first, so the interval
+          // between links holds; a failed delivery is logged, and the person can ask again.
+          const { mail } = await setPasswordMail(deps, user, 'recovery');
+          void deps.mailer
+            .send(mail)
+            .catch((err: unknown) =>
+              deps.log.error('recovery e-mail failed', { err, userId: user.id }),
+            );
         }
       }
       return c.json({ message: FORGET_PASSWORD_SENT });
