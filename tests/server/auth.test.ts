@@ -1,7 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { sign } from 'hono/jwt';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuthResponse, SessionUser } from '../../src/contract';
 import type { Message } from './api-types';
@@ -14,7 +12,7 @@ import {
   TEST_SECRET,
   useServer,
 } from './harness';
-import { type ReceivedMail, startSmtp, tokenFromMail, waitForMail } from './smtp';
+import { startSmtp, tokenFromMail, waitForMail } from './smtp';
 
 const smtp = await startSmtp();
 afterAll(() => smtp.close());
@@ -328,33 +326,17 @@ describe.each(await backends())('auth on %s', (backend) => {
     // A real SMTP server whose greeting the test controls: refused, held, or given.
     let mode: 'refuse' | 'hold' | 'open' = 'refuse';
     let held: (() => void)[] = [];
-    const inbox: ReceivedMail[] = [];
-    const gate = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onConnect(_session, callback) {
+    let gate: Awaited<ReturnType<typeof startSmtp>> | undefined;
+    beforeAll(async () => {
+      gate = await startSmtp(0, (_session, callback) => {
         if (mode === 'refuse') callback(new Error('Serviço indisponível'));
         else if (mode === 'hold') held.push(() => callback());
         else callback();
-      },
-      onData(stream, session, callback) {
-        let raw = '';
-        stream.setEncoding('utf8');
-        stream.on('data', (chunk: string) => {
-          raw += chunk;
-        });
-        stream.on('end', () => {
-          inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-          callback();
-        });
-      },
+      });
     });
-    beforeAll(() => new Promise<void>((resolve) => gate.listen(0, '127.0.0.1', resolve)));
-    afterAll(() => new Promise<void>((resolve) => gate.close(() => resolve())));
-    const gated = useServer(backend, () => ({
-      SMTP_URL: `smtp://127.0.0.1:${(gate.server.address() as AddressInfo).port}`,
-    }));
+    afterAll(() => gate?.close());
+    const gated = useServer(backend, () => ({ SMTP_URL: gate?.url ?? '' }));
+    const inbox = () => gate?.inbox ?? [];
     const forget = async (email: string) => {
       const res = await gated().request('/registros/auth/forgetPassword', {
         method: 'POST',
@@ -374,12 +356,12 @@ describe.each(await backends())('auth on %s', (backend) => {
       // nothing; the message goes out once the server answers.
       mode = 'hold';
       expect(await forget('gestor.sul@rastro.demo')).toEqual(unknown);
-      expect(inbox).toEqual([]);
+      expect(inbox()).toEqual([]);
       await vi.waitFor(() => expect(held.length).toBeGreaterThan(0));
       mode = 'open';
       for (const release of held) release();
       held = [];
-      const mail = await waitForMail(inbox, (m) => m.to.includes('gestor.sul@rastro.demo'));
+      const mail = await waitForMail(inbox(), (m) => m.to.includes('gestor.sul@rastro.demo'));
       expect(tokenFromMail(mail, '/recover-password')).toBeDefined();
     });
   });

@@ -1,6 +1,6 @@
 /** A real SMTP server on a free loopback port that keeps every message it receives. */
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { vi } from 'vitest';
 
 export interface ReceivedMail {
@@ -8,12 +8,14 @@ export interface ReceivedMail {
   raw: string;
 }
 
-export async function startSmtp(port = 0) {
+/** `onConnect` decides, per connection, whether the server greets, refuses or waits. */
+export async function startSmtp(port = 0, onConnect?: SMTPServerOptions['onConnect']) {
   const inbox: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    ...(onConnect ? { onConnect } : {}),
     onData(stream, session, callback) {
       let raw = '';
       stream.setEncoding('utf8');
