@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { sign } from 'hono/jwt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { rowsOf } from '../../server/platform/db/client';
 import type { AuthResponse, SessionUser } from '../../src/contract';
 import type { Message } from './api-types';
 import {
@@ -363,6 +364,20 @@ describe.each(await backends())('auth on %s', (backend) => {
       held = [];
       const mail = await waitForMail(inbox(), (m) => m.to.includes('gestor.sul@rastro.demo'));
       expect(tokenFromMail(mail, '/recover-password')).toBeDefined();
+    });
+
+    it('makes one recovery link a minute for an address, however quickly it is asked again', async () => {
+      mode = 'open';
+      const email = 'gestor.norte@rastro.demo';
+      for (let i = 0; i < 3; i += 1) expect((await forget(email)).status).toBe(200);
+      // Counted where the links are stored, which the request does before it answers.
+      const [row] = rowsOf<{ n: number }>(
+        await gated().deps.database.db.execute(
+          sql`select count(*)::int as n from password_tokens t join users u on u.id = t.user_id
+            where u.email = ${email} and t.purpose = 'recovery'`,
+        ),
+      );
+      expect(row?.n).toBe(1);
     });
   });
 
