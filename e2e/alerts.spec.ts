@@ -88,9 +88,8 @@ test('draw a polygon and a circle, associate a vehicle, cross the border, acknow
   });
   expect(rule.status()).toBe(201);
 
-  await signInAsAdmin(page);
   const geofences = new GeofencesPage(page);
-  await geofences.open();
+  await signInAsAdmin(page, geofences.path);
   const shell = new Shell(page);
   await expect(shell.heading('Cercas eletrônicas')).toBeVisible();
 
@@ -238,9 +237,8 @@ test.describe('with the service worker', () => {
 test('an alert rule from the form; e-mail only while its switch is on', async ({ page }) => {
   const a = await api(page);
   const name = `Velocidade ${Date.now()}`;
-  await signInAsAdmin(page);
   const form = new AlertRuleFormPage(page);
-  await form.openNew();
+  await signInAsAdmin(page, form.newPath);
   await form.chooseType('Excesso de velocidade');
   await form.toggleEmail();
   // Nothing filled: every problem at once, the e-mail switched on with no address too.
@@ -295,9 +293,8 @@ test('a yard’s visits of the week, ten at a time in its panel', async ({ page 
   const a = await api(page);
   const name = `Pátio ${Date.now()}`;
   await circle(page, a, name, [-34.8738, -7.9415], 300);
-  await signInAsAdmin(page);
   const geofences = new GeofencesPage(page);
-  await geofences.open();
+  await signInAsAdmin(page, geofences.path);
   await geofences.list().getByText(name).click();
   const visits = geofences.visits();
   const pager = visits.getByRole('navigation', { name: 'Paginação: Visitas à cerca' });

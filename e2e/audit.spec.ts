@@ -73,10 +73,14 @@ test('the manager sees in Auditoria who blocked a vehicle, when, and the outcome
   await expect.poll(() => device.lines).toContain('#AL#1');
 
   // The operator blocks it; the device's next report shows the output on: confirmed.
-  await signInAs(page, 'operador.norte@rastro.demo', 'Nelson Operador Norte');
   const shell = new Shell(page);
   const vehiclePage = new VehiclePage(page);
-  await vehiclePage.openRecord(vehicleId);
+  await signInAs(
+    page,
+    'operador.norte@rastro.demo',
+    'Nelson Operador Norte',
+    vehiclePage.recordPath(vehicleId),
+  );
   await vehiclePage.block();
   await expect(shell.toast('Bloquear: Enviado')).toBeVisible();
   await expect.poll(() => device.lines).toContain('L1=1');

@@ -49,9 +49,8 @@ test('the dashboard’s figures match the lists they link to', async ({ page }) 
 });
 
 test('full screen shows the dashboard alone, and back', async ({ page }) => {
-  await signInAs(page, 'operador@rastro.demo', 'Otávio Operador');
   const dashboard = new DashboardPage(page);
-  await dashboard.open();
+  await signInAs(page, 'operador@rastro.demo', 'Otávio Operador', dashboard.path);
   const shell = new Shell(page);
   await expect(shell.heading('Dashboard')).toBeVisible();
   await dashboard.enterFullScreen();

@@ -75,9 +75,8 @@ test('a mark made offline on the driver’s phone reaches the manager once, at i
     timeout: 20_000,
   });
 
-  await signInAsAdmin(page);
   const jornada = new JornadaReportPage(page);
-  await jornada.open();
+  await signInAsAdmin(page, jornada.path);
   await jornada.chooseDriver(name);
   const marks = jornada.marks();
   await expect(marks).toHaveCount(1);

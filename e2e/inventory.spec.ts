@@ -45,10 +45,8 @@ test('a vehicle with a tracker and a SIM card, a photo, and a block command with
 }) => {
   const { plate, iccid } = fresh();
   const shell = new Shell(page);
-  await signInAsAdmin(page);
-
   const simcard = new ResourceFormPage(page, REGISTERS.simcards.path);
-  await simcard.openNew();
+  await signInAsAdmin(page, simcard.newPath());
   await simcard.fill({ ICCID: iccid, Operadora: 'Vivo' });
   await simcard.save();
   await expect(shell.toast('Chip criado.')).toBeVisible();
@@ -198,9 +196,8 @@ test('the plate lookup fills the vehicle form, and says when a plate is unknown'
   page,
 }) => {
   const shell = new Shell(page);
-  await signInAsAdmin(page);
   const vehicle = new VehiclePage(page);
-  await vehicle.openNew();
+  await signInAsAdmin(page, vehicle.newPath());
   await vehicle.lookUpPlate('plk1a23');
   await expect(shell.toast('Dados da placa preenchidos.')).toBeVisible();
   await expect(vehicle.field('Marca')).toHaveValue('VW');

@@ -27,9 +27,8 @@ test.describe('on a tablet', () => {
   test.use({ viewport: { width: 820, height: 1180 } });
 
   test('shows the customer beside the brand and the areas as cards', async ({ page }) => {
-    await signInAsAdmin(page);
     const management = new ManagementPage(page);
-    await management.open();
+    await signInAsAdmin(page, management.path);
     await expect(page.getByRole('banner').getByText('Rastro Demonstração')).toBeVisible();
     for (const name of ['Veículos', 'Clientes', 'Usuários']) {
       await expect(management.card(name)).toBeVisible();
@@ -69,10 +68,9 @@ test('the map keeps its size once drawn: the fleet counts that arrive after it d
 });
 
 test('a list wider than the window keeps its actions in view, on one line', async ({ page }) => {
-  await signInAsAdmin(page);
   // Eight columns of customers: wider than the content beside the menu at 1366 px.
   const customers = new ResourceListPage(page, REGISTERS.customers);
-  await customers.open();
+  await signInAsAdmin(page, customers.path);
   await customers.search().fill('Logística Sul');
   const row = customers.row('Logística Sul');
   const edit = row.getByRole('link', { name: 'Editar Logística Sul' });

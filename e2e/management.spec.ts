@@ -37,10 +37,8 @@ test('an administrator creates a child company and its manager, who sees only th
   const customers = new ResourceListPage(page, REGISTERS.customers);
   const customer = new ResourceFormPage(page, REGISTERS.customers.path);
   const user = new ResourceFormPage(page, REGISTERS.users.path);
-  await signInAsAdmin(page);
-
   // A child company of Transportes Norte.
-  await customers.open();
+  await signInAsAdmin(page, customers.path);
   await customers.createLink().click();
   await expect(shell.heading('Novo cliente')).toBeVisible();
   await customer.fill({ Nome: company, CNPJ: cnpj });

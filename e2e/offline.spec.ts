@@ -113,9 +113,8 @@ test('offline, a list asked for with other filters says so instead of showing th
   page,
   context,
 }) => {
-  await signInAsAdmin(page);
   const users = new ResourceListPage(page, REGISTERS.users);
-  await users.open();
+  await signInAsAdmin(page, users.path);
   const table = users.grid();
   await expect(table.getByRole('rowheader', { name: ADMIN.name })).toBeVisible();
 
@@ -173,9 +172,8 @@ test('offline, the alert history shows the pages kept on the last visit, with th
   page,
   context,
 }) => {
-  await signInAsAdmin(page);
   const history = new AlertHistoryPage(page);
-  await history.open();
+  await signInAsAdmin(page, history.path);
   await waitForServiceWorker(page);
   const table = history.grid();
   await expect(table).toBeVisible();

@@ -20,9 +20,8 @@ test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 test('a failed save puts the first invalid field in view, focused, with the summary', async ({
   page,
 }) => {
-  await signInAsAdmin(page);
   const vehicle = new VehiclePage(page);
-  await vehicle.openNew();
+  await signInAsAdmin(page, vehicle.newPath());
   await vehicle.field('Nome').fill('Caminhão sem placa');
   // At the end of a long form, far below the plate.
   await vehicle.field('RENAVAM').scrollIntoViewIfNeeded();
@@ -36,9 +35,8 @@ test('a failed save puts the first invalid field in view, focused, with the summ
 });
 
 test('a list shows cards with their actions in view', async ({ page }) => {
-  await signInAs(page, 'operador@rastro.demo', 'Otávio Operador');
   const vehicles = new ResourceListPage(page, REGISTERS.vehicles);
-  await vehicles.open();
+  await signInAs(page, 'operador@rastro.demo', 'Otávio Operador', vehicles.path);
   await vehicles.search().fill('kgh-1l23');
   const card = vehicles.row('KGH1L23');
   // Each value says which column it is (the headers are hidden on phones).

@@ -28,9 +28,8 @@ async function watchProgress(page: Page) {
 
 test('a trips XLSX of the demo week downloads with its progress shown', async ({ page }) => {
   test.setTimeout(60_000);
-  await signInAsAdmin(page);
   const reports = new RequestedReportsPage(page);
-  await reports.open();
+  await signInAsAdmin(page, reports.path);
   await reports.chooseType('Jornadas');
   await reports.chooseVehicles([TRUCK]);
   await reports.chooseFormat('Excel (XLSX)');
@@ -60,9 +59,8 @@ test('a trips XLSX of the demo week downloads with its progress shown', async ({
 test('a weekly automated report set up and sent at once', async ({ page }) => {
   test.setTimeout(60_000);
   const name = `Jornadas da semana ${Date.now()}`;
-  await signInAsAdmin(page);
   const rules = new AutoReportRulesPage(page);
-  await rules.open();
+  await signInAsAdmin(page, rules.path);
   await expect(new Shell(page).heading('Relatórios Automatizados')).toBeVisible();
   await rules.createLink().click();
   await rules.name().fill(name);

@@ -20,9 +20,8 @@ const TRUCK = 'KGH1L23 | Caminhão Baú 01';
 
 test('a demo vehicle’s history plays, scrubs and the speed chart follows', async ({ page }) => {
   test.setTimeout(60_000);
-  await signInAsAdmin(page);
   const history = new HistoryReportPage(page);
-  await history.open();
+  await signInAsAdmin(page, history.path);
   await expect(new Shell(page).heading('Históricos')).toBeVisible();
   await history.chooseVehicle(ONIX);
   await history.lastWeek();
@@ -62,10 +61,8 @@ test('a demo vehicle’s history plays, scrubs and the speed chart follows', asy
 
 test('the journeys, positions and distances of the demo week', async ({ page }) => {
   test.setTimeout(60_000);
-  await signInAsAdmin(page);
-
   const journeys = new JourneysReportPage(page);
-  await journeys.open();
+  await signInAsAdmin(page, journeys.path);
   await journeys.chooseVehicles([ONIX, TRUCK]);
   await expect(page.getByRole('button', { name: /2 veículos selecionados/ })).toBeVisible();
   await journeys.lastWeek();
@@ -135,9 +132,8 @@ test('the journeys, positions and distances of the demo week', async ({ page }) 
 });
 
 test('a report asked for on Relatórios opens and is listed', async ({ page, browser }) => {
-  await signInAsAdmin(page);
   const reports = new RequestedReportsPage(page);
-  await reports.open();
+  await signInAsAdmin(page, reports.path);
   await reports.chooseType('Distâncias percorridas');
   await reports.chooseVehicles([TRUCK]);
   await reports.name().fill('Semana do baú');
@@ -149,9 +145,8 @@ test('a report asked for on Relatórios opens and is listed', async ({ page, bro
   // An Operador sees it, but may not remove another's request.
   const operator = await browser.newContext();
   const other = await operator.newPage();
-  await signInAs(other, 'operador@rastro.demo', 'Otávio Operador');
   const theirs = new RequestedReportsPage(other);
-  await theirs.open();
+  await signInAs(other, 'operador@rastro.demo', 'Otávio Operador', theirs.path);
   await expect(theirs.request('Semana do baú')).toBeVisible();
   await expect(theirs.removeButton('Semana do baú')).toHaveCount(0);
   await operator.close();
@@ -183,9 +178,8 @@ test.describe('with the service worker', () => {
     context,
   }) => {
     test.setTimeout(60_000);
-    await signInAsAdmin(page);
     const history = new HistoryReportPage(page);
-    await history.open();
+    await signInAsAdmin(page, history.path);
     await history.chooseVehicle(ONIX);
     await context.setOffline(true);
     await history.lastWeek();

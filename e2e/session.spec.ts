@@ -43,9 +43,8 @@ test('an expired access token is renewed transparently and the page keeps its st
 });
 
 test('a session that cannot be renewed ends with the spec message', async ({ page }) => {
-  await signInAsAdmin(page);
   // From a page that calls nothing by itself (the map would find the session over first).
-  await new PositionsReportPage(page).open();
+  await signInAsAdmin(page, new PositionsReportPage(page).path);
   const shell = new Shell(page);
   await expect(shell.heading('Posições')).toBeVisible();
   await expireAccessToken(page, 'revogado');

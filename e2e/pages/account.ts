@@ -8,8 +8,11 @@ import type { Page } from '@playwright/test';
 export class AccountPage {
   constructor(private readonly page: Page) {}
 
+  /** The page's address (`signInAs` can start a journey there). */
+  readonly path = '/account';
+
   async open() {
-    await this.page.goto('/account');
+    await this.page.goto(this.path);
   }
 
   details() {

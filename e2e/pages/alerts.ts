@@ -7,8 +7,11 @@ import type { Page } from '@playwright/test';
 export class AlertHistoryPage {
   constructor(private readonly page: Page) {}
 
+  /** The page's address (`signInAs` can start a journey there). */
+  readonly path = '/fleet-management/alerts/alerts-history';
+
   async open() {
-    await this.page.goto('/fleet-management/alerts/alerts-history');
+    await this.page.goto(this.path);
   }
 
   grid() {
@@ -53,8 +56,11 @@ export class AlertHistoryPage {
 export class AlertRuleFormPage {
   constructor(private readonly page: Page) {}
 
+  /** The form's address for a new rule. */
+  readonly newPath = '/fleet-management/alerts/create';
+
   async openNew() {
-    await this.page.goto('/fleet-management/alerts/create');
+    await this.page.goto(this.newPath);
   }
 
   async chooseType(type: string) {

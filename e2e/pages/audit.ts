@@ -7,8 +7,11 @@ import type { Page } from '@playwright/test';
 export class AuditPage {
   constructor(private readonly page: Page) {}
 
+  /** The page's address (`signInAs` can start a journey there). */
+  readonly path = '/management/audit';
+
   async open() {
-    await this.page.goto('/management/audit');
+    await this.page.goto(this.path);
   }
 
   grid() {

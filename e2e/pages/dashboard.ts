@@ -7,8 +7,11 @@ import { expect, type Page } from '@playwright/test';
 export class DashboardPage {
   constructor(private readonly page: Page) {}
 
+  /** The page's address (`signInAs` can start a journey there). */
+  readonly path = '/dashboard';
+
   async open() {
-    await this.page.goto('/dashboard');
+    await this.page.goto(this.path);
   }
 
   chart(name: string) {

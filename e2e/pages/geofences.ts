@@ -8,8 +8,11 @@ import type { Page } from '@playwright/test';
 export class GeofencesPage {
   constructor(private readonly page: Page) {}
 
+  /** The page's address (`signInAs` can start a journey there). */
+  readonly path = '/fleet-management/geofences';
+
   async open() {
-    await this.page.goto('/fleet-management/geofences');
+    await this.page.goto(this.path);
   }
 
   map() {

@@ -4,8 +4,11 @@ import type { Page } from '@playwright/test';
 export class ManagementPage {
   constructor(private readonly page: Page) {}
 
+  /** The page's address (`signInAs` can start a journey there). */
+  readonly path = '/management';
+
   async open() {
-    await this.page.goto('/management');
+    await this.page.goto(this.path);
   }
 
   card(name: string) {

@@ -8,8 +8,11 @@ import type { Page } from '@playwright/test';
 export class PaymentsPage {
   constructor(private readonly page: Page) {}
 
+  /** The page's address (`signInAs` can start a journey there). */
+  readonly path = '/payments';
+
   async open() {
-    await this.page.goto('/payments');
+    await this.page.goto(this.path);
   }
 
   list() {

@@ -10,7 +10,8 @@ import { choose, chooseMany, selectButton } from './controls';
 class ReportScreen {
   constructor(
     protected readonly page: Page,
-    private readonly path: string,
+    /** The screen's address (`signInAs` can start a journey there). */
+    readonly path: string,
   ) {}
 
   async open() {
@@ -201,8 +202,10 @@ export class JornadaReportPage extends ReportScreen {
 export class AutoReportRulesPage {
   constructor(private readonly page: Page) {}
 
+  readonly path = '/reports/auto-report-rules';
+
   async open() {
-    await this.page.goto('/reports/auto-report-rules');
+    await this.page.goto(this.path);
   }
 
   list() {

@@ -33,8 +33,13 @@ export class ResourceListPage {
     private readonly register: Register | { path: string; title?: undefined },
   ) {}
 
+  /** The list's address (`signInAs` can start a journey there). */
+  get path() {
+    return this.register.path;
+  }
+
   async open() {
-    await this.page.goto(this.register.path);
+    await this.page.goto(this.path);
   }
 
   grid() {
@@ -89,12 +94,22 @@ export class ResourceFormPage {
     private readonly path: string,
   ) {}
 
+  /** The form's address for a new record (`signInAs` can start a journey there). */
+  newPath() {
+    return `${this.path}/create`;
+  }
+
+  /** The form's address for the stored record `id`. */
+  recordPath(id: string) {
+    return `${this.path}/${id}`;
+  }
+
   async openNew() {
-    await this.page.goto(`${this.path}/create`);
+    await this.page.goto(this.newPath());
   }
 
   async openRecord(id: string) {
-    await this.page.goto(`${this.path}/${id}`);
+    await this.page.goto(this.recordPath(id));
   }
 
   field(name: string | RegExp, exact?: boolean) {
