@@ -9,7 +9,14 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ensurePartitions, partitionName } from '../../server/platform/db/partitions';
 import type { LocationItem, Tracker, Vehicle } from '../../src/contract';
-import { as, backends, demoClients, type ErrorBody, type TestServer, useServer } from './harness';
+import {
+  as,
+  demoClients,
+  type ErrorBody,
+  everyBackend,
+  type TestServer,
+  useServer,
+} from './harness';
 
 async function trackerFor(s: TestServer, clientId: string, identifier: string, plate: string) {
   const admin = await as(s, 'admin@rastro.demo');
@@ -29,7 +36,7 @@ async function trackerFor(s: TestServer, clientId: string, identifier: string, p
   return { vehicle: vehicle.body.id, tracker: tracker.body.id };
 }
 
-describe.each(await backends())('data kept right on %s', (backend) => {
+describe.each(await everyBackend())('data kept right on %s', (backend) => {
   const server = useServer(backend);
 
   it("names a location's driver from its own customer, though another uses the same tag", async () => {

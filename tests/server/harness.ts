@@ -1,8 +1,9 @@
 /**
- * Server test harness. Every server suite runs once per available database: an in-memory
- * PGlite always, and a fresh database on the PostgreSQL server at 127.0.0.1:5432 when one
- * answers there (created for the suite, dropped afterwards). The app is the real one,
- * driven in-process with app.request(); SMTP is a real local server (tests/server/smtp.ts).
+ * Server test harness. A server suite runs on a fresh database (`backends`): on the PostgreSQL
+ * server at 127.0.0.1:5432 when one answers there (created for the suite, dropped afterwards),
+ * else on an in-memory PGlite; the suites about the database itself run on both. The app is
+ * the real one, driven in-process with app.request(); SMTP is a real local server
+ * (tests/server/smtp.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -45,7 +46,25 @@ export function postgresAvailable(): Promise<boolean> {
   return pgAvailable;
 }
 
+/**
+ * The database a suite about what the server does runs on: the PostgreSQL server when one
+ * answers (the database of real fleets), else PGlite. Both are PostgreSQL, reached through the
+ * same driver and the same queries, so a route, a report or a protocol behaves alike on either.
+ * Where the two differ (PGlite is one connection in a thread of the server, PostgreSQL a pool on
+ * a server of its own: concurrency and locks, LISTEN, restarts, a second process, partitions,
+ * time zones), the suites that test it run on both (`everyBackend`), and the journeys run the
+ * whole app on PGlite. RASTRO_TEST_DATABASES=all runs every suite on both, as before a release.
+ */
 export async function backends(): Promise<Backend[]> {
+  const databases = process.env.RASTRO_TEST_DATABASES ?? 'one';
+  if (databases === 'all') return everyBackend();
+  if (databases !== 'one')
+    throw new Error(`RASTRO_TEST_DATABASES deve ser 'one' ou 'all' (recebido: ${databases})`);
+  return (await postgresAvailable()) ? ['postgres'] : ['pglite'];
+}
+
+/** Every database that answers, for the suites about how the database itself behaves. */
+export async function everyBackend(): Promise<Backend[]> {
   return (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 }
 

@@ -12,11 +12,11 @@ import type { Fix } from '../../server/ingest/queries/positions';
 import { rowsOf } from '../../server/platform/db/client';
 import { createLogger } from '../../server/platform/log';
 import { createTracker, DEVICE_PASSWORD } from './devices';
-import { as, backends, demoClients, type ErrorBody, jsonOf, useServer } from './harness';
+import { as, demoClients, type ErrorBody, everyBackend, jsonOf, useServer } from './harness';
 
 const SECRET = 'segredo-do-fluxo-flespi-0123456789';
 
-describe.each(await backends())('ingest backlog on %s', (backend) => {
+describe.each(await everyBackend())('ingest backlog on %s', (backend) => {
   const server = useServer(backend, () => ({
     FLESPI_STREAM_SECRET: SECRET,
     INGEST_MAX_BACKLOG: '100',

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { claimLease, leaseOf } from '../../server/platform/db/leases';
 import { leaseMs, runOnce } from '../../server/platform/jobs';
-import { backends, useServer } from './harness';
+import { everyBackend, useServer } from './harness';
 
 describe('the lease of a period', () => {
   it('ends a little before the next tick of the process that holds it', () => {
@@ -14,7 +14,7 @@ describe('the lease of a period', () => {
   });
 });
 
-describe.each(await backends())('job leases on %s', (backend) => {
+describe.each(await everyBackend())('job leases on %s', (backend) => {
   const server = useServer(backend);
 
   it('lets one of several claims at once win, refuses while it lasts, then hands it over', async () => {

@@ -10,7 +10,7 @@ import type { Deps } from '../../server/deps';
 import { rowsOf } from '../../server/platform/db/client';
 import { createLogger } from '../../server/platform/log';
 import { prepare } from '../../server/start';
-import { backends, databaseFor, testConfig, useServer } from './harness';
+import { backends, databaseFor, everyBackend, testConfig, useServer } from './harness';
 import { ingest, vehicleWithTracker } from './report-fixtures';
 import { Track } from './tracks';
 
@@ -113,7 +113,7 @@ describe.each(await backends())('odometer on %s', (backend) => {
   });
 });
 
-describe.each(await backends())('odometer across a restart on %s', (backend) => {
+describe.each(await everyBackend())('odometer across a restart on %s', (backend) => {
   it('continues from where the last run stopped', async () => {
     // A database that outlives the first server: a copy of the seeded one, on disk for PGlite.
     const database = await databaseFor(backend);

@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { createPipeline } from '../../server/ingest/pipeline';
 import { createLogger } from '../../server/platform/log';
 import type { LocationItem, Vehicle } from '../../src/contract';
-import { as, backends, demoClients, useServer } from './harness';
+import { as, demoClients, everyBackend, useServer } from './harness';
 
-describe.each(await backends())('a failing fix processor on %s', (backend) => {
+describe.each(await everyBackend())('a failing fix processor on %s', (backend) => {
   const server = useServer(backend);
 
   it('costs the alerts of the batch, never its fixes', async () => {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { pruneLocationBatches } from '../../server/ingest/queries/positions';
 import { rowsOf } from '../../server/platform/db/client';
 import type { LocationItem, Vehicle } from '../../src/contract';
-import { as, backends, demoClients, type TestServer, useServer } from './harness';
+import { as, demoClients, everyBackend, type TestServer, useServer } from './harness';
 
 /** The location events of a stream, read until its 'ready' event. */
 async function backlog(s: TestServer, token: string, headers: Record<string, string> = {}) {
@@ -51,7 +51,7 @@ async function vehiclesWithTrackers(s: TestServer, prefix: string, plates: strin
   return admin;
 }
 
-describe.each(await backends())('live stream event ids on %s', (backend) => {
+describe.each(await everyBackend())('live stream event ids on %s', (backend) => {
   const server = useServer(backend);
 
   it('resumes in the middle of a batch without losing or repeating a change', async () => {

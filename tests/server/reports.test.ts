@@ -16,7 +16,7 @@ import type {
 } from '../../src/contract';
 import { dayStart } from '../../src/lib/report-period';
 import type { PositionsReport, ReportRequestPage } from './api-types';
-import { as, backends, demoClients, type ErrorBody, present, useServer } from './harness';
+import { as, demoClients, type ErrorBody, everyBackend, present, useServer } from './harness';
 import { ingest, vehicleWithTracker } from './report-fixtures';
 import { Track } from './tracks';
 
@@ -46,7 +46,7 @@ function threeDays() {
 const period = (from: Date, to: Date) =>
   `beginAt=${encodeURIComponent(from.toISOString())}&endAt=${encodeURIComponent(to.toISOString())}`;
 
-describe.each(await backends())('reports on %s', (backend) => {
+describe.each(await everyBackend())('reports on %s', (backend) => {
   const server = useServer(backend);
   let setup: Promise<Awaited<ReturnType<typeof vehicleWithTracker>>> | undefined;
   const vehicle = () => {

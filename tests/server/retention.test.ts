@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { dropExpiredPositions, retentionCutoff } from '../../server/ingest/queries/retention';
 import { rowsOf } from '../../server/platform/db/client';
 import { ensurePartitions } from '../../server/platform/db/partitions';
-import { backends, useServer } from './harness';
+import { everyBackend, useServer } from './harness';
 
 describe('the retention cutoff', () => {
   it('counts whole months back from now', () => {
@@ -21,7 +21,7 @@ describe('the retention cutoff', () => {
   });
 });
 
-describe.each(await backends())('position retention on %s', (backend) => {
+describe.each(await everyBackend())('position retention on %s', (backend) => {
   const server = useServer(backend, () => ({ OSMAND_PORT: 'off' }));
 
   it('drops the months past the age, keeps the rest, and runs once across processes', async () => {

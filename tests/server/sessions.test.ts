@@ -9,7 +9,16 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AuthResponse, User } from '../../src/contract';
 import type { Message } from './api-types';
-import { as, backends, type ErrorBody, jsonOf, login, type TestServer, useServer } from './harness';
+import {
+  as,
+  backends,
+  type ErrorBody,
+  everyBackend,
+  jsonOf,
+  login,
+  type TestServer,
+  useServer,
+} from './harness';
 
 const wrong = (email: string, headers: Record<string, string> = {}) => ({
   method: 'POST',
@@ -23,75 +32,81 @@ async function statuses(responses: Promise<Response>[]) {
   return { ok: count(200), wrong: count(401), blocked: count(429), total: all.length };
 }
 
-describe.each(await backends())('sign-in throttling under parallel attempts on %s', (backend) => {
-  const server = useServer(backend, () => ({
-    LOGIN_BLOCK_AFTER: '5',
-    LOGIN_ACCOUNT_CEILING: '5',
-    LOGIN_ADDRESS_BLOCK_AFTER: '1000',
-    LOGIN_MAX_CONCURRENT: '1000',
-    TRUST_PROXY: 'true',
-  }));
-  const attempt = (s: TestServer, email: string, from: string) =>
-    s.request('/registros/auth/login', wrong(email, { 'x-forwarded-for': from }));
+describe.each(await everyBackend())(
+  'sign-in throttling under parallel attempts on %s',
+  (backend) => {
+    const server = useServer(backend, () => ({
+      LOGIN_BLOCK_AFTER: '5',
+      LOGIN_ACCOUNT_CEILING: '5',
+      LOGIN_ADDRESS_BLOCK_AFTER: '1000',
+      LOGIN_MAX_CONCURRENT: '1000',
+      TRUST_PROXY: 'true',
+    }));
+    const attempt = (s: TestServer, email: string, from: string) =>
+      s.request('/registros/auth/login', wrong(email, { 'x-forwarded-for': from }));
 
-  it('checks no more than the ceiling of 100 parallel wrong passwords, then blocks the right one', async () => {
-    const s = server();
-    const email = 'cliente@rastro.demo';
-    const result = await statuses(
-      Array.from({ length: 100 }, (_, i) => attempt(s, email, `10.0.0.${i}`)),
-    );
-    expect(result.wrong).toBeLessThanOrEqual(4);
-    expect(result.blocked).toBeGreaterThanOrEqual(96);
-    const right = await s.request('/registros/auth/login', {
-      method: 'POST',
-      json: { email, password: 'rastro-demo' },
+    it('checks no more than the ceiling of 100 parallel wrong passwords, then blocks the right one', async () => {
+      const s = server();
+      const email = 'cliente@rastro.demo';
+      const result = await statuses(
+        Array.from({ length: 100 }, (_, i) => attempt(s, email, `10.0.0.${i}`)),
+      );
+      expect(result.wrong).toBeLessThanOrEqual(4);
+      expect(result.blocked).toBeGreaterThanOrEqual(96);
+      const right = await s.request('/registros/auth/login', {
+        method: 'POST',
+        json: { email, password: 'rastro-demo' },
+      });
+      expect(right.status).toBe(429);
+      // A later failure does not clear the block either.
+      expect((await attempt(s, email, '10.0.1.1')).status).toBe(429);
     });
-    expect(right.status).toBe(429);
-    // A later failure does not clear the block either.
-    expect((await attempt(s, email, '10.0.1.1')).status).toBe(429);
-  });
 
-  it('counts the right-most untrusted X-Forwarded-For hop, not the forgeable left-most', async () => {
-    const s = server();
-    // The client rotates what it writes on the left; the proxy appends the real address.
-    const res = await statuses(
-      Array.from({ length: 30 }, (_, i) =>
-        s.request(
-          '/registros/auth/login',
-          wrong(`naoexiste${i}@x.com`, {
-            'x-forwarded-for': `1.2.3.${i}, 198.51.100.7`,
-          }),
+    it('counts the right-most untrusted X-Forwarded-For hop, not the forgeable left-most', async () => {
+      const s = server();
+      // The client rotates what it writes on the left; the proxy appends the real address.
+      const res = await statuses(
+        Array.from({ length: 30 }, (_, i) =>
+          s.request(
+            '/registros/auth/login',
+            wrong(`naoexiste${i}@x.com`, {
+              'x-forwarded-for': `1.2.3.${i}, 198.51.100.7`,
+            }),
+          ),
         ),
-      ),
-    );
-    expect(res.total).toBe(30);
-    const { rows } = (await s.deps.database.db.execute(
-      sql`select key, failures from login_throttle where key like 'address:%'`,
-    )) as unknown as { rows: { key: string; failures: number }[] };
-    const keys = rows.map((r) => r.key);
-    expect(keys).toContain('address:198.51.100.7');
-    expect(keys.some((key) => key.startsWith('address:1.2.3.'))).toBe(false);
-    expect(rows.find((r) => r.key === 'address:198.51.100.7')?.failures).toBe(30);
-  });
-});
+      );
+      expect(res.total).toBe(30);
+      const { rows } = (await s.deps.database.db.execute(
+        sql`select key, failures from login_throttle where key like 'address:%'`,
+      )) as unknown as { rows: { key: string; failures: number }[] };
+      const keys = rows.map((r) => r.key);
+      expect(keys).toContain('address:198.51.100.7');
+      expect(keys.some((key) => key.startsWith('address:1.2.3.'))).toBe(false);
+      expect(rows.find((r) => r.key === 'address:198.51.100.7')?.failures).toBe(30);
+    });
+  },
+);
 
-describe.each(await backends())('concurrent sign-in attempts of one account on %s', (backend) => {
-  const server = useServer(backend, () => ({ LOGIN_BLOCK_AFTER: '50' }));
+describe.each(await everyBackend())(
+  'concurrent sign-in attempts of one account on %s',
+  (backend) => {
+    const server = useServer(backend, () => ({ LOGIN_BLOCK_AFTER: '50' }));
 
-  it('checks at most LOGIN_MAX_CONCURRENT of them at a time', async () => {
-    const s = server();
-    const result = await statuses(
-      Array.from({ length: 100 }, () =>
-        s.request('/registros/auth/login', wrong('gestor@rastro.demo')),
-      ),
-    );
-    // Two at a time are checked; the rest of the burst is refused without a password check.
-    expect(result.wrong).toBeLessThan(10);
-    expect(result.wrong + result.blocked).toBe(100);
-    const res = await s.request('/registros/auth/login', wrong('gestor@rastro.demo'));
-    expect(res.status).toBe(401);
-  });
-});
+    it('checks at most LOGIN_MAX_CONCURRENT of them at a time', async () => {
+      const s = server();
+      const result = await statuses(
+        Array.from({ length: 100 }, () =>
+          s.request('/registros/auth/login', wrong('gestor@rastro.demo')),
+        ),
+      );
+      // Two at a time are checked; the rest of the burst is refused without a password check.
+      expect(result.wrong).toBeLessThan(10);
+      expect(result.wrong + result.blocked).toBe(100);
+      const res = await s.request('/registros/auth/login', wrong('gestor@rastro.demo'));
+      expect(res.status).toBe(401);
+    });
+  },
+);
 
 describe.each(await backends())('sessions on %s', (backend) => {
   const server = useServer(backend, () => ({

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, rowsOf } from '../../server/platform/db/client';
 import { customers, signIn, vehicleWithTracker } from './alert-fixtures';
 import { type Answer, type Device, startLoad } from './fixtures/device-load';
-import { backends, databaseFor, TEST_SECRET } from './harness';
+import { databaseFor, everyBackend, TEST_SECRET } from './harness';
 
 const ROOT = path.join(import.meta.dirname, '..', '..');
 
@@ -102,7 +102,7 @@ async function storedFixes(env: Record<string, string>) {
 
 const key = (a: Answer) => `${a.identifier} ${a.fixTime.toISOString()}`;
 
-describe.each(await backends())('SIGTERM under load on %s', (backend) => {
+describe.each(await everyBackend())('SIGTERM under load on %s', (backend) => {
   it('stops within the bound with every acknowledged fix stored', async () => {
     const database = await databaseFor(backend);
     let server: Started | undefined;

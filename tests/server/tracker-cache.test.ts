@@ -17,7 +17,7 @@ import { createTrackerCache, type TrackerCache } from '../../server/ingest/track
 import { rowsOf } from '../../server/platform/db/client';
 import { createLogger } from '../../server/platform/log';
 import type { Tracker, Vehicle } from '../../src/contract';
-import { as, backends, demoClients, type TestServer, useServer } from './harness';
+import { as, demoClients, everyBackend, type TestServer, useServer } from './harness';
 
 const fix = (at: number, latitude: number, longitude = -34.9): Fix => ({
   fixTime: new Date(at),
@@ -27,7 +27,7 @@ const fix = (at: number, latitude: number, longitude = -34.9): Fix => ({
   attributes: {},
 });
 
-describe.each(await backends())('the ingest tracker cache on %s', (backend) => {
+describe.each(await everyBackend())('the ingest tracker cache on %s', (backend) => {
   const server = useServer(backend);
   const caches: TrackerCache[] = [];
   afterEach(() => {
