@@ -77,6 +77,9 @@ test('offline, pickers and lists say what they have: the kept customers, the own
   const positions = new PositionsReportPage(page);
   await positions.open();
   await expect(selectButton(page, /Veículo/)).toContainText('Sem conexão');
+  // So does a form's, instead of offering its 'Nenhum' alone.
+  await new ResourceFormPage(page, REGISTERS.trackers.path).openNew();
+  await expect(selectButton(page, /Veículo$/)).toContainText('Sem conexão');
   // A list read only online waits for the connection, and says so.
   const users = new ResourceListPage(page, REGISTERS.users);
   await users.open();

@@ -1,9 +1,10 @@
 /**
  * SPEC §8: 'Carregando veículos...' while a vehicle picker loads from the network, and
- * 'Erro ao carregar veículos' with the server's message when that fails.
+ * 'Erro ao carregar veículos' with the server's message when that fails; meanwhile the picker
+ * itself says it is loading.
  */
 import { expect, test } from '@playwright/test';
-import { REGISTERS, ResourceFormPage, Shell, signInAsAdmin } from './pages';
+import { REGISTERS, ResourceFormPage, Shell, selectButton, signInAsAdmin } from './pages';
 
 const VEHICLES = /\/registros\/vehicle\?/;
 
@@ -43,7 +44,34 @@ test('a vehicle picker says it is loading, and says why it failed', async ({ pag
   });
   await page.reload();
   await expect(shell.toast('Carregando veículos...')).toBeVisible();
+  // The fleet's vehicle list says so too, rather than that there are none.
+  const fleetVehicles = page.getByRole('group', { name: 'Veículos' });
+  await expect(fleetVehicles).toContainText('Carregando…');
   release();
   await expect(shell.toast('Carregando veículos...')).toBeHidden();
   await expect(page.getByRole('checkbox', { name: /^KGH1L23 \| Caminhão Baú 01$/ })).toBeVisible();
+  await expect(fleetVehicles).not.toContainText('Carregando…');
+});
+
+test("a form's vehicle select says it is loading instead of offering 'Nenhum' alone", async ({
+  page,
+}) => {
+  const trackers = new ResourceFormPage(page, REGISTERS.trackers.path);
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(VEHICLES, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await signInAsAdmin(page, trackers.newPath());
+  const vehicle = selectButton(page, /Veículo$/);
+  await expect(vehicle).toContainText('Carregando…');
+  await expect(vehicle).toBeDisabled();
+  release();
+  await expect(vehicle).toBeEnabled();
+  await vehicle.click();
+  await expect(page.getByRole('option', { name: 'Nenhum', exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: /^KGH1L23 \| / })).toBeVisible();
 });

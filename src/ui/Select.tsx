@@ -23,12 +23,23 @@ export interface SelectOption {
 }
 
 /**
+ * A picker's options and how they stand: still on their way, or unreadable (no signal and no
+ * copy kept). A picker offered only its fixed choices ('Nenhum') meanwhile would look like a
+ * customer with nothing to pick.
+ */
+export interface Choices {
+  options: SelectOption[];
+  loading: boolean;
+  unavailable: boolean;
+}
+
+/**
  * What an empty select shows: still loading; the list could not be read (no signal and no copy
  * kept: an empty list then says nothing of what there is); or nothing to choose.
  */
 export const emptyText = (loading: boolean, unavailable = false) =>
   loading
-    ? 'Carregando…'
+    ? t.list.loading
     : unavailable
       ? t.network.offline
       : t.screens.select.nenhumaOpcaoDisponivel;
@@ -63,8 +74,9 @@ export function Select({
   className?: string;
 }) {
   // react-aria does not open a select without options: disable it and say why instead of a
-  // button that silently does nothing.
-  const empty = options.length === 0;
+  // button that silently does nothing. Still loading or unreadable, the fixed choices alone
+  // ('Nenhum') are not what there is to choose: it says why it cannot open yet.
+  const empty = options.length === 0 || isLoading || isUnavailable;
   return (
     <AriaSelect
       className={className}

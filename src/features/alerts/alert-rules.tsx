@@ -24,9 +24,10 @@ import { documentsText } from '../../i18n/documents';
 import { t } from '../../i18n/pt-BR';
 import { WEEKDAY_LABELS } from '../../lib/schedule';
 import { AlertTypeChip } from '../../shared/alerts/AlertTypeChip';
+import { choicesOf } from '../../shared/choices';
 import { messages, statusColumn } from '../../shared/resources/helpers';
 import type { ResourceConfig } from '../../shared/resources/resource';
-import { useVehicleOptions } from '../../shared/vehicles/useVehicleOptions';
+import { useVehicleChoices } from '../../shared/vehicles/useVehicleOptions';
 import '../../ui/Choice.css';
 
 type RuleValues = {
@@ -97,7 +98,7 @@ function paramsOf(x: RuleValues): Record<string, unknown> {
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
 function useRuleOptions(values: RuleValues) {
-  const vehicleIds = useVehicleOptions(values.clientId);
+  const vehicleIds = useVehicleChoices(values.clientId);
   const fleets = useQuery({
     queryKey: keys.resourceList(fleetsApi.path, { clientId: values.clientId, limit: 1000 }),
     queryFn: () => fleetsApi.list({ clientId: values.clientId, limit: 1000, sort: 'name' }),
@@ -107,8 +108,22 @@ function useRuleOptions(values: RuleValues) {
   const geofences = useMirroredGeofences(values.clientId);
   return {
     vehicleIds,
-    fleetIds: (fleets.data?.fleets ?? []).map((f) => ({ label: f.name, value: f.id })),
-    geofenceIds: (geofences.rows ?? []).map((g) => ({ label: g.name, value: g.id })),
+    fleetIds: choicesOf(
+      fleets,
+      (fleets.data?.fleets ?? []).map((f) => ({ label: f.name, value: f.id })),
+    ),
+    geofenceIds: {
+      options: (geofences.rows ?? []).map((g) => ({ label: g.name, value: g.id })),
+      // None kept on this device yet: the first sync is on its way, or failed without signal.
+      loading:
+        geofences.rows === undefined ||
+        (geofences.rows.length === 0 && geofences.syncing && !geofences.syncedAt),
+      unavailable:
+        geofences.rows?.length === 0 &&
+        !geofences.syncing &&
+        !geofences.syncedAt &&
+        Boolean(geofences.error),
+    },
   };
 }
 

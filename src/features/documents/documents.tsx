@@ -10,10 +10,10 @@ import { documentsText } from '../../i18n/documents';
 import { t } from '../../i18n/pt-BR';
 import { formatDay } from '../../lib/format';
 import { AttachmentsPanel } from '../../shared/attachments/AttachmentsPanel';
-import { useDriverOptions } from '../../shared/drivers/useDriverOptions';
+import { useDriverChoices } from '../../shared/drivers/useDriverOptions';
 import { clear, messages, opt, statusColumn } from '../../shared/resources/helpers';
 import type { ResourceConfig } from '../../shared/resources/resource';
-import { useVehicleOptions } from '../../shared/vehicles/useVehicleOptions';
+import { useVehicleChoices } from '../../shared/vehicles/useVehicleOptions';
 import type { SelectOption } from '../../ui/Select';
 
 const text = documentsText;
@@ -104,8 +104,8 @@ export const documentScreen: ResourceConfig<
     { key: 'active', label: t.screens.fleets.status, kind: 'switch' },
   ],
   useOptions: (values) => ({
-    vehicleId: useVehicleOptions(values.clientId),
-    driverId: useDriverOptions(values.clientId),
+    vehicleId: useVehicleChoices(values.clientId),
+    driverId: useDriverChoices(values.clientId),
     kind: kindsOf(values.owner),
   }),
   empty: (clientId) => ({

@@ -3,7 +3,7 @@ import { fleetsApi } from '../../api/resources';
 import { type Fleet, FleetCreateSchema } from '../../contract';
 import { clear, messages, opt, statusColumn } from '../../shared/resources/helpers';
 import type { ResourceConfig } from '../../shared/resources/resource';
-import { useVehicleOptions } from '../../shared/vehicles/useVehicleOptions';
+import { useVehicleChoices } from '../../shared/vehicles/useVehicleOptions';
 import '../../ui/Choice.css';
 import { t } from '../../i18n/pt-BR';
 
@@ -51,7 +51,7 @@ export const fleetScreen: ResourceConfig<
     },
     { key: 'active', label: t.screens.fleets.status, kind: 'switch' },
   ],
-  useOptions: (values) => ({ vehicleIds: useVehicleOptions(values.clientId) }),
+  useOptions: (values) => ({ vehicleIds: useVehicleChoices(values.clientId) }),
   empty: (clientId) => ({ clientId, name: '', description: '', vehicleIds: [], active: true }),
   fromItem: (f) => ({
     clientId: f.clientId,

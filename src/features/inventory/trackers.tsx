@@ -21,9 +21,10 @@ import {
 import { DEVICE_SETUP } from '../../i18n/device-setup';
 import { devices } from '../../i18n/devices';
 import { generateDevicePassword } from '../../lib/device-setup';
+import { choicesOf, withFirst } from '../../shared/choices';
 import { clear, messages, statusColumn } from '../../shared/resources/helpers';
 import type { ResourceConfig } from '../../shared/resources/resource';
-import { useVehicleOptions } from '../../shared/vehicles/useVehicleOptions';
+import { useVehicleChoices } from '../../shared/vehicles/useVehicleOptions';
 import { DeviceSetup } from './DeviceSetup';
 import { TrackerActions } from './TrackerActions';
 import {
@@ -182,21 +183,27 @@ export const trackerScreen: ResourceConfig<
     });
     const none = { value: '', label: text.none };
     return {
-      trackerTypeId: [
-        none,
-        ...(types.data?.trackerTypes ?? []).map((x) => ({
-          value: x.id,
-          label: `${x.manufacturer} ${x.model}`,
-        })),
-      ],
-      vehicleId: [none, ...useVehicleOptions(values.clientId)],
-      simCardId: [
-        none,
-        ...(sims.data?.simcards ?? []).map((s) => ({
-          value: s.id,
-          label: `${s.iccid}${s.carrier ? ` | ${s.carrier}` : ''}`,
-        })),
-      ],
+      trackerTypeId: withFirst(
+        [none],
+        choicesOf(
+          types,
+          (types.data?.trackerTypes ?? []).map((x) => ({
+            value: x.id,
+            label: `${x.manufacturer} ${x.model}`,
+          })),
+        ),
+      ),
+      vehicleId: withFirst([none], useVehicleChoices(values.clientId)),
+      simCardId: withFirst(
+        [none],
+        choicesOf(
+          sims,
+          (sims.data?.simcards ?? []).map((s) => ({
+            value: s.id,
+            label: `${s.iccid}${s.carrier ? ` | ${s.carrier}` : ''}`,
+          })),
+        ),
+      ),
     };
   },
   empty: (clientId) => ({

@@ -14,10 +14,11 @@ import {
 import { maintenanceText } from '../../i18n/maintenance';
 import { t } from '../../i18n/pt-BR';
 import { formatDay } from '../../lib/format';
+import { withFirst } from '../../shared/choices';
 import { messages, num, statusColumn } from '../../shared/resources/helpers';
 import type { ResourceConfig } from '../../shared/resources/resource';
-import { useFleetOptions } from '../../shared/vehicles/useFleetOptions';
-import { useVehicleOptions } from '../../shared/vehicles/useVehicleOptions';
+import { useFleetChoices } from '../../shared/vehicles/useFleetChoices';
+import { useVehicleChoices } from '../../shared/vehicles/useVehicleOptions';
 
 const text = maintenanceText;
 
@@ -103,8 +104,8 @@ export const planScreen: ResourceConfig<
   useOptions: (values) => {
     const none = { value: '', label: '—' };
     return {
-      vehicleId: [none, ...useVehicleOptions(values.clientId)],
-      fleetId: [none, ...useFleetOptions(values.clientId)],
+      vehicleId: withFirst([none], useVehicleChoices(values.clientId)),
+      fleetId: withFirst([none], useFleetChoices(values.clientId)),
       vehicleType: TYPE_OPTIONS,
     };
   },

@@ -11,10 +11,11 @@ import { maintenanceText } from '../../i18n/maintenance';
 import { t } from '../../i18n/pt-BR';
 import { formatCurrency, formatDay } from '../../lib/format';
 import { AttachmentsPanel } from '../../shared/attachments/AttachmentsPanel';
+import { choicesOf } from '../../shared/choices';
 import { clear, messages, num, opt, statusColumn } from '../../shared/resources/helpers';
 import type { ResourceConfig } from '../../shared/resources/resource';
-import { useVehicleOptions } from '../../shared/vehicles/useVehicleOptions';
-import type { SelectOption } from '../../ui/Select';
+import { useVehicleChoices } from '../../shared/vehicles/useVehicleOptions';
+import type { Choices } from '../../ui/Select';
 
 const text = maintenanceText;
 
@@ -33,7 +34,7 @@ type RecordValues = {
 };
 
 /** The customer's plans, to name those a service restarts. */
-function usePlanOptions(clientId: string | null): SelectOption[] {
+function usePlanChoices(clientId: string | null): Choices {
   const params = { clientId, limit: 1000, sort: 'name' };
   const query = useQuery({
     queryKey: keys.resourceList(maintenancePlansApi.path, params),
@@ -41,7 +42,10 @@ function usePlanOptions(clientId: string | null): SelectOption[] {
     enabled: Boolean(clientId),
     ...LOOKUP_QUERY,
   });
-  return (query.data?.plans ?? []).map((p) => ({ value: p.id, label: p.name }));
+  return choicesOf(
+    query,
+    (query.data?.plans ?? []).map((p) => ({ value: p.id, label: p.name })),
+  );
 }
 
 const str = (n: number | null) => (n === null ? '' : String(n));
@@ -98,8 +102,8 @@ export const serviceRecordScreen: ResourceConfig<
     { key: 'active', label: t.screens.fleets.status, kind: 'switch' },
   ],
   useOptions: (values) => ({
-    vehicleId: useVehicleOptions(values.clientId),
-    planIds: usePlanOptions(values.clientId),
+    vehicleId: useVehicleChoices(values.clientId),
+    planIds: usePlanChoices(values.clientId),
   }),
   empty: (clientId) => ({
     clientId,

@@ -12,7 +12,7 @@ import { formatCurrency, formatDay } from '../../lib/format';
 import { reportDay } from '../../lib/report-period';
 import { clear, messages, opt, statusColumn } from '../../shared/resources/helpers';
 import type { ResourceConfig } from '../../shared/resources/resource';
-import { useVehicleOptions } from '../../shared/vehicles/useVehicleOptions';
+import { useVehicleChoices } from '../../shared/vehicles/useVehicleOptions';
 import { decimal } from './refuels';
 
 const text = refuelsText;
@@ -71,7 +71,7 @@ export const expenseScreen: ResourceConfig<
     { key: 'description', label: text.description },
     { key: 'active', label: t.screens.fleets.status, kind: 'switch' },
   ],
-  useOptions: (values) => ({ vehicleId: useVehicleOptions(values.clientId) }),
+  useOptions: (values) => ({ vehicleId: useVehicleChoices(values.clientId) }),
   empty: (clientId) => ({
     clientId,
     vehicleId: '',

@@ -4,10 +4,11 @@ import { t } from '../../i18n/pt-BR';
 import { refuelsText } from '../../i18n/refuels';
 import { formatDateTime } from '../../lib/day-range';
 import { dayStart, reportDay } from '../../lib/report-period';
-import { useDriverOptions } from '../../shared/drivers/useDriverOptions';
+import { withFirst } from '../../shared/choices';
+import { useDriverChoices } from '../../shared/drivers/useDriverOptions';
 import { clear, messages, opt } from '../../shared/resources/helpers';
 import type { ResourceConfig } from '../../shared/resources/resource';
-import { useVehicleOptions } from '../../shared/vehicles/useVehicleOptions';
+import { useVehicleChoices } from '../../shared/vehicles/useVehicleOptions';
 
 const text = refuelsText;
 const NO_DRIVER = 'none';
@@ -85,8 +86,11 @@ export const refuelScreen: ResourceConfig<
     { key: 'active', label: t.screens.fleets.status, kind: 'switch' },
   ],
   useOptions: (values) => ({
-    vehicleId: useVehicleOptions(values.clientId),
-    driverId: [{ value: NO_DRIVER, label: text.noDriver }, ...useDriverOptions(values.clientId)],
+    vehicleId: useVehicleChoices(values.clientId),
+    driverId: withFirst(
+      [{ value: NO_DRIVER, label: text.noDriver }],
+      useDriverChoices(values.clientId),
+    ),
   }),
   empty: (clientId) => ({
     clientId,

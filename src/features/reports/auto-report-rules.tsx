@@ -27,9 +27,10 @@ import { t } from '../../i18n/pt-BR';
 import { formatDateTime } from '../../lib/day-range';
 import { validateEmailList } from '../../lib/emails';
 import { useAccess } from '../../shared/areas/useAccess';
+import { choicesOf } from '../../shared/choices';
 import { messages, statusColumn } from '../../shared/resources/helpers';
 import type { ResourceConfig } from '../../shared/resources/resource';
-import { useVehicleOptions } from '../../shared/vehicles/useVehicleOptions';
+import { useVehicleChoices } from '../../shared/vehicles/useVehicleOptions';
 import { Button } from '../../ui/Button';
 import { toast } from '../../ui/feedback/toasts';
 import { ShortList } from '../../ui/ShortList';
@@ -154,7 +155,7 @@ function SendNow({ rule, reload }: { rule: AutoReportRule; reload: () => void })
 }
 
 function useRuleOptions(values: RuleValues) {
-  const vehicleIds = useVehicleOptions(values.clientId);
+  const vehicleIds = useVehicleChoices(values.clientId);
   const params = { clientId: values.clientId, limit: 1000, sort: 'completName' };
   const drivers = useQuery({
     queryKey: keys.resourceList(driversApi.path, params),
@@ -163,7 +164,10 @@ function useRuleOptions(values: RuleValues) {
   });
   return {
     vehicleIds,
-    driverIds: (drivers.data?.drivers ?? []).map((d) => ({ label: d.completName, value: d.id })),
+    driverIds: choicesOf(
+      drivers,
+      (drivers.data?.drivers ?? []).map((d) => ({ label: d.completName, value: d.id })),
+    ),
   };
 }
 

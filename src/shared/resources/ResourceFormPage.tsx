@@ -18,7 +18,7 @@ import { CheckList } from '../../ui/CheckList';
 import { Switch } from '../../ui/Choice';
 import { FormActions } from '../../ui/FormActions';
 import { toast } from '../../ui/feedback/toasts';
-import { Select } from '../../ui/Select';
+import { type Choices, emptyText, Select, type SelectOption } from '../../ui/Select';
 import { Loading, OfflineRecord } from '../../ui/States';
 import { PasswordField, TextField } from '../../ui/TextField';
 import { useAccess } from '../areas/useAccess';
@@ -36,14 +36,15 @@ function Field<V extends Record<string, unknown>>({
   value,
   onChange,
   error,
-  options,
+  choices,
 }: {
   field: FieldDef<V>;
   value: unknown;
   onChange: (value: unknown) => void;
   error?: string | undefined;
-  options: { label: string; value: string }[];
+  choices: Choices;
 }) {
+  const { options } = choices;
   switch (field.kind ?? 'text') {
     case 'switch':
       return (
@@ -69,6 +70,8 @@ function Field<V extends Record<string, unknown>>({
           value={(value as string) || null}
           onChange={onChange}
           options={options}
+          isLoading={choices.loading}
+          isUnavailable={choices.unavailable}
           errorMessage={error}
           isRequired={field.required}
           description={field.description}
@@ -79,7 +82,10 @@ function Field<V extends Record<string, unknown>>({
         <CheckList
           label={field.label}
           noun={field.noun}
-          options={options}
+          options={choices.loading || choices.unavailable ? [] : options}
+          {...(choices.loading || choices.unavailable
+            ? { emptyText: emptyText(choices.loading, choices.unavailable) }
+            : {})}
           value={(value as string[]) ?? []}
           onChange={onChange}
         />
@@ -141,8 +147,12 @@ export function ResourceFormPage<T extends { id: string }, P, V extends Record<s
     ...(creating ? config.prefill?.(address) : undefined),
   });
   const { values, setValues, errors } = form;
-  const dynamic: Partial<Record<string, { label: string; value: string }[]>> =
+  const dynamic: Partial<Record<string, SelectOption[] | Choices>> =
     config.useOptions?.(values) ?? {};
+  const choicesOf = (key: string, fixed: SelectOption[] | undefined): Choices => {
+    const given = fixed ?? dynamic[key] ?? [];
+    return Array.isArray(given) ? { options: given, loading: false, unavailable: false } : given;
+  };
 
   // Without signal a mirrored record is shown as this device keeps it (read only: saving needs
   // the server); any other waits for the connection, and says so.
@@ -218,7 +228,7 @@ export function ResourceFormPage<T extends { id: string }, P, V extends Record<s
                   value={values[field.key]}
                   onChange={(next) => form.set(field.key)(next as V[typeof field.key])}
                   error={errors[field.key]}
-                  options={field.options ?? dynamic[field.key] ?? []}
+                  choices={choicesOf(field.key, field.options)}
                 />
               );
               const { action } = field;

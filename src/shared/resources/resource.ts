@@ -9,7 +9,7 @@ import type * as v from 'valibot';
 import type { ListParams, ResourceApi } from '../../api/resources';
 import type { Mirrored } from '../../db/hooks';
 import type { ColumnDef } from '../../ui/DataTable';
-import type { SelectOption } from '../../ui/Select';
+import type { Choices, SelectOption } from '../../ui/Select';
 
 export type FieldKind = 'text' | 'number' | 'select' | 'switch' | 'customer' | 'checkboxes';
 
@@ -79,8 +79,12 @@ export interface ResourceConfig<T extends { id: string }, P, V extends Record<st
   /** Problems of the values the payload cannot show (see useRecordForm's check), by field. */
   problems?: (values: V) => Partial<Record<keyof V & string, string>>;
   fieldOf?: (path: string) => string;
-  /** Options that depend on data (vehicles of the customer, tracker types…). */
-  useOptions?: (values: V) => Partial<Record<keyof V & string, SelectOption[]>>;
+  /**
+   * Options that depend on data (vehicles of the customer, tracker types…): read ones as
+   * `Choices`, so that the field says it is loading, or that they could not be read, instead of
+   * offering its fixed choices alone; worked-out ones as a plain list.
+   */
+  useOptions?: (values: V) => Partial<Record<keyof V & string, SelectOption[] | Choices>>;
   messages: ResourceMessages;
   /** A toast shown while the list loads from the network (SPEC §8 'Carregando veículos...'). */
   loadingToast?: string;

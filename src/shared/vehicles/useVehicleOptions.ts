@@ -10,7 +10,7 @@ import { vehiclesApi } from '../../api/resources';
 import { VEHICLE_SEARCH_BY_CLIENT, vehicleOption } from '../../contract';
 import { useErrorToast, useLoadingToast } from '../../hooks/feedback';
 import { t } from '../../i18n/pt-BR';
-import type { SelectOption } from '../../ui/Select';
+import type { Choices, SelectOption } from '../../ui/Select';
 
 export function useVehicles(clientId: string | null, limit = VEHICLE_SEARCH_BY_CLIENT) {
   const params = { clientId, limit, sort: 'plate' };
@@ -34,7 +34,7 @@ export function useVehicleOptions(clientId: string | null, limit?: number): Sele
  * The options, whether they are still loading (a picker that says 'Carregando…') and whether
  * they could not be read (one that says 'Sem conexão').
  */
-export function useVehicleChoices(clientId: string | null, limit?: number) {
+export function useVehicleChoices(clientId: string | null, limit?: number): Choices {
   const query = useVehicles(clientId, limit);
   return {
     options: (query.data?.vehicles ?? []).map(vehicleOption),
