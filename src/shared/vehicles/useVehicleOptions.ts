@@ -5,12 +5,13 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { keys } from '../../api/keys';
-import { isUnavailable, LOOKUP_QUERY } from '../../api/query';
+import { LOOKUP_QUERY } from '../../api/query';
 import { vehiclesApi } from '../../api/resources';
 import { VEHICLE_SEARCH_BY_CLIENT, vehicleOption } from '../../contract';
 import { useErrorToast, useLoadingToast } from '../../hooks/feedback';
 import { t } from '../../i18n/pt-BR';
 import type { Choices, SelectOption } from '../../ui/Select';
+import { choicesOf } from '../choices';
 
 export function useVehicles(clientId: string | null, limit = VEHICLE_SEARCH_BY_CLIENT) {
   const params = { clientId, limit, sort: 'plate' };
@@ -36,9 +37,5 @@ export function useVehicleOptions(clientId: string | null, limit?: number): Sele
  */
 export function useVehicleChoices(clientId: string | null, limit?: number): Choices {
   const query = useVehicles(clientId, limit);
-  return {
-    options: (query.data?.vehicles ?? []).map(vehicleOption),
-    loading: query.isLoading,
-    unavailable: isUnavailable(query),
-  };
+  return choicesOf(query, (query.data?.vehicles ?? []).map(vehicleOption));
 }
