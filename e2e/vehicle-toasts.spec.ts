@@ -3,10 +3,23 @@
  * 'Erro ao carregar veículos' with the server's message when that fails; meanwhile the picker
  * itself says it is loading.
  */
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { REGISTERS, ResourceFormPage, Shell, selectButton, signInAsAdmin } from './pages';
 
 const VEHICLES = /\/registros\/vehicle\?/;
+
+/** Holds the answers to `url` back until the function it returns is called. */
+async function holdBack(page: Page, url: RegExp) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 // The picker's own loading and error path: with the service worker in control, the vehicle
 // list is a lookup it answers from its cache (stale-while-revalidate) and fetches itself, out
@@ -34,14 +47,7 @@ test('a vehicle picker says it is loading, and says why it failed', async ({ pag
   await page.unroute(VEHICLES);
 
   // The answer is held until the loading toast has been seen, then let through.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(VEHICLES, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdBack(page, VEHICLES);
   await page.reload();
   await expect(shell.toast('Carregando veículos...')).toBeVisible();
   // The fleet's vehicle list says so too, rather than that there are none.
@@ -57,14 +63,7 @@ test("a form's vehicle select says it is loading instead of offering 'Nenhum' al
   page,
 }) => {
   const trackers = new ResourceFormPage(page, REGISTERS.trackers.path);
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(VEHICLES, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdBack(page, VEHICLES);
   await signInAsAdmin(page, trackers.newPath());
   const vehicle = selectButton(page, /Veículo$/);
   await expect(vehicle).toContainText('Carregando…');
