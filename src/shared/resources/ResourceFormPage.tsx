@@ -149,7 +149,8 @@ export function ResourceFormPage<T extends { id: string }, P, V extends Record<s
   const { values, setValues, errors } = form;
   const dynamic: Partial<Record<string, SelectOption[] | Choices>> =
     config.useOptions?.(values) ?? {};
-  const choicesOf = (key: string, fixed: SelectOption[] | undefined): Choices => {
+  // A field's declared options, or what useOptions looked up for it, as Choices.
+  const choicesFor = (key: string, fixed: SelectOption[] | undefined): Choices => {
     const given = fixed ?? dynamic[key] ?? [];
     return Array.isArray(given) ? { options: given, loading: false, unavailable: false } : given;
   };
@@ -228,7 +229,7 @@ export function ResourceFormPage<T extends { id: string }, P, V extends Record<s
                   value={values[field.key]}
                   onChange={(next) => form.set(field.key)(next as V[typeof field.key])}
                   error={errors[field.key]}
-                  choices={choicesOf(field.key, field.options)}
+                  choices={choicesFor(field.key, field.options)}
                 />
               );
               const { action } = field;
