@@ -134,6 +134,7 @@ export async function prepare(
     log,
     retryMaxMs: config.database.retryMaxMs,
     connectTimeoutMs: config.database.connectTimeoutMs,
+    pgliteSharedBuffers: config.database.pgliteSharedBuffers,
   });
   await migrateAndSeed(database, config, log);
   const secret =

@@ -79,6 +79,18 @@ const EnvSchema = o.object({
   /** The longest pause between two attempts to reach a database that went away. */
   DATABASE_RETRY_MAX_MS: int(2000, 10),
   DATABASE_CONNECT_TIMEOUT_MS: int(5000, 100),
+  /**
+   * The embedded database's page cache (PostgreSQL's shared_buffers, 128MB when unset). Every
+   * start of PGlite sets all of it up: a small machine, or a test suite that starts dozens of
+   * databases, gives it less.
+   */
+  PGLITE_SHARED_BUFFERS: v.pipe(
+    optionalText,
+    v.check(
+      (value) => value === undefined || /^[1-9]\d*(kB|MB|GB)$/.test(value),
+      'deve ser um tamanho de memória do PostgreSQL, como 128MB ou 1GB',
+    ),
+  ),
   SHUTDOWN_TIMEOUT_SECONDS: int(10, 1),
   PUBLIC_URL: optionalText,
   JWT_SECRET: v.pipe(
@@ -227,7 +239,12 @@ export type Config = {
    * Riding through a database that goes away: the longest pause between two attempts to reach
    * it again, and how long opening a connection may take (server/platform/db/health.ts).
    */
-  database: { retryMaxMs: number; connectTimeoutMs: number };
+  database: {
+    retryMaxMs: number;
+    connectTimeoutMs: number;
+    /** PGlite only: its page cache, as PostgreSQL writes a size ('128MB'); its default when unset. */
+    pgliteSharedBuffers: string | undefined;
+  };
   /** On SIGTERM, how long the server may take to finish what it acknowledged and stop. */
   shutdownTimeoutMs: number;
   publicUrl: string;
@@ -404,6 +421,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database: {
       retryMaxMs: e.DATABASE_RETRY_MAX_MS,
       connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

@@ -31,6 +31,8 @@ describe('loadConfig', () => {
       trustProxy: 1,
     });
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '64MB' }).database.pgliteSharedBuffers).toBe('64MB');
+    expect(loadConfig({}).database.pgliteSharedBuffers).toBeUndefined();
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(0);
     expect(
       loadConfig({ FIREBASE_HOSTS: 'https://a.googleapis.com, https://b.googleapis.com' }).csp,
@@ -40,11 +42,19 @@ describe('loadConfig', () => {
 
   it('names every invalid variable in pt-BR', () => {
     const attempt = () =>
-      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'curto' });
+      loadConfig({
+        PORT: 'abc',
+        DATABASE_URL: 'mysql://x',
+        JWT_SECRET: 'curto',
+        PGLITE_SHARED_BUFFERS: '16 megas',
+      });
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(/PORT: Tipo inválido/);
     expect(attempt).toThrow(/DATABASE_URL: deve começar com postgres:\/\//);
     expect(attempt).toThrow(/JWT_SECRET: deve ter 32 caracteres ou mais/);
+    expect(attempt).toThrow(
+      /PGLITE_SHARED_BUFFERS: deve ser um tamanho de memória do PostgreSQL, como 128MB ou 1GB/,
+    );
   });
 
   it('pushes by Web Push with nothing set, and by FCM only with all three Firebase values', () => {

@@ -92,9 +92,9 @@ export interface TestServer {
 export const TEST_SECRET = 'rastro-test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
 
 /**
- * The configuration every test server starts from: an in-memory database, the test secret,
- * no logs, no login slow-down, no demo fleet (nor its past week) and no device listeners;
- * `env` overrides.
+ * The configuration every test server starts from: an in-memory database with a small page
+ * cache, the test secret, no logs, no login slow-down, no demo fleet (nor its past week) and
+ * no device listeners; `env` overrides.
  */
 export function testConfig(env: Record<string, string> = {}) {
   return loadConfig({
@@ -114,6 +114,9 @@ export function testConfig(env: Record<string, string> = {}) {
     SUNTECH_PORT: 'off',
     TELTONIKA_PORT: 'off',
     QUECLINK_PORT: 'off',
+    // A suite starts dozens of embedded databases, each setting up its whole page cache at
+    // start; none holds more than a few megabytes.
+    PGLITE_SHARED_BUFFERS: '16MB',
     ...env,
   });
 }

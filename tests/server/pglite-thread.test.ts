@@ -20,6 +20,14 @@ function databaseError(err: unknown): { code?: string; constraint?: string } {
   return {};
 }
 
+/** The page cache the database runs with (PGLITE_SHARED_BUFFERS). */
+async function pageCache(database: Database): Promise<string | undefined> {
+  const [row] = rowsOf<{ size: string }>(
+    await database.db.execute(sql`select current_setting('shared_buffers') as size`),
+  );
+  return row?.size;
+}
+
 describe('PGlite on its own thread', () => {
   let database: Database;
   beforeAll(async () => {
@@ -124,7 +132,7 @@ describe('PGlite in a data folder', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('migrates, keeps its data across a restart, and refuses work once closed', async () => {
-    const first = await openDatabase({ dataDir: dir });
+    const first = await openDatabase({ dataDir: dir, pgliteSharedBuffers: '16MB' });
     // Every commit is flushed to the disk: PGlite's own start runs with fsync off, and an
     // acknowledged fix would be lost on a power cut.
     expect(
@@ -138,6 +146,7 @@ describe('PGlite in a data folder', () => {
       { name: 'fsync', setting: 'on' },
       { name: 'wal_sync_method', setting: 'fsync' },
     ]);
+    expect(await pageCache(first)).toBe('16MB');
     await first.migrate();
     await first.db.execute(sql`create table kept (note text)`);
     await first.db.execute(sql`insert into kept values ('gravado')`);
@@ -150,6 +159,8 @@ describe('PGlite in a data folder', () => {
       await second.migrate();
       const rows = rowsOf<{ note: string }>(await second.db.execute(sql`select note from kept`));
       expect(rows).toEqual([{ note: 'gravado' }]);
+      // The page cache is a start parameter, not kept in the folder: PostgreSQL's default.
+      expect(await pageCache(second)).toBe('128MB');
       const [users] = rowsOf<{ found: boolean }>(
         await second.db.execute(sql`select to_regclass('users') is not null as found`),
       );
@@ -172,8 +183,13 @@ describe('PGlite from a snapshot', () => {
       writeFileSync(file, await first.dump());
       // Work after the dump is not in it.
       await first.db.execute(sql`insert into kept values (3)`);
-      const copy = await openDatabase({ dataDir: 'memory://', snapshot: file });
+      const copy = await openDatabase({
+        dataDir: 'memory://',
+        snapshot: file,
+        pgliteSharedBuffers: '16MB',
+      });
       try {
+        expect(await pageCache(copy)).toBe('16MB');
         const ids = rowsOf<{ id: number }>(
           await copy.db.execute(sql`select id from kept order by id`),
         );

@@ -111,7 +111,11 @@ export function pgliteSnapshot(config: Config): Promise<string> {
   snapshot = (async () => {
     const file = path.join(tmpdir(), `${SNAPSHOT_PREFIX}${kind}-${inputsHash()}.tar`);
     if (existsSync(file)) return file;
-    const database = await openDatabase({ dataDir: 'memory://', log: quiet });
+    const database = await openDatabase({
+      dataDir: 'memory://',
+      log: quiet,
+      pgliteSharedBuffers: config.database.pgliteSharedBuffers,
+    });
     try {
       if (kind === 'seeded') await migrateAndSeed(database, config, quiet);
       else await database.migrate();

@@ -64,6 +64,8 @@ export interface DatabaseOptions {
   retryMaxMs?: number | undefined;
   /** How long opening a connection to PostgreSQL may take before it counts as failed. */
   connectTimeoutMs?: number | undefined;
+  /** PGlite only: its page cache (shared_buffers, e.g. '16MB'); PostgreSQL's default if unset. */
+  pgliteSharedBuffers?: string | undefined;
 }
 
 /** The migrations drizzle-kit writes from server/schema.ts (drizzle.config.ts). */
@@ -116,7 +118,11 @@ async function openPglite(dataDir: string, options: DatabaseOptions): Promise<Da
   const log = options.log ?? createLogger('silent');
   const dir = dataDir === 'memory://' ? dataDir : path.join(dataDir, 'pglite');
   if (dir !== 'memory://') mkdirSync(dir, { recursive: true });
-  const thread = await startPgliteThread(dir, dir === 'memory://' ? options.snapshot : undefined);
+  const thread = await startPgliteThread({
+    dataDir: dir,
+    snapshot: dir === 'memory://' ? options.snapshot : undefined,
+    sharedBuffers: options.pgliteSharedBuffers,
+  });
   const health = createDatabaseHealth({
     log,
     retryMaxMs: options.retryMaxMs ?? DEFAULT_RETRY_MAX_MS,

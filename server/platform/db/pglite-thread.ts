@@ -26,6 +26,8 @@ export interface WorkerData {
   dataDir: string;
   /** In memory only: a tarball of a data folder (PGlite's dumpDataDir) to start from. */
   snapshot?: string | undefined;
+  /** PostgreSQL's shared_buffers ('16MB'); PGlite's default when absent. */
+  sharedBuffers?: string | undefined;
 }
 export type ToWorker =
   | { type: 'data'; conn: number; data: Uint8Array }
@@ -62,9 +64,10 @@ export interface PgliteThread {
   close(): Promise<void>;
 }
 
-export async function startPgliteThread(dataDir: string, snapshot?: string): Promise<PgliteThread> {
+export async function startPgliteThread(data: WorkerData): Promise<PgliteThread> {
+  const { dataDir, sharedBuffers } = data;
   const errorListeners = new Set<(err: Error) => void>();
-  let current = await startWorker({ dataDir, snapshot }, (err) => {
+  let current = await startWorker(data, (err) => {
     for (const listener of errorListeners) listener(err);
   });
   let restarting: Promise<void> | undefined;
@@ -81,7 +84,7 @@ export async function startPgliteThread(dataDir: string, snapshot?: string): Pro
       const failed = current;
       restarting ??= failed.exited
         .then(() =>
-          startWorker({ dataDir }, (err) => {
+          startWorker({ dataDir, sharedBuffers }, (err) => {
             for (const listener of errorListeners) listener(err);
           }),
         )
