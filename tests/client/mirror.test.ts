@@ -63,10 +63,21 @@ describe('syncs asked for together', () => {
   it('run one at a time: callers during a sync share one more, which sees what they wrote', async () => {
     session.set(await login({ email: 'operador.norte@rastro.demo', password: 'rastro-demo' }));
     const database = new RastroDb('mirror-together-test');
-    await syncVehicles(clientId, database);
-
-    const running = syncVehicles(clientId, database);
-    // Written while a sync runs (after its read, or before: either way the next one has it).
+    // A sync held after its first page, so that it is surely still running below: left to run,
+    // it could end before the write did, and the calls after it would start afresh instead.
+    let held = false;
+    let release = () => {};
+    const running = syncVehicles(clientId, database, {
+      page: 1,
+      pause: () => {
+        held = true;
+        return new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      },
+    });
+    await expect.poll(() => held).toBe(true);
+    // Written while that sync runs, after the page it read: the next one has it.
     const made = await vehiclesApi.create({
       clientId,
       name: 'Veículo MIR5E55',
@@ -77,6 +88,7 @@ describe('syncs asked for together', () => {
     expect(syncVehicles(clientId, database)).toBe(next);
     expect(next).not.toBe(running);
 
+    release();
     await Promise.all([running, next]);
     expect((await database.vehicles.get(made.id))?.plate).toBe('MIR5E55');
     // Nothing under way any more: a new call starts its own sync.
