@@ -58,6 +58,18 @@ const list = v.pipe(
   v.transform((value) => value.split(/[\s,]+/).filter(Boolean)),
 );
 
+/**
+ * A page cache size as PostgreSQL writes it (kB, MB or GB), from its minimum (128kB) to 1GB:
+ * PGlite's WebAssembly memory holds the cache beside everything else, and a larger one would
+ * fail at start instead of here.
+ */
+const KILOBYTES: Record<string, number> = { kB: 1, MB: 1024, GB: 1024 * 1024 };
+function isPageCacheSize(value: string): boolean {
+  const [, amount, unit] = /^([1-9]\d{0,6})(kB|MB|GB)$/.exec(value) ?? [];
+  const kilobytes = Number(amount) * (KILOBYTES[unit ?? ''] ?? 0);
+  return kilobytes >= 128 && kilobytes <= 1024 * 1024;
+}
+
 const optionalText = v.pipe(
   v.optional(v.string()),
   v.transform((value) => (value && value.trim() !== '' ? value.trim() : undefined)),
@@ -87,8 +99,8 @@ const EnvSchema = o.object({
   PGLITE_SHARED_BUFFERS: v.pipe(
     optionalText,
     v.check(
-      (value) => value === undefined || /^[1-9]\d*(kB|MB|GB)$/.test(value),
-      'deve ser um tamanho de memória do PostgreSQL, como 128MB ou 1GB',
+      (value) => value === undefined || isPageCacheSize(value),
+      'deve ser um tamanho de memória do PostgreSQL de 128kB a 1GB, como 128MB',
     ),
   ),
   SHUTDOWN_TIMEOUT_SECONDS: int(10, 1),

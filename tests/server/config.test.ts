@@ -53,8 +53,14 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/DATABASE_URL: deve começar com postgres:\/\//);
     expect(attempt).toThrow(/JWT_SECRET: deve ter 32 caracteres ou mais/);
     expect(attempt).toThrow(
-      /PGLITE_SHARED_BUFFERS: deve ser um tamanho de memória do PostgreSQL, como 128MB ou 1GB/,
+      /PGLITE_SHARED_BUFFERS: deve ser um tamanho de memória do PostgreSQL de 128kB a 1GB/,
     );
+    for (const size of ['64kB', '2GB', '0MB', '16 MB', '16mb'])
+      expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: size }), size).toThrow(
+        /PGLITE_SHARED_BUFFERS/,
+      );
+    for (const size of ['128kB', '16MB', '1GB'])
+      expect(loadConfig({ PGLITE_SHARED_BUFFERS: size }).database.pgliteSharedBuffers).toBe(size);
   });
 
   it('pushes by Web Push with nothing set, and by FCM only with all three Firebase values', () => {
