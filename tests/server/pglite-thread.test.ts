@@ -2,8 +2,9 @@
  * The embedded database on its worker thread (server/platform/db/pglite-thread.ts): the server's
  * event loop keeps running while PGlite works, statements and transactions stay in order as
  * with one connection, PostgreSQL's errors keep their SQLSTATE, large results arrive whole,
- * a data folder keeps its data across a restart and flushes its commits to the disk, an
- * in-memory database starts from a dump of another, and close() ends the thread.
+ * a data folder keeps its data across a restart and flushes its commits to the disk, a crashed
+ * thread comes back with the settings it was started with, an in-memory database starts from a
+ * dump of another, and close() ends the thread.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -147,6 +148,11 @@ describe('PGlite in a data folder', () => {
       { name: 'wal_sync_method', setting: 'fsync' },
     ]);
     expect(await pageCache(first)).toBe('16MB');
+    // A thread that crashed is started again on the folder, with the page cache it was given.
+    await first.crash?.();
+    await expect
+      .poll(() => pageCache(first).catch(() => 'fora do ar'), { timeout: 20_000 })
+      .toBe('16MB');
     await first.migrate();
     await first.db.execute(sql`create table kept (note text)`);
     await first.db.execute(sql`insert into kept values ('gravado')`);
