@@ -3,7 +3,7 @@
  * password on the link's page) and 'Criar senha de acesso' (a new user's first access). Both
  * links open the same form for the new password.
  */
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 export class RecoverPasswordPage {
   constructor(private readonly page: Page) {}
@@ -16,7 +16,13 @@ export class RecoverPasswordPage {
     return this.page.getByRole('heading', { name: 'Recuperar senha' });
   }
 
+  /**
+   * Types on this page's own form: the sign-in screen it is reached from has an 'E-mail' box
+   * too, which a fill made the moment after the click would reach instead while the router is
+   * still changing pages (and the request was then sent empty).
+   */
   async askForLink(email: string) {
+    await expect(this.heading()).toBeVisible();
     await this.page.getByRole('textbox', { name: 'E-mail' }).fill(email);
     await this.page.getByRole('button', { name: 'Enviar link' }).click();
   }
