@@ -4,7 +4,8 @@
  * with one connection, PostgreSQL's errors keep their SQLSTATE, large results arrive whole,
  * a data folder keeps its data across a restart and flushes its commits to the disk, a crashed
  * thread comes back with the settings it was started with, an in-memory database starts from a
- * dump of another, and close() ends the thread.
+ * dump of another, every thread runs the PostgreSQL the process compiled once, and close()
+ * ends the thread.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, rowsOf } from '../../server/platform/db/client';
+import { compiledPglite, startPgliteThread } from '../../server/platform/db/pglite-thread';
 
 /** The database's own error under drizzle's wrapper. */
 function databaseError(err: unknown): { code?: string; constraint?: string } {
@@ -125,6 +127,22 @@ describe('PGlite on its own thread', () => {
     expect(databaseError(failure).code).toBe('22012');
     const [row] = rowsOf<{ one: number }>(await database.db.execute(sql`select 1 as one`));
     expect(row?.one).toBe(1);
+  });
+
+  it('runs every thread on the PostgreSQL the process compiled once', async () => {
+    const compiled = await compiledPglite();
+    expect(await compiledPglite()).toBe(compiled);
+    // The thread runs the module it is handed: an empty one has no PostgreSQL in it.
+    const empty = await WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));
+    await expect(startPgliteThread({ dataDir: 'memory://', wasmModule: empty })).rejects.toThrow();
+    // A database opened as the server opens it starts on the process's one and answers.
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      const [row] = rowsOf<{ n: number }>(await database.db.execute(sql`select 41 + 1 as n`));
+      expect(row?.n).toBe(42);
+    } finally {
+      await database.close();
+    }
   });
 });
 

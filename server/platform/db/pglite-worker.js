@@ -21,9 +21,8 @@ import { PGlite } from '@electric-sql/pglite';
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.js runs only as a worker thread');
-const { dataDir, snapshot, sharedBuffers } = /** @type {import('./pglite-thread').WorkerData} */ (
-  workerData
-);
+const { dataDir, snapshot, sharedBuffers, wasmModule } =
+  /** @type {import('./pglite-thread').WorkerData} */ (workerData);
 
 const SSL_REQUEST = 80_877_103;
 const CANCEL_REQUEST = 80_877_102;
@@ -64,6 +63,8 @@ const db = await PGlite.create(dataDir, {
       ? { startParams: [...base, ...cache] }
       : {}),
   ...(!durable && snapshot ? { loadDataDir: new Blob([readFileSync(snapshot)]) } : {}),
+  // Compiled once by the process (compiledPglite in pglite-thread.ts).
+  ...(wasmModule ? { pgliteWasmModule: wasmModule } : {}),
 });
 if (durable) flushToDisk(db);
 
