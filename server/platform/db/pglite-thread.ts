@@ -92,7 +92,7 @@ export async function startPgliteThread(options: WorkerData): Promise<PgliteThre
     ...options,
     wasmModule: options.wasmModule ?? (await compiledPglite()),
   };
-  const { dataDir, sharedBuffers, wasmModule } = data;
+  const { dataDir } = data;
   const errorListeners = new Set<(err: Error) => void>();
   let current = await startWorker(data, (err) => {
     for (const listener of errorListeners) listener(err);
@@ -111,7 +111,9 @@ export async function startPgliteThread(options: WorkerData): Promise<PgliteThre
       const failed = current;
       restarting ??= failed.exited
         .then(() =>
-          startWorker({ dataDir, sharedBuffers, wasmModule }, (err) => {
+          // With all the first was started with (its snapshot, if any, is for an in-memory
+          // database, which never comes back).
+          startWorker(data, (err) => {
             for (const listener of errorListeners) listener(err);
           }),
         )
