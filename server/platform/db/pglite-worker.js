@@ -56,12 +56,12 @@ const cache = sharedBuffers ? ['-c', `shared_buffers=${sharedBuffers}`] : [];
 if ((durable || cache.length > 0) && !defaults)
   throw new Error('PGlite: its default start parameters are unknown');
 const base = defaults ?? [];
+const startParams = durable
+  ? [...base.filter((param) => param !== '-F'), ...DURABLE_EXTRA, ...cache]
+  : [...base, ...cache];
 const db = await PGlite.create(dataDir, {
-  ...(durable
-    ? { startParams: [...base.filter((param) => param !== '-F'), ...DURABLE_EXTRA, ...cache] }
-    : cache.length > 0
-      ? { startParams: [...base, ...cache] }
-      : {}),
+  // PGlite's own defaults when nothing is added to them.
+  ...(durable || cache.length > 0 ? { startParams } : {}),
   ...(!durable && snapshot ? { loadDataDir: new Blob([readFileSync(snapshot)]) } : {}),
   // Compiled once by the process (compiledPglite in pglite-thread.ts).
   ...(wasmModule ? { pgliteWasmModule: wasmModule } : {}),
