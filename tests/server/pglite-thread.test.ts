@@ -135,14 +135,10 @@ describe('PGlite on its own thread', () => {
     // The thread runs the module it is handed: an empty one has no PostgreSQL in it.
     const empty = await WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));
     await expect(startPgliteThread({ dataDir: 'memory://', wasmModule: empty })).rejects.toThrow();
-    // A database opened as the server opens it starts on the process's one and answers.
-    const database = await openDatabase({ dataDir: 'memory://' });
-    try {
-      const [row] = rowsOf<{ n: number }>(await database.db.execute(sql`select 41 + 1 as n`));
-      expect(row?.n).toBe(42);
-    } finally {
-      await database.close();
-    }
+    // This suite's database, opened as the server opens one, started on the process's module
+    // and answers.
+    const [row] = rowsOf<{ n: number }>(await database.db.execute(sql`select 41 + 1 as n`));
+    expect(row?.n).toBe(42);
   });
 });
 
