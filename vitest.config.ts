@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongFilesFirst from './tests/long-files-first';
 
 export default defineConfig({
   test: {
@@ -21,5 +22,6 @@ export default defineConfig({
     isolate: false,
     unstubGlobals: true,
     unstubEnvs: true,
+    sequence: { sequencer: LongFilesFirst },
   },
 });
