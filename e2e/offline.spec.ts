@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Request, test } from '@playwright/test';
 import { keptByWorker } from './mirror';
 import {
   AccountPage,
@@ -24,8 +24,32 @@ test('with the network cut, a reload still shows the shell on every route', asyn
   page,
   context,
 }) => {
+  // The worker keeps the app's files a few at a time (one at a time, some 320 round trips
+  // stood between a first visit and a working app offline), and never more than a browser's
+  // six connections to a host.
+  const requested = new Set<string>();
+  const inFlight = new Set<Request>();
+  let most = 0;
+  context.on('request', (request) => {
+    if (!request.serviceWorker() || !new URL(request.url()).pathname.startsWith('/assets/')) return;
+    requested.add(request.url());
+    inFlight.add(request);
+    most = Math.max(most, inFlight.size);
+  });
+  const finished = (request: Request) => inFlight.delete(request);
+  context.on('requestfinished', finished);
+  context.on('requestfailed', finished);
   await signInAsAdmin(page);
   await waitForServiceWorker(page);
+  expect(most).toBeGreaterThan(1);
+  expect(most).toBeLessThanOrEqual(6);
+  // Every file it fetched is kept.
+  const kept = await page.evaluate(async () => {
+    const name = (await caches.keys()).find((key) => key.startsWith('workbox-precache'));
+    const cache = name ? await caches.open(name) : undefined;
+    return cache ? (await cache.keys()).filter((r) => r.url.includes('/assets/')).length : 0;
+  });
+  expect(kept).toBe(requested.size);
   const shell = new Shell(page);
 
   await context.setOffline(true);

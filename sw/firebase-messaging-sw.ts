@@ -18,15 +18,12 @@ import './push-config';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
 import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
-import {
-  cleanupOutdatedCaches,
-  createHandlerBoundToURL,
-  precacheAndRoute,
-} from 'workbox-precaching';
+import { cleanupOutdatedCaches } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import './data';
 import './driver';
+import { precacheInParallel } from './precache';
 import './push';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -41,9 +38,11 @@ const API_PATHS = [
   /^\/health$/,
 ];
 
-precacheAndRoute(self.__WB_MANIFEST);
+const shell = precacheInParallel(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: API_PATHS }));
+registerRoute(
+  new NavigationRoute(shell.createHandlerBoundToURL('/index.html'), { denylist: API_PATHS }),
+);
 
 /** At most this many tiles (about 60 MB of 20 KB tiles), none older than 30 days. */
 const TILE_CACHE = { name: 'rastro-map-tiles', maxEntries: 3000, maxAgeDays: 30 };
