@@ -20,7 +20,9 @@ import {
 // Reloads without signal are answered by the service worker.
 test.use({ serviceWorkers: 'allow' });
 
-test('with the network cut, a reload still shows the shell on every route', async ({
+// One journey for the shell offline: every route it keeps, and a page whose code it lacks (two
+// journeys spent a sign-in and the worker's install twice, about 8 s).
+test('with the network cut, a reload still shows the shell on every route, and a page whose code this device lacks says so until a new try with signal', async ({
   page,
   context,
 }) => {
@@ -63,8 +65,29 @@ test('with the network cut, a reload still shows the shell on every route', asyn
   await new AlertHistoryPage(page).open();
   await expect(shell.heading('Histórico de alertas')).toBeVisible();
 
+  // A device that lacks the users page's code (a version replaced meanwhile, say).
+  await page.evaluate(`(async () => {
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys())
+        if (request.url.includes('/assets/UsersPage-')) await cache.delete(request);
+    }
+  })()`);
+  // Nor in the browser's own cache (routing turns it off), nor on the network.
+  await context.route('**/assets/UsersPage-*', (route) => route.abort('internetdisconnected'));
+  await shell.goTo('Usuários');
+  await expect(shell.heading('Não foi possível abrir esta página')).toBeVisible();
+  await expect(
+    page.getByText('Sem conexão: esta página ainda não foi guardada neste aparelho.'),
+  ).toBeVisible();
+  // The shell stays: the menu still leads elsewhere.
+  await expect(shell.navigation()).toBeVisible();
+
   await context.setOffline(false);
   await expect(page.getByText('Sem conexão', { exact: true })).toBeHidden();
+  await context.unroute('**/assets/UsersPage-*');
+  await page.getByRole('button', { name: 'Tentar de novo' }).click();
+  await expect(shell.heading('Usuários')).toBeVisible();
 });
 
 test('offline, pickers and lists say what they have: the kept customers, the own company, or no signal', async ({
@@ -161,38 +184,6 @@ test('offline, a list asked for with other filters says so instead of showing th
   await expect(table.getByRole('rowheader', { name: /Operador/ }).first()).toBeVisible();
   await expect(table.getByRole('rowheader', { name: ADMIN.name })).toHaveCount(0);
   await expect(paging.getByText(/^1–\d+ de \d+$/)).toBeVisible();
-});
-
-test('a page whose code this device does not have says so offline, and opens on a new try with signal', async ({
-  page,
-  context,
-}) => {
-  await signInAsAdmin(page);
-  await waitForServiceWorker(page);
-  // A device that lacks the users page's code (a version replaced meanwhile, say).
-  await page.evaluate(`(async () => {
-    for (const name of await caches.keys()) {
-      const cache = await caches.open(name);
-      for (const request of await cache.keys())
-        if (request.url.includes('/assets/UsersPage-')) await cache.delete(request);
-    }
-  })()`);
-  // Nor in the browser's own cache (routing turns it off), nor on the network.
-  await context.route('**/assets/UsersPage-*', (route) => route.abort('internetdisconnected'));
-  await context.setOffline(true);
-  const shell = new Shell(page);
-  await shell.goTo('Usuários');
-  await expect(shell.heading('Não foi possível abrir esta página')).toBeVisible();
-  await expect(
-    page.getByText('Sem conexão: esta página ainda não foi guardada neste aparelho.'),
-  ).toBeVisible();
-  // The shell stays: the menu still leads elsewhere.
-  await expect(shell.navigation()).toBeVisible();
-
-  await context.setOffline(false);
-  await context.unroute('**/assets/UsersPage-*');
-  await page.getByRole('button', { name: 'Tentar de novo' }).click();
-  await expect(shell.heading('Usuários')).toBeVisible();
 });
 
 test('offline, the alert history shows the pages kept on the last visit, with their age', async ({
