@@ -158,29 +158,11 @@ test('a push reaches the worker as one notification per alert; a tap opens the a
   await expect.poll(async () => (await notifications(context)).length).toBe(1);
 });
 
-test('a push with the page in front shows the alert toast, not a notification', async ({
+// One journey for the pushes that arrive with the page in front (two journeys spent a sign-in
+// and the worker's install twice, about 8 s).
+test('a burst of alerts with the page in front shows the newest three, says how many wait, and keeps off the form buttons; one push shows a toast, not a notification', async ({
   page,
   context,
-}) => {
-  await signInAsAdmin(page);
-  await waitForServiceWorker(page);
-  const { cdp, id } = await workerRegistration(page);
-  const alert = pushAlert(4, 'GEOFENCE_EXIT', 'Saída de cerca — RST1D04');
-  await deliver(cdp, id, alert);
-  const shell = new Shell(page);
-  await expect(shell.toast(alert.title)).toBeVisible();
-  await expect(shell.toast(alert.body)).toBeVisible();
-  expect((await notifications(context)).filter((n) => n.title === alert.title)).toEqual([]);
-  // The same alert again (the live stream, or a repeat): one toast.
-  await deliver(cdp, id, alert);
-  await page.waitForTimeout(300);
-  await expect(shell.toast(alert.title)).toHaveCount(1);
-  await shell.toasts().getByRole('button', { name: 'Ver alertas' }).first().click();
-  await expect(page).toHaveURL(new RegExp(`${HISTORY}\\?alert=`));
-});
-
-test('a burst of alerts shows the newest three, says how many wait, and keeps off the form buttons', async ({
-  page,
 }) => {
   await signInAsAdmin(page);
   await waitForServiceWorker(page);
@@ -219,6 +201,19 @@ test('a burst of alerts shows the newest three, says how many wait, and keeps of
   expect(lowest.y + lowest.height).toBeLessThanOrEqual(save.y);
   await more.getByRole('button', { name: 'Fechar todas' }).click();
   for (const alert of alerts) await expect(shell.toast(alert.title)).toHaveCount(0);
+
+  // One push: its toast, with its text; the same alert again (the live stream, or a repeat):
+  // still one toast, whose button opens the alert history.
+  const alert = pushAlert(4, 'GEOFENCE_EXIT', 'Saída de cerca — RST1D04');
+  await deliver(cdp, id, alert);
+  await expect(shell.toast(alert.title)).toBeVisible();
+  await expect(shell.toast(alert.body)).toBeVisible();
+  expect((await notifications(context)).filter((n) => n.title === alert.title)).toEqual([]);
+  await deliver(cdp, id, alert);
+  await page.waitForTimeout(300);
+  await expect(shell.toast(alert.title)).toHaveCount(1);
+  await shell.toasts().getByRole('button', { name: 'Ver alertas' }).first().click();
+  await expect(page).toHaveURL(new RegExp(`${HISTORY}\\?alert=`));
 });
 
 test('Ativar notificações stores fcmToken, renews it after 7 days, and sign-out removes it', async ({
@@ -288,9 +283,24 @@ test('Ativar notificações stores fcmToken, renews it after 7 days, and sign-ou
   expect(ids).not.toContain(deviceId(last));
 });
 
-test('Ativar notificações asks for permission from the button', async ({ page, context }) => {
+// One journey: a person who said 'Agora não' to the invitation still turns notifications on from
+// the account page (two journeys spent a sign-in and the worker's install twice, about 7 s).
+test("the invitation stays away once the person says 'Agora não', and Ativar notificações asks for permission from the button", async ({
+  page,
+  context,
+}) => {
   await page.addInitScript(PUSH_MANAGER_STAND_IN);
   await signInAsAdmin(page);
+  const shell = new Shell(page);
+  const invitation = shell.notificationsInvitation();
+  await invitation.getByRole('button', { name: 'Agora não' }).click();
+  await expect(invitation).toBeHidden();
+  await page.reload();
+  await shell.expectSignedIn();
+  await new DashboardPage(page).open();
+  await expect(shell.heading('Dashboard')).toBeVisible();
+  await expect(invitation).toBeHidden();
+
   await waitForServiceWorker(page);
   const account = new AccountPage(page);
   await account.open();
@@ -317,21 +327,6 @@ test('after sign-in an invitation asks for notifications: its button opens the p
   await expect(invitation).toBeHidden();
   await expect(new Shell(page).toast('Notificações ativadas neste dispositivo.')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('fcmToken'))).toContain('"endpoint"');
-});
-
-test("the invitation to notifications stays away once the person says 'Agora não'", async ({
-  page,
-}) => {
-  await signInAsAdmin(page);
-  const shell = new Shell(page);
-  const invitation = shell.notificationsInvitation();
-  await invitation.getByRole('button', { name: 'Agora não' }).click();
-  await expect(invitation).toBeHidden();
-  await page.reload();
-  await shell.expectSignedIn();
-  await new DashboardPage(page).open();
-  await expect(shell.heading('Dashboard')).toBeVisible();
-  await expect(invitation).toBeHidden();
 });
 
 test('offline, a form opens with its lookups from the worker, and an acknowledgement waits for the connection', async ({
