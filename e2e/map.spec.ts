@@ -274,11 +274,15 @@ test.describe('with the service worker', () => {
   // Reloads without signal, and tiles kept for them, are answered by the service worker.
   test.use({ serviceWorkers: 'allow' });
 
-  test('offline, a reload still shows the last positions with their age', async ({
+  // Two offline reloads in one journey: the first with only the positions kept (the map must
+  // not need the rest), the second once vehicles and drivers are kept too. Two journeys would
+  // spend a sign-in and the worker's install twice, about 8 s here.
+  test('offline, a reload shows the last positions with their age, and a vehicle chosen there opens its page from the device, its list never opened', async ({
     page,
     context,
   }) => {
     const count = await mapMirrored(page);
+    const fleet = new FleetMapPage(page);
 
     const shell = new Shell(page);
     await context.setOffline(true);
@@ -286,20 +290,12 @@ test.describe('with the service worker', () => {
     await expect(shell.heading('Mapa')).toBeVisible();
     await expect(shell.status(/Sem conexão — dados de \d\d:\d\d/)).toBeVisible();
     await expect(page.getByText(`${count} veículos`)).toBeVisible();
-    await expect(new FleetMapPage(page).rows().first()).toContainText(
-      /km\/h · (agora|há \d+ (s|min))/,
-    );
+    await expect(fleet.rows().first()).toContainText(/km\/h · (agora|há \d+ (s|min))/);
 
     // Back online, the map catches up at once.
     await context.setOffline(false);
     await expect(shell.status('Ao vivo')).toBeVisible({ timeout: 10_000 });
-  });
 
-  test('offline, a vehicle chosen on the map opens its page from the device, its list never opened', async ({
-    page,
-    context,
-  }) => {
-    const count = await mapMirrored(page);
     // Vehicles and drivers are kept in the background a few seconds after the map is live.
     await expect
       .poll(() => mirrorRows(page, 'vehicles'), { timeout: 20_000 })
@@ -308,9 +304,9 @@ test.describe('with the service worker', () => {
 
     await context.setOffline(true);
     await page.reload();
-    const popup = await new FleetMapPage(page).openVehicle('pcx-1a23', 'PCX1A23');
+    const popup = await fleet.openVehicle('pcx-1a23', 'PCX1A23');
     await popup.getByRole('link', { name: 'Ver veículo' }).click();
-    await expect(new Shell(page).heading('Onix Diretoria')).toBeVisible();
+    await expect(shell.heading('Onix Diretoria')).toBeVisible();
     const vehicle = new VehiclePage(page);
     await expect(vehicle.keptOnDevice()).toBeVisible();
     await expect(vehicle.field('Placa')).toHaveValue('PCX1A23');
