@@ -21,23 +21,12 @@ import {
   type DriverSession,
   ERROR_CODES,
 } from '../../src/contract';
+import { inParallel } from '../../src/lib/in-parallel';
 import { as, backends, jsonOf, login, type TestServer, useServer } from './harness';
 
 const FLESPI_SECRET = 'segredo-do-fuzz-0123456789';
 /** Calls of the walk in flight at once. */
 const IN_FLIGHT = 8;
-
-/** Runs `work` on every item, at most `limit` at a time. */
-async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const runner = async () => {
-    while (next < items.length) {
-      const item = items[next++] as T;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, runner));
-}
 
 interface JsonSchema {
   type?: string | string[];
