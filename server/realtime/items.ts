@@ -46,7 +46,7 @@ export async function locationItems(
   deps: Deps,
   scope: LocationScope,
   extra: {
-    receivedAfter?: Date | undefined;
+    receivedFrom?: Date | undefined;
     trackerIds?: string[] | undefined;
     afterSeq?: number | undefined;
   } = {},

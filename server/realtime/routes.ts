@@ -70,14 +70,14 @@ const LastLocationRequestSchema = o.strictObject({
   format: LastLocationFormatSchema,
 });
 
-/** Where a stream resumes: after an event id, after a time of reception, or nowhere. */
+/** Where a stream resumes: after an event id, from a time of reception on, or nowhere. */
 function resumePoint(since: string | undefined, lastEventId: string | undefined) {
   if (lastEventId !== undefined && lastEventId !== '') {
     if (!EVENT_ID.test(lastEventId))
       throw badRequest('Last-Event-ID inválido: use o id de um evento recebido');
     return { afterSeq: Number(lastEventId) };
   }
-  if (since) return { receivedAfter: new Date(since) };
+  if (since) return { receivedFrom: new Date(since) };
   return undefined;
 }
 

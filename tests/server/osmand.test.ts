@@ -348,6 +348,25 @@ describe.each(await backends())('OsmAnd ingest on %s', (backend) => {
     }
     expect(got).toContain('"latitude":-8.0512');
     await again.cancel();
+
+    // From the very time the fix was received (what an integrator resumes from: the last
+    // item's receivedAt), which the rest of its batch shares to the millisecond.
+    const item = JSON.parse(/data: (\{.*"latitude":-8\.0512.*\})/.exec(got)?.[1] ?? '{}') as {
+      receivedAt: string;
+    };
+    const fromItsTime = await server().request(
+      `/registros/real-time/stream?since=${encodeURIComponent(item.receivedAt)}`,
+      { token: manager.accessToken },
+    );
+    const third = (fromItsTime.body as ReadableStream<Uint8Array>).getReader();
+    let resent = '';
+    while (!/event: ready/.test(resent)) {
+      const { value, done } = await third.read();
+      if (done) break;
+      resent += decoder.decode(value);
+    }
+    expect(resent).toContain('"latitude":-8.0512');
+    await third.cancel();
   });
 
   it('stores many devices sending at once in shared transactions, each fix once', async () => {

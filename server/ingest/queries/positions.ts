@@ -815,7 +815,7 @@ export async function lastLocationsWithNames(
   filter: {
     vehicleIds?: string[] | undefined;
     trackerIds?: string[] | undefined;
-    receivedAfter?: Date | undefined;
+    receivedFrom?: Date | undefined;
     /** Only changes numbered after this event id (a live stream resuming). */
     afterSeq?: number | undefined;
   } = {},
@@ -832,8 +832,11 @@ export async function lastLocationsWithNames(
   };
   within('l.vehicle_id', filter.vehicleIds);
   within('l.tracker_id', filter.trackerIds);
-  if (filter.receivedAfter)
-    conditions.push(sql`l.received_at > ${filter.receivedAfter.toISOString()}::timestamptz`);
+  // Inclusive: a time of reception has milliseconds, and every row of one batch shares it. A
+  // client resuming from the time of the last item it read must not lose that item's
+  // batch-mates; one it has already read comes again, which a last location tolerates.
+  if (filter.receivedFrom)
+    conditions.push(sql`l.received_at >= ${filter.receivedFrom.toISOString()}::timestamptz`);
   if (afterSeq !== undefined) {
     conditions.push(sql`l.seq > ${afterSeq}`);
     // The trackers changed after it, found by the batches that list them, when they are all
