@@ -315,6 +315,10 @@ export function startOsmand(options: {
       connectionsCheckingInterval: Math.max(100, Math.min(1000, headersTimeout / 2)),
     },
     (req, res) => {
+      // Stopping: this answer is the connection's last. A device that sends without pause
+      // never leaves its kept-alive connection idle, and would hold the stop until its
+      // deadline; told to close, it reconnects, to whichever process listens then.
+      if (!server.listening) res.setHeader('Connection', 'close');
       if (options.pipeline.backlogged()) {
         // Not acknowledged: the device keeps the fix and sends it again later.
         res.statusCode = 503;

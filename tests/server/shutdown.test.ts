@@ -129,6 +129,8 @@ describe.each(await everyBackend())('SIGTERM under load on %s', (backend) => {
       // Exit 0: stopped gracefully before SHUTDOWN_TIMEOUT_SECONDS (past it, the exit is 1).
       expect(code).toBe(0);
       expect(server.log.find((e) => e.msg === 'stopped')).toMatchObject({ drained: true });
+      // The devices' connections ended with the stop: none was left for the deadline to cut.
+      expect(server.log.map((e) => e.msg)).not.toContain('stop: deadline reached, connections cut');
 
       const stored = await storedFixes(database.env);
       const acked = load.answers.filter((a) => a.acked);
