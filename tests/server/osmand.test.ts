@@ -9,6 +9,7 @@ import { ensurePartitions, partitionName } from '../../server/platform/db/partit
 import { createLogger } from '../../server/platform/log';
 import type { LocationItem, Vehicle } from '../../src/contract';
 import { createTracker, DEVICE_PASSWORD } from './devices';
+import { textUntilReady } from './fixtures/live-stream';
 import { as, backends, demoClients, type TestServer, useServer } from './harness';
 
 const IMEI = '490154203237518';
@@ -335,38 +336,21 @@ describe.each(await backends())('OsmAnd ingest on %s', (backend) => {
     expect(text).toMatch(/event: location\ndata: \{.*"plate":"OSM7A77".*\}\nid: \d+\n/);
     await reader.cancel();
 
-    const resumed = await server().request(
-      `/registros/real-time/stream?since=${encodeURIComponent(before)}`,
-      { token: manager.accessToken },
-    );
-    const again = (resumed.body as ReadableStream<Uint8Array>).getReader();
-    let got = '';
-    while (!/event: ready/.test(got)) {
-      const { value, done } = await again.read();
-      if (done) break;
-      got += decoder.decode(value);
-    }
+    // What a stream resumed from `since` sends before it says it is ready.
+    const resumedFrom = async (since: string) =>
+      textUntilReady(
+        await server().request(`/registros/real-time/stream?since=${encodeURIComponent(since)}`, {
+          token: manager.accessToken,
+        }),
+      );
+    const got = await resumedFrom(before);
     expect(got).toContain('"latitude":-8.0512');
-    await again.cancel();
-
     // From the very time the fix was received (what an integrator resumes from: the last
     // item's receivedAt), which the rest of its batch shares to the millisecond.
     const item = JSON.parse(/data: (\{.*"latitude":-8\.0512.*\})/.exec(got)?.[1] ?? '{}') as {
       receivedAt: string;
     };
-    const fromItsTime = await server().request(
-      `/registros/real-time/stream?since=${encodeURIComponent(item.receivedAt)}`,
-      { token: manager.accessToken },
-    );
-    const third = (fromItsTime.body as ReadableStream<Uint8Array>).getReader();
-    let resent = '';
-    while (!/event: ready/.test(resent)) {
-      const { value, done } = await third.read();
-      if (done) break;
-      resent += decoder.decode(value);
-    }
-    expect(resent).toContain('"latitude":-8.0512');
-    await third.cancel();
+    expect(await resumedFrom(item.receivedAt)).toContain('"latitude":-8.0512');
   });
 
   it('stores many devices sending at once in shared transactions, each fix once', async () => {

@@ -9,21 +9,14 @@ import { describe, expect, it } from 'vitest';
 import { pruneLocationBatches } from '../../server/ingest/queries/positions';
 import { rowsOf } from '../../server/platform/db/client';
 import type { LocationItem, Vehicle } from '../../src/contract';
+import { textUntilReady } from './fixtures/live-stream';
 import { as, demoClients, everyBackend, type TestServer, useServer } from './harness';
 
 /** The location events of a stream, read until its 'ready' event. */
 async function backlog(s: TestServer, token: string, headers: Record<string, string> = {}) {
   const res = await s.request('/registros/real-time/stream', { token, headers });
   expect(res.status).toBe(200);
-  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  while (!/event: ready/.test(text)) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    text += decoder.decode(value);
-  }
-  await reader.cancel();
+  const text = await textUntilReady(res);
   return [...text.matchAll(/event: location\ndata: (.*)\nid: (\d+)\n/g)].map((m) => ({
     id: m[2] as string,
     item: JSON.parse(m[1] as string) as { plate: string; eventId: string; receivedAt: string },
