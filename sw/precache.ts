@@ -19,7 +19,7 @@ declare const self: ServiceWorkerGlobalScope;
  * Files in flight at once while installing. Chromium opens at most six connections to a host
  * over HTTP/1.1: four leave two for the page, which is loading its own files meanwhile.
  */
-export const PRECACHE_IN_FLIGHT = 4;
+const PRECACHE_IN_FLIGHT = 4;
 
 /**
  * Keeps `entries` for offline use and answers the page from them, as Workbox's
